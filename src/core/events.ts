@@ -1,0 +1,60 @@
+/**
+ * AgentEvent: everything a UI, print mode or session store learns about a run. The loop emits
+ * these; child agents' events come back wrapped in `subagent_event` tagged with the child's id,
+ * so one stream carries the whole tree.
+ */
+import type { AgentMessage, AssistantMessage, ToolCall, ToolResult, Usage } from "./messages.js";
+
+/** Who is running: the main agent or a child. */
+export interface AgentInfo {
+  /** "main" or the child's id. */
+  id: string;
+  /** Display label: "main", or the profile name / "general" for children. */
+  label: string;
+  /** Profile name when the agent runs a profile. */
+  profile?: string;
+  /** 0 for main, 1 for a child. */
+  depth: number;
+}
+
+/** Summary of a child's run carried by `subagent_end`. */
+export interface SubagentSummary {
+  status: "ok" | "aborted" | "timeout" | "crash";
+  turns: number;
+  usage: Usage;
+  durationMs: number;
+  reason?: string;
+  sessionId?: string;
+}
+
+export type AgentEvent =
+  | { type: "agent_start"; agent: AgentInfo }
+  | { type: "turn_start"; turn: number }
+  | { type: "text_delta"; text: string }
+  | { type: "thinking_delta"; text: string }
+  | { type: "toolcall_start"; id: string; name: string }
+  | { type: "toolcall_delta"; id: string; partialJson: string }
+  | { type: "message"; message: AgentMessage }
+  | { type: "tool_start"; call: ToolCall }
+  | { type: "tool_update"; toolCallId: string; text: string }
+  | { type: "tool_end"; call: ToolCall; result: ToolResult; details?: unknown; durationMs: number }
+  | { type: "usage"; usage: Usage }
+  | { type: "retry"; attempt: number; delayMs: number; reason: string }
+  | { type: "turn_end"; turn: number; message: AssistantMessage }
+  | { type: "error"; message: string }
+  | { type: "agent_end"; reason: LoopStopReason; turns: number; usage: Usage }
+  | {
+      type: "subagent_start";
+      childId: string;
+      parentToolCallId: string;
+      profile?: string;
+      prompt: string;
+      sessionId?: string;
+      worktree?: string;
+      resumed: boolean;
+    }
+  | { type: "subagent_event"; childId: string; parentToolCallId: string; profile?: string; event: AgentEvent }
+  | { type: "subagent_end"; childId: string; parentToolCallId: string; profile?: string; summary: SubagentSummary };
+
+/** Why a loop returned. */
+export type LoopStopReason = "done" | "aborted" | "max_iterations";

@@ -1,0 +1,52 @@
+/**
+ * The provider contract: one streaming call per model turn. Every provider (anthropic, demo,
+ * scripted) emits the same `ProviderEvent`s and resolves the same `AssistantMessage`, so the loop,
+ * the UI and the tests never care which one is behind it.
+ */
+import type { EventStream } from "../core/event-stream.js";
+import type { AgentMessage, AssistantMessage, ToolCall, Usage } from "../core/messages.js";
+
+/** What the model sees of a tool: name, description and a JSON schema of its arguments. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** Extended thinking: off, or on with a token budget. */
+export type ThinkingConfig = { type: "off" } | { type: "on"; budgetTokens: number };
+
+/** One model call. */
+export interface ModelRequest {
+  system: string;
+  messages: AgentMessage[];
+  tools: ToolSpec[];
+  model: string;
+  maxTokens: number;
+  thinking?: ThinkingConfig;
+  signal?: AbortSignal;
+}
+
+/** Streamed pieces of one model call. */
+export type ProviderEvent =
+  | { type: "text_delta"; text: string }
+  | { type: "thinking_delta"; text: string }
+  | { type: "toolcall_start"; id: string; name: string }
+  | { type: "toolcall_delta"; id: string; partialJson: string }
+  | { type: "toolcall_end"; call: ToolCall }
+  | { type: "usage"; usage: Usage }
+  | { type: "retry"; attempt: number; delayMs: number; reason: string };
+
+/** A stream of events ending in the complete assistant message (or failing with a ProviderError). */
+export type ProviderStream = EventStream<ProviderEvent, AssistantMessage>;
+
+export interface Provider {
+  /** Registry name: "anthropic", "demo", "scripted". */
+  readonly name: string;
+  /** Model used when none is given. */
+  readonly defaultModel: string;
+  /** Context window of a model, in tokens. */
+  contextWindow(model: string): number;
+  /** Starts one model call. Must honour `request.signal`: on abort the stream fails with a ProviderError of kind "aborted". */
+  stream(request: ModelRequest): ProviderStream;
+}

@@ -1,0 +1,42 @@
+/**
+ * The tool contract. A tool is a plain value (so pools can be filtered by name): a zod schema
+ * for its arguments, a description for the model, whether calls may overlap, and `execute`.
+ */
+import type { z } from "zod";
+import type { AgentEvent } from "../core/events.js";
+
+/** What a running tool gets besides its arguments. */
+export interface ToolContext {
+  /** Aborts the call (user interrupt, timeout, parent abort). Tools must stop promptly. */
+  signal: AbortSignal;
+  /** Absolute working directory; relative paths resolve against it. */
+  cwd: string;
+  /** Id of the tool call being executed. */
+  toolCallId: string;
+  /** Streams partial output to the UI (e.g. bash output as it arrives). */
+  onUpdate?: (text: string) => void;
+  /** Emits an event into the calling agent's stream (used by `task` to relay child events). */
+  emit?: (event: AgentEvent) => void;
+}
+
+/** What a tool returns: `output` goes to the model; `details` only to the UI/session. */
+export interface ToolOutput {
+  output: string;
+  isError: boolean;
+  details?: unknown;
+}
+
+export interface Tool<S extends z.ZodType = z.ZodType> {
+  name: string;
+  description: string;
+  schema: S;
+  /** True when calls may run concurrently with other overlap-safe calls (read-only tools, task). */
+  concurrent: boolean;
+  /** True when the tool never changes files or runs commands (approval lets these run freely). */
+  readOnly: boolean;
+  /** Runs the call. Contract: never throws for expected failures — returns `{isError: true}` instead. */
+  execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+/** A tool of any schema. */
+export type AnyTool = Tool<any>;
