@@ -1,0 +1,189 @@
+/**
+ * runAgentLoop: the agent loop shared by the main agent and every child. Each iteration calls the
+ * model with the whole history while streaming typed events out, appends the assistant message,
+ * runs its tool calls and appends ONE toolResult message, until the model answers without tools,
+ * the signal aborts or `maxIterations` is hit. History stays valid for the provider throughout.
+ */
+import { toToolSpec } from "../tools/spec.js";
+import type { AnyTool } from "../tools/types.js";
+import { isAbortError, isContextOverflowError } from "../providers/errors.js";
+import type { Provider, ThinkingConfig } from "../providers/types.js";
+import { EventStream } from "./event-stream.js";
+import type { AgentEvent, AgentInfo, LoopStopReason } from "./events.js";
+import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type ToolCall, type Usage } from "./messages.js";
+import { interruptedResult, runToolCalls, type OnToolCall } from "./tool-runner.js";
+
+export interface LoopOptions {
+  provider: Provider;
+  model: string;
+  system: string;
+  tools: readonly AnyTool[];
+  /** Mutated in place: every message of the run is appended here. */
+  history: AgentMessage[];
+  /** Appended as a user message before the first model call. */
+  userMessage?: string;
+  /** Maximum model calls in this run (default unbounded). */
+  maxIterations?: number;
+  maxTokens?: number;
+  thinking?: ThinkingConfig;
+  /** Working directory the tools resolve paths against. */
+  cwd: string;
+  /** Who is running (default: main). */
+  agent?: AgentInfo;
+  signal?: AbortSignal;
+  /** Called for every message appended to history. Contract: must not throw. */
+  onMessage?: (message: AgentMessage) => void;
+  /** Pre-execution check of each tool call. */
+  onToolCall?: OnToolCall;
+  /** Runs before every model call (compaction hook); may rewrite `history` in place. */
+  onBeforeTurn?: (history: AgentMessage[], ctx: { signal: AbortSignal; turn: number }) => Promise<void> | void;
+  /** Called once when the provider says the context is too long; return true after compacting to retry. */
+  onContextOverflow?: (history: AgentMessage[], ctx: { signal: AbortSignal }) => Promise<boolean>;
+  /** Receives every event. Contract: must not throw. */
+  onEvent?: (event: AgentEvent) => void;
+  /** Grace period for aborted tools to return their own result (ms). */
+  abortGraceMs?: number;
+}
+
+export interface LoopResult {
+  reason: LoopStopReason;
+  /** Model calls made in this run. */
+  turns: number;
+  usage: Usage;
+}
+
+export const MAIN_AGENT: AgentInfo = { id: "main", label: "main", depth: 0 };
+
+/**
+ * Runs the loop to completion. Resolves with why it stopped; rejects with the provider's error
+ * (a ProviderError) when a model call fails — history is left valid either way.
+ */
+export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
+  const { provider, history } = options;
+  const agent = options.agent ?? MAIN_AGENT;
+  const signal = options.signal ?? new AbortController().signal;
+  const emit = (event: AgentEvent) => options.onEvent?.(event);
+  const append = (message: AgentMessage) => {
+    history.push(message);
+    options.onMessage?.(message);
+    emit({ type: "message", message });
+  };
+  const usage = emptyUsage();
+  const specs = options.tools.map(toToolSpec);
+  const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  let turns = 0;
+  let overflowRetried = false;
+  const stop = (reason: LoopStopReason): LoopResult => {
+    emit({ type: "agent_end", reason, turns, usage });
+    return { reason, turns, usage };
+  };
+
+  emit({ type: "agent_start", agent });
+  if (options.userMessage !== undefined) append({ role: "user", content: options.userMessage });
+
+  for (;;) {
+    if (signal.aborted) return stop("aborted");
+    if (turns >= maxIterations) return stop("max_iterations");
+    await options.onBeforeTurn?.(history, { signal, turn: turns + 1 });
+    if (signal.aborted) return stop("aborted");
+    turns++;
+    emit({ type: "turn_start", turn: turns });
+
+    const partial: AssistantBlock[] = [];
+    let assistant: AssistantMessage;
+    try {
+      assistant = await streamTurn(options, specs, signal, partial, emit);
+    } catch (err) {
+      if (signal.aborted || isAbortError(err)) {
+        keepPartial(partial, append);
+        return stop("aborted");
+      }
+      if (isContextOverflowError(err) && !overflowRetried && options.onContextOverflow) {
+        overflowRetried = true;
+        if (await options.onContextOverflow(history, { signal })) {
+          turns--;
+          continue;
+        }
+      }
+      emit({ type: "error", message: err instanceof Error ? err.message : String(err) });
+      throw err;
+    }
+    addUsage(usage, assistant.usage);
+    append(assistant);
+    emit({ type: "turn_end", turn: turns, message: assistant });
+
+    const calls = toolCallsOf(assistant);
+    if (calls.length === 0) return stop(signal.aborted ? "aborted" : "done");
+    const results = await runToolCalls(calls, {
+      tools: options.tools,
+      cwd: options.cwd,
+      agent,
+      signal,
+      emit,
+      onToolCall: options.onToolCall,
+      abortGraceMs: options.abortGraceMs,
+    });
+    append({ role: "toolResult", results });
+    if (signal.aborted) return stop("aborted");
+  }
+}
+
+/** Streams one model call, relaying deltas as events and collecting finished blocks in `partial`. */
+async function streamTurn(
+  options: LoopOptions,
+  specs: ReturnType<typeof toToolSpec>[],
+  signal: AbortSignal,
+  partial: AssistantBlock[],
+  emit: (event: AgentEvent) => void,
+): Promise<AssistantMessage> {
+  const stream = options.provider.stream({
+    system: options.system,
+    messages: options.history,
+    tools: specs,
+    model: options.model,
+    maxTokens: options.maxTokens ?? 16_000,
+    thinking: options.thinking,
+    signal,
+  });
+  let text = "";
+  for await (const event of stream) {
+    switch (event.type) {
+      case "text_delta":
+        text += event.text;
+        emit(event);
+        break;
+      case "thinking_delta":
+      case "toolcall_start":
+      case "toolcall_delta":
+      case "usage":
+      case "retry":
+        emit(event);
+        break;
+      case "toolcall_end":
+        if (text) partial.push({ type: "text", text }), (text = "");
+        partial.push(event.call);
+        break;
+    }
+  }
+  if (text) partial.push({ type: "text", text });
+  return stream.result();
+}
+
+/** After an abort mid-stream: keep streamed text and complete tool calls, each call answered as interrupted. */
+function keepPartial(partial: AssistantBlock[], append: (m: AgentMessage) => void): void {
+  const kept = partial.filter((b) => b.type !== "text" || b.text.trim() !== "");
+  if (kept.length === 0) return;
+  append({ role: "assistant", content: kept, stopReason: "aborted", usage: emptyUsage() });
+  const calls = kept.filter((b): b is ToolCall => b.type === "toolCall");
+  if (calls.length > 0) append({ role: "toolResult", results: calls.map(interruptedResult) });
+}
+
+/** The loop as an EventStream: iterate its events, await `result()` for the LoopResult. */
+export function streamAgentLoop(options: Omit<LoopOptions, "onEvent">): EventStream<AgentEvent, LoopResult> {
+  const stream = new EventStream<AgentEvent, LoopResult>();
+  runAgentLoop({ ...options, onEvent: (e) => stream.push(e) }).then(
+    (r) => stream.end(r),
+    (e) => stream.fail(e),
+  );
+  return stream;
+}

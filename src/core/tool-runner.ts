@@ -1,0 +1,112 @@
+/**
+ * Runs the tool calls of one assistant message: overlap-safe calls (read-only tools, task) in
+ * concurrent batches, the rest one at a time in order. Every call yields exactly one ToolResult —
+ * unknown tools, invalid arguments, refusals, thrown errors and aborts all become error results.
+ */
+import type { AnyTool, ToolOutput } from "../tools/types.js";
+import type { AgentEvent, AgentInfo } from "./events.js";
+import type { ToolCall, ToolResult } from "./messages.js";
+
+/** The verdict of the pre-execution check. */
+export type ToolDecision = { allow: true } | { allow: false; reason: string };
+
+/** Pre-execution check. Contract: must not throw; a refusal's reason is shown to the model. */
+export type OnToolCall = (call: ToolCall, agent: AgentInfo, tool: AnyTool) => ToolDecision | Promise<ToolDecision>;
+
+export interface ToolRunOptions {
+  tools: readonly AnyTool[];
+  cwd: string;
+  agent: AgentInfo;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  onToolCall?: OnToolCall;
+  /** How long an aborted tool may take to return its own result before "interrupted" is used. */
+  abortGraceMs?: number;
+}
+
+/** The result recorded for a call that never ran or was cut off by an abort. */
+export function interruptedResult(call: ToolCall): ToolResult {
+  return { toolCallId: call.id, toolName: call.name, content: "interrupted: the run was aborted before this tool call finished", isError: true };
+}
+
+/** Runs every call; returns results in the calls' order (one per call). */
+export async function runToolCalls(calls: readonly ToolCall[], options: ToolRunOptions): Promise<ToolResult[]> {
+  const byName = new Map(options.tools.map((t) => [t.name, t] as const));
+  const results: ToolResult[] = new Array(calls.length);
+  let i = 0;
+  while (i < calls.length) {
+    const batch: number[] = [i];
+    if (byName.get(calls[i]!.name)?.concurrent) {
+      while (i + batch.length < calls.length && byName.get(calls[i + batch.length]!.name)?.concurrent) batch.push(i + batch.length);
+    }
+    await Promise.all(batch.map(async (k) => (results[k] = await runOne(calls[k]!, byName.get(calls[k]!.name), options))));
+    i += batch.length;
+  }
+  return results;
+}
+
+async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRunOptions): Promise<ToolResult> {
+  const started = Date.now();
+  options.emit({ type: "tool_start", call });
+  const finish = (output: ToolOutput): ToolResult => {
+    const result: ToolResult = { toolCallId: call.id, toolName: call.name, content: output.output, isError: output.isError };
+    options.emit({ type: "tool_end", call, result, details: output.details, durationMs: Date.now() - started });
+    return result;
+  };
+  if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
+  if (!tool) {
+    const names = options.tools.map((t) => t.name).join(", ") || "(none)";
+    return finish({ output: `unknown tool "${call.name}". Available tools: ${names}.`, isError: true });
+  }
+  const parsed = tool.schema.safeParse(call.arguments);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((iss: { path: PropertyKey[]; message: string }) => `${iss.path.map(String).join(".") || "(arguments)"}: ${iss.message}`);
+    return finish({ output: `invalid arguments for ${call.name}: ${issues.join("; ")}. Fix the arguments and call it again.`, isError: true });
+  }
+  if (options.onToolCall) {
+    let decision: ToolDecision;
+    try {
+      decision = await options.onToolCall(call, options.agent, tool);
+    } catch (err) {
+      decision = { allow: false, reason: `approval check failed: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (!decision.allow) return finish({ output: `tool call refused: ${decision.reason}`, isError: true });
+    if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
+  }
+  try {
+    const run = tool.execute(parsed.data, {
+      signal: options.signal,
+      cwd: options.cwd,
+      toolCallId: call.id,
+      onUpdate: (text) => options.emit({ type: "tool_update", toolCallId: call.id, text }),
+      emit: options.emit,
+    });
+    return finish(await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000));
+  } catch (err) {
+    return finish({ output: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, isError: true });
+  }
+}
+
+/** Waits for the tool; once aborted, waits at most `graceMs` more for it to return its own result. */
+function withAbortGrace(run: Promise<ToolOutput>, signal: AbortSignal, graceMs: number): Promise<ToolOutput> {
+  return new Promise<ToolOutput>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      timer = setTimeout(() => resolve({ output: "interrupted: the run was aborted before this tool call finished", isError: true }), graceMs);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+    run.then(
+      (v) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
+}
