@@ -45,6 +45,8 @@ export interface Provider {
   readonly name: string;
   /** Model used when none is given. */
   readonly defaultModel: string;
+  /** True when `model` is served by this provider (profiles may only pick models of the parent's provider). Absent = any model. */
+  ownsModel?(model: string): boolean;
   /** Context window of a model, in tokens. */
   contextWindow(model: string): number;
   /** Starts one model call. Must honour `request.signal`: on abort the stream fails with a ProviderError of kind "aborted". */

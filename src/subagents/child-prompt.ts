@@ -1,0 +1,45 @@
+/**
+ * The child's system prompt and tool pool (SPEC §3): parent's assembled prompt + the
+ * Subagent-mode section + the profile body; the parent's tools without `task`, narrowed by the
+ * profile's `tools` list.
+ */
+import type { AnyTool } from "../tools/types.js";
+import type { AgentProfile } from "./profile-parse.js";
+
+/** Appended to every child's system prompt. */
+export const CHILD_SUFFIX = [
+  "",
+  "",
+  "# Subagent mode",
+  "You are a one-shot subagent: your final message is returned verbatim to the",
+  "calling agent. Finish the task and answer — do not ask questions. You do not",
+  "have the task tool; complete the job yourself.",
+].join("\n");
+
+/** The child's full system prompt. */
+export function childSystemPrompt(parentSystem: string, profile?: Pick<AgentProfile, "body">): string {
+  return parentSystem + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
+}
+
+/** Thrown before a child starts when its configuration cannot work. */
+export class SubagentConfigError extends Error {
+  override readonly name = "SubagentConfigError";
+}
+
+/**
+ * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
+ * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
+ */
+export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path">): AnyTool[] {
+  const filtered = pool.filter((t) => t.name !== "task");
+  if (profile?.tools === undefined) return filtered;
+  const byName = new Map(filtered.map((t) => [t.name, t] as const));
+  const unknown = profile.tools.filter((n) => !byName.has(n));
+  if (unknown.length > 0) {
+    const where = profile.path ? ` (${profile.path})` : "";
+    throw new SubagentConfigError(
+      `agent "${profile.name}"${where} lists unknown tool${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}; available to subagents: ${[...byName.keys()].join(", ")}. Fix the profile's tools: line.`,
+    );
+  }
+  return profile.tools.map((n) => byName.get(n)!);
+}

@@ -1,0 +1,96 @@
+/**
+ * A tiny promisified `git` runner: always `execFile("git", args)` (never a shell string), with a
+ * working directory, an optional AbortSignal and failures turned into a typed `GitError`.
+ */
+import { execFile } from "node:child_process";
+import { statSync } from "node:fs";
+
+/** Output of a successful git command. */
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+}
+
+/** Options for one git invocation. */
+export interface GitOptions {
+  cwd: string;
+  signal?: AbortSignal;
+  /** Extra environment variables, merged over the sanitized process environment. */
+  env?: Record<string, string>;
+}
+
+/** Why a git command failed: non-zero exit (`exitCode`), aborted, or git/cwd missing. */
+export class GitError extends Error {
+  override name = "GitError";
+  constructor(
+    message: string,
+    readonly args: readonly string[],
+    readonly cwd: string,
+    readonly exitCode: number | null,
+    readonly stderr: string,
+    readonly aborted: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Variables that would redirect git away from `cwd` (set e.g. when Ink runs inside a git hook).
+ * They are removed so every command operates on the repository found from its working directory.
+ */
+const REDIRECTING_VARS = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR"];
+
+function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of REDIRECTING_VARS) delete env[name];
+  env.GIT_TERMINAL_PROMPT = "0";
+  return { ...env, ...extra };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** First few non-empty lines of stderr, for error messages. */
+function brief(stderr: string): string {
+  const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
+  return lines.slice(0, 3).join("; ");
+}
+
+/**
+ * Runs `git <args>` in `opts.cwd`. Resolves with stdout/stderr on exit code 0; rejects with a
+ * `GitError` otherwise (non-zero exit, abort via `opts.signal`, git not installed, cwd missing).
+ */
+export function runGit(args: readonly string[], opts: GitOptions): Promise<GitResult> {
+  const shown = `git ${args.join(" ")}`;
+  return new Promise((resolve, reject) => {
+    execFile(
+      "git",
+      [...args],
+      { cwd: opts.cwd, signal: opts.signal, env: gitEnv(opts.env), maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolve({ stdout, stderr });
+          return;
+        }
+        const err = error as NodeJS.ErrnoException & { code?: unknown };
+        if (err.name === "AbortError" || opts.signal?.aborted) {
+          reject(new GitError(`${shown} was aborted`, args, opts.cwd, null, stderr ?? "", true));
+        } else if (err.code === "ENOENT") {
+          const message = isDirectory(opts.cwd)
+            ? `${shown} failed: git is not installed or not on PATH`
+            : `${shown} failed: directory ${opts.cwd} does not exist`;
+          reject(new GitError(message, args, opts.cwd, null, "", false));
+        } else {
+          const exitCode = typeof err.code === "number" ? err.code : null;
+          const detail = brief(stderr ?? "") || err.message;
+          reject(new GitError(`${shown} failed in ${opts.cwd} (exit ${exitCode ?? "?"}): ${detail}`, args, opts.cwd, exitCode, stderr ?? "", false));
+        }
+      },
+    );
+  });
+}

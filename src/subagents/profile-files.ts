@@ -1,0 +1,75 @@
+/**
+ * Reading a profile directory: the `*.md` files in it (not recursive, dotfiles ignored), each with
+ * its raw text and a sha256 of its bytes. A missing directory is simply empty; anything else
+ * that goes wrong is a problem naming the path, never an exception.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+/** A file or directory that could not be used, and why (with the fix when there is one). */
+export interface ProfileProblem {
+  path: string;
+  reason: string;
+}
+
+/** One profile file as read from disk. */
+export interface ProfileFile {
+  /** Absolute path. */
+  path: string;
+  /** File text (UTF-8). */
+  raw: string;
+  /** sha256 (hex) of the file's bytes. */
+  hash: string;
+}
+
+/** The readable profile files of one directory (sorted by file name) and the problems met. */
+export interface ProfileDirListing {
+  files: ProfileFile[];
+  problems: ProfileProblem[];
+}
+
+/** sha256 (hex) of some bytes or text. */
+export function sha256(data: Buffer | string): string {
+  return createHash("sha256").update(data).digest("hex");
+}
+
+/** Short form of a filesystem error: its code and message. */
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The `*.md` file names in a directory, sorted; a missing directory yields none. Throws other fs errors. */
+function markdownNames(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  return names.filter((name) => name.endsWith(".md") && !name.startsWith(".")).sort();
+}
+
+/** Reads every profile file of `dir`. Contract: never throws. */
+export function readProfileDir(dir: string): ProfileDirListing {
+  const listing: ProfileDirListing = { files: [], problems: [] };
+  let names: string[];
+  try {
+    names = markdownNames(dir);
+  } catch (error) {
+    listing.problems.push({ path: dir, reason: `cannot read the profile directory: ${describeError(error)}; fix its permissions or remove it` });
+    return listing;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      if (!statSync(path).isFile()) continue;
+      const bytes = readFileSync(path);
+      listing.files.push({ path, raw: bytes.toString("utf8"), hash: sha256(bytes) });
+    } catch (error) {
+      listing.problems.push({ path, reason: `cannot read the file: ${describeError(error)}; fix its permissions or remove it` });
+    }
+  }
+  return listing;
+}

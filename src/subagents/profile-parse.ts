@@ -1,0 +1,101 @@
+/**
+ * Parsing one agent profile file: YAML front matter (gray-matter) validated by the zod schema,
+ * and the trimmed markdown body as the profile's system text. Only YAML front matter is
+ * accepted — gray-matter's JavaScript engine would evaluate code from the file.
+ */
+import matter from "gray-matter";
+import type { ThinkingConfig } from "../providers/types.js";
+import { formatSchemaIssues, profileFrontMatterSchema } from "./profile-schema.js";
+
+/** Where a profile came from: the project's `.ink/agents/` or the user's `$INK_HOME/agents/`. */
+export type ProfileSource = "project" | "user";
+
+/** A loaded agent profile (SPEC §4). */
+export interface AgentProfile {
+  name: string;
+  description: string;
+  /** Tool names the agent may use; undefined = every tool of the parent except `task`. */
+  tools?: string[];
+  model?: string;
+  thinking?: ThinkingConfig;
+  timeoutMs?: number;
+  maxTurns?: number;
+  /** The markdown body (trimmed): appended to the child's system prompt. May be empty. */
+  body: string;
+  /** Absolute path of the file. */
+  path: string;
+  source: ProfileSource;
+  /** sha256 (hex) of the raw file. */
+  hash: string;
+}
+
+/** A parsed profile, or why the file is not one. */
+export type ProfileParse = { ok: true; profile: AgentProfile } | { ok: false; reason: string };
+
+/** Where the text came from, carried into the profile. */
+export interface ProfileOrigin {
+  path: string;
+  source: ProfileSource;
+  hash: string;
+}
+
+const FORMAT_HINT = "a profile starts with a `---` line, then YAML with at least `name:` and `description:`, then a closing `---` line";
+
+/** Refuses any front-matter language but YAML. */
+function notYaml(): never {
+  throw new Error("only YAML front matter is supported; start the file with a plain `---` line");
+}
+
+const MATTER_OPTIONS = {
+  language: "yaml",
+  engines: { javascript: notYaml, js: notYaml, coffee: notYaml, json: notYaml },
+};
+
+/** First line of a parser error, without js-yaml's code excerpt. */
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.split("\n")[0]!.trim().replace(/:$/, "");
+}
+
+/**
+ * Parses the text of one profile file. Contract: never throws; a malformed file yields a reason
+ * naming the field (or the YAML error) and how to fix it.
+ */
+export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
+  const text = raw.replace(/^\uFEFF/, "");
+  if (!/^---[^\S\r\n]*\r?\n/.test(text) && !/^---[a-z]+[^\S\r\n]*\r?\n/i.test(text)) {
+    return { ok: false, reason: `no front matter: ${FORMAT_HINT}` };
+  }
+  if (!/\r?\n---[^\S\r\n]*(\r?\n|$)/.test(text.slice(3))) {
+    return { ok: false, reason: `the front matter is never closed: add a \`---\` line after the YAML; ${FORMAT_HINT}` };
+  }
+  let data: unknown;
+  let content: string;
+  try {
+    const file = matter(text, MATTER_OPTIONS);
+    data = file.data;
+    content = file.content;
+  } catch (error) {
+    return { ok: false, reason: `invalid YAML front matter: ${firstLine(error)}; ${FORMAT_HINT}` };
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    return { ok: false, reason: `front matter is not a set of \`key: value\` lines; ${FORMAT_HINT}` };
+  }
+  const parsed = profileFrontMatterSchema.safeParse(data);
+  if (!parsed.success) return { ok: false, reason: `invalid front matter: ${formatSchemaIssues(parsed.error.issues)}` };
+  const fields = parsed.data;
+  const profile: AgentProfile = {
+    name: fields.name,
+    description: fields.description,
+    body: content.trim(),
+    path: origin.path,
+    source: origin.source,
+    hash: origin.hash,
+  };
+  if (fields.tools !== undefined) profile.tools = fields.tools;
+  if (fields.model !== undefined) profile.model = fields.model;
+  if (fields.thinking !== undefined) profile.thinking = fields.thinking;
+  if (fields.timeout !== undefined) profile.timeoutMs = fields.timeout;
+  if (fields.maxTurns !== undefined) profile.maxTurns = fields.maxTurns;
+  return { ok: true, profile };
+}

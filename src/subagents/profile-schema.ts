@@ -1,0 +1,203 @@
+/**
+ * The zod schema of an agent profile's front matter (SPEC §4) and the field parsers behind it:
+ * `name`, `description`, `tools`, `model`, `thinking`, `timeout`, `maxTurns`. Every failure
+ * message names what is wrong and how to write it instead.
+ */
+import { z } from "zod";
+import type { ThinkingConfig } from "../providers/types.js";
+
+/** Allowed profile names: lowercase letters, digits, `-` and `_`, starting with a letter or digit. */
+export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+
+/** Token budgets of the named thinking levels. */
+export const THINKING_BUDGETS = { low: 4000, medium: 10000, high: 32000 } as const;
+
+/** The smallest thinking budget the Anthropic API accepts. */
+export const MIN_THINKING_BUDGET = 1024;
+
+/** Smallest and largest profile timeout in ms (the largest is what Node timers can hold). */
+export const MIN_TIMEOUT_MS = 1000;
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** The front-matter keys a profile may use. */
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns"] as const;
+
+type FieldResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A zod field whose value is produced by a hand-written parser with its own messages. */
+function field<T>(parse: (value: unknown) => FieldResult<T>) {
+  return z.unknown().transform((value, ctx): T => {
+    const result = parse(value);
+    if (result.ok) return result.value;
+    ctx.addIssue({ code: "custom", message: result.message });
+    return z.NEVER;
+  });
+}
+
+/** Shows a front-matter value in a message. */
+function show(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** `tools`: a comma-separated string ("read, grep") or a YAML list; at least one name. */
+export function parseTools(value: unknown): FieldResult<string[]> {
+  const hint = 'write e.g. `tools: read, grep` or a YAML list; omit `tools` to give the agent every tool';
+  let parts: unknown[];
+  if (typeof value === "string") parts = value.split(",");
+  else if (Array.isArray(value)) parts = value;
+  else return { ok: false, message: `must be a comma-separated string or a list of tool names, got ${show(value)}; ${hint}` };
+  const names: string[] = [];
+  for (const part of parts) {
+    if (typeof part !== "string") return { ok: false, message: `tool names must be strings, got ${show(part)}; ${hint}` };
+    const name = part.trim();
+    if (name === "") continue;
+    if (!/^[A-Za-z0-9_-]+$/.test(name)) {
+      return { ok: false, message: `"${name}" is not a tool name (letters, digits, "-" and "_" only); ${hint}` };
+    }
+    if (!names.includes(name)) names.push(name);
+  }
+  if (names.length === 0) return { ok: false, message: `lists no tool names; ${hint}` };
+  return { ok: true, value: names };
+}
+
+/** `thinking`: off | low | medium | high, true/false, 0 (off) or an integer budget ≥ 1024. */
+export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
+  const hint = `use off, low (${THINKING_BUDGETS.low}), medium (${THINKING_BUDGETS.medium}), high (${THINKING_BUDGETS.high}), true/false, or a token budget ≥ ${MIN_THINKING_BUDGET}`;
+  if (value === false || value === 0) return { ok: true, value: { type: "off" } };
+  if (value === true) return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS.medium } };
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= MIN_THINKING_BUDGET) return { ok: true, value: { type: "on", budgetTokens: value } };
+    return { ok: false, message: `${show(value)} is not a valid budget; ${hint}` };
+  }
+  if (typeof value === "string") {
+    const level = value.trim().toLowerCase();
+    if (level === "off") return { ok: true, value: { type: "off" } };
+    if (level === "low" || level === "medium" || level === "high") {
+      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level] } };
+    }
+  }
+  return { ok: false, message: `${show(value)} is not a thinking level; ${hint}` };
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/** Converts "90s", "5m", "1h", "1m30s", "1500ms" or a bare number string (ms) into ms; undefined when malformed. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim().toLowerCase();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (!/^(\d+(\.\d+)?\s*(ms|sec|min|s|m|h)\s*)+$/.test(trimmed)) return undefined;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)\s*(ms|sec|min|s|m|h)/g)) {
+    total += Number(match[1]) * (DURATION_UNITS[match[2]!] ?? Number.NaN);
+  }
+  return Number.isFinite(total) ? Math.round(total) : undefined;
+}
+
+/** `timeout`: integer ms ≥ 1000, or a duration string ("90s", "5m", "1h"). */
+export function parseTimeout(value: unknown): FieldResult<number> {
+  const hint = `write milliseconds (e.g. 90000) or a duration such as "90s", "5m" or "1h"`;
+  let ms: number | undefined;
+  if (typeof value === "number") ms = Number.isInteger(value) ? value : undefined;
+  else if (typeof value === "string") ms = parseDuration(value);
+  if (ms === undefined) return { ok: false, message: `${show(value)} is not a duration; ${hint}` };
+  if (ms < MIN_TIMEOUT_MS) return { ok: false, message: `must be at least ${MIN_TIMEOUT_MS} ms, got ${show(value)} (${ms} ms); ${hint}` };
+  if (ms > MAX_TIMEOUT_MS) return { ok: false, message: `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${show(value)}` };
+  return { ok: true, value: ms };
+}
+
+/** `name`: required, matching PROFILE_NAME_PATTERN. */
+export function parseName(value: unknown): FieldResult<string> {
+  if (value === undefined || value === null) return { ok: false, message: "is required; add e.g. `name: scout`" };
+  if (typeof value !== "string") return { ok: false, message: `must be a string, got ${show(value)}; write e.g. \`name: scout\`` };
+  const name = value.trim();
+  if (PROFILE_NAME_PATTERN.test(name)) return { ok: true, value: name };
+  const suggestion = name.toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+|-+$/g, "").slice(0, 64);
+  const tip = suggestion !== "" && PROFILE_NAME_PATTERN.test(suggestion) ? ` such as "${suggestion}"` : "";
+  return {
+    ok: false,
+    message: `${show(value)} is not a valid name; use 1-64 lowercase letters, digits, "-" or "_", starting with a letter or digit${tip}`,
+  };
+}
+
+/** `description`: required, non-empty. */
+export function parseDescription(value: unknown): FieldResult<string> {
+  const example = "`description: Finds where something lives in the code`";
+  if (value === undefined || value === null) return { ok: false, message: `is required; add e.g. ${example}` };
+  if (typeof value !== "string") return { ok: false, message: `must be a string, got ${show(value)}` };
+  const text = value.trim();
+  return text === "" ? { ok: false, message: `is empty; write e.g. ${example}` } : { ok: true, value: text };
+}
+
+/** `model`: a non-empty model id. */
+export function parseModel(value: unknown): FieldResult<string> {
+  if (typeof value !== "string" || value.trim() === "") {
+    return { ok: false, message: `must be a model id such as "claude-sonnet-4-5", got ${show(value)}; remove the line to use the parent's model` };
+  }
+  return { ok: true, value: value.trim() };
+}
+
+/** `maxTurns`: a positive integer. */
+export function parseMaxTurns(value: unknown): FieldResult<number> {
+  if (typeof value === "number" && Number.isInteger(value) && value > 0) return { ok: true, value };
+  return { ok: false, message: `must be a positive integer (e.g. \`maxTurns: 30\`), got ${show(value)}` };
+}
+
+/** Edit distance between two short strings (for "did you mean"). */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The known key an unknown one was probably meant to be. */
+export function suggestKey(key: string): string | undefined {
+  const squashed = key.toLowerCase().replace(/[_-]/g, "");
+  if (squashed === "timeoutms") return "timeout";
+  for (const known of PROFILE_KEYS) {
+    if (known.toLowerCase() === squashed || distance(key.toLowerCase(), known.toLowerCase()) <= 2) return known;
+  }
+  return undefined;
+}
+
+/** Message for front-matter keys that are not profile fields. */
+function unknownKeysMessage(keys: readonly string[]): string {
+  const described = keys.map((key) => {
+    const suggestion = suggestKey(key);
+    return suggestion === undefined ? `"${key}"` : `"${key}" (did you mean "${suggestion}"?)`;
+  });
+  return `unknown key${keys.length === 1 ? "" : "s"} ${described.join(", ")}; allowed keys are ${PROFILE_KEYS.join(", ")}`;
+}
+
+/** The front matter of a profile, validated and converted. */
+export const profileFrontMatterSchema = z.strictObject(
+  {
+    name: field(parseName),
+    description: field(parseDescription),
+    tools: field(parseTools).optional(),
+    model: field(parseModel).optional(),
+    thinking: field(parseThinking).optional(),
+    timeout: field(parseTimeout).optional(),
+    maxTurns: field(parseMaxTurns).optional(),
+  },
+  { error: (issue) => (issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys) : undefined) },
+);
+
+/** Validated front matter. */
+export type ProfileFrontMatter = z.output<typeof profileFrontMatterSchema>;
+
+/** The zod issues as one line, " | " between issues: "`timeout` must be at least 1000 ms ... | `name` is required ...". */
+export function formatSchemaIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => (issue.path.length === 0 ? issue.message : `\`${issue.path.map(String).join(".")}\` ${issue.message}`))
+    .join(" | ");
+}

@@ -1,0 +1,135 @@
+/**
+ * Loading agent profiles at start-up (SPEC §4): user profiles from `<inkHome>/agents/*.md`,
+ * project profiles from `<cwd>/.ink/agents/*.md` subject to project trust. Project wins on a name
+ * clash. Malformed files become problems (path + reason) and are skipped; nothing here throws.
+ */
+import { realpathSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { readProfileDir, type ProfileDirListing, type ProfileFile, type ProfileProblem } from "./profile-files.js";
+import { parseProfile, type AgentProfile, type ProfileSource } from "./profile-parse.js";
+import { projectAgentsDir, readTrust, recordTrust, trustRelativePath, type TrustDecision } from "./trust.js";
+
+export type { AgentProfile, ProfileSource } from "./profile-parse.js";
+export type { ProfileProblem } from "./profile-files.js";
+export type { TrustDecision } from "./trust.js";
+
+/** What start-up got: usable profiles (sorted by name), malformed files, and notices for the person. */
+export interface ProfileLoad {
+  profiles: AgentProfile[];
+  problems: ProfileProblem[];
+  notices: string[];
+}
+
+/** Inputs of `loadProfiles`. */
+export interface LoadProfilesOptions {
+  /** The project directory. */
+  cwd: string;
+  /** Ink's home (`$INK_HOME`, default `~/.ink`). */
+  inkHome: string;
+  /** How to treat project profiles (see `decideTrust`). */
+  trust: TrustDecision;
+  /** Clock for the trust record (tests). */
+  now?: Date;
+}
+
+/** Real path of a directory, or its absolute path when it does not exist. */
+function realDir(dir: string): string {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return resolve(dir);
+  }
+}
+
+/** Parses files from one directory; a malformed file or a second file with a taken name becomes a problem. */
+function parseDir(files: ProfileFile[], source: ProfileSource, problems: ProfileProblem[]): Map<string, AgentProfile> {
+  const byName = new Map<string, AgentProfile>();
+  for (const file of files) {
+    const parsed = parseProfile(file.raw, { path: file.path, source, hash: file.hash });
+    if (!parsed.ok) {
+      problems.push({ path: file.path, reason: parsed.reason });
+      continue;
+    }
+    const taken = byName.get(parsed.profile.name);
+    if (taken !== undefined) {
+      problems.push({
+        path: file.path,
+        reason: `name "${parsed.profile.name}" is already used by ${taken.path}; give one of them another \`name:\``,
+      });
+      continue;
+    }
+    byName.set(parsed.profile.name, parsed.profile);
+  }
+  return byName;
+}
+
+/** The project files that may be loaded under the given trust; records trust when trusted by flag. */
+function admitProjectFiles(listing: ProfileDirListing, opts: LoadProfilesOptions, out: ProfileLoad): ProfileFile[] {
+  const total = listing.files.length + listing.problems.length;
+  if (total === 0) return [];
+  if (opts.trust === "trusted-by-flag") {
+    out.problems.push(...listing.problems);
+    try {
+      recordTrust(opts.inkHome, opts.cwd, listing.files, opts.now);
+    } catch (error) {
+      out.notices.push(`Loaded the project's agent profiles, but ${(error as Error).message}; pass --trust again next time.`);
+    }
+    return listing.files;
+  }
+  const lookup = readTrust(opts.inkHome, opts.cwd);
+  if (lookup.notice !== undefined) out.notices.push(lookup.notice);
+  const record = opts.trust === "recorded" ? lookup.record : undefined;
+  if (record === undefined) {
+    out.notices.push(
+      `Skipped ${total} project agent profile(s) in ${projectAgentsDir(opts.cwd)}: this project is not trusted. Run with --trust to load them.`,
+    );
+    return [];
+  }
+  out.problems.push(...listing.problems);
+  const admitted: ProfileFile[] = [];
+  for (const file of listing.files) {
+    const key = trustRelativePath(opts.cwd, file.path);
+    const trusted = record.profiles[key];
+    if (trusted === file.hash) {
+      admitted.push(file);
+      continue;
+    }
+    const what = trusted === undefined ? "was added" : "changed";
+    out.notices.push(`${key} ${what} since you trusted this project; run with --trust (or accept the prompt in the TUI) to load it`);
+  }
+  return admitted;
+}
+
+/**
+ * Loads user and project profiles. Contract: never throws; missing directories are fine; every
+ * unusable file is a problem with its path and reason, and the rest still load.
+ */
+export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
+  const out: ProfileLoad = { profiles: [], problems: [], notices: [] };
+  const userDir = join(resolve(opts.inkHome), "agents");
+  const projectDir = projectAgentsDir(opts.cwd);
+
+  const user = readProfileDir(userDir);
+  out.problems.push(...user.problems);
+  const userProfiles = parseDir(user.files, "user", out.problems);
+
+  // When the project directory *is* the user's agents directory (cwd = home), load it once, as user profiles.
+  const projectFiles = realDir(projectDir) === realDir(userDir) ? [] : admitProjectFiles(readProfileDir(projectDir), opts, out);
+  const projectProfiles = parseDir(projectFiles, "project", out.problems);
+
+  const merged = new Map(userProfiles);
+  for (const [name, profile] of projectProfiles) {
+    const shadowed = merged.get(name);
+    if (shadowed !== undefined) {
+      out.notices.push(`User agent profile "${name}" (${shadowed.path}) is shadowed by the project profile ${profile.path}.`);
+    }
+    merged.set(name, profile);
+  }
+  out.profiles = [...merged.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return out;
+}
+
+/** The profile list shown to the model (system prompt, task tool description): one `- name: description` per line. */
+export function formatProfileList(profiles: readonly AgentProfile[]): string {
+  return profiles.map((profile) => `- ${profile.name}: ${profile.description.replace(/\s+/g, " ").trim()}`).join("\n");
+}

@@ -1,0 +1,99 @@
+/**
+ * Resume checks (SPEC §3 "Resume"): a saved child may continue only when its system prompt,
+ * profile, tool set, provider/model and working directory match what it was created with. Each
+ * refusal names what differs. Also resolves which model a child runs on.
+ */
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { AgentMessage } from "../core/messages.js";
+import type { Provider } from "../providers/types.js";
+import { fingerprint } from "../session/fingerprint.js";
+import type { SessionStore } from "../session/store.js";
+import { toToolSpec } from "../tools/spec.js";
+import type { AnyTool } from "../tools/types.js";
+import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
+import type { AgentProfile } from "./profile-parse.js";
+
+/**
+ * The model a child runs on: the parent's, or the profile's when it names one. A profile model
+ * must belong to the parent's provider (`provider/model` prefixes and `provider.ownsModel` are
+ * checked); otherwise SubagentConfigError, before the child starts.
+ */
+export function resolveChildModel(provider: Provider, parentModel: string, profile?: Pick<AgentProfile, "name" | "model" | "path">): string {
+  const wanted = profile?.model;
+  if (!wanted) return parentModel;
+  const where = profile.path ? ` (${profile.path})` : "";
+  const slash = wanted.indexOf("/");
+  let model = wanted;
+  if (slash > 0) {
+    const prefix = wanted.slice(0, slash);
+    if (prefix !== provider.name) {
+      throw new SubagentConfigError(`agent "${profile.name}"${where} asks for model "${wanted}" from provider "${prefix}", but this session uses provider "${provider.name}"; a subagent must use its parent's provider. Change the profile's model: line or remove it.`);
+    }
+    model = wanted.slice(slash + 1);
+  }
+  if (provider.ownsModel && !provider.ownsModel(model)) {
+    throw new SubagentConfigError(`agent "${profile.name}"${where} asks for model "${model}", which provider "${provider.name}" does not serve; a subagent must use its parent's provider. Change the profile's model: line or remove it.`);
+  }
+  return model;
+}
+
+export interface ResumeInputs {
+  provider: Provider;
+  model: string;
+  getSystem: () => string;
+  getTools: () => readonly AnyTool[];
+  profiles: readonly AgentProfile[];
+  store: SessionStore;
+  id: string;
+  /** The resuming parent's working directory. */
+  parentCwd: string;
+}
+
+export type ResumeCheck =
+  | { ok: true; profile?: AgentProfile; tools: AnyTool[]; model: string; system: string; messages: AgentMessage[]; cwd: string; notes: string[] }
+  | { ok: false; reason: string };
+
+/** Checks that child session `id` can continue here; on success returns its repaired history and setup. */
+export function checkResumable(input: ResumeInputs): ResumeCheck {
+  let header;
+  try {
+    header = input.store.readHeader(input.id);
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+  if (header.kind !== "child") return { ok: false, reason: `session ${input.id} is a main session, not a child; only child sessions can be resumed with task.` };
+  if (header.provider !== input.provider.name) return { ok: false, reason: `provider differs: the child was created with "${header.provider}", this session uses "${input.provider.name}".` };
+  const profile = header.profile === undefined ? undefined : input.profiles.find((p) => p.name === header.profile);
+  if (header.profile !== undefined && !profile) return { ok: false, reason: `profile differs: the child ran agent "${header.profile}", which is not loaded now (was its file removed or the project not trusted?).` };
+  let tools: AnyTool[];
+  let model: string;
+  try {
+    tools = selectChildToolPool(input.getTools(), profile);
+    model = resolveChildModel(input.provider, input.model, profile);
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+  if (model !== header.model) return { ok: false, reason: `model differs: the child was created with "${header.model}", it would now run on "${model}".` };
+  const names = tools.map((t) => t.name);
+  const missing = header.toolNames.filter((n) => !names.includes(n));
+  const added = names.filter((n) => !header.toolNames.includes(n));
+  if (missing.length || added.length) {
+    const parts = [missing.length ? `missing now: ${missing.join(", ")}` : "", added.length ? `new now: ${added.join(", ")}` : ""].filter(Boolean);
+    return { ok: false, reason: `tool set differs (${parts.join("; ")}).` };
+  }
+  const expectedCwd = header.worktree ? header.cwd : resolve(input.parentCwd);
+  if (resolve(header.cwd) !== expectedCwd) return { ok: false, reason: `working directory differs: the child was created in ${header.cwd}, this session runs in ${input.parentCwd}.` };
+  if (!existsSync(header.cwd)) return { ok: false, reason: `working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.` };
+  const system = childSystemPrompt(input.getSystem(), profile);
+  if (fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint) {
+    return { ok: false, reason: `system prompt differs from the one the child was created with (the project context${profile ? `, the profile "${profile.name}"` : ""} or a tool definition changed).` };
+  }
+  let loaded;
+  try {
+    loaded = input.store.load(input.id);
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+  return { ok: true, profile, tools, model, system, messages: loaded.messages, cwd: header.cwd, notes: loaded.notes };
+}

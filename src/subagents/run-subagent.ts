@@ -1,0 +1,118 @@
+/**
+ * runSubagent: runs one child agent in its own history with the same loop as the main agent.
+ * One child AbortController is fed by the parent's signal and by the timeout; the listeners are
+ * removed when the child ends. The outcome says how it ended and carries its final text.
+ */
+import type { AgentEvent, AgentInfo } from "../core/events.js";
+import { runAgentLoop, type LoopOptions } from "../core/loop.js";
+import { addUsage, emptyUsage, finalAssistantText, type AgentMessage, type Usage } from "../core/messages.js";
+import type { OnToolCall } from "../core/tool-runner.js";
+import type { Provider, ThinkingConfig } from "../providers/types.js";
+import type { AnyTool } from "../tools/types.js";
+
+export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
+
+export interface SubagentOutcome {
+  status: SubagentStatus;
+  /** finalAssistantText of this run's messages ("" when none). */
+  text: string;
+  reason?: string;
+  turns: number;
+  usage: Usage;
+  sessionId?: string;
+  historyPath?: string;
+  durationMs: number;
+}
+
+export interface SubagentOptions {
+  provider: Provider;
+  model: string;
+  /** The child's complete system prompt (see childSystemPrompt). */
+  system: string;
+  /** The child's tools (see selectChildToolPool). */
+  tools: readonly AnyTool[];
+  prompt: string;
+  /** Saved history of a resumed child; a new child starts from []. */
+  initialHistory?: readonly AgentMessage[];
+  cwd: string;
+  agent: AgentInfo;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxTurns?: number;
+  thinking?: ThinkingConfig;
+  onToolCall?: OnToolCall;
+  onBeforeTurn?: LoopOptions["onBeforeTurn"];
+  onContextOverflow?: LoopOptions["onContextOverflow"];
+  /** Every event of the child's loop. Contract: must not throw. */
+  onEvent?: (event: AgentEvent) => void;
+  /** Every message the child appends (session persistence). Contract: must not throw. */
+  onMessage?: (message: AgentMessage) => void;
+  sessionId?: string;
+  historyPath?: string;
+}
+
+/** Runs the child to its end; never throws — failures become a "crash" outcome. */
+export async function runSubagent(options: SubagentOptions): Promise<SubagentOutcome> {
+  const started = Date.now();
+  const history: AgentMessage[] = options.initialHistory ? [...options.initialHistory] : [];
+  const firstNew = history.length;
+  const child = new AbortController();
+  const clock = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  let timedOut = false;
+  const relay = () => child.abort();
+  const onClock = () => {
+    timedOut = !child.signal.aborted;
+    child.abort();
+  };
+  if (options.signal?.aborted) child.abort();
+  else options.signal?.addEventListener("abort", relay, { once: true });
+  if (clock?.aborted) onClock();
+  else clock?.addEventListener("abort", onClock, { once: true });
+
+  let turns = 0;
+  const usage = emptyUsage();
+  const settled = (status: SubagentStatus, reason?: string): SubagentOutcome => ({
+    status,
+    text: finalAssistantText(history.slice(firstNew)),
+    reason,
+    turns,
+    usage,
+    sessionId: options.sessionId,
+    historyPath: options.historyPath,
+    durationMs: Date.now() - started,
+  });
+  try {
+    const result = await runAgentLoop({
+      provider: options.provider,
+      model: options.model,
+      system: options.system,
+      tools: options.tools,
+      history,
+      userMessage: options.prompt,
+      maxIterations: options.maxTurns ?? Number.POSITIVE_INFINITY,
+      thinking: options.thinking,
+      cwd: options.cwd,
+      agent: options.agent,
+      signal: child.signal,
+      onMessage: options.onMessage,
+      onToolCall: options.onToolCall,
+      onBeforeTurn: options.onBeforeTurn,
+      onContextOverflow: options.onContextOverflow,
+      onEvent: (event) => {
+        if (event.type === "turn_start") turns = event.turn;
+        if (event.type === "turn_end") addUsage(usage, event.message.usage);
+        options.onEvent?.(event);
+      },
+    });
+    turns = result.turns;
+    if (result.reason === "aborted") return timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", "the parent run was aborted");
+    if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
+    return settled("ok");
+  } catch (err) {
+    if (child.signal.aborted) return timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", "the parent run was aborted");
+    return settled("crash", err instanceof Error ? err.message : String(err));
+  } finally {
+    options.signal?.removeEventListener("abort", relay);
+    clock?.removeEventListener("abort", onClock);
+  }
+}

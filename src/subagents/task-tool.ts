@@ -1,0 +1,248 @@
+/**
+ * The `task` tool (SPEC §3): the main agent delegates a self-contained job to a child agent —
+ * new, with an optional profile and worktree, or resumed from its saved session. Children run
+ * concurrently up to a cap; their events are relayed into the parent's stream tagged with the
+ * child's id; only the report (taskResult) goes back to the model.
+ */
+import { setMaxListeners } from "node:events";
+import { z } from "zod";
+import type { AgentEvent } from "../core/events.js";
+import type { LoopOptions } from "../core/loop.js";
+import type { AgentMessage } from "../core/messages.js";
+import type { OnToolCall } from "../core/tool-runner.js";
+import type { Provider, ThinkingConfig } from "../providers/types.js";
+import { fingerprint } from "../session/fingerprint.js";
+import { newSessionId } from "../session/ids.js";
+import type { SessionLock } from "../session/lock.js";
+import type { SessionStore, SessionWriter } from "../session/store.js";
+import type { TaskRecord } from "../session/types.js";
+import { toToolSpec } from "../tools/spec.js";
+import type { AnyTool, Tool, ToolContext, ToolOutput } from "../tools/types.js";
+import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
+import type { AgentProfile } from "./profile-parse.js";
+import { checkResumable, resolveChildModel } from "./resume-check.js";
+import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
+import { Semaphore } from "./semaphore.js";
+import { taskResult, unknownAgentResult } from "./task-result.js";
+import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
+
+export const taskSchema = z.object({
+  prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
+  agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
+  timeoutMs: z.number().int().min(1000).optional().describe("Time limit for this run in ms (≥ 1000)"),
+  worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
+  resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt"),
+});
+
+export type TaskArgs = z.infer<typeof taskSchema>;
+
+export interface TaskToolOptions {
+  provider: Provider;
+  /** The parent's model; children use it unless their profile names one. */
+  model: string;
+  /** The parent's assembled system prompt (read at call time). */
+  getSystem: () => string;
+  /** The parent's tool pool (read at call time); `task` is removed for children. */
+  getTools: () => readonly AnyTool[];
+  profiles: readonly AgentProfile[];
+  /** Where child sessions are saved; without it children are not resumable. */
+  store?: SessionStore;
+  parentSessionId?: string;
+  /** `$INK_HOME`, the home of worktrees. */
+  inkHome: string;
+  onToolCall?: OnToolCall;
+  onBeforeTurn?: LoopOptions["onBeforeTurn"];
+  /** Timeout for children that set none (non-interactive runs); undefined = none. */
+  defaultTimeoutMs?: number;
+  /** Children running at once (default 4); the rest queue. */
+  maxConcurrent?: number;
+  thinking?: ThinkingConfig;
+}
+
+/** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
+export interface TaskDetails {
+  taskRecord: TaskRecord;
+}
+
+/** Creates the task tool bound to one parent agent. */
+export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema> {
+  const slots = new Semaphore(options.maxConcurrent ?? 4);
+  const byName = new Map(options.profiles.map((p) => [p.name, p] as const));
+  return {
+    name: "task",
+    description: describeTask(options.profiles),
+    schema: taskSchema,
+    concurrent: true,
+    readOnly: false,
+    async execute(args, ctx) {
+      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) {
+        const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");
+        return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile and working directory. Pass only resume and prompt.`, isError: true };
+      }
+      const prepared = args.resume !== undefined ? prepareResume(options, args.resume, ctx) : prepareNew(options, byName, args);
+      if ("error" in prepared) return prepared.error;
+      // Every queued or running child listens on the parent's signal; many at once is expected.
+      setMaxListeners(0, ctx.signal);
+      let release: () => void;
+      try {
+        release = await slots.acquire(ctx.signal);
+      } catch {
+        return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true };
+      }
+      try {
+        return await runPrepared(options, prepared, args, ctx);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Everything known before a child starts. */
+interface Prepared {
+  childId: string;
+  profile?: AgentProfile;
+  tools: AnyTool[];
+  model: string;
+  system: string;
+  initialHistory?: AgentMessage[];
+  /** Set for resumed children: the cwd they were created in. */
+  cwd?: string;
+  resumed: boolean;
+}
+
+function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
+  const profile = args.agent === undefined ? undefined : byName.get(args.agent);
+  if (args.agent !== undefined && !profile) return { error: unknownAgentResult(args.agent, [...byName.keys()]) };
+  try {
+    const tools = selectChildToolPool(options.getTools(), profile);
+    const model = resolveChildModel(options.provider, options.model, profile);
+    return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile), resumed: false };
+  } catch (err) {
+    if (err instanceof SubagentConfigError) return { error: { output: `task: ${err.message}`, isError: true } };
+    throw err;
+  }
+}
+
+function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): Prepared | { error: ToolOutput } {
+  if (!options.store) return { error: { output: `task: cannot resume "${id}": this run does not save child sessions.`, isError: true } };
+  const check = checkResumable({ ...options, store: options.store, id, parentCwd: ctx.cwd });
+  if (!check.ok) return { error: { output: `task: cannot resume "${id}": ${check.reason}`, isError: true } };
+  return { childId: id, profile: check.profile, tools: check.tools, model: check.model, system: check.system, initialHistory: check.messages, cwd: check.cwd, resumed: true };
+}
+
+async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
+  const started = Date.now();
+  let worktree: Worktree | undefined;
+  let cwd = p.cwd ?? ctx.cwd;
+  if (args.worktree) {
+    try {
+      worktree = await createWorktree({ cwd: ctx.cwd, inkHome: options.inkHome, label: p.childId, signal: ctx.signal });
+      cwd = worktreeCwd(worktree);
+    } catch (err) {
+      return { output: `task: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    }
+  }
+  let writer: SessionWriter | undefined;
+  let lock: SessionLock | undefined;
+  try {
+    ({ writer, lock } = openSession(options, p, args, ctx, cwd, worktree));
+  } catch (err) {
+    if (worktree) await finishWorktree(worktree);
+    return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+  }
+  const label = p.profile?.name ?? "general";
+  const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
+  const emit = (event: AgentEvent) => ctx.emit?.(event);
+  emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path, resumed: p.resumed });
+  let outcome: SubagentOutcome;
+  try {
+    outcome = await runSubagent({
+      provider: options.provider,
+      model: p.model,
+      system: p.system,
+      tools: p.tools,
+      prompt: args.prompt,
+      initialHistory: p.initialHistory,
+      cwd,
+      agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },
+      signal: ctx.signal,
+      timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
+      maxTurns: p.profile?.maxTurns,
+      thinking: p.profile?.thinking ?? options.thinking,
+      onToolCall: options.onToolCall,
+      onBeforeTurn: options.onBeforeTurn,
+      onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),
+      onMessage: (message) => writer?.append({ type: "message", message }),
+      sessionId: writer?.id,
+      historyPath: writer?.path,
+    });
+    writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
+    writer?.append({ type: "usage", usage: outcome.usage });
+  } finally {
+    lock?.release();
+  }
+  const report: WorktreeReport | undefined = worktree ? await finishWorktree(worktree) : undefined;
+  const durationMs = Date.now() - started;
+  emit({ type: "subagent_end", ...tag, summary: { status: outcome.status, turns: outcome.turns, usage: outcome.usage, durationMs, reason: outcome.reason, sessionId: outcome.sessionId } });
+  const result = taskResult(outcome);
+  const taskRecord: TaskRecord = {
+    childId: p.childId,
+    sessionId: outcome.sessionId,
+    profile: p.profile?.name,
+    status: outcome.status,
+    turns: outcome.turns,
+    usage: outcome.usage,
+    durationMs,
+    worktree: report ? { path: report.path, branch: report.branch, kept: report.kept } : undefined,
+    prompt: args.prompt,
+  };
+  const output = report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output;
+  return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
+}
+
+function openSession(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext, cwd: string, worktree?: Worktree): { writer?: SessionWriter; lock?: SessionLock } {
+  const store = options.store;
+  if (!store) return {};
+  if (p.resumed) {
+    const lock = store.lock(p.childId, `resume from ${ctx.toolCallId}`);
+    try {
+      return { writer: store.open(p.childId), lock };
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  const writer = store.create(
+    {
+      kind: "child",
+      parentId: options.parentSessionId,
+      parentToolCallId: ctx.toolCallId,
+      cwd,
+      provider: options.provider.name,
+      model: p.model,
+      profile: p.profile?.name,
+      fingerprint: fingerprint(p.system, p.tools.map(toToolSpec)),
+      toolNames: p.tools.map((t) => t.name),
+      prompt: args.prompt,
+      worktree: worktree ? { path: worktree.path, branch: worktree.branch } : undefined,
+    },
+    { id: p.childId },
+  );
+  return { writer, lock: store.lock(p.childId, `child of ${ctx.toolCallId}`) };
+}
+
+/** The task tool's description for the model, listing the available profiles. */
+export function describeTask(profiles: readonly AgentProfile[]): string {
+  const lines = [
+    "Delegate a self-contained job to a subagent that works in its own context with its own tools; only its final report comes back to you.",
+    "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
+    "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
+    "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "",
+    "Available agents (pass as agent):",
+  ];
+  if (profiles.length === 0) lines.push("(none — omit agent for the general-purpose subagent)");
+  else lines.push(...profiles.map((p) => `- ${p.name}: ${p.description}`));
+  return lines.join("\n");
+}

@@ -1,0 +1,86 @@
+/** Builds a parent agent with a real task tool over a scripted provider, a temp INK_HOME and a session store. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AgentEvent } from "../../src/core/events.js";
+import { runAgentLoop, type LoopResult } from "../../src/core/loop.js";
+import type { AgentMessage, UserMessage } from "../../src/core/messages.js";
+import type { OnToolCall } from "../../src/core/tool-runner.js";
+import type { ModelRequest } from "../../src/providers/types.js";
+import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
+import { SessionStore } from "../../src/session/store.js";
+import type { AgentProfile } from "../../src/subagents/profile-parse.js";
+import { createTaskTool } from "../../src/subagents/task-tool.js";
+import type { AnyTool } from "../../src/tools/types.js";
+import { echoTool } from "./fake-tools.js";
+
+export const isChild = (r: ModelRequest) => r.system.includes("# Subagent mode");
+export const firstPrompt = (r: ModelRequest) => {
+  const m = r.messages[0] as UserMessage;
+  return typeof m.content === "string" ? m.content : m.content.map((b) => b.text).join("");
+};
+
+/** A profile value for tests. */
+export function profile(name: string, extra: Partial<AgentProfile> = {}): AgentProfile {
+  return { name, description: `${name} profile`, body: `You are ${name}.`, path: `/profiles/${name}.md`, source: "project", hash: name, ...extra };
+}
+
+export interface Harness {
+  provider: ScriptedProvider;
+  store: SessionStore;
+  inkHome: string;
+  events: AgentEvent[];
+  history: AgentMessage[];
+  tools: AnyTool[];
+  run(prompt: string, opts?: { signal?: AbortSignal; onToolCall?: OnToolCall; cwd?: string }): Promise<LoopResult>;
+  cleanup(): void;
+}
+
+/** A harness whose scripted model answers every request with `script(request)`. */
+export function harness(
+  script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall } = {},
+): Harness {
+  const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+  const provider = createScriptedProvider(script);
+  const store = new SessionStore(inkHome);
+  const events: AgentEvent[] = [];
+  const history: AgentMessage[] = [];
+  const tools: AnyTool[] = [];
+  const task = createTaskTool({
+    provider,
+    model: provider.defaultModel,
+    getSystem: () => "PARENT SYSTEM",
+    getTools: () => tools,
+    profiles: options.profiles ?? [],
+    store,
+    parentSessionId: "parent-1",
+    inkHome,
+    maxConcurrent: options.maxConcurrent,
+    defaultTimeoutMs: options.defaultTimeoutMs,
+    onToolCall: options.onToolCall,
+  });
+  tools.push(echoTool, ...(options.extraTools ?? []), task);
+  return {
+    provider,
+    store,
+    inkHome,
+    events,
+    history,
+    tools,
+    run: (prompt, opts = {}) =>
+      runAgentLoop({
+        provider,
+        model: provider.defaultModel,
+        system: "PARENT SYSTEM",
+        tools,
+        history,
+        userMessage: prompt,
+        cwd: opts.cwd ?? options.cwd ?? process.cwd(),
+        signal: opts.signal,
+        onToolCall: opts.onToolCall ?? options.onToolCall,
+        onEvent: (e) => events.push(e),
+      }),
+    cleanup: () => rmSync(inkHome, { recursive: true, force: true }),
+  };
+}
