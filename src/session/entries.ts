@@ -1,0 +1,107 @@
+/**
+ * Validation of what is read back from a session file: the header line and each entry line.
+ * Schemas are lenient about extra fields (forward compatibility) but strict about the fields the
+ * code relies on, so a damaged line is reported instead of crashing a later consumer.
+ */
+import { z } from "zod";
+import type { SessionEntry, SessionHeader } from "./types.js";
+import { SESSION_FORMAT_VERSION } from "./types.js";
+
+const usage = z.looseObject({ input: z.number(), output: z.number(), cacheRead: z.number(), cacheWrite: z.number() });
+const worktree = z.looseObject({ path: z.string(), branch: z.string() });
+const textBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
+
+const assistantBlock = z.discriminatedUnion("type", [
+  textBlock,
+  z.looseObject({ type: z.literal("thinking"), thinking: z.string() }),
+  z.looseObject({ type: z.literal("toolCall"), id: z.string(), name: z.string(), arguments: z.record(z.string(), z.unknown()) }),
+]);
+
+const agentMessage = z.discriminatedUnion("role", [
+  z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(textBlock)]) }),
+  z.looseObject({ role: z.literal("assistant"), content: z.array(assistantBlock), stopReason: z.string(), usage }),
+  z.looseObject({
+    role: z.literal("toolResult"),
+    results: z.array(z.looseObject({ toolCallId: z.string(), toolName: z.string(), content: z.string(), isError: z.boolean() })),
+  }),
+]);
+
+const taskRecord = z.looseObject({
+  childId: z.string(),
+  status: z.string(),
+  turns: z.number(),
+  usage,
+  durationMs: z.number(),
+  prompt: z.string(),
+  sessionId: z.string().optional(),
+  profile: z.string().optional(),
+  worktree: worktree.extend({ kept: z.boolean() }).optional(),
+});
+
+const at = z.string().optional().default("");
+
+const entry = z.discriminatedUnion("type", [
+  z.looseObject({ type: z.literal("message"), message: agentMessage, at }),
+  z.looseObject({ type: z.literal("task_record"), record: taskRecord, at }),
+  z.looseObject({ type: z.literal("compaction"), summary: z.string(), replacedCount: z.number().int().min(0), at }),
+  z.looseObject({ type: z.literal("usage"), usage, at }),
+  z.looseObject({ type: z.literal("status"), status: z.string(), reason: z.string().optional(), at }),
+]);
+
+const header = z.looseObject({
+  type: z.literal("header"),
+  version: z.literal(SESSION_FORMAT_VERSION),
+  id: z.string().min(1),
+  kind: z.enum(["main", "child"]),
+  parentId: z.string().optional(),
+  parentToolCallId: z.string().optional(),
+  cwd: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  profile: z.string().optional(),
+  fingerprint: z.string(),
+  toolNames: z.array(z.string()),
+  createdAt: z.string(),
+  prompt: z.string().optional(),
+  worktree: worktree.optional(),
+});
+
+/** "field: problem; field: problem" for a zod error. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(line)"}: ${i.message}`).join("; ");
+}
+
+/**
+ * Parses the first line of the session file at `path`; throws an error naming the path and what
+ * is wrong (not JSON, not a header, a newer format version, missing fields).
+ */
+export function parseHeaderLine(line: string, path: string): SessionHeader {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw new Error(`invalid session file ${path}: the first line is not JSON (expected the session header)`);
+  }
+  const v = value as { type?: unknown; version?: unknown } | null;
+  if (v && typeof v === "object" && v.type === "header" && typeof v.version === "number" && v.version > SESSION_FORMAT_VERSION) {
+    throw new Error(
+      `session file ${path} has format version ${v.version}; this Ink reads version ${SESSION_FORMAT_VERSION} (upgrade Ink)`,
+    );
+  }
+  const parsed = header.safeParse(value);
+  if (!parsed.success) throw new Error(`invalid session header in ${path}: ${describeIssues(parsed.error)}`);
+  return parsed.data as SessionHeader;
+}
+
+/** Parses one entry line: the entry, or the reason it is unusable. */
+export function parseEntryLine(line: string): { entry: SessionEntry } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { error: "not valid JSON" };
+  }
+  const parsed = entry.safeParse(value);
+  if (!parsed.success) return { error: `not a valid entry (${describeIssues(parsed.error)})` };
+  return { entry: parsed.data as SessionEntry };
+}

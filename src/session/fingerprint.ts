@@ -1,0 +1,26 @@
+/**
+ * The fingerprint of what an agent was created with (system prompt + tool declarations). Resume
+ * compares it to refuse continuing a session under a different prompt or tool set.
+ */
+import { createHash } from "node:crypto";
+import type { ToolSpec } from "../providers/types.js";
+
+/**
+ * sha256 hex of a canonical JSON of `{system, tools}`: tools sorted by name, object keys sorted
+ * at every depth, `undefined` members omitted. Key order and tool order never change the result;
+ * any change to the text, a description or a schema does.
+ */
+export function fingerprint(system: string, tools: readonly ToolSpec[]): string {
+  const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return createHash("sha256").update(canonicalJson({ system, tools: sorted })).digest("hex");
+}
+
+/** JSON with object keys sorted recursively (arrays keep their order). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) return v;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
+    return out;
+  });
+}

@@ -1,0 +1,8 @@
+/** The session package: append-only JSONL session files, their locks and history repair. */
+export * from "./types.js";
+export { newSessionId, isSafeSessionId, assertSessionId } from "./ids.js";
+export { fingerprint, canonicalJson } from "./fingerprint.js";
+export { repairHistory, isHistoryValid, INTERRUPTED_RESULT, type RepairResult } from "./repair.js";
+export { acquireLock, readLock, isProcessAlive, SessionLockedError, type LockInfo, type SessionLock } from "./lock.js";
+export { loadSessionFile } from "./load.js";
+export { SessionStore, SessionNotFoundError, type SessionWriter, type SessionFilter } from "./store.js";

@@ -1,0 +1,101 @@
+/**
+ * The shapes stored in a session file (SPEC §5): one `SessionHeader` line, then one
+ * `SessionEntry` line per event. Plain data, shared by the store, the loader and callers.
+ */
+import type { AgentMessage, Usage, UserMessage } from "../core/messages.js";
+
+/** The format version written by this code; readers refuse newer ones. */
+export const SESSION_FORMAT_VERSION = 1;
+
+/** A git worktree a session runs in. */
+export interface SessionWorktree {
+  path: string;
+  branch: string;
+}
+
+/** The first line of every session file. */
+export interface SessionHeader {
+  type: "header";
+  version: 1;
+  id: string;
+  kind: "main" | "child";
+  /** Session id of the parent (child sessions only). */
+  parentId?: string;
+  /** The parent's `task` tool call that started this child. */
+  parentToolCallId?: string;
+  /** Absolute working directory the agent ran in. */
+  cwd: string;
+  provider: string;
+  model: string;
+  /** Agent profile name (child sessions started with `agent`). */
+  profile?: string;
+  /** `fingerprint(system, tools)` at creation; resume refuses a mismatch. */
+  fingerprint: string;
+  toolNames: string[];
+  createdAt: string;
+  /** First user prompt, for listings. */
+  prompt?: string;
+  worktree?: SessionWorktree;
+}
+
+/** What `SessionStore.create` takes: the header without the fields the store fills in. */
+export type NewSessionHeader = Omit<SessionHeader, "type" | "version" | "id" | "createdAt">;
+
+/** A finished (or failed) child run, saved in the parent's session; never sent to the model. */
+export interface TaskRecord {
+  childId: string;
+  sessionId?: string;
+  profile?: string;
+  status: string;
+  turns: number;
+  usage: Usage;
+  durationMs: number;
+  worktree?: SessionWorktree & { kept: boolean };
+  prompt: string;
+}
+
+/** One line after the header. `at` is an ISO timestamp. */
+export type SessionEntry =
+  | { type: "message"; message: AgentMessage; at: string }
+  | { type: "task_record"; record: TaskRecord; at: string }
+  | { type: "compaction"; summary: string; replacedCount: number; at: string }
+  | { type: "usage"; usage: Usage; at: string }
+  | { type: "status"; status: string; reason?: string; at: string };
+
+type WithOptionalAt<E> = E extends { at: string } ? Omit<E, "at"> & { at?: string } : never;
+
+/** What `SessionWriter.append` takes: an entry whose `at` may be omitted (the writer fills it). */
+export type SessionEntryInput = WithOptionalAt<SessionEntry>;
+
+/** A session file read back and repaired, ready to continue. */
+export interface LoadedSession {
+  header: SessionHeader;
+  /** The history to send to the model (compactions applied, tool calls all answered). */
+  messages: AgentMessage[];
+  /** Task records, in file order. */
+  records: TaskRecord[];
+  /** True when anything was dropped, skipped or synthesised while loading. */
+  repaired: boolean;
+  /** Human-readable notes on what was repaired (each names the file, and the line when known). */
+  notes: string[];
+}
+
+/** One row of `SessionStore.list`: the header plus file facts. */
+export type SessionSummary = SessionHeader & {
+  path: string;
+  /** File size in bytes. */
+  size: number;
+  /** Last modification time (last activity), ms since the epoch. */
+  mtimeMs: number;
+  /** The last `status` entry, if any. */
+  status?: string;
+  statusReason?: string;
+};
+
+/** Prefix of the user message that stands in for compacted history. */
+export const COMPACTION_SUMMARY_PREFIX = "[Summary of the earlier conversation]";
+
+/** The user message that replaces compacted history (used when loading; compaction may reuse it). */
+export function compactionSummaryMessage(summary: string): UserMessage {
+  return { role: "user", content: `${COMPACTION_SUMMARY_PREFIX}\n\n${summary}` };
+}

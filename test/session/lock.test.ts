@@ -1,0 +1,105 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { acquireLock, isProcessAlive, readLock, SessionLockedError } from "../../src/session/lock.js";
+import { SessionStore } from "../../src/session/store.js";
+import { header, tempHome } from "./helpers.js";
+
+let home: { dir: string; cleanup: () => void };
+beforeEach(() => {
+  home = tempHome();
+});
+afterEach(() => home.cleanup());
+
+/** The pid of a process that has exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+  await new Promise<void>((resolve, reject) => {
+    child.on("exit", () => resolve());
+    child.on("error", reject);
+  });
+  return child.pid!;
+}
+
+describe("acquireLock", () => {
+  it("writes pid, hostname, start time and owner, and release removes it", () => {
+    const path = join(home.dir, "s1.jsonl.lock");
+    const lock = acquireLock(path, "task t1");
+    expect(readLock(path)).toMatchObject({ pid: process.pid, hostname: hostname(), owner: "task t1" });
+    expect(Date.parse(readLock(path)!.startedAt)).not.toBeNaN();
+    lock.release();
+    expect(existsSync(path)).toBe(false);
+    lock.release(); // twice is fine
+  });
+
+  it("refuses a second acquire while a live process (this one) holds it", () => {
+    const path = join(home.dir, "20260101-000000-abcdef.jsonl.lock");
+    const lock = acquireLock(path);
+    const since = readLock(path)!.startedAt;
+    let error: unknown;
+    try {
+      acquireLock(path);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(SessionLockedError);
+    expect((error as Error).message).toBe(
+      `session 20260101-000000-abcdef is in use by process ${process.pid} (since ${since}); wait for it to finish or stop it`,
+    );
+    lock.release();
+    acquireLock(path).release();
+  });
+
+  it("takes over a stale lock whose process is gone", async () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    const pid = await deadPid();
+    expect(isProcessAlive(pid)).toBe(false);
+    writeFileSync(path, JSON.stringify({ pid, hostname: hostname(), startedAt: "2020-01-01T00:00:00.000Z" }));
+    const lock = acquireLock(path, "me");
+    expect(readLock(path)).toMatchObject({ pid: process.pid, owner: "me" });
+    lock.release();
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("takes over a garbage lock file", () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    for (const garbage of ["", "{not json", JSON.stringify({ pid: "x" }), JSON.stringify({ pid: 0, hostname: hostname() })]) {
+      writeFileSync(path, garbage);
+      const lock = acquireLock(path);
+      expect(readLock(path)?.pid).toBe(process.pid);
+      lock.release();
+    }
+  });
+
+  it("refuses a lock held on another host, naming the host and the file to delete", () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    writeFileSync(path, JSON.stringify({ pid: 4242, hostname: `${hostname()}-elsewhere`, startedAt: "t" }));
+    expect(() => acquireLock(path)).toThrow(/in use by process 4242 on host .*-elsewhere \(since t\).*delete .*s\.jsonl\.lock/);
+  });
+
+  it("release leaves a lock that is no longer ours", async () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    const lock = acquireLock(path);
+    const theirs = JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: "t", token: "other" });
+    writeFileSync(path, theirs);
+    lock.release();
+    expect(readFileSync(path, "utf8")).toBe(theirs);
+  });
+});
+
+describe("SessionStore.lock", () => {
+  it("locks a session file and refuses a second writer", () => {
+    const store = new SessionStore(home.dir);
+    const w = store.create(header({ kind: "child" }));
+    const lock = store.lock(w.id, "run 1");
+    expect(lock.path).toBe(`${w.path}.lock`);
+    expect(() => store.lock(w.id)).toThrow(new RegExp(`session ${w.id} is in use by process ${process.pid}`));
+    lock.release();
+    expect(existsSync(`${w.path}.lock`)).toBe(false);
+    // the lock file never shows up as a session
+    store.lock(w.id).release();
+    expect(store.list().map((s) => s.id)).toEqual([w.id]);
+  });
+});

@@ -1,0 +1,228 @@
+import { appendFileSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { INTERRUPTED_RESULT, isHistoryValid } from "../../src/session/repair.js";
+import { SessionNotFoundError, SessionStore } from "../../src/session/store.js";
+import { compactionSummaryMessage, type TaskRecord } from "../../src/session/types.js";
+import { assistant, header, results, tempHome, user } from "./helpers.js";
+
+let home: { dir: string; cleanup: () => void };
+let store: SessionStore;
+beforeEach(() => {
+  home = tempHome();
+  store = new SessionStore(home.dir);
+});
+afterEach(() => home.cleanup());
+
+const record: TaskRecord = {
+  childId: "c1",
+  sessionId: "20260101-000000-aaaaaa",
+  profile: "scout",
+  status: "ok",
+  turns: 3,
+  usage: { input: 100, output: 20, cacheRead: 1, cacheWrite: 2 },
+  durationMs: 1234,
+  worktree: { path: "/tmp/wt", branch: "ink/c1", kept: true },
+  prompt: "look around",
+};
+
+describe("SessionStore", () => {
+  it("round-trips messages, task records and usage entries", () => {
+    const w = store.create(header({ prompt: "hello" }));
+    const history = [user("hello"), assistant("", [{ id: "t1", name: "read" }]), results(["t1", "read"]), assistant("done")];
+    w.append({ type: "message", message: history[0]! });
+    w.append({ type: "message", message: history[1]! });
+    w.append({ type: "message", message: history[2]! });
+    w.append({ type: "task_record", record });
+    w.append({ type: "usage", usage: { input: 1, output: 2, cacheRead: 3, cacheWrite: 4 } });
+    w.append({ type: "message", message: history[3]! });
+
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual(history);
+    expect(loaded.records).toEqual([record]);
+    expect(loaded.repaired).toBe(false);
+    expect(loaded.notes).toEqual([]);
+
+    const lines = readFileSync(w.path, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(7);
+    expect(lines.slice(1).map((l) => l.type)).toEqual(["message", "message", "message", "task_record", "usage", "message"]);
+    expect(lines.slice(1).every((l) => typeof l.at === "string" && !Number.isNaN(Date.parse(l.at)))).toBe(true);
+  });
+
+  it("persists every header field", () => {
+    const fields = header({
+      kind: "child",
+      parentId: "20260101-000000-parent",
+      parentToolCallId: "toolu_1",
+      profile: "scout",
+      prompt: "investigate",
+      worktree: { path: "/tmp/wt", branch: "ink/x" },
+    });
+    const w = store.create(fields, { id: "20260101-000001-child1" });
+    expect(w.id).toBe("20260101-000001-child1");
+    expect(w.path).toBe(join(store.dir, "20260101-000001-child1.jsonl"));
+    const h = store.readHeader(w.id);
+    expect(h).toMatchObject({ type: "header", version: 1, id: w.id, ...fields });
+    expect(Date.parse(h.createdAt)).not.toBeNaN();
+    expect(store.load(w.id).header).toEqual(h);
+  });
+
+  it("generates distinct filesystem-safe ids and refuses duplicates and unsafe ids", () => {
+    const a = store.create(header());
+    const b = store.create(header());
+    expect(a.id).not.toBe(b.id);
+    expect(a.id).toMatch(/^\d{8}-\d{6}-[0-9a-f]{6}$/);
+    expect(() => store.create(header(), { id: a.id })).toThrow(/already exists/);
+    expect(() => store.create(header(), { id: "../evil" })).toThrow(/invalid session id/);
+  });
+
+  it("lists sessions filtered by cwd, parentId and kind, most recent first", () => {
+    const main = store.create(header({ cwd: "/work/a" }));
+    const other = store.create(header({ cwd: "/work/b" }));
+    const c1 = store.create(header({ kind: "child", cwd: "/work/a", parentId: main.id }));
+    const c2 = store.create(header({ kind: "child", cwd: "/work/a", parentId: main.id }));
+    c2.append({ type: "status", status: "ok" });
+    c1.append({ type: "status", status: "crash", reason: "boom" });
+    c1.append({ type: "message", message: user("later") });
+    const times: Array<[string, number]> = [[main.id, 1000], [other.id, 4000], [c1.id, 2000], [c2.id, 3000]];
+    for (const [id, t] of times) utimesSync(store.path(id), t, t);
+
+    expect(store.list().map((s) => s.id)).toEqual([other.id, c2.id, c1.id, main.id]);
+    expect(store.list({ cwd: "/work/a" }).map((s) => s.id)).toEqual([c2.id, c1.id, main.id]);
+    expect(store.list({ cwd: "/work/a/" }).map((s) => s.id)).toEqual([c2.id, c1.id, main.id]);
+    expect(store.list({ parentId: main.id }).map((s) => s.id)).toEqual([c2.id, c1.id]);
+    expect(store.list({ kind: "main" }).map((s) => s.id)).toEqual([other.id, main.id]);
+
+    const [s2, s1] = store.list({ parentId: main.id });
+    expect(s2).toMatchObject({ status: "ok", kind: "child", path: store.path(c2.id), mtimeMs: 3000 * 1000 });
+    expect(s2!.statusReason).toBeUndefined();
+    expect(s1).toMatchObject({ status: "crash", statusReason: "boom" });
+    expect(s1!.size).toBe(readFileSync(store.path(c1.id)).length);
+    expect(store.list({ cwd: "/work/a" }).find((s) => s.id === main.id)!.status).toBeUndefined();
+  });
+
+  it("list skips files with a bad header and returns [] without a sessions dir", () => {
+    expect(new SessionStore(join(home.dir, "nowhere")).list()).toEqual([]);
+    const good = store.create(header());
+    writeFileSync(join(store.dir, "broken.jsonl"), "not json\n");
+    expect(store.list().map((s) => s.id)).toEqual([good.id]);
+  });
+
+  it("reads headers and statuses across large lines", () => {
+    const big = "x".repeat(200_000);
+    const w = store.create(header({ prompt: big }));
+    w.append({ type: "status", status: "aborted", reason: "stopped" });
+    w.append({ type: "message", message: user(big) });
+    w.append({ type: "message", message: user(big) });
+    const [summary] = store.list();
+    expect(summary!.prompt).toBe(big);
+    expect(summary).toMatchObject({ status: "aborted", statusReason: "stopped" });
+  });
+
+  it("drops a torn last line with a note and keeps everything before it", () => {
+    const w = store.create(header());
+    w.append({ type: "message", message: user("one") });
+    w.append({ type: "message", message: assistant("two") });
+    appendFileSync(w.path, JSON.stringify({ type: "message", message: user("three"), at: "x" }).slice(0, 25));
+
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual([user("one"), assistant("two")]);
+    expect(loaded.repaired).toBe(true);
+    expect(loaded.notes).toHaveLength(1);
+    expect(loaded.notes[0]).toContain("line 4");
+    expect(loaded.notes[0]).toContain(w.path);
+    expect(loaded.notes[0]).toMatch(/last line/);
+  });
+
+  it("open() cuts a torn tail so appends after a crash start on a clean line", () => {
+    const w = store.create(header());
+    w.append({ type: "message", message: user("one") });
+    appendFileSync(w.path, '{"type":"message","mess');
+    const again = store.open(w.id);
+    again.append({ type: "message", message: assistant("two") });
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual([user("one"), assistant("two")]);
+    expect(loaded.repaired).toBe(false);
+  });
+
+  it("open() keeps a complete last entry that only lacks its newline", () => {
+    const w = store.create(header());
+    appendFileSync(w.path, JSON.stringify({ type: "message", message: user("one"), at: "t" }));
+    store.open(w.id).append({ type: "message", message: assistant("two") });
+    expect(store.load(w.id).messages).toEqual([user("one"), assistant("two")]);
+  });
+
+  it("skips a corrupt middle line with a note naming the file and line", () => {
+    const w = store.create(header());
+    w.append({ type: "message", message: user("one") });
+    appendFileSync(w.path, "{garbage\n");
+    appendFileSync(w.path, `${JSON.stringify({ type: "message", message: { role: "wizard" }, at: "t" })}\n`);
+    w.append({ type: "message", message: assistant("two") });
+
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual([user("one"), assistant("two")]);
+    expect(loaded.repaired).toBe(true);
+    expect(loaded.notes).toEqual([
+      expect.stringMatching(new RegExp(`skipped line 3 of .*${w.id}\\.jsonl: not valid JSON`)),
+      expect.stringMatching(/skipped line 4 of .*: not a valid entry/),
+    ]);
+  });
+
+  it("repairs a history interrupted during tool calls", () => {
+    const w = store.create(header());
+    w.append({ type: "message", message: user("go") });
+    w.append({ type: "message", message: assistant("", [{ id: "t1", name: "bash" }, { id: "t2", name: "read" }]) });
+    const loaded = store.load(w.id);
+    expect(loaded.repaired).toBe(true);
+    expect(isHistoryValid(loaded.messages)).toBe(true);
+    expect(loaded.messages[2]).toEqual({
+      role: "toolResult",
+      results: [
+        { toolCallId: "t1", toolName: "bash", content: INTERRUPTED_RESULT, isError: true },
+        { toolCallId: "t2", toolName: "read", content: INTERRUPTED_RESULT, isError: true },
+      ],
+    });
+    expect(loaded.notes[0]).toContain(w.path);
+  });
+
+  it("applies compaction entries: summarised messages are replaced by one summary message", () => {
+    const w = store.create(header());
+    for (const m of [user("a"), assistant("b"), user("c"), assistant("d")]) w.append({ type: "message", message: m });
+    w.append({ type: "compaction", summary: "S1", replacedCount: 4 });
+    w.append({ type: "message", message: user("e") });
+    expect(store.load(w.id).messages).toEqual([compactionSummaryMessage("S1"), user("e")]);
+
+    // A second compaction replacing only the oldest message ([S1, e, f] → [S2, e, f]).
+    w.append({ type: "message", message: assistant("f") });
+    w.append({ type: "compaction", summary: "S2", replacedCount: 1 });
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual([compactionSummaryMessage("S2"), user("e"), assistant("f")]);
+    expect(loaded.messages[0]!.role).toBe("user");
+    expect(JSON.stringify(loaded.messages[0])).toContain("S2");
+    expect(loaded.repaired).toBe(false);
+  });
+
+  it("names the id and the sessions dir for an unknown id", () => {
+    for (const call of [() => store.load("nope"), () => store.open("nope"), () => store.readHeader("nope"), () => store.lock("nope")]) {
+      expect(call).toThrow(SessionNotFoundError);
+      expect(call).toThrow(`unknown session "nope": there is no nope.jsonl in ${store.dir}`);
+    }
+  });
+
+  it("throws a clear error naming the path for a missing or invalid header", () => {
+    store.create(header(), { id: "ok" });
+    const cases: Array<[string, string, RegExp]> = [
+      ["empty", "", /it is empty/],
+      ["notjson", "hello\n", /first line is not JSON/],
+      ["noheader", `${JSON.stringify({ type: "message", message: user("x"), at: "t" })}\n`, /invalid session header .*type/],
+      ["nocwd", `${JSON.stringify({ ...JSON.parse(readFileSync(store.path("ok"), "utf8")), cwd: undefined })}\n`, /invalid session header .*cwd/],
+      ["newer", `${JSON.stringify({ type: "header", version: 2 })}\n`, /format version 2; this Ink reads version 1/],
+    ];
+    for (const [id, text, pattern] of cases) {
+      writeFileSync(store.path(id), text);
+      expect(() => store.load(id)).toThrow(pattern);
+      expect(() => store.load(id)).toThrow(store.path(id));
+      expect(() => store.readHeader(id)).toThrow(pattern);
+    }
+  });
+});
