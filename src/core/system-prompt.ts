@@ -1,0 +1,54 @@
+/**
+ * The main agent's system prompt: identity, environment, working rules, tools and the agent
+ * profiles the model may delegate to. Children get this same text plus the Subagent-mode section
+ * (see src/subagents/child-prompt.ts), so a resumed child can be checked against it.
+ */
+import type { AnyTool } from "../tools/types.js";
+
+export interface SystemPromptInput {
+  cwd: string;
+  tools: readonly AnyTool[];
+  /** Profiles the model may pass as `task({agent})`. */
+  agents?: ReadonlyArray<{ name: string; description: string }>;
+  /** Extra project context (e.g. an AGENTS.md), appended verbatim. */
+  projectContext?: string;
+}
+
+/** Builds the main agent's system prompt. Deterministic for equal inputs (no clock, no randomness). */
+export function buildSystemPrompt(input: SystemPromptInput): string {
+  const lines = [
+    "You are Ink, an open-source AI coding assistant and agent harness for the terminal.",
+    "",
+    "# Environment",
+    `- Working directory: ${input.cwd}`,
+    `- Platform: ${process.platform}`,
+    "",
+    "# Core rules",
+    "1. Work inside the current working directory unless the user explicitly asks otherwise.",
+    "2. Inspect before you modify: read a file (or search with grep/find) before editing it. Never guess file contents.",
+    "3. After editing code, verify the change — run it or its tests.",
+    "4. Keep answers short and concrete: cite files as path:line.",
+    "5. A refused tool call comes back with its reason; adapt instead of retrying the same call.",
+    "",
+    "# Tools",
+    ...input.tools.map((t) => `- ${t.name}: ${firstLine(t.description)}`),
+  ];
+  if (input.tools.some((t) => t.name === "task")) {
+    lines.push(
+      "",
+      "# Delegation",
+      "Use the task tool for self-contained work (an investigation, an isolated change) so its details stay out of this conversation; only the child's report comes back.",
+      "Several task calls in one message run in parallel. Children see none of this conversation: put every requirement in the prompt.",
+    );
+    const agents = input.agents ?? [];
+    lines.push("", "# Available agents");
+    if (agents.length === 0) lines.push("(none defined; omit `agent` to use the general-purpose subagent)");
+    else lines.push(...agents.map((a) => `- ${a.name}: ${a.description}`));
+  }
+  if (input.projectContext) lines.push("", "# Project context", input.projectContext.trim());
+  return lines.join("\n");
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0]!.trim();
+}
