@@ -8,8 +8,8 @@ import type { AnyTool } from "../tools/types.js";
 export interface SystemPromptInput {
   cwd: string;
   tools: readonly AnyTool[];
-  /** Profiles the model may pass as `task({agent})`. */
-  agents?: ReadonlyArray<{ name: string; description: string }>;
+  /** Profiles the model may pass as `task({agent})`, one `- name: description` per line (see formatProfileList). */
+  agentList?: string;
   /** Extra project context (e.g. an AGENTS.md), appended verbatim. */
   projectContext?: string;
 }
@@ -40,10 +40,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       "Use the task tool for self-contained work (an investigation, an isolated change) so its details stay out of this conversation; only the child's report comes back.",
       "Several task calls in one message run in parallel. Children see none of this conversation: put every requirement in the prompt.",
     );
-    const agents = input.agents ?? [];
-    lines.push("", "# Available agents");
-    if (agents.length === 0) lines.push("(none defined; omit `agent` to use the general-purpose subagent)");
-    else lines.push(...agents.map((a) => `- ${a.name}: ${a.description}`));
+    lines.push("", "# Available agents", input.agentList || "(none defined; omit `agent` to use the general-purpose subagent)");
   }
   if (input.projectContext) lines.push("", "# Project context", input.projectContext.trim());
   return lines.join("\n");

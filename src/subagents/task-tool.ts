@@ -20,6 +20,7 @@ import { toToolSpec } from "../tools/spec.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../tools/types.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
+import { formatProfileList } from "./profiles.js";
 import { checkResumable, resolveChildModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { Semaphore } from "./semaphore.js";
@@ -242,7 +243,6 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "",
     "Available agents (pass as agent):",
   ];
-  if (profiles.length === 0) lines.push("(none — omit agent for the general-purpose subagent)");
-  else lines.push(...profiles.map((p) => `- ${p.name}: ${p.description}`));
+  lines.push(profiles.length === 0 ? "(none — omit agent for the general-purpose subagent)" : formatProfileList(profiles));
   return lines.join("\n");
 }

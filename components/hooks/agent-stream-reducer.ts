@@ -1,0 +1,184 @@
+/**
+ * reduceStream: the pure heart of the UI. It turns the session's event stream (plus a few UI
+ * actions: run start/end, notices, clear) into transcript items. Items of a run stay `live` until
+ * they and every item before them are done; then they move, in order, to `finished` (rendered
+ * once in <Static>), so a running task pane stays at the place of its call.
+ */
+import type { AgentEvent } from "../../src/core/events.js";
+import { addUsage, emptyUsage } from "../../src/core/messages.js";
+import { lastLines } from "../format.js";
+import { abandonChild, endChild, reduceChild, startChild } from "./child-reducer.js";
+import type { ItemTone, StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
+
+/** What the reducer consumes. `at` is the UI clock (ms) when the action happened. */
+export type StreamAction =
+  | { type: "event"; event: AgentEvent; at: number }
+  | { type: "run_start"; text: string; at: number }
+  | { type: "run_end"; error?: string; at: number }
+  | { type: "notice"; text: string; tone?: ItemTone }
+  | { type: "clear" };
+
+/** The header shown at start-up. */
+export interface HeaderInfo {
+  cwd: string;
+  model: string;
+  provider: string;
+  notices: string[];
+}
+
+/** A fresh state; with `header`, the transcript starts with the start-up header. */
+export function initialStreamState(header?: HeaderInfo): StreamState {
+  const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
+  return { finished, live: [], epoch: 0, running: false, usage: emptyUsage(), contextTokens: 0, childIndex: {}, nextId: 1, runError: false };
+}
+
+/** Applies one action (pure; returns a new state). */
+export function reduceStream(state: StreamState, action: StreamAction): StreamState {
+  switch (action.type) {
+    case "notice":
+      return append(state, { kind: "info", text: action.text, tone: action.tone ?? "info" }, "finished");
+    case "clear":
+      return { ...state, finished: [], epoch: state.epoch + 1 };
+    case "run_start":
+      return { ...append(state, { kind: "user", text: action.text }, "finished"), running: true, runError: false };
+    case "run_end": {
+      let s = settle(state, action.at);
+      if (action.error !== undefined && !s.runError) s = append(s, { kind: "info", text: `error: ${action.error}`, tone: "error" }, "live");
+      return flush({ ...s, running: false, runError: s.runError || action.error !== undefined });
+    }
+    case "event":
+      return flush(reduceEvent(state, action.event, action.at));
+  }
+}
+
+/** Applies a batch of actions in order. */
+export function reduceAll(state: StreamState, actions: readonly StreamAction[]): StreamState {
+  return actions.reduce(reduceStream, state);
+}
+
+type NewItem = TranscriptItem extends infer T ? (T extends TranscriptItem ? Omit<T, "id" | "done"> & { done?: boolean } : never) : never;
+
+function append(state: StreamState, item: NewItem, where: "finished" | "live"): StreamState {
+  const full = { done: true, ...item, id: `i${state.nextId}` } as TranscriptItem;
+  const next = { ...state, nextId: state.nextId + 1 };
+  return where === "finished" ? { ...next, finished: [...state.finished, full] } : { ...next, live: [...state.live, full] };
+}
+
+/** Moves the longest run of done items at the front of `live` to `finished`. */
+function flush(state: StreamState): StreamState {
+  let n = 0;
+  while (n < state.live.length && state.live[n]!.done) n++;
+  if (n === 0) return state;
+  return { ...state, finished: [...state.finished, ...state.live.slice(0, n)], live: state.live.slice(n) };
+}
+
+/** Marks the open assistant text / thinking item done. */
+function closeOpen(state: StreamState, keep?: "assistant" | "thinking"): StreamState {
+  const last = state.live[state.live.length - 1];
+  if (!last || last.done || (last.kind !== "assistant" && last.kind !== "thinking") || last.kind === keep) return state;
+  return { ...state, live: [...state.live.slice(0, -1), { ...last, done: true }] };
+}
+
+function mapTool(state: StreamState, id: string, fn: (t: ToolItem) => ToolItem): StreamState {
+  let hit = false;
+  const live = state.live.map((item) => {
+    if (item.kind !== "tool" || item.id !== id) return item;
+    hit = true;
+    return fn(item);
+  });
+  return hit ? { ...state, live } : state;
+}
+
+function hasTool(state: StreamState, id: string): boolean {
+  return state.live.some((i) => i.kind === "tool" && i.id === id);
+}
+
+function addTool(state: StreamState, id: string, name: string, args: Record<string, unknown>): StreamState {
+  if (hasTool(state, id)) return state;
+  const item: ToolItem = { kind: "tool", id, done: false, name, args, status: "pending" };
+  return { ...closeOpen(state), live: [...closeOpen(state).live, item] };
+}
+
+/** Ends everything still open: texts close, unfinished tools become interrupted, children aborted. */
+function settle(state: StreamState, at: number): StreamState {
+  const live = closeOpen(state).live.map((item): TranscriptItem => {
+    if (item.kind !== "tool" || item.done) return item.done ? item : { ...item, done: true };
+    const child = item.child ? abandonChild(item.child, at) : undefined;
+    return { ...item, done: true, status: item.status === "ok" ? "ok" : "error", result: item.result ?? "interrupted", child };
+  });
+  return { ...state, live };
+}
+
+function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamState {
+  switch (event.type) {
+    case "text_delta": {
+      const s = closeOpen(state, "assistant");
+      const last = s.live[s.live.length - 1];
+      if (last && last.kind === "assistant" && !last.done) return { ...s, live: [...s.live.slice(0, -1), { ...last, text: last.text + event.text }] };
+      return append(s, { kind: "assistant", text: event.text, done: false }, "live");
+    }
+    case "thinking_delta": {
+      const s = closeOpen(state, "thinking");
+      const last = s.live[s.live.length - 1];
+      if (last && last.kind === "thinking" && !last.done) return { ...s, live: [...s.live.slice(0, -1), { ...last, chars: last.chars + event.text.length }] };
+      return append(s, { kind: "thinking", chars: event.text.length, done: false }, "live");
+    }
+    case "toolcall_start":
+      return addTool(state, event.id, event.name, {});
+    case "message":
+      return event.message.role === "assistant" ? closeOpen(state) : state;
+    case "turn_end":
+      return closeOpen(state);
+    case "tool_start":
+      return mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => ({ ...t, args: event.call.arguments, status: "running" }));
+    case "tool_update": {
+      const line = lastLines(event.text, 1)[0];
+      return line === undefined ? state : mapTool(state, event.toolCallId, (t) => ({ ...t, update: line }));
+    }
+    case "tool_end":
+      return mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => ({
+        ...t,
+        done: true,
+        status: event.result.isError ? "error" : "ok",
+        result: event.result.content,
+        durationMs: event.durationMs,
+        update: undefined,
+        child: t.child ? abandonChild(t.child, at) : undefined,
+      }));
+    case "usage":
+      return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: event.usage.input + event.usage.cacheRead + event.usage.cacheWrite };
+    case "retry":
+      return append(state, { kind: "info", text: `retrying (attempt ${event.attempt}) in ${(event.delayMs / 1000).toFixed(1)}s: ${event.reason}`, tone: "warn" }, "live");
+    case "error":
+      return { ...append(closeOpen(state), { kind: "info", text: `error: ${event.message}`, tone: "error" }, "live"), runError: true };
+    case "agent_end": {
+      const s = settle(state, at);
+      if (event.reason === "aborted") return append(s, { kind: "info", text: "⏹ interrupted — the run was stopped", tone: "warn" }, "live");
+      if (event.reason === "max_iterations") return append(s, { kind: "info", text: `stopped after ${event.turns} turns (turn limit)`, tone: "warn" }, "live");
+      return s;
+    }
+    case "subagent_start": {
+      const s = hasTool(state, event.parentToolCallId) ? state : addTool(state, event.parentToolCallId, "task", { prompt: event.prompt });
+      const child = startChild({ childId: event.childId, profile: event.profile, prompt: event.prompt, resumed: event.resumed, worktree: event.worktree, at });
+      const withChild = mapTool(s, event.parentToolCallId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
+      return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: event.parentToolCallId } };
+    }
+    case "subagent_event": {
+      const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
+      const inner = event.event;
+      const s = inner.type === "usage" ? { ...state, usage: addUsage({ ...state.usage }, inner.usage) } : state;
+      return mapTool(s, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner) } : t));
+    }
+    case "subagent_end": {
+      const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
+      return mapTool(state, toolId, (t) => (t.child ? { ...t, child: endChild(t.child, event.summary) } : t));
+    }
+    default:
+      return state;
+  }
+}
+
+/** Children still running in the live items. */
+export function runningChildren(state: StreamState): number {
+  return state.live.filter((i) => i.kind === "tool" && i.child?.status === "running").length;
+}

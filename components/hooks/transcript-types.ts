@@ -1,0 +1,98 @@
+/**
+ * The UI's view of a conversation: transcript items (finished ones go to <Static>, live ones are
+ * redrawn), the state of every child agent shown at the place of its task call, and totals.
+ * Plain data produced by `reduceStream` and rendered by the components.
+ */
+import type { Usage } from "../../src/core/messages.js";
+
+/** Lifecycle of a tool call line. */
+export type ToolStatus = "pending" | "running" | "ok" | "error";
+
+/** How a child agent stands: running, or how it ended. */
+export type ChildStatus = "running" | "ok" | "aborted" | "timeout" | "crash";
+
+/** One tool call made by a child (the pane shows the latest few). */
+export interface ChildToolLine {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  status: ToolStatus;
+  /** First line of the result once finished. */
+  resultLine?: string;
+}
+
+/** A child agent as the pane and summary line show it. */
+export interface ChildView {
+  childId: string;
+  /** Profile name; undefined = the general-purpose subagent. */
+  profile?: string;
+  prompt: string;
+  status: ChildStatus;
+  /** UI clock (ms) when the child started. */
+  startedAt: number;
+  /** Set when it ended (from the core's summary). */
+  durationMs?: number;
+  turns: number;
+  usage: Usage;
+  /** Tail of the child's streamed text (capped). */
+  text: string;
+  /** The child's latest non-empty assistant text: its report so far. */
+  report: string;
+  /** Latest tool calls (capped). */
+  tools: ChildToolLine[];
+  /** True while the child is thinking (until its next text). */
+  thinking: boolean;
+  /** Why it stopped (aborted, timeout, crash). */
+  reason?: string;
+  resumed: boolean;
+  worktree?: string;
+}
+
+export type ItemTone = "info" | "warn" | "error";
+
+/** One block of the transcript. `done` items can never change again. */
+export type TranscriptItem =
+  | { kind: "header"; id: string; done: true; cwd: string; model: string; provider: string; notices: string[] }
+  | { kind: "user"; id: string; done: true; text: string }
+  | { kind: "assistant"; id: string; done: boolean; text: string }
+  | { kind: "thinking"; id: string; done: boolean; chars: number }
+  | {
+      kind: "tool";
+      /** The tool call id. */
+      id: string;
+      done: boolean;
+      name: string;
+      args: Record<string, unknown>;
+      status: ToolStatus;
+      /** Latest line of live output (tool_update). */
+      update?: string;
+      /** The result text once finished. */
+      result?: string;
+      durationMs?: number;
+      /** The child agent of a `task` call. */
+      child?: ChildView;
+    }
+  | { kind: "info"; id: string; done: true; text: string; tone: ItemTone };
+
+export type ToolItem = Extract<TranscriptItem, { kind: "tool" }>;
+
+/** Everything the UI renders about the conversation. */
+export interface StreamState {
+  /** Finished items, append-only (rendered once in <Static>). */
+  finished: TranscriptItem[];
+  /** Items of the current run not yet finished (or behind an unfinished one), in order. */
+  live: TranscriptItem[];
+  /** Bumped by `clear` so <Static> starts afresh. */
+  epoch: number;
+  running: boolean;
+  /** Total tokens of the whole tree (main + children) this session. */
+  usage: Usage;
+  /** Input tokens (incl. cache) of the main agent's latest model call: its context use. */
+  contextTokens: number;
+  /** childId → tool call id of its task item. */
+  childIndex: Record<string, string>;
+  /** Source of item ids. */
+  nextId: number;
+  /** The current run already showed an error item. */
+  runError: boolean;
+}

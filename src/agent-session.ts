@@ -1,0 +1,137 @@
+/**
+ * AgentSession: one conversation with the main agent, assembled the same way for every mode
+ * (print mode, TUI): provider, tools + task tool, profiles (with trust), system prompt, approval,
+ * and the session file that records every message and task record as it happens.
+ */
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { createApprovalPolicy, type ApprovalOptions } from "./core/approval.js";
+import type { AgentEvent } from "./core/events.js";
+import { runAgentLoop, type LoopResult } from "./core/loop.js";
+import type { AgentMessage } from "./core/messages.js";
+import { buildSystemPrompt } from "./core/system-prompt.js";
+import type { OnToolCall } from "./core/tool-runner.js";
+import type { Provider, ThinkingConfig } from "./providers/types.js";
+import { fingerprint } from "./session/fingerprint.js";
+import { newSessionId } from "./session/ids.js";
+import { SessionStore, type SessionWriter } from "./session/store.js";
+import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
+import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
+import { decideTrust } from "./subagents/trust.js";
+import { toToolSpec } from "./tools/spec.js";
+import { builtinTools } from "./tools/index.js";
+import type { AnyTool } from "./tools/types.js";
+
+/** `$INK_HOME`, default `~/.ink`. */
+export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.INK_HOME && env.INK_HOME.trim() !== "" ? env.INK_HOME : join(homedir(), ".ink"));
+}
+
+export interface AgentSessionOptions {
+  cwd: string;
+  inkHome: string;
+  provider: Provider;
+  model: string;
+  /** Interactive sessions have no default child timeout; headless ones do. */
+  interactive: boolean;
+  /** `--trust`: load and trust the project's profiles. */
+  trust?: boolean;
+  approval: ApprovalOptions;
+  /** Default child timeout for headless runs (ms); default 10 minutes. */
+  taskTimeoutMs?: number;
+  maxConcurrentChildren?: number;
+  thinking?: ThinkingConfig;
+  /** Persist sessions (default true). */
+  persist?: boolean;
+}
+
+const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
+
+export class AgentSession {
+  readonly cwd: string;
+  readonly provider: Provider;
+  readonly model: string;
+  readonly system: string;
+  readonly tools: AnyTool[];
+  readonly profiles: ProfileLoad;
+  readonly store?: SessionStore;
+  readonly history: AgentMessage[] = [];
+  readonly onToolCall: OnToolCall;
+  private writer?: SessionWriter;
+  /** Id of the main session file (created on the first prompt). */
+  readonly sessionId: string = newSessionId();
+
+  constructor(private readonly options: AgentSessionOptions) {
+    this.cwd = resolve(options.cwd);
+    this.provider = options.provider;
+    this.model = options.model;
+    this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust: decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false }) });
+    this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
+    this.onToolCall = createApprovalPolicy(options.approval);
+    this.tools = builtinTools();
+    const task = createTaskTool({
+      provider: this.provider,
+      model: this.model,
+      getSystem: () => this.system,
+      getTools: () => this.tools,
+      profiles: this.profiles.profiles,
+      store: this.store,
+      parentSessionId: this.sessionId,
+      inkHome: options.inkHome,
+      onToolCall: this.onToolCall,
+      defaultTimeoutMs: options.interactive ? undefined : (options.taskTimeoutMs ?? HEADLESS_TASK_TIMEOUT_MS),
+      maxConcurrent: options.maxConcurrentChildren,
+      thinking: options.thinking,
+    });
+    this.tools.push(task);
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles) });
+  }
+
+  /** Notices for the person: skipped/malformed profiles, trust. */
+  get notices(): string[] {
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`)];
+  }
+
+  /** Path of the main session file once the first prompt created it. */
+  get sessionPath(): string | undefined {
+    return this.writer?.path;
+  }
+
+  /** Runs one user request to the end. Rejects with the provider's error when a model call fails. */
+  async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
+    const writer = this.ensureWriter(text);
+    const result = await runAgentLoop({
+      provider: this.provider,
+      model: this.model,
+      system: this.system,
+      tools: this.tools,
+      history: this.history,
+      userMessage: text,
+      cwd: this.cwd,
+      thinking: this.options.thinking,
+      signal: opts.signal,
+      onToolCall: this.onToolCall,
+      onMessage: (message) => writer?.append({ type: "message", message }),
+      onEvent: (event) => {
+        if (event.type === "tool_end" && event.call.name === "task" && event.details) writer?.append({ type: "task_record", record: (event.details as TaskDetails).taskRecord });
+        if (event.type === "agent_end") writer?.append({ type: "usage", usage: event.usage });
+        opts.onEvent?.(event);
+      },
+    });
+    return result;
+  }
+
+  private ensureWriter(prompt: string): SessionWriter | undefined {
+    if (this.writer || !this.store) return this.writer;
+    this.writer = this.store.create({
+      kind: "main",
+      cwd: this.cwd,
+      provider: this.provider.name,
+      model: this.model,
+      fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)),
+      toolNames: this.tools.map((t) => t.name),
+      prompt,
+    }, { id: this.sessionId });
+    return this.writer;
+  }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * The `ink` command: argv → headless print mode, or the full-screen TUI (loaded lazily so the
+ * headless path never imports ink or react).
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { AgentSession, inkHomeDir, type AgentSessionOptions } from "./agent-session.js";
+import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
+import { runPrintMode } from "./cli/print-mode.js";
+import type { ApprovalOptions } from "./core/approval.js";
+import { resolveProvider } from "./providers/registry.js";
+
+function version(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [join(here, "..", "package.json"), join(here, "..", "..", "package.json")]) {
+    if (existsSync(candidate)) return (JSON.parse(readFileSync(candidate, "utf8")) as { version: string }).version;
+  }
+  return "unknown";
+}
+
+async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions> {
+  const cwd = resolve(args.cwd);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
+  const { provider, model } = await resolveProvider(args.provider, args.model);
+  return {
+    cwd,
+    inkHome: inkHomeDir(),
+    provider,
+    model,
+    interactive,
+    trust: args.trust,
+    approval: { yolo: args.yolo, allow: args.allow, ask },
+    taskTimeoutMs: args.taskTimeoutMs,
+    maxConcurrentChildren: args.maxChildren,
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseCliArgs(argv);
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  if (args.print !== undefined) {
+    const session = new AgentSession(await sessionOptions(args, false));
+    const controller = new AbortController();
+    process.once("SIGINT", () => controller.abort());
+    process.once("SIGTERM", () => controller.abort());
+    return runPrintMode(session, args.print, {
+      json: args.output === "json",
+      signal: controller.signal,
+      io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
+    });
+  }
+  if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
+  const base = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { runTui } = await import("../components/run-tui.js");
+  return runTui({ createSession: (ask) => new AgentSession({ ...base, approval: { ...base.approval, ask } }) });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`ink: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

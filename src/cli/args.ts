@@ -1,0 +1,92 @@
+/** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
+import { parseArgs } from "node:util";
+
+export interface CliArgs {
+  print?: string;
+  output: "text" | "json";
+  provider?: string;
+  model?: string;
+  cwd: string;
+  yolo: boolean;
+  allow: string[];
+  trust: boolean;
+  taskTimeoutMs?: number;
+  maxChildren?: number;
+  help: boolean;
+  version: boolean;
+}
+
+/** Thrown for unusable arguments; the message says what to do. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}
+
+export const USAGE = `Usage: ink [options]            open the interactive terminal UI
+       ink -p "<prompt>" [options] run one request headless and print the answer
+
+Options:
+  -p, --print <prompt>      headless: final answer on stdout, progress on stderr
+      --output text|json    print mode output; json prints every event as a JSON line
+      --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
+      --model <id>          model id (default: the provider's, or INK_MODEL)
+      --cwd <dir>           working directory (default: the current directory)
+      --yolo                allow every tool without asking
+      --allow <tool>        allow one tool without asking (repeatable), e.g. --allow bash
+      --trust               trust this project: load (and remember) its .ink/agents profiles
+      --task-timeout <ms>   headless limit for each subagent (default 600000)
+      --max-children <n>    subagents running at once (default 4)
+  -h, --help                show this help
+  -v, --version             print the version
+
+Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, INK_MODEL, INK_HOME (default ~/.ink).`;
+
+function positiveInt(name: string, raw: string | undefined, min: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+/** Parses argv (without node and script). Throws UsageError for unknown flags or bad values. */
+export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: false,
+      options: {
+        print: { type: "string", short: "p" },
+        output: { type: "string", default: "text" },
+        provider: { type: "string" },
+        model: { type: "string" },
+        cwd: { type: "string" },
+        yolo: { type: "boolean", default: false },
+        allow: { type: "string", multiple: true, default: [] },
+        trust: { type: "boolean", default: false },
+        "task-timeout": { type: "string" },
+        "max-children": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+        version: { type: "boolean", short: "v", default: false },
+      },
+    });
+  } catch (err) {
+    throw new UsageError(`${err instanceof Error ? err.message : String(err)}\nRun ink --help for the options.`);
+  }
+  const v = parsed.values;
+  if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);
+  if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
+  return {
+    print: v.print,
+    output: v.output,
+    provider: v.provider,
+    model: v.model,
+    cwd: v.cwd ?? cwd,
+    yolo: v.yolo ?? false,
+    allow: v.allow ?? [],
+    trust: v.trust ?? false,
+    taskTimeoutMs: positiveInt("--task-timeout", v["task-timeout"], 1000),
+    maxChildren: positiveInt("--max-children", v["max-children"], 1),
+    help: v.help ?? false,
+    version: v.version ?? false,
+  };
+}

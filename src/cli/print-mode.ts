@@ -1,0 +1,79 @@
+/**
+ * Print mode (`ink -p`): one request, headless. The final answer goes to stdout; one-line
+ * progress for tool calls and for each child's start and end goes to stderr; `--output json`
+ * prints every event as a JSON line instead. Exit codes: 0 done, 1 error, 130 interrupted.
+ */
+import type { AgentSession } from "../agent-session.js";
+import type { AgentEvent } from "../core/events.js";
+import { finalAssistantText } from "../core/messages.js";
+
+export interface PrintIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Runs `prompt` on `session`; resolves with the process exit code. */
+export async function runPrintMode(session: AgentSession, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo }): Promise<number> {
+  const { io } = opts;
+  for (const notice of session.notices) io.stderr(`ink: ${notice}\n`);
+  if (session.provider.name === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
+  const firstNew = session.history.length;
+  const onEvent = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io);
+  try {
+    const result = await session.prompt(prompt, { signal: opts.signal, onEvent });
+    if (result.reason === "aborted") {
+      io.stderr("ink: interrupted\n");
+      return 130;
+    }
+    if (!opts.json) {
+      const text = finalAssistantText(session.history.slice(firstNew));
+      io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+    }
+    if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
+    return 0;
+  } catch (err) {
+    if (opts.signal.aborted) {
+      io.stderr("ink: interrupted\n");
+      return 130;
+    }
+    io.stderr(`ink: error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 1;
+  }
+}
+
+function progress(event: AgentEvent, io: PrintIo): void {
+  switch (event.type) {
+    case "tool_start":
+      if (event.call.name !== "task") io.stderr(`  → ${event.call.name} ${brief(event.call.arguments)}\n`);
+      break;
+    case "tool_end":
+      if (event.result.isError && event.call.name !== "task") io.stderr(`  ✗ ${event.call.name}: ${firstLine(event.result.content)}\n`);
+      break;
+    case "retry":
+      io.stderr(`  … ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)}s (attempt ${event.attempt})\n`);
+      break;
+    case "subagent_start":
+      io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${label(event.profile, event.childId)}: ${firstLine(event.prompt)}\n`);
+      break;
+    case "subagent_end": {
+      const s = event.summary;
+      const why = s.reason ? ` (${s.reason})` : "";
+      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${label(event.profile, event.childId)}: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.output} tokens\n`);
+      break;
+    }
+  }
+}
+
+function label(profile: string | undefined, childId: string): string {
+  return `${profile ?? "general"} [${childId}]`;
+}
+
+function firstLine(text: string): string {
+  const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  return line.length > 100 ? `${line.slice(0, 97)}...` : line;
+}
+
+function brief(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args);
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+}

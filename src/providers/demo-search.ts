@@ -1,0 +1,140 @@
+/**
+ * Search evidence for the demo investigator: parses `grep` output (`path:line: text`) and `find`
+ * output (one path a line) and ranks the files — a keyword in the path beats content matches,
+ * source beats tests (unless tests were asked for), lockfiles, build output and minified files
+ * sink to the bottom.
+ */
+import { keywordVariants, mentionsConfigOrDocs, mentionsTests } from "./demo-keywords.js";
+
+/** One grep hit. */
+export interface GrepHit {
+  path: string;
+  line: number;
+  text: string;
+}
+
+/** A file worth looking at, with the evidence for it. */
+export interface RankedFile {
+  path: string;
+  score: number;
+  /** Line numbers of content matches, ascending. */
+  lines: number[];
+  /** The matching lines' text, in line order. */
+  hits: GrepHit[];
+  /** Keywords found in the path. */
+  pathKeywords: string[];
+}
+
+const GREP_LINE = /^(.+?):(\d+):\s?(.*)$/;
+
+/** Parses grep output; lines that are not `path:line: text` (notes, truncation markers) are skipped. */
+export function parseGrepOutput(output: string): GrepHit[] {
+  const hits: GrepHit[] = [];
+  for (const raw of output.split("\n")) {
+    const m = GREP_LINE.exec(raw.replace(/\r$/, ""));
+    if (!m || /\s{2,}/.test(m[1]!) || m[1]!.startsWith("[") || m[1]!.startsWith("(")) continue;
+    hits.push({ path: normalizePath(m[1]!), line: Number(m[2]), text: m[3]!.trim() });
+  }
+  return hits;
+}
+
+/** Parses find output into paths; note lines ("(no files found)", "[truncated …]") are skipped. */
+export function parseFindOutput(output: string): string[] {
+  const paths: string[] = [];
+  for (const raw of output.split("\n")) {
+    const line = raw.trim();
+    if (!looksLikePath(line)) continue;
+    paths.push(normalizePath(line));
+  }
+  return paths;
+}
+
+/** True for a line that reads like a file path rather than a sentence or a note. */
+function looksLikePath(line: string): boolean {
+  if (line === "" || /^[([#>!]/.test(line) || line.endsWith(":")) return false;
+  if ((line.match(/ /g) ?? []).length >= 2) return false;
+  return /^[\w@.~/-]/.test(line) && /[/.]/.test(line);
+}
+
+/** Drops a leading "./" so the same file is always spelled the same way. */
+function normalizePath(path: string): string {
+  return path.trim().replace(/^\.\//, "");
+}
+
+/** True for test files and test fixtures. */
+export function isTestPath(path: string): boolean {
+  return /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) || /[._-](test|spec)\.[a-z0-9]+$/i.test(path);
+}
+
+/** True for files nobody means when asking where something is handled. */
+function isNoise(path: string): boolean {
+  return (
+    /(^|\/)(node_modules|dist|build|out|coverage|\.git|vendor)\//.test(path) ||
+    /(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Gemfile\.lock|go\.sum)$/.test(path) ||
+    /\.(min\.(js|css)|map|lock|snap|svg|png|jpe?g|gif|ico|woff2?)$/.test(path)
+  );
+}
+
+/** True for configuration, routing and documentation files. */
+function isConfigOrDoc(path: string): boolean {
+  return /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|env|cfg)$/i.test(path) || /(^|\/|[._-])(config|settings|routes?|router|docs?)([._/-]|$)/i.test(path);
+}
+
+/** Keywords whose variants occur in `text` (case-insensitive). */
+function keywordsIn(text: string, keywords: readonly string[]): string[] {
+  const lower = text.toLowerCase();
+  return keywords.filter((k) => keywordVariants(k).some((v) => lower.includes(v)));
+}
+
+/** True when a grep line looks like the definition of something named after a keyword. */
+function isDefinitionHit(text: string, keywords: readonly string[]): boolean {
+  const m = /\b(?:function|class|def|fn|func|interface|type|const|let|var)\s+\*?\s*([A-Za-z_$][\w$]*)/.exec(text);
+  return m !== null && keywordsIn(m[1]!, keywords).length > 0;
+}
+
+/**
+ * rankFiles: merges grep hits and find paths into files ordered by relevance (best first, ties
+ * by path). `prompt` decides whether tests or config/docs are wanted. Deterministic.
+ */
+export function rankFiles(hits: readonly GrepHit[], found: readonly string[], keywords: readonly string[], prompt: string): RankedFile[] {
+  const files = new Map<string, RankedFile>();
+  const entry = (path: string): RankedFile => {
+    let f = files.get(path);
+    if (!f) {
+      const base = path.split("/").pop() ?? path;
+      const inBase = keywordsIn(base, keywords);
+      const inDirs = keywordsIn(path.slice(0, path.length - base.length), keywords).filter((k) => !inBase.includes(k));
+      f = { path, score: inBase.length * 12 + inDirs.length * 6, lines: [], hits: [], pathKeywords: [...inBase, ...inDirs] };
+      files.set(path, f);
+    }
+    return f;
+  };
+  for (const path of found) entry(path);
+  for (const hit of hits) {
+    const f = entry(hit.path);
+    if (f.hits.some((h) => h.line === hit.line)) continue;
+    f.hits.push(hit);
+  }
+  const wantTests = mentionsTests(prompt);
+  const wantConfig = mentionsConfigOrDocs(prompt);
+  for (const f of files.values()) {
+    f.hits.sort((a, b) => a.line - b.line);
+    f.lines = f.hits.map((h) => h.line);
+    const matched = new Set(f.hits.flatMap((h) => keywordsIn(h.text, keywords)));
+    f.score += Math.min(f.hits.length, 8) + matched.size * 3;
+    if (f.hits.some((h) => isDefinitionHit(h.text, keywords))) f.score += 5;
+    if (isTestPath(f.path)) f.score *= wantTests ? 2 : 0.35;
+    else if (wantTests) f.score *= 0.6;
+    if (isConfigOrDoc(f.path)) f.score *= wantConfig ? 2 : 0.6;
+    if (isNoise(f.path)) f.score *= 0.05;
+    f.score = Math.round(f.score * 100) / 100;
+  }
+  return [...files.values()].sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The files worth reading: the best one, plus up to two more scoring at least half as well. */
+export function pickFilesToRead(ranked: readonly RankedFile[], max = 3): RankedFile[] {
+  const top = ranked[0];
+  if (!top || top.score <= 0) return [];
+  return ranked.slice(0, max).filter((f) => f.score >= top.score / 2 && f.score > 0.5);
+}

@@ -1,0 +1,35 @@
+/**
+ * Provider registry: picks the provider for a run. `anthropic` when ANTHROPIC_API_KEY is set (or
+ * asked for), otherwise the offline `demo` model, so Ink always starts. The Anthropic SDK is loaded
+ * only when that provider is used, keeping start-up fast.
+ */
+import { createDemoProvider } from "./demo.js";
+import type { Provider } from "./types.js";
+
+export const PROVIDER_NAMES = ["anthropic", "demo"] as const;
+
+/** Thrown for a provider that cannot be used, with the fix in the message. */
+export class ProviderSetupError extends Error {
+  override readonly name = "ProviderSetupError";
+}
+
+/** True when ANTHROPIC_API_KEY is set (non-empty). */
+export function anthropicKeySet(env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.ANTHROPIC_API_KEY ?? "").trim() !== "";
+}
+
+/**
+ * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo.
+ * Rejects with ProviderSetupError for an unknown name or anthropic without a key.
+ */
+export async function resolveProvider(name?: string, model?: string): Promise<{ provider: Provider; model: string }> {
+  const chosen = name ?? (anthropicKeySet() ? "anthropic" : "demo");
+  let provider: Provider;
+  if (chosen === "demo") provider = createDemoProvider();
+  else if (chosen === "anthropic") {
+    if (!anthropicKeySet()) throw new ProviderSetupError("--provider anthropic needs ANTHROPIC_API_KEY: export ANTHROPIC_API_KEY=sk-ant-... (and ANTHROPIC_BASE_URL for a compatible server), or use --provider demo.");
+    const { createAnthropicProvider } = await import("./anthropic.js");
+    provider = createAnthropicProvider();
+  } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);
+  return { provider, model: model ?? provider.defaultModel };
+}

@@ -1,0 +1,113 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
+
+let repo: string;
+let inkHome: string;
+beforeAll(() => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test builds first)`);
+  repo = makeLoginRepo();
+  inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+});
+afterAll(() => {
+  rmSync(repo, { recursive: true, force: true });
+  rmSync(inkHome, { recursive: true, force: true });
+});
+
+describe("ink -p with the demo model", () => {
+  it("answers where the login is handled, from two concurrent children's reports", async () => {
+    const run = await runCli(["-p", "where is the login handled?", "--cwd", repo], { env: { INK_HOME: inkHome } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("src/auth/login.ts");
+    expect(run.stdout).toContain("handleLogin");
+    const lines = run.stderr.split("\n");
+    const starts = lines.map((l, i) => (/▶ started/.test(l) ? i : -1)).filter((i) => i >= 0);
+    const ends = lines.map((l, i) => (/■ finished .*: ok/.test(l) ? i : -1)).filter((i) => i >= 0);
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    expect(ends.length).toBe(starts.length);
+    // concurrent: the second child started before the first one ended
+    expect(starts[1]!).toBeLessThan(ends[0]!);
+    expect(run.stderr).toMatch(/offline demo model/i);
+    // child sessions were saved under INK_HOME
+    expect(readdirSync(join(inkHome, "sessions")).filter((f) => f.endsWith(".jsonl")).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("--output json prints every event of the whole tree as JSON lines", async () => {
+    const run = await runCli(["-p", "where is the login handled?", "--cwd", repo, "--output", "json"], { env: { INK_HOME: inkHome } });
+    expect(run.code).toBe(0);
+    const events = run.stdout.trim().split("\n").map((l) => JSON.parse(l) as { type: string; event?: { type: string } });
+    expect(events[0]!.type).toBe("agent_start");
+    expect(events.filter((e) => e.type === "subagent_start").length).toBeGreaterThanOrEqual(2);
+    expect(events.some((e) => e.type === "subagent_event" && e.event?.type === "tool_end")).toBe(true);
+    expect(events.at(-1)!.type).toBe("agent_end");
+  });
+
+  it("bad input: unknown flag and unknown provider exit 1 with a clear message", async () => {
+    const bad = await runCli(["-p", "x", "--frobnicate"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/frobnicate.*\n.*ink --help/s);
+    const provider = await runCli(["-p", "x", "--provider", "openai"]);
+    expect(provider.code).toBe(1);
+    expect(provider.stderr).toContain('unknown provider "openai"; choose one of: anthropic, demo');
+    const nokey = await runCli(["-p", "x", "--provider", "anthropic"]);
+    expect(nokey.code).toBe(1);
+    expect(nokey.stderr).toContain("needs ANTHROPIC_API_KEY");
+  });
+});
+
+describe("ink -p against an Anthropic-compatible server", () => {
+  let server: FakeAnthropic;
+  beforeAll(async () => {
+    server = await startFakeAnthropic();
+  });
+  afterAll(() => server.close());
+
+  const env = () => ({ INK_HOME: inkHome, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url });
+
+  it("streams the server's answer to stdout", async () => {
+    server.reset();
+    server.enqueue(sseTurn([{ text: "The login lives in src/auth/login.ts, says the server." }]));
+    const run = await runCli(["-p", "where is the login handled?", "--cwd", repo], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe("The login lives in src/auth/login.ts, says the server.");
+    expect(server.requests[0]!.body.messages[0]).toMatchObject({ role: "user" });
+    expect(JSON.stringify(server.requests[0]!.body.messages[0])).toContain("where is the login handled?");
+  });
+
+  it("headless refuses bash without --allow (the model sees why) and runs it with --allow bash", async () => {
+    server.reset();
+    server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: "echo hi-from-bash" } } }]), sseTurn([{ text: "ok" }]));
+    const refused = await runCli(["-p", "run it", "--cwd", repo], { env: env() });
+    expect(refused.code).toBe(0);
+    const sent = JSON.stringify(server.requests[1]!.body.messages.at(-1));
+    expect(sent).toContain("needs approval");
+    expect(sent).toContain("--allow bash");
+    server.reset();
+    server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: "echo hi-from-bash" } } }]), sseTurn([{ text: "ok" }]));
+    const allowed = await runCli(["-p", "run it", "--cwd", repo, "--allow", "bash"], { env: env() });
+    expect(allowed.code).toBe(0);
+    expect(JSON.stringify(server.requests[1]!.body.messages.at(-1))).toContain("hi-from-bash");
+  });
+
+  it("an API error exits 1 with the API's message; SIGINT exits 130", async () => {
+    server.reset();
+    server.enqueue({ kind: "http_error", status: 400, body: { type: "error", error: { type: "invalid_request_error", message: "model: unknown model foo" } } });
+    const failed = await runCli(["-p", "x", "--cwd", repo, "--model", "foo"], { env: env() });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("unknown model foo");
+    server.reset();
+    server.enqueue({ kind: "stall" });
+    let child: { kill(signal: NodeJS.Signals): boolean } | undefined;
+    const pending = runCli(["-p", "x", "--cwd", repo], { env: env(), onSpawn: (c) => (child = c) });
+    // wait until the request reached the server, then interrupt
+    for (let i = 0; i < 200 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(server.requests.length).toBe(1);
+    child!.kill("SIGINT");
+    const interrupted = await pending;
+    expect(interrupted.code).toBe(130);
+    expect(interrupted.stderr).toContain("interrupted");
+  });
+});

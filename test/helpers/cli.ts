@@ -1,0 +1,51 @@
+/** Spawns the built CLI (dist/src/cli.js) and a temp git repo with a login module, for e2e tests. */
+import { spawn, execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+
+export const CLI = join(import.meta.dirname, "..", "..", "dist", "src", "cli.js");
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI to completion; `onSpawn` gets the child process (e.g. to send it a signal). */
+export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; onSpawn?: (child: ReturnType<typeof spawn>) => void; cwd?: string } = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const env = { ...process.env, ANTHROPIC_API_KEY: "", ANTHROPIC_BASE_URL: "", INK_DEMO_DELAY_MS: "0", ...opts.env };
+    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    opts.onSpawn?.(child);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** A temp git repo (one commit) with a login module, its test and unrelated files. */
+export function makeLoginRepo(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ink-repo-"));
+  const files: Record<string, string> = {
+    "src/auth/login.ts": 'import { verifyPassword } from "./password.js";\n\nexport async function handleLogin(user: string, password: string) {\n  if (!verifyPassword(password, user)) throw new Error("invalid credentials");\n  return { user };\n}\n',
+    "src/auth/password.ts": "export function verifyPassword(password: string, hash: string) {\n  return password === hash;\n}\n",
+    "src/billing/invoice.ts": "export function total(lines: number[]) {\n  return lines.reduce((a, b) => a + b, 0);\n}\n",
+    "test/login.test.ts": 'import { handleLogin } from "../src/auth/login.js";\n\ntest("rejects a bad password", async () => {\n  await expect(handleLogin("a", "b")).rejects.toThrow();\n});\n',
+    "README.md": "# shop\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, stdio: "ignore" });
+  git("init", "-q");
+  git("add", "-A");
+  git("commit", "-qm", "init");
+  return dir;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { findDefinitions, parseReadOutput } from "../../src/providers/demo-definitions.js";
+import { pathsIn } from "../../src/providers/demo-delegator.js";
+import { findPatternFor, grepPatternFor, keywordVariants } from "../../src/providers/demo-keywords.js";
+import { parseFindOutput, parseGrepOutput, pickFilesToRead, rankFiles } from "../../src/providers/demo-search.js";
+import { chunkText } from "../../src/providers/demo-stream.js";
+
+describe("demo keyword variants", () => {
+  it("matches singular and plural forms", () => {
+    expect(keywordVariants("routes")).toEqual(["routes", "route"]);
+    expect(keywordVariants("query")).toEqual(["query", "queries"]);
+    expect(grepPatternFor("routes")).toBe("route");
+    expect(grepPatternFor("queries")).toBe("quer(y|ies)");
+    expect(grepPatternFor("event-stream.ts")).toBe("event-stream\\.ts");
+    expect(findPatternFor("sessions")).toBe("**/*session*");
+  });
+});
+
+describe("demo search parsing and ranking", () => {
+  it("parses grep lines and skips notes", () => {
+    const out = "./src/a.ts:3: export function a() {}\n[12 more matches truncated]\nnot a match line\nsrc/b c.ts:10:x";
+    expect(parseGrepOutput(out)).toEqual([
+      { path: "src/a.ts", line: 3, text: "export function a() {}" },
+      { path: "src/b c.ts", line: 10, text: "x" },
+    ]);
+  });
+
+  it("parses find paths and skips notes", () => {
+    expect(parseFindOutput("src/auth/login.ts\n(no more files)\n\n./test/login.test.ts\nNo files found for the pattern")).toEqual([
+      "src/auth/login.ts",
+      "test/login.test.ts",
+    ]);
+  });
+
+  it("ranks a keyword in the path above content matches and sinks lockfiles and dist", () => {
+    const hits = parseGrepOutput(
+      ["src/server.ts:40:  if (login(user)) {", "src/server.ts:41:  // login again", "dist/bundle.min.js:1:login", "package-lock.json:9:login"].join("\n"),
+    );
+    const ranked = rankFiles(hits, ["src/auth/login.ts"], ["login"], "where is login handled");
+    expect(ranked.map((f) => f.path)).toEqual(["src/auth/login.ts", "src/server.ts", "dist/bundle.min.js", "package-lock.json"]);
+    expect(ranked[1]!.lines).toEqual([40, 41]);
+    expect(pickFilesToRead(ranked).map((f) => f.path)).toEqual(["src/auth/login.ts"]);
+  });
+
+  it("prefers source over tests unless tests are asked for", () => {
+    const hits = parseGrepOutput("src/login.ts:1:login\ntest/login.test.ts:1:login");
+    expect(rankFiles(hits, [], ["login"], "where is login")[0]!.path).toBe("src/login.ts");
+    expect(rankFiles(hits, [], ["login"], "which tests cover login")[0]!.path).toBe("test/login.test.ts");
+  });
+});
+
+describe("demo read parsing", () => {
+  it("understands several line-number styles", () => {
+    expect(parseReadOutput("    12\tfoo\n    13\tbar")).toEqual([
+      { line: 12, text: "foo" },
+      { line: 13, text: "bar" },
+    ]);
+    expect(parseReadOutput("7: a\n8| b\n9→c")).toEqual([
+      { line: 7, text: "a" },
+      { line: 8, text: "b" },
+      { line: 9, text: "c" },
+    ]);
+    expect(parseReadOutput("plain\ntext\n[2 more lines]", 30)).toEqual([
+      { line: 30, text: "plain" },
+      { line: 31, text: "text" },
+    ]);
+  });
+
+  it("finds definitions in several languages", () => {
+    const lines = parseReadOutput(
+      [
+        "1\texport async function handleLogin() {",
+        "2\texport class SessionStore {",
+        "3\t  save(id: string): void {",
+        "4\t  if (x) {",
+        "5\texport const MAX = 3;",
+        "6\tconst check = async (a: number) => a;",
+        "7\tdef parse_args(argv):",
+        "8\tfunc (s *Server) Serve() error {",
+        "9\texport interface Options {",
+        '10\tdescribe("grep tool", () => {',
+      ].join("\n"),
+    );
+    expect(findDefinitions(lines).map((d) => `${d.kind}:${d.name}@${d.line}`)).toEqual([
+      "function:handleLogin@1",
+      "class:SessionStore@2",
+      "method:save@3",
+      "const:MAX@5",
+      "function:check@6",
+      "function:parse_args@7",
+      "function:Serve@8",
+      "interface:Options@9",
+      "test suite:grep tool@10",
+    ]);
+  });
+});
+
+describe("demo report helpers", () => {
+  it("pulls file paths out of a child's report, skipping quoted code and session files", () => {
+    const quoted = "1. `src/auth/login.ts` — line 3: `import { check } from './check.js';`\n2. `test/login.test.ts:5`";
+    expect(pathsIn(quoted)).toEqual(["src/auth/login.ts", "test/login.test.ts"]);
+    const bare = "See src/auth/login.ts (line 3) and test/login.test.ts:5.\nHistory: /home/u/.ink/sessions/x.jsonl, e.g. nothing";
+    expect(pathsIn(bare)).toEqual(["src/auth/login.ts", "test/login.test.ts"]);
+  });
+
+  it("chunks text into a few words at a time without losing characters", () => {
+    const text = "  Plan: search the files,\n\nthen read   them.";
+    const chunks = chunkText(text);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join("")).toBe(text);
+  });
+});
