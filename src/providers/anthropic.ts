@@ -135,6 +135,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
   return {
     name: "anthropic",
     defaultModel,
+    // Anthropic's own API serves claude-* models; a compatible server (ANTHROPIC_BASE_URL) names its own.
+    ownsModel: (model: string) => ctx.customBaseURL || model.startsWith("claude"),
     contextWindow: () => DEFAULT_CONTEXT_WINDOW,
     stream(request: ModelRequest): ProviderStream {
       const out: ProviderStream = new EventStream();

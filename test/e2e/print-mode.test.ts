@@ -111,3 +111,34 @@ describe("ink -p against an Anthropic-compatible server", () => {
     expect(interrupted.stderr).toContain("interrupted");
   });
 });
+
+describe("ink -p with project agent profiles", () => {
+  it("skips untrusted project profiles with a notice; --trust loads scout and remembers; an edit needs re-trust", async () => {
+    const { copyFileSync, mkdirSync, appendFileSync } = await import("node:fs");
+    const project = makeLoginRepo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    mkdirSync(join(project, ".ink", "agents"), { recursive: true });
+    copyFileSync(join(import.meta.dirname, "..", "..", ".ink", "agents", "scout.md"), join(project, ".ink", "agents", "scout.md"));
+    const ask = (...flags: string[]) => runCli(["-p", "where is the login handled?", "--cwd", project, ...flags], { env: { INK_HOME: home } });
+
+    const untrusted = await ask();
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stderr).toMatch(/Skipped 1 project agent profile.*not trusted.*--trust/);
+    expect(untrusted.stderr).toContain("started general");
+    expect(untrusted.stderr).not.toContain("started scout");
+
+    const trusted = await ask("--trust");
+    expect(trusted.stderr).toContain("started scout");
+    expect(trusted.stdout).toContain("src/auth/login.ts");
+
+    const remembered = await ask();
+    expect(remembered.stderr).toContain("started scout");
+
+    appendFileSync(join(project, ".ink", "agents", "scout.md"), "\nAlso check the docs.\n");
+    const edited = await ask();
+    expect(edited.stderr).toMatch(/scout\.md changed since you trusted this project/);
+    expect(edited.stderr).not.toContain("started scout");
+    rmSync(project, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+});

@@ -88,3 +88,14 @@ describe("anthropic helpers", () => {
     expect(body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "q", cache_control: { type: "ephemeral" } }] }]);
   });
 });
+
+describe("anthropic ownsModel", () => {
+  it("serves claude-* models on Anthropic's API and any model behind ANTHROPIC_BASE_URL", async () => {
+    const { createAnthropicProvider } = await import("../../src/providers/anthropic.js");
+    const direct = createAnthropicProvider({ apiKey: "k", baseURL: "" });
+    expect(direct.ownsModel!("claude-haiku-4-5")).toBe(true);
+    expect(direct.ownsModel!("gpt-4o")).toBe(false);
+    const proxied = createAnthropicProvider({ apiKey: "k", baseURL: "http://127.0.0.1:1" });
+    expect(proxied.ownsModel!("qwen-coder")).toBe(true);
+  });
+});

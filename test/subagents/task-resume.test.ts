@@ -1,0 +1,182 @@
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ToolResultMessage } from "../../src/core/messages.js";
+import type { ModelRequest } from "../../src/providers/types.js";
+import type { ScriptedTurn } from "../../src/providers/scripted.js";
+import { isHistoryValid } from "../../src/session/repair.js";
+import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+
+let h: Harness | undefined;
+afterEach(() => h?.cleanup());
+
+/** Parent delegating `args` on each user prompt, then answering "ok". */
+function parentOnce(getArgs: () => Record<string, unknown>) {
+  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
+}
+
+const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
+const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
+
+describe("task resume", () => {
+  it("continues a finished child with its own history and a new prompt", async () => {
+    let args: Record<string, unknown> = { prompt: "find the login" };
+    const childTurn = (r: ModelRequest): ScriptedTurn => ({ text: `answer to: ${JSON.stringify(r.messages.at(-1))}` });
+    h = harness((r) => (isChild(r) ? childTurn(r) : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    args = { prompt: "now the tests", resume: id };
+    await h.run("second");
+    const res = lastResult(h);
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain("now the tests");
+    const resumedReq = h.provider.requests.filter(isChild).at(-1)!;
+    // the resumed child saw its earlier exchange, then the new prompt
+    expect(resumedReq.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(resumedReq.messages[0]).toEqual({ role: "user", content: "find the login" });
+    const saved = h.store.load(id);
+    expect(saved.messages).toHaveLength(4);
+    const start = h.events.filter((e) => e.type === "subagent_start").at(-1);
+    expect(start).toMatchObject({ resumed: true, childId: id });
+  });
+
+  it("refuses agent or worktree together with resume", async () => {
+    h = harness(parentOnce(() => ({ prompt: "x", resume: "20261202-000000-abcdef", agent: "scout", worktree: true })));
+    await h.run("go");
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("agent and worktree cannot be combined with resume") });
+  });
+
+  it("refuses an unknown id, naming the sessions directory", async () => {
+    h = harness(parentOnce(() => ({ prompt: "x", resume: "20261202-000000-abcdef" })));
+    await h.run("go");
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringMatching(/cannot resume "20261202-000000-abcdef": unknown session .* in .*sessions/) });
+  });
+
+  it("refuses when the tool set, profile or system prompt differs, naming what differs", async () => {
+    let args: Record<string, unknown> = { prompt: "look", agent: "scout" };
+    const scout = profile("scout", { tools: ["echo"] });
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)), { profiles: [scout] });
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    args = { prompt: "more", resume: id };
+    // profile body edited → the child's system prompt differs
+    scout.body = "You are a different scout.";
+    await h.run("second");
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("system prompt differs") });
+    // profile restored → resumable again
+    scout.body = "You are scout.";
+    await h.run("third");
+    expect(lastResult(h).isError).toBe(false);
+  });
+
+  it("refuses when the tool set differs, naming the missing tool", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    expect(h.store.readHeader(id).toolNames).toEqual(["echo"]);
+    h.tools.splice(0, 1); // the parent no longer has echo
+    args = { prompt: "more", resume: id };
+    await h.run("second");
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("tool set differs (missing now: echo)") });
+  });
+
+  it("refuses a child whose working directory differs", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    const other = mkdtempSync(join(tmpdir(), "ink-other-"));
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    args = { prompt: "more", resume: idOf(lastResult(h).content) };
+    await h.run("second", { cwd: other });
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("working directory differs") });
+    rmSync(other, { recursive: true, force: true });
+  });
+
+  it("refuses while another live process holds the child's lock, and takes over a stale one", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    const lockPath = `${h.store.path(id)}.lock`;
+    const held = h.store.lock(id, "someone else");
+    args = { prompt: "more", resume: id };
+    await h.run("second");
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringMatching(/in use by process \d+/) });
+    held.release();
+    // a lock left by a dead process is taken over
+    const dead = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" });
+    writeFileSync(lockPath, JSON.stringify({ pid: Number(dead.stdout), hostname: (await import("node:os")).hostname(), startedAt: new Date().toISOString() }));
+    await h.run("third");
+    expect(lastResult(h).isError).toBe(false);
+  });
+
+  it("repairs a history torn by a crash before continuing", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    h = harness((r) => (isChild(r) ? (r.messages.length === 1 ? { toolCalls: [{ id: "c1", name: "echo", arguments: { text: "a" } }] } : { text: "done" }) : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    // simulate a crash: an assistant tool call with no result, then half a line
+    const path = h.store.path(id);
+    appendFileSync(path, `${JSON.stringify({ type: "message", at: new Date().toISOString(), message: { role: "assistant", content: [{ type: "toolCall", id: "c9", name: "echo", arguments: { text: "b" } }], stopReason: "tool_use", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } } })}\n{"type":"mess`);
+    args = { prompt: "continue", resume: id };
+    await h.run("second");
+    expect(lastResult(h).isError).toBe(false);
+    const req = h.provider.requests.filter(isChild).at(-1)!;
+    expect(isHistoryValid(req.messages)).toBe(true);
+    expect(JSON.stringify(req.messages)).toContain("interrupted");
+    expect(isHistoryValid(h.store.load(id).messages)).toBe(true);
+  });
+});
+
+describe("task with worktree: true", () => {
+  function repo(): string {
+    const dir = mkdtempSync(join(tmpdir(), "ink-wt-repo-"));
+    const git = (...a: string[]) => spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@e", ...a], { cwd: dir });
+    git("init", "-q");
+    writeFileSync(join(dir, "a.txt"), "a\n");
+    git("add", "-A");
+    git("commit", "-qm", "init");
+    return dir;
+  }
+
+  it("runs the child in a worktree; keeps it with the child's change and reports branch + diffstat", async () => {
+    const dir = repo();
+    const { writeTool } = await import("../../src/tools/write.js");
+    h = harness(
+      (r) => {
+        if (!isChild(r)) return parentOnce(() => ({ prompt: "add b", worktree: true }))(r);
+        return r.messages.length === 1 ? { toolCalls: [{ name: "write", arguments: { path: "b.txt", content: "b\n" } }] } : { text: "added b.txt" };
+      },
+      { extraTools: [writeTool], cwd: dir },
+    );
+    await h.run("go");
+    const res = lastResult(h);
+    expect(res.isError).toBe(false);
+    const kept = /\[worktree\] changes kept on branch (ink\/\S+) at (\S+)/.exec(res.content);
+    expect(kept).not.toBeNull();
+    expect(res.content).toContain("b.txt");
+    // the child's write landed in the worktree, outside the user's checkout, which was not touched
+    expect(existsSync(join(kept![2]!, "b.txt"))).toBe(true);
+    expect(kept![2]!.startsWith(h.inkHome)).toBe(true);
+    expect(existsSync(join(dir, "b.txt"))).toBe(false);
+    expect(spawnSync("git", ["status", "--porcelain"], { cwd: dir, encoding: "utf8" }).stdout).toBe("");
+    expect(spawnSync("git", ["branch", "--list", kept![1]!], { cwd: dir, encoding: "utf8" }).stdout).toContain(kept![1]!);
+    spawnSync("git", ["worktree", "remove", "--force", kept![2]!], { cwd: dir });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("removes the worktree when the child changed nothing, and refuses outside a git repo", async () => {
+    const dir = repo();
+    h = harness((r) => (isChild(r) ? { text: "nothing to do" } : parentOnce(() => ({ prompt: "look", worktree: true }))(r)), { cwd: dir });
+    await h.run("go");
+    expect(lastResult(h).content).toContain("[worktree] no changes; worktree and branch");
+    expect(spawnSync("git", ["branch", "--list", "ink/*"], { cwd: dir, encoding: "utf8" }).stdout.trim()).toBe("");
+    const plain = mkdtempSync(join(tmpdir(), "ink-plain-"));
+    await h.run("again", { cwd: plain });
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("is not a git repository") });
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(plain, { recursive: true, force: true });
+  });
+});
