@@ -16,7 +16,7 @@ import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import { SessionStore, type SessionWriter } from "./session/store.js";
 import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
-import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
+import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
@@ -58,6 +58,7 @@ export class AgentSession {
   readonly history: AgentMessage[] = [];
   readonly onToolCall: OnToolCall;
   private writer?: SessionWriter;
+  private readonly running: RunningChildren = new Map();
   /** Id of the main session file (created on the first prompt). */
   readonly sessionId: string = newSessionId();
 
@@ -82,6 +83,7 @@ export class AgentSession {
       defaultTimeoutMs: options.interactive ? undefined : (options.taskTimeoutMs ?? HEADLESS_TASK_TIMEOUT_MS),
       maxConcurrent: options.maxConcurrentChildren,
       thinking: options.thinking,
+      running: this.running,
     });
     this.tools.push(task);
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles) });
@@ -90,6 +92,16 @@ export class AgentSession {
   /** Notices for the person: skipped/malformed profiles, trust. */
   get notices(): string[] {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`)];
+  }
+
+  /** Ids of the children running now. */
+  get runningChildren(): string[] {
+    return [...this.running.keys()];
+  }
+
+  /** Stops one running child; the main agent goes on with its "aborted" result. False when it is not running. */
+  stopChild(childId: string): boolean {
+    return stopChild(this.running, childId);
   }
 
   /** Path of the main session file once the first prompt created it. */

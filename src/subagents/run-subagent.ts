@@ -37,6 +37,8 @@ export interface SubagentOptions {
   cwd: string;
   agent: AgentInfo;
   signal?: AbortSignal;
+  /** Stops this child alone (the person stopped its pane); the parent goes on. */
+  stopSignal?: AbortSignal;
   timeoutMs?: number;
   maxTurns?: number;
   thinking?: ThinkingConfig;
@@ -59,7 +61,12 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   const child = new AbortController();
   const clock = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
   let timedOut = false;
+  let stopped = false;
   const relay = () => child.abort();
+  const onStop = () => {
+    stopped = !child.signal.aborted;
+    child.abort();
+  };
   const onClock = () => {
     timedOut = !child.signal.aborted;
     child.abort();
@@ -68,6 +75,10 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   else options.signal?.addEventListener("abort", relay, { once: true });
   if (clock?.aborted) onClock();
   else clock?.addEventListener("abort", onClock, { once: true });
+  if (options.stopSignal?.aborted) onStop();
+  else options.stopSignal?.addEventListener("abort", onStop, { once: true });
+  const whyAborted = (): SubagentOutcome =>
+    timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", stopped ? "stopped by the user" : "the parent run was aborted");
 
   let turns = 0;
   const usage = emptyUsage();
@@ -105,14 +116,15 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       },
     });
     turns = result.turns;
-    if (result.reason === "aborted") return timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", "the parent run was aborted");
+    if (result.reason === "aborted") return whyAborted();
     if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
     return settled("ok");
   } catch (err) {
-    if (child.signal.aborted) return timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", "the parent run was aborted");
+    if (child.signal.aborted) return whyAborted();
     return settled("crash", err instanceof Error ? err.message : String(err));
   } finally {
     options.signal?.removeEventListener("abort", relay);
     clock?.removeEventListener("abort", onClock);
+    options.stopSignal?.removeEventListener("abort", onStop);
   }
 }

@@ -58,6 +58,19 @@ export interface TaskToolOptions {
   /** Children running at once (default 4); the rest queue. */
   maxConcurrent?: number;
   thinking?: ThinkingConfig;
+  /** Running children by id, so one can be stopped alone (see stopChild). */
+  running?: RunningChildren;
+}
+
+/** Running children's stop switches, keyed by child id. */
+export type RunningChildren = Map<string, AbortController>;
+
+/** Stops one running child (its parent goes on and gets an "aborted" result). False when no such child runs. */
+export function stopChild(running: RunningChildren, childId: string): boolean {
+  const controller = running.get(childId);
+  if (!controller) return false;
+  controller.abort();
+  return true;
 }
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
@@ -157,6 +170,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const emit = (event: AgentEvent) => ctx.emit?.(event);
   emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path, resumed: p.resumed });
   let outcome: SubagentOutcome;
+  const stop = new AbortController();
+  options.running?.set(p.childId, stop);
   try {
     outcome = await runSubagent({
       provider: options.provider,
@@ -168,6 +183,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       cwd,
       agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },
       signal: ctx.signal,
+      stopSignal: stop.signal,
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
       maxTurns: p.profile?.maxTurns,
       thinking: p.profile?.thinking ?? options.thinking,
@@ -181,6 +197,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });
   } finally {
+    options.running?.delete(p.childId);
     lock?.release();
   }
   const report: WorktreeReport | undefined = worktree ? await finishWorktree(worktree) : undefined;

@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession, inkHomeDir } from "../src/agent-session.js";
+import type { AgentEvent } from "../src/core/events.js";
+import type { ToolResultMessage } from "../src/core/messages.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { firstPrompt, isChild } from "./helpers/subagent-harness.js";
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("AgentSession", () => {
+  it("INK_HOME overrides ~/.ink", () => {
+    expect(inkHomeDir({ INK_HOME: "/x/y" })).toBe("/x/y");
+    expect(inkHomeDir({})).toMatch(/\.ink$/);
+  });
+
+  it("records the main session: header, messages and a task record per child (never sent to the model)", async () => {
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return { text: `report for ${firstPrompt(r)}` };
+      return r.messages.length === 1 ? { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "a" } }, { id: "t2", name: "task", arguments: { prompt: "b" } }] } : { text: "merged" };
+    });
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    await session.prompt("investigate");
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: "header", kind: "main", id: session.sessionId, prompt: "investigate", toolNames: expect.arrayContaining(["task", "read"]) });
+    expect(lines.filter((l) => l.type === "message")).toHaveLength(4);
+    const records = lines.filter((l) => l.type === "task_record").map((l) => l.record);
+    expect(records.map((r) => r.prompt).sort()).toEqual(["a", "b"]);
+    expect(records.every((r) => r.status === "ok")).toBe(true);
+    // children point back at the main session
+    const childHeader = JSON.parse(readFileSync(join(session.store!.dir, `${records[0].sessionId}.jsonl`), "utf8").split("\n")[0]);
+    expect(childHeader).toMatchObject({ kind: "child", parentId: session.sessionId });
+    expect(JSON.stringify(provider.requests.at(-1)!.messages)).not.toContain("task_record");
+  });
+
+  it("stopChild stops one running child; its sibling finishes and the main agent goes on", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return firstPrompt(r) === "slow" ? { text: "partial", waitFor: new Promise(() => undefined) } : { text: "quick report", waitFor: held };
+      return r.messages.length === 1 ? { toolCalls: [{ name: "task", arguments: { prompt: "slow" } }, { name: "task", arguments: { prompt: "quick" } }] } : { text: "went on" };
+    });
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    let slowId = "";
+    const run = session.prompt("go", {
+      onEvent: (e) => {
+        events.push(e);
+        if (e.type === "subagent_start" && e.prompt === "slow") slowId = e.childId;
+        if (e.type === "subagent_start" && e.prompt === "quick") queueMicrotask(() => {
+          expect(session.runningChildren).toHaveLength(2);
+          expect(session.stopChild(slowId)).toBe(true);
+          release();
+        });
+      },
+    });
+    const result = await run;
+    expect(result.reason).toBe("done");
+    const results = (session.history.find((m) => m.role === "toolResult") as ToolResultMessage).results;
+    expect(results[0]).toMatchObject({ isError: true, content: expect.stringContaining("stopped by the user") });
+    expect(results[1]).toMatchObject({ isError: false, content: expect.stringMatching(/^quick report/) });
+    expect(session.runningChildren).toEqual([]);
+    expect(session.stopChild(slowId)).toBe(false);
+    expect(session.history.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "went on" }] });
+  });
+
+  it("reports malformed and untrusted profiles as notices and still starts", () => {
+    const cwd = temp("ink-cwd-");
+    const home = temp("ink-home-");
+    mkdirSync(join(home, "agents"), { recursive: true });
+    writeFileSync(join(home, "agents", "broken.md"), "---\nname: [unclosed\n---\nbody\n");
+    writeFileSync(join(home, "agents", "helper.md"), "---\nname: helper\ndescription: helps\n---\nHelp.\n");
+    mkdirSync(join(cwd, ".ink", "agents"), { recursive: true });
+    writeFileSync(join(cwd, ".ink", "agents", "local.md"), "---\nname: local\ndescription: local one\n---\n");
+    const session = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {} });
+    expect(session.profiles.profiles.map((p) => p.name)).toEqual(["helper"]);
+    expect(session.notices.join("\n")).toMatch(/broken\.md skipped: /);
+    expect(session.notices.join("\n")).toMatch(/not trusted/);
+    expect(session.system).toContain("- helper: helps");
+    expect(session.tools.find((t) => t.name === "task")!.description).toContain("- helper: helps");
+  });
+});
