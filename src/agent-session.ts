@@ -14,6 +14,7 @@ import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./providers/types.js";
 import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
+import type { SessionLock } from "./session/lock.js";
 import { SessionStore, type SessionWriter } from "./session/store.js";
 import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
@@ -43,6 +44,8 @@ export interface AgentSessionOptions {
   thinking?: ThinkingConfig;
   /** Persist sessions (default true). */
   persist?: boolean;
+  /** Reopen this main session (its history continues; new entries are appended to its file). */
+  resume?: string;
 }
 
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -59,8 +62,11 @@ export class AgentSession {
   readonly onToolCall: OnToolCall;
   private writer?: SessionWriter;
   private readonly running: RunningChildren = new Map();
-  /** Id of the main session file (created on the first prompt). */
-  readonly sessionId: string = newSessionId();
+  /** Id of the main session file (created on the first prompt, or the resumed one). */
+  readonly sessionId: string;
+  /** Notes from repairing a resumed session's file. */
+  private readonly resumeNotes: string[] = [];
+  private lock?: SessionLock;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -68,6 +74,8 @@ export class AgentSession {
     this.model = options.model;
     this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust: decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false }) });
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
+    this.sessionId = options.resume ?? newSessionId();
+    if (options.resume) this.resumeNotes = this.loadMain(options.resume);
     this.onToolCall = createApprovalPolicy(options.approval);
     this.tools = builtinTools();
     const task = createTaskTool({
@@ -91,7 +99,7 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`)];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.resumeNotes];
   }
 
   /** Ids of the children running now. */
@@ -133,8 +141,30 @@ export class AgentSession {
     return result;
   }
 
+  /** Releases the session's single-writer lock. Call when the session is done. */
+  close(): void {
+    this.lock?.release();
+    this.lock = undefined;
+  }
+
+  /** Loads a main session's repaired history into `history`; returns the repair notes. */
+  private loadMain(id: string): string[] {
+    if (!this.store) throw new Error("cannot resume a session when sessions are not saved");
+    const header = this.store.readHeader(id);
+    if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
+    if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
+    const loaded = this.store.load(id);
+    this.history.push(...loaded.messages);
+    return loaded.notes;
+  }
+
   private ensureWriter(prompt: string): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
+    if (this.options.resume) {
+      this.lock = this.store.lock(this.sessionId, "main session");
+      this.writer = this.store.open(this.sessionId);
+      return this.writer;
+    }
     this.writer = this.store.create({
       kind: "main",
       cwd: this.cwd,
@@ -144,6 +174,12 @@ export class AgentSession {
       toolNames: this.tools.map((t) => t.name),
       prompt,
     }, { id: this.sessionId });
+    this.lock = this.store.lock(this.sessionId, "main session");
     return this.writer;
   }
+}
+
+/** Id of the most recently active main session started in `cwd`, if any (for `--continue`). */
+export function latestMainSession(inkHome: string, cwd: string): string | undefined {
+  return new SessionStore(inkHome).list({ cwd: resolve(cwd), kind: "main" })[0]?.id;
 }

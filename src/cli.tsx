@@ -6,7 +6,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { AgentSession, inkHomeDir, type AgentSessionOptions } from "./agent-session.js";
+import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "./agent-session.js";
+import { SessionStore } from "./session/store.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
@@ -24,9 +25,17 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const { provider, model } = await resolveProvider(args.provider, args.model);
+  const inkHome = inkHomeDir();
+  let resume = args.resume;
+  if (resume === "") throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
+  if (args.continue) {
+    resume = latestMainSession(inkHome, cwd);
+    if (!resume) throw new UsageError(`--continue: no saved session for ${cwd} in ${join(inkHome, "sessions")}; start one with ink or ink -p`);
+  }
   return {
+    resume,
     cwd,
-    inkHome: inkHomeDir(),
+    inkHome,
     provider,
     model,
     interactive,
@@ -35,6 +44,14 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     taskTimeoutMs: args.taskTimeoutMs,
     maxConcurrentChildren: args.maxChildren,
   };
+}
+
+/** The saved main sessions of `cwd`, newest first, as lines for a message. */
+function sessionList(inkHome: string, cwd: string): string {
+  const sessions = new SessionStore(inkHome).list({ cwd, kind: "main" }).slice(0, 15);
+  if (sessions.length === 0) return `There are no saved sessions for ${cwd}.`;
+  const rows = sessions.map((s) => `  ${s.id}  ${new Date(s.mtimeMs).toISOString().slice(0, 16).replace("T", " ")}  ${(s.prompt ?? "").split("\n")[0]!.slice(0, 70)}`);
+  return [`Saved sessions for ${cwd} (newest first):`, ...rows].join("\n");
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -52,11 +69,15 @@ async function main(argv: string[]): Promise<number> {
     const controller = new AbortController();
     process.once("SIGINT", () => controller.abort());
     process.once("SIGTERM", () => controller.abort());
-    return runPrintMode(session, args.print, {
-      json: args.output === "json",
-      signal: controller.signal,
-      io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
-    });
+    try {
+      return await runPrintMode(session, args.print, {
+        json: args.output === "json",
+        signal: controller.signal,
+        io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
+      });
+    } finally {
+      session.close();
+    }
   }
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const base = await sessionOptions(args, true); // validate before the UI takes the screen

@@ -12,6 +12,9 @@ export interface CliArgs {
   trust: boolean;
   taskTimeoutMs?: number;
   maxChildren?: number;
+  /** `--resume <id>`; "" when given without an id (list sessions to choose from). */
+  resume?: string;
+  continue: boolean;
   help: boolean;
   version: boolean;
 }
@@ -35,6 +38,8 @@ Options:
       --trust               trust this project: load (and remember) its .ink/agents profiles
       --task-timeout <ms>   headless limit for each subagent (default 600000)
       --max-children <n>    subagents running at once (default 4)
+      --resume [id]         reopen a saved main session (without id: list this directory's sessions)
+  -c, --continue            reopen the most recent session of this directory
   -h, --help                show this help
   -v, --version             print the version
 
@@ -49,10 +54,12 @@ function positiveInt(name: string, raw: string | undefined, min: number): number
 
 /** Parses argv (without node and script). Throws UsageError for unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliArgs {
+  // `--resume` may stand without a value: give parseArgs an explicit empty one.
+  const args = argv.flatMap((a, i) => (a === "--resume" && (i === argv.length - 1 || argv[i + 1]!.startsWith("-")) ? [a, ""] : [a]));
   let parsed;
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args,
       allowPositionals: false,
       options: {
         print: { type: "string", short: "p" },
@@ -65,6 +72,8 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
         trust: { type: "boolean", default: false },
         "task-timeout": { type: "string" },
         "max-children": { type: "string" },
+        resume: { type: "string" },
+        continue: { type: "boolean", short: "c", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -74,6 +83,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   }
   const v = parsed.values;
   if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);
+  if (v.resume !== undefined && v.continue) throw new UsageError("use either --resume or --continue, not both");
   if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
   return {
     print: v.print,
@@ -86,6 +96,8 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     trust: v.trust ?? false,
     taskTimeoutMs: positiveInt("--task-timeout", v["task-timeout"], 1000),
     maxChildren: positiveInt("--max-children", v["max-children"], 1),
+    resume: v.resume,
+    continue: v.continue ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -30,6 +30,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       io.stdout(text.endsWith("\n") ? text : `${text}\n`);
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
+    if (!opts.json && session.sessionPath) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
     return 0;
   } catch (err) {
     if (opts.signal.aborted) {

@@ -142,3 +142,35 @@ describe("ink -p with project agent profiles", () => {
     rmSync(home, { recursive: true, force: true });
   });
 });
+
+describe("ink --continue / --resume", () => {
+  it("continues the last main session of the directory with its history; --resume without id lists sessions", async () => {
+    const project = makeLoginRepo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const env = { INK_HOME: home };
+    const first = await runCli(["-p", "where is the login handled?", "--cwd", project], { env });
+    const id = /session (\S+) saved/.exec(first.stderr)![1]!;
+    const second = await runCli(["-p", "and the billing?", "--cwd", project, "--continue"], { env });
+    expect(second.code).toBe(0);
+    expect(second.stderr).toContain(`session ${id} saved`);
+    const { readFileSync } = await import("node:fs");
+    const lines = readFileSync(join(home, "sessions", `${id}.jsonl`), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const prompts = lines.filter((l) => l.type === "message" && l.message.role === "user" && typeof l.message.content === "string").map((l) => l.message.content);
+    expect(prompts).toEqual(["where is the login handled?", "and the billing?"]);
+
+    const list = await runCli(["-p", "x", "--cwd", project, "--resume"], { env });
+    expect(list.code).toBe(1);
+    expect(list.stderr).toContain("--resume needs a session id");
+    expect(list.stderr).toContain(id);
+    expect(list.stderr).toContain("where is the login handled?");
+
+    const child = lines.find((l) => l.type === "task_record").record.sessionId;
+    const wrong = await runCli(["-p", "x", "--cwd", project, "--resume", child], { env });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain(`session ${child} is a child session`);
+    const missing = await runCli(["-p", "x", "--cwd", project, "--resume", "20200101-000000-aaaaaa"], { env });
+    expect(missing.stderr).toMatch(/unknown session "20200101-000000-aaaaaa": there is no .* in .*sessions/);
+    rmSync(project, { recursive: true, force: true });
+    rmSync(home, { recursive: true, force: true });
+  });
+});
