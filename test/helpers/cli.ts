@@ -1,8 +1,9 @@
 /** Spawns the built CLI (dist/src/cli.js) and a temp git repo with a login module, for e2e tests. */
+import { writeTree } from "../tools/context.js";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 
 export const CLI = join(import.meta.dirname, "..", "..", "dist", "src", "cli.js");
 
@@ -39,10 +40,7 @@ export function makeLoginRepo(): string {
     "test/login.test.ts": 'import { handleLogin } from "../src/auth/login.js";\n\ntest("rejects a bad password", async () => {\n  await expect(handleLogin("a", "b")).rejects.toThrow();\n});\n',
     "README.md": "# shop\n",
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  writeTree(dir, files);
   const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, stdio: "ignore" });
   git("init", "-q");
   git("add", "-A");

@@ -1,6 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { writeTree } from "../tools/context.js";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolCallsOf, type AgentMessage, type AssistantMessage, type ToolResult } from "../../src/core/messages.js";
 import { createDemoProvider } from "../../src/providers/demo.js";
@@ -39,10 +40,7 @@ beforeAll(() => {
     "test/auth/login.test.ts": "import { handleLogin } from '../../src/auth/login.js';\n\ntest('login', () => handleLogin('x'));\n",
     "package-lock.json": '{ "login": "1.0.0" }\n',
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(cwd, path)), { recursive: true });
-    writeFileSync(join(cwd, path), text);
-  }
+  writeTree(cwd, files);
 });
 
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
