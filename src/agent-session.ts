@@ -6,6 +6,7 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions } from "./core/approval.js";
+import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./core/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
 import type { AgentMessage } from "./core/messages.js";
@@ -62,6 +63,9 @@ export class AgentSession {
   readonly onToolCall: OnToolCall;
   private writer?: SessionWriter;
   private readonly running: RunningChildren = new Map();
+  private readonly mainCompactor: Compactor;
+  /** Where the main agent's compaction events go during a prompt. */
+  private emitMain: (event: AgentEvent) => void = () => undefined;
   /** Id of the main session file (created on the first prompt, or the resumed one). */
   readonly sessionId: string;
   /** Notes from repairing a resumed session's file. */
@@ -88,6 +92,7 @@ export class AgentSession {
       parentSessionId: this.sessionId,
       inkHome: options.inkHome,
       onToolCall: this.onToolCall,
+      compaction: ({ system, model, record, emit }) => this.compactorFor(system, model, record, emit),
       defaultTimeoutMs: options.interactive ? undefined : (options.taskTimeoutMs ?? HEADLESS_TASK_TIMEOUT_MS),
       maxConcurrent: options.maxConcurrentChildren,
       thinking: options.thinking,
@@ -95,6 +100,12 @@ export class AgentSession {
     });
     this.tools.push(task);
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles) });
+    this.mainCompactor = this.compactorFor(
+      this.system,
+      this.model,
+      (entry) => this.ensureWriter(undefined)?.append({ type: "compaction", ...entry }),
+      (event) => this.emitMain(event),
+    );
   }
 
   /** Notices for the person: skipped/malformed profiles, trust. */
@@ -117,9 +128,28 @@ export class AgentSession {
     return this.writer?.path;
   }
 
+  /** Compaction hooks for an agent of this session (main or child) running `system` on `model`. */
+  private compactorFor(system: string, model: string, record: (e: CompactionEntry) => void, emit: (e: AgentEvent) => void): Compactor {
+    return createCompactor({
+      provider: this.provider,
+      model,
+      system: () => system,
+      tools: () => this.tools.map(toToolSpec),
+      contextWindow: this.provider.contextWindow(model),
+      onCompaction: record,
+      onEvent: emit,
+    });
+  }
+
+  /** Summarises older history now (`/compact`). Resolves false when there was too little to compact. */
+  async compact(signal?: AbortSignal): Promise<boolean> {
+    return this.mainCompactor.compactNow(this.history, signal);
+  }
+
   /** Runs one user request to the end. Rejects with the provider's error when a model call fails. */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     const writer = this.ensureWriter(text);
+    this.emitMain = (event) => opts.onEvent?.(event);
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,
@@ -131,6 +161,8 @@ export class AgentSession {
       thinking: this.options.thinking,
       signal: opts.signal,
       onToolCall: this.onToolCall,
+      onBeforeTurn: this.mainCompactor.onBeforeTurn,
+      onContextOverflow: this.mainCompactor.onContextOverflow,
       onMessage: (message) => writer?.append({ type: "message", message }),
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) writer?.append({ type: "task_record", record: (event.details as TaskDetails).taskRecord });
@@ -158,7 +190,7 @@ export class AgentSession {
     return loaded.notes;
   }
 
-  private ensureWriter(prompt: string): SessionWriter | undefined {
+  private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
     if (this.options.resume) {
       this.lock = this.store.lock(this.sessionId, "main session");

@@ -88,3 +88,50 @@ describe("AgentSession", () => {
     expect(session.tools.find((t) => t.name === "task")!.description).toContain("- helper: helps");
   });
 });
+
+describe("AgentSession compaction", () => {
+  it("compacts the main history past the threshold, saves it, and a reload equals the live history", async () => {
+    const big = "x".repeat(3000);
+    const provider = createScriptedProvider(
+      (r) => {
+        if (r.system.includes("summar")) return { text: "SUMMARY: user asked three things" };
+        return { text: `answer ${r.messages.length} ${big}` };
+      },
+      { contextWindow: 4000 },
+    );
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    for (const q of ["one", "two", "three", "four"]) await session.prompt(q, { onEvent: (e) => events.push(e) });
+    const done = events.filter((e) => e.type === "compaction_end");
+    expect(done.length).toBeGreaterThan(0);
+    expect(done.every((e) => e.type === "compaction_end" && e.ok)).toBe(true);
+    expect(JSON.stringify(session.history[0])).toContain("SUMMARY: user asked three things");
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.some((l) => l.type === "compaction")).toBe(true);
+    session.close();
+    expect(session.store!.load(session.sessionId).messages).toEqual(session.history);
+  });
+
+  it("a child compacts with the same check and records it in its own session file", async () => {
+    const big = "y".repeat(3000);
+    let childCalls = 0;
+    const provider = createScriptedProvider(
+      (r) => {
+        if (r.system.includes("summar")) return { text: "CHILD SUMMARY" };
+        if (isChild(r)) return ++childCalls < 4 ? { text: big, toolCalls: [{ name: "ls", arguments: {} }] } : { text: "child report" };
+        return r.messages.length === 1 ? { toolCalls: [{ name: "task", arguments: { prompt: "dig" } }] } : { text: "done" };
+      },
+      { contextWindow: 4000 },
+    );
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    await session.prompt("go", { onEvent: (e) => events.push(e) });
+    const relayed = events.filter((e) => e.type === "subagent_event" && e.event.type === "compaction_end");
+    expect(relayed.length).toBeGreaterThan(0);
+    const record = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l)).find((l) => l.type === "task_record").record;
+    const child = readFileSync(join(session.store!.dir, `${record.sessionId}.jsonl`), "utf8");
+    expect(child).toContain('"type":"compaction"');
+    expect(child).toContain("CHILD SUMMARY");
+    expect(record.status).toBe("ok");
+  });
+});

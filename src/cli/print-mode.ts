@@ -53,6 +53,10 @@ function progress(event: AgentEvent, io: PrintIo): void {
     case "retry":
       io.stderr(`  … ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)}s (attempt ${event.attempt})\n`);
       break;
+    case "compaction_end":
+      if (event.ok) io.stderr(`  ⟳ context compacted: ${event.replacedCount} messages summarised (~${event.tokensBefore} → ~${event.tokensAfter} tokens)\n`);
+      else io.stderr(`  ✗ context compaction failed: ${event.error}\n`);
+      break;
     case "subagent_start":
       io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${label(event.profile, event.childId)}: ${firstLine(event.prompt)}\n`);
       break;

@@ -3,6 +3,7 @@
  * these; child agents' events come back wrapped in `subagent_event` tagged with the child's id,
  * so one stream carries the whole tree.
  */
+import type { CompactionEvent } from "./compaction.js";
 import type { AgentMessage, AssistantMessage, ToolCall, ToolResult, Usage } from "./messages.js";
 
 /** Who is running: the main agent or a child. */
@@ -42,6 +43,7 @@ export type AgentEvent =
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
+  | CompactionEvent
   | { type: "agent_end"; reason: LoopStopReason; turns: number; usage: Usage }
   | {
       type: "subagent_start";

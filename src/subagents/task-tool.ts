@@ -6,6 +6,7 @@
  */
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
+import type { CompactionEntry } from "../core/compaction.js";
 import type { AgentEvent } from "../core/events.js";
 import type { LoopOptions } from "../core/loop.js";
 import type { AgentMessage } from "../core/messages.js";
@@ -52,7 +53,11 @@ export interface TaskToolOptions {
   /** `$INK_HOME`, the home of worktrees. */
   inkHome: string;
   onToolCall?: OnToolCall;
-  onBeforeTurn?: LoopOptions["onBeforeTurn"];
+  /**
+   * Builds the context-compaction hooks for one child (the same check as the main agent):
+   * `record` saves a compaction into the child's session, `emit` reports it in the child's events.
+   */
+  compaction?: (child: { system: string; model: string; record: (entry: CompactionEntry) => void; emit: (event: AgentEvent) => void }) => Pick<LoopOptions, "onBeforeTurn" | "onContextOverflow">;
   /** Timeout for children that set none (non-interactive runs); undefined = none. */
   defaultTimeoutMs?: number;
   /** Children running at once (default 4); the rest queue. */
@@ -169,6 +174,12 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
   const emit = (event: AgentEvent) => ctx.emit?.(event);
   emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path, resumed: p.resumed });
+  const compaction = options.compaction?.({
+    system: p.system,
+    model: p.model,
+    record: (entry) => writer?.append({ type: "compaction", ...entry }),
+    emit: (event) => emit({ type: "subagent_event", ...tag, event }),
+  });
   let outcome: SubagentOutcome;
   const stop = new AbortController();
   options.running?.set(p.childId, stop);
@@ -188,7 +199,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       maxTurns: p.profile?.maxTurns,
       thinking: p.profile?.thinking ?? options.thinking,
       onToolCall: options.onToolCall,
-      onBeforeTurn: options.onBeforeTurn,
+      onBeforeTurn: compaction?.onBeforeTurn,
+      onContextOverflow: compaction?.onContextOverflow,
       onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),
       onMessage: (message) => writer?.append({ type: "message", message }),
       sessionId: writer?.id,

@@ -96,10 +96,15 @@ describe("chooseCut", () => {
     const history: AgentMessage[] = [{ role: "user", content: "do the long task" }];
     for (let i = 0; i < 8; i++) history.push(...round(i).slice(1, 3));
     history.push(assistant([{ type: "text", text: "done" }]));
-    const cut = chooseCut(history, 300)!;
-    expect(cut).toBeGreaterThanOrEqual(2);
-    expect(history[cut]!.role).toBe("assistant");
-    expect(isHistoryValid([compactionSummaryMessage("s"), ...history.slice(cut)])).toBe(true);
+    const cuts = new Set<number>();
+    for (let keep = 0; keep <= 3_000; keep += 10) {
+      const cut = chooseCut(history, keep)!;
+      cuts.add(cut);
+      expect(cut).toBeGreaterThanOrEqual(2);
+      expect(history[cut]!.role).toBe("assistant");
+      expect(isHistoryValid([compactionSummaryMessage("s"), ...history.slice(cut)])).toBe(true);
+    }
+    expect(cuts.size).toBeGreaterThan(4); // the budget moves the cut
   });
 
   it("never splits a tool call from its result, whatever the history and budget", () => {
@@ -157,7 +162,8 @@ describe("compaction in the agent loop", () => {
     expect(original[replacedCount]!.role).toBe("user");
     const tail = (from: number) => original.slice(from).reduce((n, m) => n + estimateMessageTokens(m), 0);
     expect(tail(replacedCount)).toBeLessThanOrEqual(400);
-    const earlierUser = original.findLastIndex((m, i) => i < replacedCount && m.role === "user");
+    let earlierUser = replacedCount - 1;
+    while (original[earlierUser]!.role !== "user") earlierUser--;
     expect(tail(earlierUser)).toBeGreaterThan(400);
     // the model saw exactly what a reloaded session would hold
     const expected = [compactionSummaryMessage(summary), ...original.slice(replacedCount)];
@@ -176,7 +182,6 @@ describe("compaction in the agent loop", () => {
     expect(prompt).toMatch(/echo\(\{"text":"args 0 x+"\}\)/);
     expect(prompt).toContain("characters omitted"); // 600-char tool results are clipped
     expect(prompt).not.toContain("now finish");
-    if (replacedCount > original.indexOf(history.at(-1)!)) expect(prompt).toContain("20260101-000000-def456");
     expect(events.map((e) => e.type)).toEqual(["compaction_start", "compaction_end"]);
     expect(events[1]).toMatchObject({ ok: true, replacedCount });
   });

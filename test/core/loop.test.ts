@@ -12,8 +12,8 @@ const base = { model: "m", system: "sys", cwd: process.cwd() };
 describe("runAgentLoop", () => {
   it("runs multi-turn tool use and stops when the model answers without tools", async () => {
     const provider = createScriptedProvider([
-      { text: "let me echo", toolCalls: [{ id: "t1", name: "echo", arguments: { text: "hi" } }] },
-      { text: "all done" },
+      { text: "let me echo", toolCalls: [{ id: "t1", name: "echo", arguments: { text: "hi" } }], usage: { input: 10, output: 5 } },
+      { text: "all done", usage: { input: 10, output: 5 } },
     ]);
     const history: AgentMessage[] = [];
     const events: AgentEvent[] = [];

@@ -1,0 +1,61 @@
+/**
+ * Token estimates for context management (SPEC §6): a cheap count (≈ characters / 4 of each
+ * message's content plus a small per-message overhead), anchored on the real `usage` the provider
+ * reported for the latest assistant message when there is one — a real count beats a guess.
+ */
+import type { AgentMessage, AssistantMessage, Usage } from "./messages.js";
+import type { ToolSpec } from "../providers/types.js";
+
+/** Characters per token assumed by the estimate. */
+export const CHARS_PER_TOKEN = 4;
+/** Tokens added per message for role markers and block framing. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+/** Estimated tokens of a piece of text. */
+export function textTokens(text: string): number {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/** Total tokens a usage record says the context held after that call (input, cache and output). */
+export function usageTokens(usage: Usage): number {
+  return usage.input + usage.cacheRead + usage.cacheWrite + usage.output;
+}
+
+/** Estimated tokens of one message: its content as JSON, / 4, plus the per-message overhead. */
+export function estimateMessageTokens(message: AgentMessage): number {
+  const content = message.role === "toolResult" ? message.results : message.content;
+  const json = typeof content === "string" ? content : JSON.stringify(content);
+  return textTokens(json) + MESSAGE_OVERHEAD_TOKENS;
+}
+
+export interface EstimateOptions {
+  /**
+   * Whether an assistant message's `usage` may anchor the estimate (default: always). Compaction
+   * uses it to ignore usage recorded before a compaction, which counts history no longer sent.
+   */
+  usageUsable?: (message: AssistantMessage) => boolean;
+}
+
+/**
+ * Estimated size in tokens of a model call with this system prompt, history and tools. When the
+ * last assistant message carrying real usage (total > 0, and usable per `options`) exists, the
+ * result is that usage plus the estimate of the messages after it; otherwise everything is
+ * estimated from characters.
+ */
+export function estimateTokens(system: string, messages: readonly AgentMessage[], tools?: readonly ToolSpec[], options: EstimateOptions = {}): number {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== "assistant" || !m.usage || usageTokens(m.usage) <= 0) continue;
+    if (options.usageUsable && !options.usageUsable(m)) break;
+    return usageTokens(m.usage) + sumMessages(messages, i + 1);
+  }
+  const toolTokens = tools && tools.length > 0 ? textTokens(JSON.stringify(tools)) : 0;
+  return textTokens(system) + toolTokens + sumMessages(messages, 0);
+}
+
+/** Sum of the message estimates from index `from` to the end. */
+function sumMessages(messages: readonly AgentMessage[], from: number): number {
+  let total = 0;
+  for (let i = from; i < messages.length; i++) total += estimateMessageTokens(messages[i]!);
+  return total;
+}
