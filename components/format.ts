@@ -78,3 +78,10 @@ export function formatArgs(args: Record<string, unknown>, max = 120): string {
     .map(([k, v]) => `${k}=${formatValue(v, 80)}`);
   return truncate(parts.join(" "), max);
 }
+
+const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/** The spinner glyph for clock time `now` (ms). */
+export function spinnerFrame(now: number): string {
+  return SPINNER[Math.floor(Math.max(0, now) / 120) % SPINNER.length]!;
+}

@@ -96,7 +96,8 @@ function hasTool(state: StreamState, id: string): boolean {
 function addTool(state: StreamState, id: string, name: string, args: Record<string, unknown>): StreamState {
   if (hasTool(state, id)) return state;
   const item: ToolItem = { kind: "tool", id, done: false, name, args, status: "pending" };
-  return { ...closeOpen(state), live: [...closeOpen(state).live, item] };
+  const closed = closeOpen(state);
+  return { ...closed, live: [...closed.live, item] };
 }
 
 /** Ends everything still open: texts close, unfinished tools become interrupted, children aborted. */

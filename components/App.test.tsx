@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ToolResultMessage } from "../src/core/messages.js";
+import type { ModelRequest } from "../src/providers/types.js";
+import type { ScriptedTurn } from "../src/providers/scripted.js";
+import { CLEAR_SCREEN } from "./App.js";
+import { firstPrompt, isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+
+let h: AppHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const CTRL_C = "\u0003";
+const lastResults = (r: ModelRequest) => (r.messages[r.messages.length - 1] as ToolResultMessage).results;
+const afterTools = (r: ModelRequest) => r.messages[r.messages.length - 1]?.role === "toolResult";
+
+/** Main: two parallel task calls (scout + general); children wait for `gate`; then a summary. */
+function delegatingScript(gate: Promise<unknown>) {
+  return (r: ModelRequest): ScriptedTurn => {
+    if (isChild(r)) {
+      const p = firstPrompt(r);
+      const text = p.includes("tests") ? "TESTS-REPORT: covered by test/login.test.ts" : "IMPL-REPORT: login lives in src/auth/login.ts";
+      return { text, waitFor: gate, usage: { input: 1000, output: 200 } };
+    }
+    if (afterTools(r)) return { text: "Summary: both children reported." };
+    return {
+      text: "Delegating.",
+      toolCalls: [
+        { name: "task", arguments: { prompt: "find the login implementation", agent: "scout" } },
+        { name: "task", arguments: { prompt: "find the login tests" } },
+      ],
+    };
+  };
+}
+
+describe("App", () => {
+  it("shows the header, the user's message and the streamed answer", async () => {
+    h = renderApp(() => ({ text: "Hello **there**, the answer is `42`.", usage: { input: 3000, output: 120 } }));
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✦ Ink") && f.includes("scripted/scripted-model"));
+    await typeAndSubmit(h.app, "hello");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Hello there, the answer is 42."), { what: "the streamed answer" });
+    expect(frame).toContain("› hello");
+    expect(frame).toContain("ctx 2% of 200k · ↑3.0k ↓120 tokens");
+    expect(h.session.history.map((m) => m.role)).toEqual(["user", "assistant"]);
+  });
+
+  it("sends the initial prompt on start", async () => {
+    h = renderApp(() => ({ text: "Started from the command line." }), { initialPrompt: "first task" });
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Started from the command line."), { what: "the initial run" });
+    expect(frame).toContain("› first task");
+    expect(h.provider.requests[0]!.messages).toEqual([{ role: "user", content: "first task" }]);
+  });
+
+  it("shows two live panes while children run in parallel, then collapses them to summary lines", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h = renderApp(delegatingScript(gate));
+    await typeAndSubmit(h.app, "where is login?");
+    const live = await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
+    expect(live).toMatch(/scout · running/);
+    expect(live).toMatch(/general · running/);
+    expect(live).toContain("2 agents running");
+    expect(live.match(/╭/g)?.length).toBeGreaterThanOrEqual(3); // two panes + the prompt box
+    release();
+    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: both children reported."), { what: "the final answer" });
+    expect(done).toMatch(/✓ scout · 1 turn · [\d.]+s · 1\.2k tokens — IMPL-REPORT: login lives in src\/auth\/login\.ts/);
+    expect(done).toMatch(/✓ general · 1 turn · [\d.]+s · 1\.2k tokens — TESTS-REPORT/);
+    expect(done).not.toContain("· running");
+    expect(done).not.toContain("agents running");
+    expect(done.indexOf("✓ scout")).toBeLessThan(done.indexOf("Summary: both"));
+  });
+
+  it("Ctrl-C while children run aborts them all and the panes say aborted", async () => {
+    h = renderApp(delegatingScript(new Promise(() => {})));
+    await typeAndSubmit(h.app, "where is login?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
+    h.app.stdin.write(CTRL_C);
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop" });
+    expect(frame).toMatch(/⏹ scout · aborted/);
+    expect(frame).toMatch(/⏹ general · aborted/);
+    expect(frame).toContain("Ask Ink");
+    expect(h.exits).toEqual([]);
+    // History stays valid: both task calls got (error) results.
+    const results = h.session.history.find((m): m is ToolResultMessage => m.role === "toolResult")!.results;
+    expect(results.map((r) => r.isError)).toEqual([true, true]);
+  });
+
+  it("idle: the first Ctrl-C asks to press again, a second within the window exits with 0", async () => {
+    h = renderApp(() => ({ text: "unused" }), { exitWindowMs: 60 });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
+    h.app.stdin.write(CTRL_C);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Press Ctrl-C again to exit"));
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Press Ctrl-C again to exit"), { what: "the exit window to pass" });
+    h.app.stdin.write(CTRL_C);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Press Ctrl-C again to exit"));
+    expect(h.exits).toEqual([]);
+    h.app.stdin.write(CTRL_C);
+    await waitUntil(() => h!.exits.length > 0, { what: "the app to exit" });
+    expect(h.exits).toEqual([0]);
+  });
+
+  it("asks before write: 'n' refuses (the model sees why), 'a' allows the tool for the rest of the session", async () => {
+    h = renderApp((r) => {
+      const n = r.messages.filter((m) => m.role === "assistant").length;
+      if (n === 0) return { toolCalls: [{ name: "write", arguments: { path: "a.txt", content: "A" } }] };
+      if (n === 1) return { text: `saw: ${lastResults(r)[0]!.content}`, toolCalls: [{ name: "write", arguments: { path: "b.txt", content: "B" } }] };
+      if (n === 2) return { toolCalls: [{ name: "write", arguments: { path: "c.txt", content: "C" } }] };
+      return { text: "All written." };
+    });
+    await typeAndSubmit(h.app, "write files");
+    const modal = await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow write"), { what: "the approval modal" });
+    expect(modal).toContain('{"path":"a.txt","content":"A"}');
+    expect(modal).toContain("[y]es / [n]o / [a]lways");
+    h.app.stdin.write("n");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow write") && f.includes("b.txt") && f.includes("saw: tool call refused: the user declined this write call"), {
+      what: "the refusal to reach the model and the second question",
+    });
+    h.app.stdin.write("a");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("All written."), { what: "the run to finish without asking again" });
+    expect(existsSync(join(h.cwd, "a.txt"))).toBe(false);
+    expect(readFileSync(join(h.cwd, "b.txt"), "utf8")).toBe("B");
+    expect(readFileSync(join(h.cwd, "c.txt"), "utf8")).toBe("C");
+    expect(h.provider.requests[1]!.messages.at(-1)).toMatchObject({ role: "toolResult", results: [{ isError: true }] });
+  });
+
+  it("a child's approval question names the child that asks", async () => {
+    h = renderApp((r) => {
+      if (isChild(r)) return afterTools(r) ? { text: "child done" } : { toolCalls: [{ name: "bash", arguments: { command: "ls" } }] };
+      return afterTools(r) ? { text: "main done" } : { toolCalls: [{ name: "task", arguments: { prompt: "list files" } }] };
+    });
+    await typeAndSubmit(h.app, "go");
+    const modal = await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the child's question" });
+    expect(modal).toMatch(/asked by general \d{8}-\d{6}-[0-9a-f]{6}/);
+    h.app.stdin.write("y");
+    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("main done"));
+    expect(done).toMatch(/✓ general · 2 turns .* — child done/);
+    expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });
+  });
+
+  it("slash commands: /help lists commands, /agents lists profiles, /foo is an error, /clear clears, Enter is refused mid-run", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h = renderApp(() => ({ text: "slow answer", waitFor: gate }));
+    await typeAndSubmit(h.app, "/help");
+    const help = await waitForFrame(h.app.lastFrame, (f) => f.includes("Commands:"));
+    for (const c of ["/help", "/agents", "/clear", "/resume", "/compact", "/exit"]) expect(help).toContain(c);
+    await typeAndSubmit(h.app, "/agents");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("scout — Read-only investigator (user; tools: read, grep, find, ls)"));
+    await typeAndSubmit(h.app, "/foo");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes('unknown command "/foo" — type /help to see the commands.'));
+    await typeAndSubmit(h.app, "/clear");
+    await waitUntil(() => h!.app.frames.some((f) => f.startsWith(CLEAR_SCREEN)), { what: "the screen to be cleared" });
+    await typeAndSubmit(h.app, "question one");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("slow answer"));
+    await typeAndSubmit(h.app, "question two");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("a run is in progress"), { what: "the busy hint" });
+    expect(h.provider.requests).toHaveLength(1);
+    release();
+    // The refused text stays in the box; once the run is over, Enter sends it.
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("↑/↓ history · /help") && f.includes("› question two"), { what: "the run to end" });
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink") && f.split("slow answer").length === 3, { what: "the second answer" });
+    expect(h.provider.requests).toHaveLength(2);
+    await typeAndSubmit(h.app, "/exit");
+    await waitUntil(() => h!.exits.length > 0, { what: "/exit to leave" });
+    expect(h.exits).toEqual([0]);
+  });
+});

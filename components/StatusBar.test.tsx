@@ -1,0 +1,29 @@
+import { cleanup, render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { contextPercent, StatusBar } from "./StatusBar.js";
+import { stripAnsi } from "./testing/wait-for-frame.js";
+
+afterEach(() => cleanup());
+
+describe("StatusBar", () => {
+  const base = { model: "claude-x", provider: "anthropic", contextTokens: 50_000, contextWindow: 200_000, usage: { input: 1000, output: 2500, cacheRead: 11_000, cacheWrite: 500 }, runningChildren: 0, running: false, now: 0 };
+  it("shows model, provider, context use, tokens in/out and the idle key hints", () => {
+    const frame = stripAnsi(render(<StatusBar {...base} />).lastFrame()!);
+    expect(frame).toContain("claude-x · anthropic · ctx 25% of 200k · ↑13k ↓2.5k tokens");
+    expect(frame).toContain("Ctrl-C twice exit");
+    expect(frame).not.toContain("running");
+  });
+  it("counts running children, shows the stop hint while running, and a given hint instead of keys", () => {
+    const running = stripAnsi(render(<StatusBar {...base} running runningChildren={2} />).lastFrame()!);
+    expect(running).toContain("2 agents running");
+    expect(running).toContain("Ctrl-C stop · Ctrl-C twice exit");
+    const hinted = stripAnsi(render(<StatusBar {...base} hint="Press Ctrl-C again to exit" />).lastFrame()!);
+    expect(hinted).toContain("Press Ctrl-C again to exit");
+    expect(hinted).not.toContain("Enter send");
+  });
+  it("computes context percent safely", () => {
+    expect(contextPercent(150_000, 200_000)).toBe(75);
+    expect(contextPercent(10, 0)).toBe(0);
+    expect(contextPercent(500_000, 200_000)).toBe(100);
+  });
+});

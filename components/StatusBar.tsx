@@ -1,0 +1,55 @@
+/**
+ * StatusBar: model and provider, context use (the main agent's latest input tokens over the
+ * model's window), tokens in/out for the whole session, running children, and a key hint line.
+ */
+import { Box, Text } from "ink";
+import type { Usage } from "../src/core/messages.js";
+import { formatTokens, spinnerFrame } from "./format.js";
+
+export interface StatusBarProps {
+  /** Model name. */
+  model: string;
+  /** Provider name. */
+  provider: string;
+  /** Input tokens (incl. cache) of the main agent's latest model call. */
+  contextTokens: number;
+  /** The model's context window in tokens. */
+  contextWindow: number;
+  /** Session totals (main agent + children). */
+  usage: Usage;
+  /** Children running now. */
+  runningChildren: number;
+  /** A run is in progress. */
+  running: boolean;
+  /** UI clock (ms) for the activity spinner. */
+  now: number;
+  /** A message that replaces the key hints (e.g. "Press Ctrl-C again to exit"). */
+  hint?: string;
+}
+
+/** Context use as a whole percentage (0 when the window is unknown). */
+export function contextPercent(tokens: number, window: number): number {
+  if (!(window > 0)) return 0;
+  return Math.min(100, Math.round((tokens / window) * 100));
+}
+
+/** Two rows: facts, then hints. */
+export function StatusBar(props: StatusBarProps) {
+  const pct = contextPercent(props.contextTokens, props.contextWindow);
+  const ctxColor = pct >= 85 ? "red" : pct >= 60 ? "yellow" : undefined;
+  const tokensIn = props.usage.input + props.usage.cacheRead + props.usage.cacheWrite;
+  const keys = props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit";
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
+        <Text bold>{props.model}</Text>
+        <Text dimColor>{` · ${props.provider} · `}</Text>
+        <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
+        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens`}</Text>
+        {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
+      </Text>
+      {props.hint ? <Text color="yellow">{props.hint}</Text> : <Text dimColor>{keys}</Text>}
+    </Box>
+  );
+}

@@ -1,0 +1,67 @@
+import { render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup } from "ink-testing-library";
+import { emptyUsage } from "../src/core/messages.js";
+import { startChild, endChild, reduceChild } from "./hooks/child-reducer.js";
+import type { ChildView } from "./hooks/transcript-types.js";
+import { SubagentPane } from "./SubagentPane.js";
+import { SubagentSummary } from "./SubagentSummary.js";
+import { stripAnsi } from "./testing/wait-for-frame.js";
+
+afterEach(() => cleanup());
+
+function busyChild(): ChildView {
+  let c = startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "Find where login is handled", resumed: false, at: 1000 });
+  const call = { type: "toolCall" as const, id: "g", name: "grep", arguments: { pattern: "login" } };
+  for (const e of [
+    { type: "turn_start" as const, turn: 1 },
+    { type: "text_delta" as const, text: "line one\nline two\nline three\nline four\nline five" },
+    { type: "tool_start" as const, call },
+    { type: "usage" as const, usage: { ...emptyUsage(), input: 1000, output: 200 } },
+    { type: "turn_start" as const, turn: 2 },
+  ]) c = reduceChild(c, e);
+  return c;
+}
+
+describe("SubagentPane", () => {
+  it("shows profile, short id, elapsed time, turns, tokens, status, text tail and latest tool calls", () => {
+    const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} textLines={2} />);
+    const frame = stripAnsi(lastFrame()!);
+    expect(frame).toContain("scout");
+    expect(frame).toContain("running");
+    expect(frame).toContain("2.1s");
+    expect(frame).toContain("ab12cd · 2 turns · 1.2k tokens");
+    expect(frame).toContain("› Find where login is handled");
+    expect(frame).toContain("line four");
+    expect(frame).toContain("line five");
+    expect(frame).not.toContain("line three");
+    expect(frame).toContain('grep pattern="login"');
+    expect(frame).toMatch(/^╭/);
+  });
+
+  it("labels a child without profile as general and shows how it stopped", () => {
+    const c = endChild(startChild({ childId: "c-1234", prompt: "p", resumed: false, at: 0 }), { status: "aborted", turns: 1, usage: emptyUsage(), durationMs: 500, reason: "the parent run was aborted" });
+    const frame = stripAnsi(render(<SubagentPane child={c} now={9999} />).lastFrame()!);
+    expect(frame).toContain("general");
+    expect(frame).toContain("aborted");
+    expect(frame).toContain("0.5s");
+  });
+});
+
+describe("SubagentSummary", () => {
+  it("collapses a finished child to one line with the first line of its report", () => {
+    const c = reduceChild(
+      endChild(busyChild(), { status: "ok", turns: 3, usage: { ...emptyUsage(), input: 1000, output: 200 }, durationMs: 2100 }),
+      { type: "message", message: { role: "assistant", content: [{ type: "text", text: "**Answer**: login is in `src/auth/login.ts`\nmore" }], stopReason: "end_turn", usage: emptyUsage() } },
+    );
+    const frame = stripAnsi(render(<SubagentSummary child={c} />).lastFrame()!);
+    expect(frame).toBe("✓ scout · 3 turns · 2.1s · 1.2k tokens — Answer: login is in src/auth/login.ts [ab12cd]");
+  });
+
+  it("names the status and reason of a child that did not finish", () => {
+    const c = endChild(busyChild(), { status: "timeout", turns: 2, usage: emptyUsage(), durationMs: 5000, reason: "timed out after 5000 ms" });
+    const frame = stripAnsi(render(<SubagentSummary child={c} />).lastFrame()!);
+    expect(frame).toContain("scout · timeout · 2 turns · 5.0s");
+    expect(frame).toContain("timed out after 5000 ms");
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * SubagentSummary: a finished child collapsed to one line —
+ * `✓ scout · 3 turns · 2.1s · 1.2k tokens — first line of report`.
+ */
+import { Text } from "ink";
+import { CHILD_COLOR, CHILD_GLYPH, plainFirstLine, turnsLabel } from "./child-status.js";
+import { formatDuration, formatTokens, shortId, totalTokens, truncate } from "./format.js";
+import type { ChildView } from "./hooks/transcript-types.js";
+
+export interface SubagentSummaryProps {
+  /** The finished child. */
+  child: ChildView;
+  /** The task tool's result, used when the child left no report. */
+  result?: string;
+  /** Width available (default 100). */
+  width?: number;
+}
+
+/** The one-line summary. */
+export function SubagentSummary({ child, result, width = 100 }: SubagentSummaryProps) {
+  const color = CHILD_COLOR[child.status];
+  const statusWord = child.status === "ok" ? "" : ` · ${child.status}`;
+  const stats = `${statusWord} · ${turnsLabel(child.turns)} · ${formatDuration(child.durationMs ?? 0)} · ${formatTokens(totalTokens(child.usage))} tokens`;
+  const gist = child.status === "ok" ? plainFirstLine(child.report) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
+  const name = child.profile ?? "general";
+  const room = Math.max(10, width - name.length - stats.length - 16);
+  return (
+    <Text wrap="truncate-end">
+      <Text color={color}>{CHILD_GLYPH[child.status]} </Text>
+      <Text bold>{name}</Text>
+      <Text color={child.status === "ok" ? undefined : color} dimColor={child.status === "ok"}>
+        {stats}
+      </Text>
+      {gist ? <Text> — {truncate(gist, room)}</Text> : null}
+      <Text dimColor> [{shortId(child.childId)}]</Text>
+    </Text>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * ToolCallLine: one tool call of the main agent — `⏺ grep pattern="login"` with a status glyph
+ * (spinner while running, ✓, ✗), its duration, and the first lines of its result.
+ */
+import { Box, Text } from "ink";
+import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
+import { StatusGlyph } from "./StatusGlyph.js";
+import type { ToolItem } from "./hooks/transcript-types.js";
+
+export interface ToolCallLineProps {
+  /** The tool call to show. */
+  item: ToolItem;
+  /** UI clock (ms), drives the spinner. */
+  now: number;
+  /** Result lines shown under the call (default 2; errors get one more). */
+  resultLines?: number;
+  /** Width available, used to cut long result lines (default 100). */
+  width?: number;
+}
+
+const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
+
+/** The call line plus its result excerpt. */
+export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
+  const lines = item.result !== undefined ? contentLines(item.result) : [];
+  const shown = lines.slice(0, item.status === "error" ? resultLines + 1 : resultLines);
+  const more = lines.length - shown.length;
+  const cut = Math.max(20, width - 8);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text color={DOT_COLOR[item.status]}>⏺ </Text>
+        <Text bold>{item.name}</Text>
+        <Text dimColor> {Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
+        <StatusGlyph status={item.status} now={now} />
+        {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
+      </Text>
+      {item.update && !item.done ? (
+        <Text dimColor wrap="truncate-end">
+          {"  ⎿  "}
+          {truncate(item.update, cut)}
+        </Text>
+      ) : null}
+      {shown.map((line, i) => (
+        <Text key={i} color={item.status === "error" ? "red" : undefined} dimColor={item.status !== "error"} wrap="truncate-end">
+          {i === 0 ? "  ⎿  " : "     "}
+          {truncate(line, cut)}
+        </Text>
+      ))}
+      {more > 0 ? <Text dimColor>{`     … +${more} line${more === 1 ? "" : "s"}`}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Transcript: finished items inside <Static> (written once, never redrawn — long transcripts
+ * cost nothing), then the live items of the current run below, redrawn as they change. Children
+ * running side by side are grouped into one PaneGroup at the place of their task calls.
+ */
+import { Box, Static } from "ink";
+import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
+import { liveLayout } from "./live-layout.js";
+import { PaneGroup } from "./PaneGroup.js";
+import { TranscriptItemView } from "./TranscriptItemView.js";
+
+export interface TranscriptProps {
+  /** Finished items (append-only). */
+  finished: TranscriptItem[];
+  /** Live items of the current run. */
+  live: TranscriptItem[];
+  /** Changes when the transcript was cleared, so <Static> starts afresh. */
+  epoch: number;
+  /** UI clock (ms). */
+  now: number;
+  /** Terminal width. */
+  columns: number;
+  /** Terminal height. */
+  rows: number;
+}
+
+type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
+
+function runningChild(item: TranscriptItem): ChildView | undefined {
+  return item.kind === "tool" && item.child?.status === "running" ? item.child : undefined;
+}
+
+/** Consecutive running children become one group; everything else stays a single item. */
+export function groupLive(live: readonly TranscriptItem[]): Group[] {
+  const groups: Group[] = [];
+  for (const item of live) {
+    const child = runningChild(item);
+    const last = groups[groups.length - 1];
+    if (child && last?.kind === "panes") last.agents.push(child);
+    else if (child) groups.push({ kind: "panes", key: item.id, agents: [child] });
+    else groups.push({ kind: "item", item });
+  }
+  return groups;
+}
+
+/** The whole transcript. */
+export function Transcript({ finished, live, epoch, now, columns, rows }: TranscriptProps) {
+  const groups = groupLive(live);
+  const panes = groups.reduce((n, g) => n + (g.kind === "panes" ? g.agents.length : 0), 0);
+  const layout = liveLayout({ columns, rows, panes, otherItems: groups.filter((g) => g.kind === "item").length });
+  return (
+    <>
+      <Static key={epoch} items={finished}>
+        {(item) => (
+          <Box key={item.id} flexDirection="column">
+            <TranscriptItemView item={item} now={0} width={columns} />
+          </Box>
+        )}
+      </Static>
+      <Box flexDirection="column">
+        {groups.map((g) =>
+          g.kind === "panes" ? (
+            <PaneGroup key={g.key} agents={g.agents} now={now} layout={layout} />
+          ) : (
+            <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={layout.assistantTail} />
+          ),
+        )}
+      </Box>
+    </>
+  );
+}

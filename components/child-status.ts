@@ -1,0 +1,22 @@
+/** Glyphs, colours and words for a child agent's status, shared by the pane and its summary line. */
+import type { ChildStatus } from "./hooks/transcript-types.js";
+import { parseInline } from "./markdown/parse-markdown.js";
+import { firstLine } from "./format.js";
+
+/** Ink colour of each status. */
+export const CHILD_COLOR: Record<ChildStatus, string> = { running: "cyan", ok: "green", aborted: "yellow", timeout: "red", crash: "red" };
+
+/** One-character glyph of a finished status. */
+export const CHILD_GLYPH: Record<ChildStatus, string> = { running: "●", ok: "✓", aborted: "⏹", timeout: "⏱", crash: "✗" };
+
+/** The first line of Markdown text as plain text (markers removed). */
+export function plainFirstLine(text: string): string {
+  return parseInline(firstLine(text).replace(/^#+\s*|^[-*+]\s+/, ""))
+    .map((s) => s.text)
+    .join("");
+}
+
+/** `1 turn` / `3 turns`. */
+export function turnsLabel(turns: number): string {
+  return `${turns} turn${turns === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../src/core/events.js";
+import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/core/messages.js";
+import { initialStreamState, reduceAll, runningChildren, type StreamAction } from "./agent-stream-reducer.js";
+import { CHILD_TEXT_CAP } from "./child-reducer.js";
+import type { StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
+
+const ev = (event: AgentEvent, at = 0): StreamAction => ({ type: "event", event, at });
+const call = (id: string, name: string, args: Record<string, unknown> = {}): ToolCall => ({ type: "toolCall", id, name, arguments: args });
+const usage = (input: number, output: number, extra: Partial<Usage> = {}): Usage => ({ ...emptyUsage(), input, output, ...extra });
+const assistant = (text: string): AssistantMessage => ({ role: "assistant", content: [{ type: "text", text }], stopReason: "end_turn", usage: emptyUsage() });
+const toolEnd = (c: ToolCall, content: string, isError = false): AgentEvent => ({ type: "tool_end", call: c, result: { toolCallId: c.id, toolName: c.name, content, isError }, durationMs: 12 });
+const child = (childId: string, parentToolCallId: string, event: AgentEvent, profile?: string): StreamAction =>
+  ev({ type: "subagent_event", childId, parentToolCallId, profile, event });
+
+function run(actions: StreamAction[], start: StreamState = initialStreamState()): StreamState {
+  return reduceAll(start, actions);
+}
+const kinds = (items: TranscriptItem[]) => items.map((i) => i.kind);
+const tool = (s: StreamState, id: string) => [...s.finished, ...s.live].find((i): i is ToolItem => i.kind === "tool" && i.id === id)!;
+
+describe("reduceStream: main agent", () => {
+  it("starts with the header and shows the user's message at once", () => {
+    const s = run([{ type: "run_start", text: "hello", at: 0 }], initialStreamState({ cwd: "/p", model: "m", provider: "x", notices: ["skipped a.md"] }));
+    expect(s.running).toBe(true);
+    expect(s.finished).toMatchObject([{ kind: "header", cwd: "/p", notices: ["skipped a.md"] }, { kind: "user", text: "hello" }]);
+  });
+
+  it("accumulates streamed text into one live item that is finished at turn end", () => {
+    const s1 = run([{ type: "run_start", text: "hi", at: 0 }, ev({ type: "turn_start", turn: 1 }), ev({ type: "text_delta", text: "Hel" }), ev({ type: "text_delta", text: "lo!" })]);
+    expect(s1.live).toMatchObject([{ kind: "assistant", text: "Hello!", done: false }]);
+    const s2 = run([ev({ type: "turn_end", turn: 1, message: assistant("Hello!") }), ev({ type: "agent_end", reason: "done", turns: 1, usage: emptyUsage() }), { type: "run_end", at: 1 }], s1);
+    expect(s2.live).toEqual([]);
+    expect(kinds(s2.finished)).toEqual(["user", "assistant"]);
+    expect(s2.running).toBe(false);
+  });
+
+  it("collapses thinking to a character count and closes it when text starts", () => {
+    const s = run([ev({ type: "thinking_delta", text: "abc" }), ev({ type: "thinking_delta", text: "de" }), ev({ type: "text_delta", text: "Answer" })]);
+    expect(s.finished).toMatchObject([{ kind: "thinking", chars: 5, done: true }]);
+    expect(s.live).toMatchObject([{ kind: "assistant", text: "Answer" }]);
+  });
+
+  it("keeps call order: a finished tool waits behind an unfinished one before it", () => {
+    const a = call("a", "read", { path: "x.ts" });
+    const b = call("b", "grep", { pattern: "login" });
+    const s1 = run([
+      ev({ type: "text_delta", text: "Looking" }),
+      ev({ type: "toolcall_start", id: "a", name: "read" }),
+      ev({ type: "toolcall_start", id: "b", name: "grep" }),
+      ev({ type: "turn_end", turn: 1, message: assistant("Looking") }),
+      ev({ type: "tool_start", call: a }),
+      ev({ type: "tool_start", call: b }),
+      ev(toolEnd(b, "src/a.ts:1: login")),
+    ]);
+    expect(kinds(s1.finished)).toEqual(["assistant"]);
+    expect(s1.live.map((i) => i.id)).toEqual(["a", "b"]);
+    expect(tool(s1, "a")).toMatchObject({ status: "running", args: { path: "x.ts" } });
+    expect(tool(s1, "b")).toMatchObject({ status: "ok", done: true, result: "src/a.ts:1: login", durationMs: 12 });
+    const s2 = run([ev(toolEnd(a, "no such file", true))], s1);
+    expect(s2.live).toEqual([]);
+    expect(s2.finished.map((i) => i.id)).toEqual([s1.finished[0]!.id, "a", "b"]);
+    expect(tool(s2, "a").status).toBe("error");
+  });
+
+  it("shows the last line of live tool output", () => {
+    const a = call("a", "bash", { command: "make" });
+    const s = run([ev({ type: "tool_start", call: a }), ev({ type: "tool_update", toolCallId: "a", text: "step 1\nstep 2\n" })]);
+    expect(tool(s, "a").update).toBe("step 2");
+  });
+
+  it("counts tokens of every call and takes context use from the main agent's latest call", () => {
+    const s = run([
+      ev({ type: "usage", usage: usage(1000, 50, { cacheRead: 200 }) }),
+      ev({ type: "usage", usage: usage(1500, 70) }),
+      ev({ type: "subagent_start", childId: "c1", parentToolCallId: "t1", prompt: "p", resumed: false }),
+      child("c1", "t1", { type: "usage", usage: usage(9000, 10) }),
+    ]);
+    expect(s.usage).toEqual(usage(11_500, 130, { cacheRead: 200 }));
+    expect(s.contextTokens).toBe(1500);
+  });
+
+  it("reports an error once whether it came as an event, a rejection, or both", () => {
+    const both = run([{ type: "run_start", text: "x", at: 0 }, ev({ type: "error", message: "overloaded" }), { type: "run_end", error: "overloaded", at: 1 }]);
+    expect(both.finished.filter((i) => i.kind === "info").map((i) => (i.kind === "info" ? i.text : ""))).toEqual(["error: overloaded"]);
+    const rejectOnly = run([{ type: "run_start", text: "x", at: 0 }, { type: "run_end", error: "socket hang up", at: 1 }]);
+    expect(rejectOnly.finished[rejectOnly.finished.length - 1]).toMatchObject({ kind: "info", tone: "error", text: "error: socket hang up" });
+  });
+
+  it("puts notices above the live run and clears the visible transcript on clear", () => {
+    const s1 = run([{ type: "run_start", text: "x", at: 0 }, ev({ type: "text_delta", text: "streaming" }), { type: "notice", text: "Commands: …" }]);
+    expect(kinds(s1.finished)).toEqual(["user", "info"]);
+    expect(kinds(s1.live)).toEqual(["assistant"]);
+    const s2 = run([{ type: "clear" }], s1);
+    expect(s2.finished).toEqual([]);
+    expect(s2.epoch).toBe(s1.epoch + 1);
+    expect(kinds(s2.live)).toEqual(["assistant"]);
+  });
+});
+
+describe("reduceStream: children", () => {
+  const t1 = call("t1", "task", { prompt: "find login", agent: "scout" });
+  const t2 = call("t2", "task", { prompt: "find tests" });
+  const started = (): StreamState =>
+    run([
+      { type: "run_start", text: "where is login?", at: 0 },
+      ev({ type: "toolcall_start", id: "t1", name: "task" }),
+      ev({ type: "toolcall_start", id: "t2", name: "task" }),
+      ev({ type: "tool_start", call: t1 }),
+      ev({ type: "tool_start", call: t2 }),
+      ev({ type: "subagent_start", childId: "c-aaa111", parentToolCallId: "t1", profile: "scout", prompt: "find login", resumed: false }, 1000),
+      ev({ type: "subagent_start", childId: "c-bbb222", parentToolCallId: "t2", prompt: "find tests", resumed: false }, 1000),
+    ]);
+
+  it("attaches each child to its task call and follows its turns, text, tools and tokens", () => {
+    const grep = call("g1", "grep", { pattern: "login" });
+    const s = run(
+      [
+        child("c-aaa111", "t1", { type: "turn_start", turn: 1 }),
+        child("c-aaa111", "t1", { type: "text_delta", text: "Searching for login" }),
+        child("c-aaa111", "t1", { type: "tool_start", call: grep }),
+        child("c-aaa111", "t1", toolEnd(grep, "src/auth/login.ts:3: export function login")),
+        child("c-aaa111", "t1", { type: "usage", usage: usage(300, 20) }),
+        child("c-aaa111", "t1", { type: "turn_start", turn: 2 }),
+        child("c-aaa111", "t1", { type: "text_delta", text: "Done" }),
+        child("c-aaa111", "t1", { type: "message", message: assistant("**Answer**: in src/auth/login.ts") }),
+      ],
+      started(),
+    );
+    const c = tool(s, "t1").child!;
+    expect(c).toMatchObject({ childId: "c-aaa111", profile: "scout", status: "running", turns: 2, startedAt: 1000, text: "Searching for login\nDone", report: "**Answer**: in src/auth/login.ts" });
+    expect(c.usage).toEqual(usage(300, 20));
+    expect(c.tools).toMatchObject([{ name: "grep", status: "ok", resultLine: "src/auth/login.ts:3: export function login" }]);
+    expect(tool(s, "t2").child).toMatchObject({ childId: "c-bbb222", profile: undefined, turns: 0, text: "" });
+    expect(runningChildren(s)).toBe(2);
+  });
+
+  it("keeps only the tail of a child's streamed text", () => {
+    const s = run([child("c-aaa111", "t1", { type: "text_delta", text: "x".repeat(CHILD_TEXT_CAP) + "END" })], started());
+    const text = tool(s, "t1").child!.text;
+    expect(text.length).toBe(CHILD_TEXT_CAP);
+    expect(text.endsWith("END")).toBe(true);
+  });
+
+  it("collapses a finished child: summary from subagent_end, moved to finished with its task result", () => {
+    const summary = { status: "ok" as const, turns: 3, usage: usage(900, 80), durationMs: 2100, sessionId: "c-aaa111" };
+    const s = run([ev({ type: "subagent_end", childId: "c-aaa111", parentToolCallId: "t1", profile: "scout", summary }), ev(toolEnd(t1, "login is in src/auth/login.ts"))], started());
+    expect(runningChildren(s)).toBe(1);
+    const finishedTask = s.finished.find((i) => i.id === "t1") as ToolItem;
+    expect(finishedTask.child).toMatchObject({ status: "ok", turns: 3, durationMs: 2100, usage: usage(900, 80) });
+    expect(finishedTask.result).toBe("login is in src/auth/login.ts");
+    expect(s.live.map((i) => i.id)).toEqual(["t2"]);
+  });
+
+  it("on abort every unfinished call is interrupted and every running child shows aborted", () => {
+    const s = run([ev({ type: "agent_end", reason: "aborted", turns: 1, usage: emptyUsage() }, 4000), { type: "run_end", at: 4000 }], started());
+    expect(s.live).toEqual([]);
+    const c1 = tool(s, "t1");
+    expect(c1).toMatchObject({ done: true, status: "error", result: "interrupted" });
+    expect(c1.child).toMatchObject({ status: "aborted", durationMs: 3000 });
+    expect(tool(s, "t2").child?.status).toBe("aborted");
+    expect(s.finished[s.finished.length - 1]).toMatchObject({ kind: "info", tone: "warn" });
+    expect(runningChildren(s)).toBe(0);
+  });
+
+  it("keeps the core's aborted/timeout status and reason when the child reports its own end", () => {
+    const summary = { status: "timeout" as const, turns: 1, usage: emptyUsage(), durationMs: 5000, reason: "timed out after 5000 ms" };
+    const s = run([ev({ type: "subagent_end", childId: "c-bbb222", parentToolCallId: "t2", summary })], started());
+    expect(tool(s, "t2").child).toMatchObject({ status: "timeout", reason: "timed out after 5000 ms" });
+  });
+});

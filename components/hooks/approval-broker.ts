@@ -1,0 +1,85 @@
+/**
+ * ApprovalBroker: the bridge between the core's `ask(call, agent)` (called from deep inside a
+ * run, possibly by several children at once) and the modal line in the UI. Requests queue up and
+ * are shown one at a time; "always" remembers the tool name for the rest of the session.
+ */
+import type { AgentInfo } from "../../src/core/events.js";
+import type { ToolCall } from "../../src/core/messages.js";
+import type { ToolDecision } from "../../src/core/tool-runner.js";
+
+/** One pending question. */
+export interface ApprovalRequest {
+  id: number;
+  call: ToolCall;
+  agent: AgentInfo;
+}
+
+/** The person's answer to a request. */
+export type ApprovalAnswer = "yes" | "no" | "always";
+
+interface Pending extends ApprovalRequest {
+  resolve: (decision: ToolDecision) => void;
+}
+
+export class ApprovalBroker {
+  private readonly queue: Pending[] = [];
+  private readonly always = new Set<string>();
+  private readonly listeners = new Set<() => void>();
+  private nextId = 1;
+
+  /** The `ApprovalOptions.ask` to give the session: resolves when the person answers. */
+  readonly ask = (call: ToolCall, agent: AgentInfo): Promise<ToolDecision> => {
+    if (this.always.has(call.name)) return Promise.resolve({ allow: true });
+    return new Promise<ToolDecision>((resolve) => {
+      this.queue.push({ id: this.nextId++, call, agent, resolve });
+      this.notify();
+    });
+  };
+
+  /** The request to show now (stable identity until it changes). */
+  current(): ApprovalRequest | undefined {
+    return this.queue[0];
+  }
+
+  /** Tool names the person allowed for the rest of the session. */
+  alwaysAllowed(): string[] {
+    return [...this.always];
+  }
+
+  /** Answers request `id`; "always" also answers every queued request for the same tool. */
+  answer(id: number, answer: ApprovalAnswer): void {
+    const index = this.queue.findIndex((p) => p.id === id);
+    if (index < 0) return;
+    const [pending] = this.queue.splice(index, 1);
+    if (answer === "no") {
+      pending!.resolve({ allow: false, reason: `the user declined this ${pending!.call.name} call; do not retry it unchanged — continue without it or ask the user` });
+    } else {
+      pending!.resolve({ allow: true });
+      if (answer === "always") {
+        this.always.add(pending!.call.name);
+        for (const other of this.queue.filter((p) => p.call.name === pending!.call.name)) {
+          this.queue.splice(this.queue.indexOf(other), 1);
+          other.resolve({ allow: true });
+        }
+      }
+    }
+    this.notify();
+  }
+
+  /** Refuses every pending request with `reason` (e.g. the run was stopped). */
+  cancelAll(reason: string): void {
+    if (this.queue.length === 0) return;
+    for (const pending of this.queue.splice(0)) pending.resolve({ allow: false, reason });
+    this.notify();
+  }
+
+  /** Calls `listener` whenever the queue changes; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

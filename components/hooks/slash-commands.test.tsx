@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { AgentProfile } from "../../src/subagents/profiles.js";
+import { runSlashCommand, SLASH_COMMANDS } from "./slash-commands.js";
+
+const scout: AgentProfile = { name: "scout", description: "Read-only investigator", tools: ["read", "grep"], body: "", path: "/p/scout.md", source: "project", hash: "h" };
+const ctx = { profiles: [scout], notices: ["agent profile /x/bad.md skipped: missing name"] };
+
+describe("slash commands", () => {
+  it("leaves ordinary prompts alone", () => {
+    expect(runSlashCommand("where is login?", ctx)).toBeUndefined();
+  });
+  it("/help lists every command and the keys", () => {
+    const out = runSlashCommand("/help", ctx);
+    expect(out?.kind).toBe("lines");
+    const text = out?.kind === "lines" ? out.lines.join("\n") : "";
+    for (const c of SLASH_COMMANDS) expect(text).toContain(c.name);
+    expect(text).toContain("Ctrl-C");
+  });
+  it("/agents lists profiles and notices, or says none are loaded", () => {
+    const out = runSlashCommand("/agents", { ...ctx, alwaysAllowed: ["bash"] });
+    const text = out?.kind === "lines" ? out.lines.join("\n") : "";
+    expect(text).toContain("scout — Read-only investigator (project; tools: read, grep)");
+    expect(text).toContain("bad.md skipped");
+    expect(text).toContain("Always allowed this session: bash");
+    const none = runSlashCommand("/agents", { profiles: [], notices: [] });
+    expect(none?.kind === "lines" && none.lines[0]).toMatch(/No agent profiles loaded/);
+  });
+  it("/clear and /exit ask the app to act; /resume and /compact are not available yet", () => {
+    expect(runSlashCommand("/clear", ctx)).toEqual({ kind: "clear" });
+    expect(runSlashCommand(" /EXIT ", ctx)).toEqual({ kind: "exit" });
+    expect(runSlashCommand("/quit", ctx)).toEqual({ kind: "exit" });
+    expect(runSlashCommand("/resume abc", ctx)).toEqual({ kind: "lines", lines: ["/resume is not available yet."], tone: "warn" });
+  });
+  it("an unknown command is a clear error naming it", () => {
+    expect(runSlashCommand("/foo bar", ctx)).toEqual({ kind: "lines", lines: ['unknown command "/foo" — type /help to see the commands.'], tone: "error" });
+  });
+});

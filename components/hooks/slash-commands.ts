@@ -1,0 +1,71 @@
+/**
+ * Slash commands typed in the prompt (`/help`, `/agents`, `/clear`, `/exit`, …). Pure: returns
+ * what the App should do; the App does it.
+ */
+import type { AgentProfile } from "../../src/subagents/profiles.js";
+import type { ItemTone } from "./transcript-types.js";
+
+/** What a command asks the App to do. */
+export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" };
+
+/** Facts the commands report on. */
+export interface SlashContext {
+  profiles: readonly AgentProfile[];
+  notices: readonly string[];
+  /** Tools the person allowed for the whole session with "always". */
+  alwaysAllowed?: readonly string[];
+}
+
+/** The commands with their one-line help, in display order. */
+export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
+  { name: "/help", help: "list commands and keys" },
+  { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
+  { name: "/clear", help: "clear the visible transcript (the conversation is kept)" },
+  { name: "/resume", help: "reopen an earlier session (not available yet)" },
+  { name: "/compact", help: "summarise older history now (not available yet)" },
+  { name: "/exit", help: "leave Ink (also /quit)" },
+];
+
+const KEYS = [
+  "Enter send · ↑/↓ recall earlier inputs",
+  "Ctrl-C stop the running work (every child too) · Ctrl-C twice when idle: exit",
+  "approval prompts: y yes · n no · a always allow this tool for the session",
+];
+
+function helpLines(): string[] {
+  const width = Math.max(...SLASH_COMMANDS.map((c) => c.name.length));
+  return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), "Keys:", ...KEYS.map((k) => `  ${k}`)];
+}
+
+function agentLines(ctx: SlashContext): string[] {
+  const lines = ctx.profiles.length === 0
+    ? ["No agent profiles loaded (create .ink/agents/*.md or ~/.ink/agents/*.md). The general-purpose subagent is always available."]
+    : ["Agent profiles:", ...ctx.profiles.map((p) => `  ${p.name} — ${p.description} (${p.source}${p.tools ? `; tools: ${p.tools.join(", ")}` : ""})`)];
+  if (ctx.notices.length > 0) lines.push("Notices:", ...ctx.notices.map((n) => `  ${n}`));
+  if (ctx.alwaysAllowed && ctx.alwaysAllowed.length > 0) lines.push(`Always allowed this session: ${ctx.alwaysAllowed.join(", ")}`);
+  return lines;
+}
+
+/** The outcome of `input` when it is a slash command; undefined for an ordinary prompt. */
+export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome | undefined {
+  const text = input.trim();
+  if (!text.startsWith("/")) return undefined;
+  const name = text.split(/\s+/, 1)[0]!.toLowerCase();
+  switch (name) {
+    case "/help":
+    case "/?":
+      return { kind: "lines", lines: helpLines(), tone: "info" };
+    case "/agents":
+      return { kind: "lines", lines: agentLines(ctx), tone: "info" };
+    case "/clear":
+      return { kind: "clear" };
+    case "/exit":
+    case "/quit":
+      return { kind: "exit" };
+    case "/resume":
+    case "/compact":
+      return { kind: "lines", lines: [`${name} is not available yet.`], tone: "warn" };
+    default:
+      return { kind: "lines", lines: [`unknown command "${name}" — type /help to see the commands.`], tone: "error" };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * A small Markdown reader for terminal output: headings, bullet and numbered lists, quotes,
+ * fenced code, rules and paragraphs; inline bold, italic, `code` and links. Pure and forgiving —
+ * unclosed markers (common while text is still streaming) stay as plain text, and an unclosed
+ * code fence runs to the end.
+ */
+
+/** A run of inline text with its style. */
+export interface Span {
+  text: string;
+  bold?: boolean;
+  italic?: boolean;
+  code?: boolean;
+  /** Link target; `text` is the link's label. */
+  link?: string;
+}
+
+/** One rendered line-level block. */
+export type MdBlock =
+  | { type: "heading"; level: number; spans: Span[] }
+  | { type: "bullet"; indent: number; marker: string; spans: Span[] }
+  | { type: "quote"; spans: Span[] }
+  | { type: "code"; lang?: string; lines: string[] }
+  | { type: "rule" }
+  | { type: "blank" }
+  | { type: "para"; spans: Span[] };
+
+const INLINE = /(`+)([^`]+?)\1|\*\*([^*]+?)\*\*|(?<![\w*])\*(?![\s*])([^*]+?)(?<!\s)\*(?![\w*])|\[([^\]]+)\]\(([^)\s]+)\)/g;
+
+/** Inline spans of one line of text. */
+export function parseInline(text: string, style: Omit<Span, "text"> = {}): Span[] {
+  const spans: Span[] = [];
+  const push = (span: Span) => {
+    if (span.text === "") return;
+    const last = spans[spans.length - 1];
+    const same = last && last.bold === span.bold && last.italic === span.italic && last.code === span.code && last.link === span.link;
+    if (same) last.text += span.text;
+    else spans.push(span);
+  };
+  let at = 0;
+  for (const m of text.matchAll(INLINE)) {
+    push({ ...style, text: text.slice(at, m.index) });
+    if (m[2] !== undefined) push({ ...style, code: true, text: m[2] });
+    else if (m[3] !== undefined) for (const s of parseInline(m[3], { ...style, bold: true })) push(s);
+    else if (m[4] !== undefined) for (const s of parseInline(m[4], { ...style, italic: true })) push(s);
+    else push({ ...style, text: m[5]!, link: m[6]! });
+    at = m.index + m[0].length;
+  }
+  push({ ...style, text: text.slice(at) });
+  return spans;
+}
+
+/** The blocks of a Markdown text (one block per source line, except fenced code). */
+export function parseMarkdown(text: string): MdBlock[] {
+  const blocks: MdBlock[] = [];
+  const lines = text.replace(/\r\n/g, "\n").split("\n");
+  let code: { lang?: string; lines: string[] } | undefined;
+  for (const raw of lines) {
+    const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(raw);
+    if (code) {
+      if (fence) {
+        blocks.push({ type: "code", ...code });
+        code = undefined;
+      } else code.lines.push(raw);
+      continue;
+    }
+    if (fence) {
+      code = { lang: fence[2] || undefined, lines: [] };
+      continue;
+    }
+    blocks.push(lineBlock(raw));
+  }
+  if (code) blocks.push({ type: "code", ...code });
+  // Collapse runs of blank lines and drop leading/trailing ones.
+  const out = blocks.filter((b, i) => b.type !== "blank" || (i > 0 && blocks[i - 1]!.type !== "blank"));
+  while (out[0]?.type === "blank") out.shift();
+  while (out[out.length - 1]?.type === "blank") out.pop();
+  return out;
+}
+
+function lineBlock(raw: string): MdBlock {
+  if (raw.trim() === "") return { type: "blank" };
+  const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
+  if (heading) return { type: "heading", level: heading[1]!.length, spans: parseInline(heading[2]!) };
+  if (/^\s{0,3}([-*_])(\s*\1){2,}\s*$/.test(raw)) return { type: "rule" };
+  const bullet = /^(\s*)([-*+]|\d{1,3}[.)])\s+(.*)$/.exec(raw);
+  if (bullet) return { type: "bullet", indent: Math.floor(bullet[1]!.replace(/\t/g, "  ").length / 2), marker: bullet[2]!, spans: parseInline(bullet[3]!) };
+  const quote = /^\s*>\s?(.*)$/.exec(raw);
+  if (quote) return { type: "quote", spans: parseInline(quote[1]!) };
+  return { type: "para", spans: parseInline(raw.trimEnd()) };
+}

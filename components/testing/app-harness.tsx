@@ -1,0 +1,69 @@
+/**
+ * A real AgentSession over the scripted provider, rendered in <App/> with ink-testing-library:
+ * temp working directory and INK_HOME (with a user-level `scout` profile), cleaned up by `close`.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { render } from "ink-testing-library";
+import { AgentSession } from "../../src/agent-session.js";
+import type { ModelRequest } from "../../src/providers/types.js";
+import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
+import { App } from "../App.js";
+import { ApprovalBroker } from "../hooks/approval-broker.js";
+
+/** True for a child's model request. */
+export const isChild = (r: ModelRequest): boolean => r.system.includes("# Subagent mode");
+
+/** The first user prompt of a request. */
+export function firstPrompt(r: ModelRequest): string {
+  const m = r.messages[0];
+  if (!m || m.role !== "user") return "";
+  return typeof m.content === "string" ? m.content : m.content.map((b) => b.text).join("");
+}
+
+export interface AppHarness {
+  app: ReturnType<typeof render>;
+  session: AgentSession;
+  provider: ScriptedProvider;
+  approvals: ApprovalBroker;
+  cwd: string;
+  inkHome: string;
+  exits: number[];
+  close(): void;
+}
+
+const SCOUT = `---
+name: scout
+description: Read-only investigator
+tools: read, grep, find, ls
+---
+You are scout.
+`;
+
+/** Builds the session and renders the app. */
+export function renderApp(script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>, options: { exitWindowMs?: number; initialPrompt?: string } = {}): AppHarness {
+  const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
+  const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
+  mkdirSync(join(inkHome, "agents"), { recursive: true });
+  writeFileSync(join(inkHome, "agents", "scout.md"), SCOUT);
+  const provider = createScriptedProvider(script);
+  const approvals = new ApprovalBroker();
+  const session = new AgentSession({ cwd, inkHome, provider, model: provider.defaultModel, interactive: true, approval: { ask: approvals.ask }, persist: true });
+  const exits: number[] = [];
+  const app = render(<App session={session} approvals={approvals} onExit={(code) => exits.push(code)} flushMs={10} exitWindowMs={options.exitWindowMs} initialPrompt={options.initialPrompt} />);
+  return {
+    app,
+    session,
+    provider,
+    approvals,
+    cwd,
+    inkHome,
+    exits,
+    close() {
+      app.unmount();
+      rmSync(cwd, { recursive: true, force: true });
+      rmSync(inkHome, { recursive: true, force: true });
+    },
+  };
+}

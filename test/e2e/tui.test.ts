@@ -1,0 +1,114 @@
+/**
+ * End to end: the real `ink` CLI in a real terminal (tmux), driven by the offline demo model over
+ * a small git repository. Types a question, waits for the children's summary lines and the
+ * answer, then exits with Ctrl-C twice. Skipped when tmux is not installed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = join(import.meta.dirname, "..", "..");
+const cli = join(root, "dist", "src", "cli.js");
+const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
+const socket = `ink-e2e-${process.pid}`;
+const target = "ink-e2e";
+
+function tmux(...args: string[]): string {
+  const r = spawnSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The visible screen plus scrollback. */
+const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", target);
+
+async function waitForScreen(test: (s: string) => boolean, what: string, tries = 300, intervalMs = 50): Promise<string> {
+  let s = "";
+  for (let i = 0; i < tries; i++) {
+    s = screen();
+    if (test(s)) return s;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
+}
+
+/** Newest modification time of the TypeScript sources under `dir`. */
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    const st = statSync(path);
+    if (st.isDirectory()) newest = Math.max(newest, newestSource(path));
+    else if (/\.tsx?$/.test(name)) newest = Math.max(newest, st.mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/ when it is missing or older than the sources (tsc emits even with type errors elsewhere). */
+function ensureBuilt(): void {
+  const outputs = [cli, join(root, "dist", "components", "run-tui.js")];
+  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
+  if (built > Math.max(newestSource(join(root, "src")), newestSource(join(root, "components")))) return;
+  spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, encoding: "utf8" });
+  for (const p of outputs) if (!existsSync(p)) throw new Error(`build did not produce ${p}; run npx tsc -p tsconfig.json and fix the errors`);
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
+  let repo = "";
+  let inkHome = "";
+
+  beforeAll(() => {
+    ensureBuilt();
+    repo = mkdtempSync(join(tmpdir(), "ink-e2e-repo-"));
+    inkHome = mkdtempSync(join(tmpdir(), "ink-e2e-home-"));
+    write(join(repo, "src", "auth", "login.ts"), "import { verify } from './verify.js';\n\nexport function handleLogin(req: Request): Response {\n  const user = verify(req);\n  return redirectAfterLogin(user);\n}\n");
+    write(join(repo, "src", "auth", "verify.ts"), "export function verify(req: Request) {\n  return req.headers.get('user');\n}\n");
+    write(join(repo, "test", "auth", "login.test.ts"), "import { handleLogin } from '../../src/auth/login.js';\n\ntest('login', () => handleLogin(new Request('http://x')));\n");
+    write(join(repo, "README.md"), "# shop\nUsers login with their email.\n");
+    const git = (...args: string[]) => spawnSync("git", ["-c", "user.email=e2e@example.com", "-c", "user.name=e2e", ...args], { cwd: repo });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "init");
+  }, 120_000);
+
+  afterAll(() => {
+    spawnSync("tmux", ["-L", socket, "kill-server"]);
+    if (repo) rmSync(repo, { recursive: true, force: true });
+    if (inkHome) rmSync(inkHome, { recursive: true, force: true });
+  });
+
+  it("answers a question with live children, then exits on Ctrl-C twice", async () => {
+    const command = [
+      "env -u ANTHROPIC_API_KEY",
+      `INK_HOME=${quote(inkHome)} INK_DEMO_DELAY_MS=1`,
+      `${quote(process.execPath)} ${quote(cli)} --cwd ${quote(repo)};`,
+      "echo INK_EXITED=$?; sleep 60",
+    ].join(" ");
+    tmux("new-session", "-d", "-s", target, "-x", "160", "-y", "50", command);
+    await waitForScreen((s) => s.includes("Ask Ink"), "the prompt");
+
+    tmux("send-keys", "-t", target, "-l", "where is the login handled?");
+    tmux("send-keys", "-t", target, "Enter");
+    const answered = await waitForScreen((s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
+    expect(answered).toContain("› where is the login handled?");
+    // Two children ran in parallel and collapsed to summary lines.
+    expect(answered.match(/✓ general · \d+ turns? · [\d.]+s · [\d.]+k? tokens — /g)?.length).toBe(2);
+    expect(answered).toMatch(/ctx \d+% of 200k/);
+
+    tmux("send-keys", "-t", target, "C-c");
+    await waitForScreen((s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
+    tmux("send-keys", "-t", target, "C-c");
+    const ended = await waitForScreen((s) => s.includes("INK_EXITED="), "the CLI to exit");
+    expect(ended).toContain("INK_EXITED=0");
+    expect(ended).toMatch(/Session saved: .*\.jsonl/);
+  }, 60_000);
+});
