@@ -46,6 +46,22 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   };
 }
 
+/**
+ * Loads the UI. Ink renders only a final frame when it thinks it runs in CI (CI=true), which would
+ * leave a person in a real terminal with a blank screen; stdin and stdout are a TTY here, so hide
+ * those variables while Ink loads (it reads them once) and restore them for the tools' commands.
+ */
+async function importUiInTerminal(): Promise<typeof import("../components/run-tui.js")> {
+  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+  delete process.env.CI;
+  delete process.env.CONTINUOUS_INTEGRATION;
+  try {
+    return await import("../components/run-tui.js");
+  } finally {
+    for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
+  }
+}
+
 /** The saved main sessions of `cwd`, newest first, as lines for a message. */
 function sessionList(inkHome: string, cwd: string): string {
   const sessions = new SessionStore(inkHome).list({ cwd, kind: "main" }).slice(0, 15);
@@ -81,7 +97,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const base = await sessionOptions(args, true); // validate before the UI takes the screen
-  const { runTui } = await import("../components/run-tui.js");
+  const { runTui } = await importUiInTerminal();
   return runTui({ createSession: (ask) => new AgentSession({ ...base, approval: { ...base.approval, ask } }) });
 }
 
