@@ -98,7 +98,7 @@ export function composeReport(input: ReportInput): string {
   const readPaths = reads.map((r) => r.path);
   const detailed = ranked.filter((f) => readPaths.includes(f.path));
   if (detailed.length === 0) detailed.push(...ranked.slice(0, 3));
-  const out: string[] = [`**Findings for ${keywordList(keywords)}** (file contents and names searched in the working directory):`, ""];
+  const out: string[] = [];
   let conclusionFile: RankedFile | undefined;
   let conclusionDef: Definition | undefined;
   detailed.forEach((file, i) => {
@@ -132,5 +132,8 @@ export function composeReport(input: ReportInput): string {
       ? ` (line ${file.lines[0]})`
       : "";
   out.push("", `**Conclusion:** ${subject(input.prompt, keywords)} in \`${file.path}\`${where}.`);
-  return out.join("\n");
+  // Lead with the gist, so a one-line summary of this report (e.g. a collapsed subagent pane) says something.
+  const count = ranked.length === 1 ? "1 file" : `${ranked.length} files`;
+  const headline = `${keywordList(keywords)}: ${count} found by searching contents and names; best match \`${file.path}\`${where}.`;
+  return [headline, "", "**Findings**", "", ...out].join("\n");
 }
