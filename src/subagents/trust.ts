@@ -146,3 +146,15 @@ export function decideTrust(opts: { inkHome: string; cwd: string; flag: boolean 
 export function projectProfileFiles(cwd: string): TrustedFile[] {
   return readProfileDir(projectAgentsDir(cwd)).files.map(({ path, hash }) => ({ path, hash }));
 }
+
+/**
+ * Project profile files that the recorded trust does not cover (new, edited, or all of them when
+ * the project was never trusted): what an interactive "trust this project?" prompt asks about.
+ * Empty when there are none. Never throws.
+ */
+export function untrustedProjectProfiles(inkHome: string, cwd: string): TrustedFile[] {
+  const files = projectProfileFiles(cwd);
+  if (files.length === 0) return [];
+  const recorded = readTrust(inkHome, cwd).record?.profiles ?? {};
+  return files.filter((f) => recorded[trustRelativePath(cwd, f.path)] !== f.hash);
+}

@@ -113,3 +113,23 @@ describe("projectProfileFiles", () => {
     expect(projectProfileFiles(cwd)).toEqual([]);
   });
 });
+
+describe("untrustedProjectProfiles", () => {
+  it("lists every project profile before trust, none after, and an edited one again", async () => {
+    const { untrustedProjectProfiles, recordTrust, projectProfileFiles } = await import("../../src/subagents/trust.js");
+    const { mkdtempSync, mkdirSync, writeFileSync, appendFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const home = mkdtempSync(join(tmpdir(), "ink-trust-home-"));
+    const project = mkdtempSync(join(tmpdir(), "ink-trust-proj-"));
+    expect(untrustedProjectProfiles(home, project)).toEqual([]);
+    mkdirSync(join(project, ".ink", "agents"), { recursive: true });
+    writeFileSync(join(project, ".ink", "agents", "a.md"), "---\nname: a\ndescription: a\n---\n");
+    writeFileSync(join(project, ".ink", "agents", "b.md"), "---\nname: b\ndescription: b\n---\n");
+    expect(untrustedProjectProfiles(home, project).map((f) => f.path.split("/").pop())).toEqual(["a.md", "b.md"]);
+    recordTrust(home, project, projectProfileFiles(project));
+    expect(untrustedProjectProfiles(home, project)).toEqual([]);
+    appendFileSync(join(project, ".ink", "agents", "b.md"), "edited\n");
+    expect(untrustedProjectProfiles(home, project).map((f) => f.path.split("/").pop())).toEqual(["b.md"]);
+  });
+});
