@@ -161,7 +161,7 @@ describe("App", () => {
     expect(h.provider.requests).toHaveLength(1);
     release();
     // The refused text stays in the box; once the run is over, Enter sends it.
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("↑/↓ history · /help") && f.includes("› question two"), { what: "the run to end" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("↑/↓ history · Tab sidebar") && f.includes("› question two"), { what: "the run to end" });
     h.app.stdin.write("\r");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink") && f.split("slow answer").length === 3, { what: "the second answer" });
     expect(h.provider.requests).toHaveLength(2);

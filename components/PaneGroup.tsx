@@ -11,14 +11,16 @@ export interface PaneGroupProps {
   now: number;
   /** Sizes from liveLayout. */
   layout: LiveLayout;
+  /** The child whose pane has the keyboard. */
+  focusedId?: string;
 }
 
 /** The panes laid out in rows of `layout.perRow`. */
-export function PaneGroup({ agents, now, layout }: PaneGroupProps) {
+export function PaneGroup({ agents, now, layout, focusedId }: PaneGroupProps) {
   return (
     <Box flexDirection="row" flexWrap="wrap">
       {agents.map((child) => (
-        <SubagentPane key={child.childId} child={child} now={now} width={layout.paneWidth} textLines={layout.textLines} toolLines={layout.toolLines} />
+        <SubagentPane key={child.childId} child={child} now={now} width={layout.paneWidth} textLines={layout.textLines} toolLines={layout.toolLines} focused={child.childId === focusedId} />
       ))}
     </Box>
   );

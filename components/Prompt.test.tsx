@@ -44,4 +44,21 @@ describe("Prompt", () => {
     await new Promise((r) => setTimeout(r, 30));
     expect(off.lastFrame()).not.toContain("typed");
   });
+
+  it("ignores keys (text, recall, Enter) while unfocused, takes them once focused, and clearOnBlur forgets the text", async () => {
+    const sent: string[] = [];
+    const view = (focus: boolean) => <Prompt onSubmit={(t) => (sent.push(t), true)} history={["old"]} focus={focus} busy={false} clearOnBlur label="↻ resume x" />;
+    const app = render(view(false));
+    app.stdin.write("lost\u001b[A\r");
+    app.rerender(view(true));
+    app.stdin.write("kept");
+    await waitForFrame(app.lastFrame, (f) => f.includes("↻ resume x › kept"), { what: "the text typed right after focus" });
+    app.rerender(view(false));
+    await waitForFrame(app.lastFrame, (f) => !f.includes("kept"), { what: "the text to be forgotten on blur" });
+    app.rerender(view(true));
+    app.stdin.write("go\r");
+    await waitForFrame(app.lastFrame, () => sent.length === 1);
+    expect(sent).toEqual(["go"]);
+    expect(app.frames.some((f) => f.includes("lost") || f.includes("old"))).toBe(false);
+  });
 });

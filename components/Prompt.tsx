@@ -5,7 +5,7 @@
  */
 import { Box, Text, useInput } from "ink";
 import TextInput from "ink-text-input";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FRESH_RECALL, recallNext, recallPrevious, type RecallState } from "./hooks/input-history.js";
 
 export interface PromptProps {
@@ -17,10 +17,16 @@ export interface PromptProps {
   focus: boolean;
   /** A run is in progress: the box is greyed. */
   busy: boolean;
+  /** Shown before the `›` (e.g. "↻ resume general [ab12cd]"). */
+  label?: string;
+  /** Placeholder text when empty (default: the main prompt's). */
+  placeholder?: string;
+  /** Forget the typed text when the box loses the keyboard. */
+  clearOnBlur?: boolean;
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false }: PromptProps) {
   const [value, setValueState] = useState("");
   // The latest text, readable by handlers that ink-text-input still holds from an older render
   // (it re-subscribes its key handler in an effect, so a fast Enter can reach a stale closure).
@@ -29,28 +35,40 @@ export function Prompt({ onSubmit, history, focus, busy }: PromptProps) {
     latest.current = next;
     setValueState(next);
   };
+  // The key handlers stay subscribed whether or not the box has the keyboard, and read these
+  // (set on every render) when a key arrives: ink subscribes handlers in effects, so a handler
+  // switched on only at a focus change would miss keys typed right after the frame showed.
+  const focused = useRef(focus);
+  focused.current = focus;
+  const submitTo = useRef(onSubmit);
+  submitTo.current = onSubmit;
+  const recallFrom = useRef(history);
+  recallFrom.current = history;
+  useEffect(() => {
+    if (!focus && clearOnBlur) setValue("");
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus, clearOnBlur]);
   const recall = useRef<RecallState>(FRESH_RECALL);
   // Remounting TextInput after a recall puts its cursor at the end of the recalled text.
   const [inputKey, setInputKey] = useState(0);
 
-  useInput(
-    (_input, key) => {
-      if (!key.upArrow && !key.downArrow) return;
-      const current = latest.current;
-      const next = key.upArrow ? recallPrevious(history, recall.current, current) : recallNext(history, recall.current, current);
-      recall.current = { back: next.back, draft: next.draft };
-      if (next.value !== current) {
-        setValue(next.value);
-        setInputKey((k) => k + 1);
-      }
-    },
-    { isActive: focus },
-  );
+  useInput((_input, key) => {
+    if (!focused.current || (!key.upArrow && !key.downArrow)) return;
+    const current = latest.current;
+    const history = recallFrom.current;
+    const next = key.upArrow ? recallPrevious(history, recall.current, current) : recallNext(history, recall.current, current);
+    recall.current = { back: next.back, draft: next.draft };
+    if (next.value !== current) {
+      setValue(next.value);
+      setInputKey((k) => k + 1);
+    }
+  });
 
   const submit = (submitted?: string) => {
+    if (!focused.current) return;
     const text = submitted ?? latest.current;
     if (text.trim() === "") return;
-    if (onSubmit(text)) {
+    if (submitTo.current(text)) {
       setValue("");
       recall.current = FRESH_RECALL;
     }
@@ -60,6 +78,7 @@ export function Prompt({ onSubmit, history, focus, busy }: PromptProps) {
   // it over as one "paste" with the carriage return inside. A trailing line break submits; line
   // breaks inside are kept as a multi-line prompt.
   const change = (next: string) => {
+    if (!focused.current) return;
     const normalized = next.replace(/\r\n?/g, "\n");
     if (normalized.endsWith("\n")) {
       const text = normalized.replace(/\n+$/, "");
@@ -69,7 +88,8 @@ export function Prompt({ onSubmit, history, focus, busy }: PromptProps) {
   };
 
   return (
-    <Box borderStyle="round" borderColor={busy || !focus ? "gray" : "cyan"} paddingX={1}>
+    <Box borderStyle="round" borderColor={busy || !focus ? "gray" : label ? "magenta" : "cyan"} paddingX={1}>
+      {label ? <Text color="magenta" bold>{`${label} `}</Text> : null}
       <Text color={busy ? "gray" : "cyan"} bold>
         {"› "}
       </Text>
@@ -78,8 +98,9 @@ export function Prompt({ onSubmit, history, focus, busy }: PromptProps) {
         value={value}
         onChange={change}
         onSubmit={() => submit()}
-        focus={focus}
-        placeholder={busy ? "working… (Ctrl-C to stop)" : "Ask Ink, or /help"}
+        focus
+        showCursor={focus}
+        placeholder={placeholder ?? (busy ? "working… (Ctrl-C to stop)" : "Ask Ink, or /help")}
       />
     </Box>
   );

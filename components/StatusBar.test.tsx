@@ -21,6 +21,13 @@ describe("StatusBar", () => {
     expect(hinted).toContain("Press Ctrl-C again to exit");
     expect(hinted).not.toContain("Enter send");
   });
+  it("shows queued children apart from running ones, a compaction in progress, and the focused area's keys", () => {
+    const frame = stripAnsi(render(<StatusBar {...base} running runningChildren={1} queuedChildren={2} keys="x stop this child" />).lastFrame()!);
+    expect(frame).toContain("1 agent running · 2 queued");
+    expect(stripAnsi(render(<StatusBar {...base} running compacting />).lastFrame()!)).toContain("anthropic · compacting… · ctx 25%");
+    expect(frame).toContain("x stop this child");
+    expect(frame).not.toContain("Ctrl-C twice exit");
+  });
   it("computes context percent safely", () => {
     expect(contextPercent(150_000, 200_000)).toBe(75);
     expect(contextPercent(10, 0)).toBe(0);

@@ -1,6 +1,8 @@
 /**
  * StatusBar: model and provider, context use (the main agent's latest input tokens over the
- * model's window), tokens in/out for the whole session, running children, and a key hint line.
+ * model's window), tokens in/out for the whole session, running and queued children, a
+ * compaction in progress, and a key hint line (the keys of whatever has the keyboard).
+ * Cost is not shown: the core has no pricing.
  */
 import { Box, Text } from "ink";
 import type { Usage } from "../src/core/messages.js";
@@ -19,6 +21,12 @@ export interface StatusBarProps {
   usage: Usage;
   /** Children running now. */
   runningChildren: number;
+  /** Task calls waiting for a free child slot. */
+  queuedChildren?: number;
+  /** The main agent is compacting its context. */
+  compacting?: boolean;
+  /** The key hints for the focused area (default: the prompt's). */
+  keys?: string;
   /** A run is in progress. */
   running: boolean;
   /** UI clock (ms) for the activity spinner. */
@@ -38,16 +46,19 @@ export function StatusBar(props: StatusBarProps) {
   const pct = contextPercent(props.contextTokens, props.contextWindow);
   const ctxColor = pct >= 85 ? "red" : pct >= 60 ? "yellow" : undefined;
   const tokensIn = props.usage.input + props.usage.cacheRead + props.usage.cacheWrite;
-  const keys = props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit";
+  const keys = props.keys ?? (props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit");
+  const queued = props.queuedChildren ?? 0;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
         {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
         <Text bold>{props.model}</Text>
         <Text dimColor>{` · ${props.provider} · `}</Text>
+        {props.compacting ? <Text color="yellow">{"compacting… · "}</Text> : null}
         <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
         <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens`}</Text>
         {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
+        {queued > 0 ? <Text color="yellow">{` · ${queued} queued`}</Text> : null}
       </Text>
       {props.hint ? <Text color="yellow">{props.hint}</Text> : <Text dimColor>{keys}</Text>}
     </Box>

@@ -39,6 +39,15 @@ describe("SubagentPane", () => {
     expect(frame).toMatch(/^╭/);
   });
 
+  it("a focused pane gets a double border and the stop key; a stopping child says so; a compaction note shows", () => {
+    const c = { ...busyChild(), stopping: true, note: "✂ context compacted: 4 messages summarised" };
+    const frame = stripAnsi(render(<SubagentPane child={c} now={3100} width={70} focused />).lastFrame()!);
+    expect(frame).toMatch(/^╔/);
+    expect(frame).toContain("scout · stopping… · 2.1s  [x] stop");
+    expect(frame).toContain("✂ context compacted: 4 messages summarised");
+    expect(stripAnsi(render(<SubagentPane child={busyChild()} now={3100} width={70} />).lastFrame()!)).not.toContain("[x] stop");
+  });
+
   it("labels a child without profile as general and shows how it stopped", () => {
     const c = endChild(startChild({ childId: "c-1234", prompt: "p", resumed: false, at: 0 }), { status: "aborted", turns: 1, usage: emptyUsage(), durationMs: 500, reason: "the parent run was aborted" });
     const frame = stripAnsi(render(<SubagentPane child={c} now={9999} />).lastFrame()!);

@@ -20,24 +20,28 @@ export interface SubagentPaneProps {
   textLines?: number;
   /** Latest tool calls shown (default 3). */
   toolLines?: number;
+  /** The pane has the keyboard (Tab): highlighted border and the stop key hint. */
+  focused?: boolean;
 }
 
 /** The bordered live pane. */
-export function SubagentPane({ child, now, width = 60, textLines = 4, toolLines = 3 }: SubagentPaneProps) {
+export function SubagentPane({ child, now, width = 60, textLines = 4, toolLines = 3, focused = false }: SubagentPaneProps) {
   const inner = Math.max(10, width - 4);
   const elapsed = child.status === "running" ? now - child.startedAt : (child.durationMs ?? now - child.startedAt);
   const color = CHILD_COLOR[child.status];
   const text = lastLines(child.text, textLines);
   const tools = child.tools.slice(-toolLines);
-  const status = child.status === "running" ? (child.thinking ? "thinking" : "running") : child.status;
+  const running = child.status === "running";
+  const status = running ? (child.stopping ? "stopping…" : child.thinking ? "thinking" : "running") : child.status;
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={color} width={width} paddingX={1} flexShrink={0}>
+    <Box flexDirection="column" borderStyle={focused ? "double" : "round"} borderColor={focused ? "magentaBright" : color} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
         <Text bold>{child.profile ?? "general"}</Text>
         <Text dimColor> · </Text>
         <Text color={color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>
+        {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
         {`${shortId(child.childId)} · ${turnsLabel(child.turns)} · ${formatTokens(totalTokens(child.usage))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
@@ -51,6 +55,11 @@ export function SubagentPane({ child, now, width = 60, textLines = 4, toolLines 
           {truncate(line, inner)}
         </Text>
       ))}
+      {child.note ? (
+        <Text dimColor wrap="truncate-end">
+          {truncate(child.note, inner)}
+        </Text>
+      ) : null}
       {tools.map((t) => (
         <Text key={t.id} wrap="truncate-end">
           <StatusGlyph status={t.status} now={now} />

@@ -1,7 +1,9 @@
 /**
- * Transcript: finished items inside <Static> (written once, never redrawn — long transcripts
- * cost nothing), then the live items of the current run below, redrawn as they change. Children
- * running side by side are grouped into one PaneGroup at the place of their task calls.
+ * Transcript: finished items inside <Static> (TranscriptHistory: written once, never redrawn —
+ * long transcripts cost nothing), then the live items of the current run (LiveItems), redrawn as
+ * they change. Children running side by side are grouped into one PaneGroup at the place of
+ * their task calls. The two halves are separate so the screen can put the sidebar next to the
+ * live items without touching the history.
  */
 import { Box, Static } from "ink";
 import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
@@ -9,20 +11,29 @@ import { liveLayout } from "./live-layout.js";
 import { PaneGroup } from "./PaneGroup.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 
-export interface TranscriptProps {
+export interface TranscriptHistoryProps {
   /** Finished items (append-only). */
   finished: TranscriptItem[];
-  /** Live items of the current run. */
-  live: TranscriptItem[];
   /** Changes when the transcript was cleared, so <Static> starts afresh. */
   epoch: number;
+  /** Terminal width. */
+  columns: number;
+}
+
+export interface LiveItemsProps {
+  /** Live items of the current run. */
+  live: TranscriptItem[];
   /** UI clock (ms). */
   now: number;
-  /** Terminal width. */
+  /** Width available to the live items. */
   columns: number;
   /** Terminal height. */
   rows: number;
+  /** The running child whose pane has the keyboard. */
+  focusedChildId?: string;
 }
+
+export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
 
 type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
 
@@ -43,29 +54,43 @@ export function groupLive(live: readonly TranscriptItem[]): Group[] {
   return groups;
 }
 
-/** The whole transcript. */
-export function Transcript({ finished, live, epoch, now, columns, rows }: TranscriptProps) {
+/** The finished items, each written to the terminal once. */
+export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistoryProps) {
+  return (
+    <Static key={epoch} items={finished}>
+      {(item) => (
+        <Box key={item.id} flexDirection="column">
+          <TranscriptItemView item={item} now={0} width={columns} />
+        </Box>
+      )}
+    </Static>
+  );
+}
+
+/** The live items, sized to fit the terminal. */
+export function LiveItems({ live, now, columns, rows, focusedChildId }: LiveItemsProps) {
   const groups = groupLive(live);
   const panes = groups.reduce((n, g) => n + (g.kind === "panes" ? g.agents.length : 0), 0);
   const layout = liveLayout({ columns, rows, panes, otherItems: groups.filter((g) => g.kind === "item").length });
   return (
+    <Box flexDirection="column">
+      {groups.map((g) =>
+        g.kind === "panes" ? (
+          <PaneGroup key={g.key} agents={g.agents} now={now} layout={layout} focusedId={focusedChildId} />
+        ) : (
+          <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={layout.assistantTail} />
+        ),
+      )}
+    </Box>
+  );
+}
+
+/** The whole transcript (history, then live items). */
+export function Transcript(props: TranscriptProps) {
+  return (
     <>
-      <Static key={epoch} items={finished}>
-        {(item) => (
-          <Box key={item.id} flexDirection="column">
-            <TranscriptItemView item={item} now={0} width={columns} />
-          </Box>
-        )}
-      </Static>
-      <Box flexDirection="column">
-        {groups.map((g) =>
-          g.kind === "panes" ? (
-            <PaneGroup key={g.key} agents={g.agents} now={now} layout={layout} />
-          ) : (
-            <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={layout.assistantTail} />
-          ),
-        )}
-      </Box>
+      <TranscriptHistory finished={props.finished} epoch={props.epoch} columns={props.columns} />
+      <LiveItems live={props.live} now={props.now} columns={props.columns} rows={props.rows} focusedChildId={props.focusedChildId} />
     </>
   );
 }

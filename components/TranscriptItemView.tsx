@@ -20,7 +20,7 @@ export interface TranscriptItemViewProps {
   tailLines?: number;
 }
 
-const TONE = { info: undefined, warn: "yellow", error: "red" } as const;
+const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 
 /** The item, with one blank row above blocks that start a new turn. */
 export function TranscriptItemView({ item, now, width, tailLines }: TranscriptItemViewProps) {
@@ -39,12 +39,13 @@ export function TranscriptItemView({ item, now, width, tailLines }: TranscriptIt
               ! {n}
             </Text>
           ))}
-          <Text dimColor>/help for commands · Ctrl-C stops a run · Ctrl-C twice exits</Text>
+          <Text dimColor>/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits</Text>
         </Box>
       );
     case "user":
       return (
         <Box marginTop={1}>
+          {item.target ? <Text color="magenta" bold>{`↻ ${item.target} `}</Text> : null}
           <Text color="cyan" bold>
             {"› "}
           </Text>
@@ -70,6 +71,10 @@ export function TranscriptItemView({ item, now, width, tailLines }: TranscriptIt
       if (item.child) return <SubagentPane child={item.child} now={now} width={Math.min(width, 100)} />;
       return <ToolCallLine item={item} now={now} width={width} />;
     case "info":
-      return <Text color={TONE[item.tone]}>{item.text}</Text>;
+      return (
+        <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>
+          {item.text}
+        </Text>
+      );
   }
 }

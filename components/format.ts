@@ -85,3 +85,29 @@ const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", 
 export function spinnerFrame(now: number): string {
   return SPINNER[Math.floor(Math.max(0, now) / 120) % SPINNER.length]!;
 }
+
+/** How long ago, coarsely: `12s`, `3m`, `5h`, `2d` (for lists of sessions). */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor((Number.isFinite(ms) ? ms : 0) / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 48 * 3600) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+/** Hard-wraps `text` to lines of at most `width` characters, breaking at a space when one is near. */
+export function wrapText(text: string, width: number): string[] {
+  const w = Math.max(8, width);
+  const out: string[] = [];
+  for (const raw of text.replace(/\t/g, "  ").split("\n")) {
+    let line = raw.trimEnd();
+    while (line.length > w) {
+      const space = line.lastIndexOf(" ", w);
+      const cut = space > w / 2 ? space : w;
+      out.push(line.slice(0, cut).trimEnd());
+      line = line.slice(cut).replace(/^ /, "");
+    }
+    out.push(line);
+  }
+  return out;
+}

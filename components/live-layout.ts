@@ -45,3 +45,10 @@ export function liveLayout(opts: { columns: number; rows: number; panes: number;
   const used = paneRows * (PANE_CHROME_ROWS + textLines + toolLines);
   return { perRow, paneWidth: Math.floor(columns / perRow), textLines, toolLines, assistantTail: Math.max(3, liveRows - others - used) };
 }
+
+/** First index to show of a list of `count` rows in `height` rows so that `selected` is visible (kept near the middle). */
+export function listWindow(selected: number, count: number, height: number): number {
+  const h = Math.max(1, height);
+  if (count <= h) return 0;
+  return clamp(selected - Math.floor(h / 2), 0, count - h);
+}

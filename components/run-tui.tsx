@@ -1,7 +1,8 @@
 /**
  * runTui: the entry point of the interactive UI. Creates the session with the UI's approval
  * `ask`, renders <App/> (Ctrl-C handled by the app, not by ink) and resolves with the exit code
- * once the person leaves and the last run has wound down.
+ * once the person leaves and the last run has wound down. /resume asks `createSession` for a
+ * saved session (`opts.resume`); the session in use at exit is closed and its file named.
  */
 import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
@@ -10,8 +11,11 @@ import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 
 export interface RunTuiOptions {
-  /** Builds the session; `ask` is the UI's approval question, to pass as `approval.ask`. */
-  createSession: (ask: ApprovalOptions["ask"]) => AgentSession;
+  /**
+   * Builds the session; `ask` is the UI's approval question, to pass as `approval.ask`. With
+   * `opts.resume`, it must reopen that saved main session (AgentSession option `resume`).
+   */
+  createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string }) => AgentSession;
   /** Sent as the first prompt. */
   initialPrompt?: string;
   /** Input stream (default process.stdin). */
@@ -23,15 +27,22 @@ export interface RunTuiOptions {
 /** Runs the UI until the person exits; resolves with the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
   const approvals = new ApprovalBroker();
-  const session = options.createSession(approvals.ask);
+  let session = options.createSession(approvals.ask);
   const stdout = options.stdout ?? process.stdout;
   let code = 0;
-  const instance = render(<App session={session} approvals={approvals} initialPrompt={options.initialPrompt} onExit={(c) => (code = c)} />, {
-    stdin: options.stdin ?? process.stdin,
-    stdout,
-    exitOnCtrlC: false,
-  });
+  const instance = render(
+    <App
+      session={session}
+      approvals={approvals}
+      initialPrompt={options.initialPrompt}
+      onExit={(c) => (code = c)}
+      openSession={(id) => options.createSession(approvals.ask, { resume: id })}
+      onSessionChange={(next) => (session = next)}
+    />,
+    { stdin: options.stdin ?? process.stdin, stdout, exitOnCtrlC: false },
+  );
   await instance.waitUntilExit();
+  session.close();
   if (session.sessionPath) stdout.write(`Session saved: ${session.sessionPath}\n`);
   return code;
 }

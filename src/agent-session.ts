@@ -9,7 +9,7 @@ import { createApprovalPolicy, type ApprovalOptions } from "./core/approval.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./core/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
-import type { AgentMessage } from "./core/messages.js";
+import type { AgentMessage, ToolCall, ToolResult } from "./core/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./providers/types.js";
@@ -22,7 +22,7 @@ import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } fro
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
-import type { AnyTool } from "./tools/types.js";
+import type { AnyTool, ToolOutput } from "./tools/types.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -142,8 +142,35 @@ export class AgentSession {
   }
 
   /** Summarises older history now (`/compact`). Resolves false when there was too little to compact. */
-  async compact(signal?: AbortSignal): Promise<boolean> {
+  async compact(signal?: AbortSignal, onEvent?: (e: AgentEvent) => void): Promise<boolean> {
+    this.emitMain = (event) => onEvent?.(event);
     return this.mainCompactor.compactNow(this.history, signal);
+  }
+
+  /**
+   * Resumes child session `childId` with `prompt` on the person's request (sidebar), through the
+   * same task tool the model uses: the same checks, lock, live events (as a `task` tool call with
+   * id `toolCallId`) and result. The run is recorded in this session's file as a task record.
+   * The main agent's history is not changed. Never throws: failures come back as an error result.
+   */
+  async resumeChild(childId: string, prompt: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
+    const emit = (event: AgentEvent) => opts.onEvent?.(event);
+    const call: ToolCall = { type: "toolCall", id: opts.toolCallId ?? `resume-${childId}-${Date.now()}`, name: "task", arguments: { prompt, resume: childId } };
+    const task = this.tools.find((t) => t.name === "task")!;
+    const writer = this.ensureWriter(prompt);
+    const started = Date.now();
+    emit({ type: "tool_start", call });
+    let out: ToolOutput;
+    try {
+      out = await task.execute(task.schema.parse(call.arguments), { signal: opts.signal ?? new AbortController().signal, cwd: this.cwd, toolCallId: call.id, emit });
+    } catch (err) {
+      out = { output: `task: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    }
+    const result: ToolResult = { toolCallId: call.id, toolName: "task", content: out.output, isError: out.isError };
+    const record = (out.details as TaskDetails | undefined)?.taskRecord;
+    if (record) writer?.append({ type: "task_record", record });
+    emit({ type: "tool_end", call, result, details: out.details, durationMs: Date.now() - started });
+    return result;
   }
 
   /** Runs one user request to the end. Rejects with the provider's error when a model call fails. */

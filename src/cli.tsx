@@ -98,7 +98,7 @@ async function main(argv: string[]): Promise<number> {
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const base = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await importUiInTerminal();
-  return runTui({ createSession: (ask) => new AgentSession({ ...base, approval: { ...base.approval, ask } }) });
+  return runTui({ createSession: (ask, opts) => new AgentSession({ ...base, resume: opts?.resume ?? base.resume, approval: { ...base.approval, ask } }) });
 }
 
 main(process.argv.slice(2)).then(

@@ -135,3 +135,28 @@ describe("AgentSession compaction", () => {
     expect(record.status).toBe("ok");
   });
 });
+
+describe("AgentSession.resumeChild", () => {
+  it("resumes a saved child through the task tool, streams it as a task call and records it; main history untouched", async () => {
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return { text: `child saw ${r.messages.length} messages` };
+      return r.messages.length === 1 ? { toolCalls: [{ name: "task", arguments: { prompt: "dig" } }] } : { text: "done" };
+    });
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    await session.prompt("go");
+    const childId = session.store!.list({ kind: "child" })[0]!.id;
+    const before = session.history.length;
+    const events: AgentEvent[] = [];
+    const result = await session.resumeChild(childId, "and more?", { onEvent: (e) => events.push(e), toolCallId: "ui-1" });
+    expect(result).toMatchObject({ toolCallId: "ui-1", isError: false, content: expect.stringMatching(/^child saw 3 messages/) });
+    expect(events[0]).toMatchObject({ type: "tool_start", call: { id: "ui-1", name: "task", arguments: { prompt: "and more?", resume: childId } } });
+    expect(events.some((e) => e.type === "subagent_start" && e.resumed && e.childId === childId)).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: "tool_end", result: { toolCallId: "ui-1" } });
+    expect(session.history).toHaveLength(before);
+    const records = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l)).filter((l) => l.type === "task_record");
+    expect(records.map((r) => r.record.prompt)).toEqual(["dig", "and more?"]);
+    const refused = await session.resumeChild("20200101-000000-abcdef", "x");
+    expect(refused).toMatchObject({ isError: true, content: expect.stringContaining("unknown session") });
+    session.close();
+  });
+});

@@ -5,17 +5,22 @@
  * once in <Static>), so a running task pane stays at the place of its call.
  */
 import type { AgentEvent } from "../../src/core/events.js";
-import { addUsage, emptyUsage } from "../../src/core/messages.js";
+import { addUsage, emptyUsage, type AgentMessage } from "../../src/core/messages.js";
 import { lastLines } from "../format.js";
-import { abandonChild, endChild, reduceChild, startChild } from "./child-reducer.js";
+import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
+import { compactionLine } from "./compaction-line.js";
+import { historyItems } from "./history-items.js";
 import type { ItemTone, StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 /** What the reducer consumes. `at` is the UI clock (ms) when the action happened. */
 export type StreamAction =
   | { type: "event"; event: AgentEvent; at: number }
-  | { type: "run_start"; text: string; at: number }
+  /** A run begins: a prompt to the main agent (`text`), to a resumed child (`text` + `target`), or a command without a message. */
+  | { type: "run_start"; text?: string; target?: string; at: number }
   | { type: "run_end"; error?: string; at: number }
   | { type: "notice"; text: string; tone?: ItemTone }
+  /** The person asked to stop one running child. */
+  | { type: "child_stop"; childId: string }
   | { type: "clear" };
 
 /** The header shown at start-up. */
@@ -26,10 +31,11 @@ export interface HeaderInfo {
   notices: string[];
 }
 
-/** A fresh state; with `header`, the transcript starts with the start-up header. */
-export function initialStreamState(header?: HeaderInfo): StreamState {
+/** A fresh state; with `header`, the transcript starts with the start-up header, then the `history` of a resumed session. */
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
-  return { finished, live: [], epoch: 0, running: false, usage: emptyUsage(), contextTokens: 0, childIndex: {}, nextId: 1, runError: false };
+  finished.push(...historyItems(history));
+  return { finished, live: [], epoch: 0, running: false, usage: emptyUsage(), contextTokens: 0, childIndex: {}, nextId: 1, runError: false, compacting: false };
 }
 
 /** Applies one action (pure; returns a new state). */
@@ -39,12 +45,18 @@ export function reduceStream(state: StreamState, action: StreamAction): StreamSt
       return append(state, { kind: "info", text: action.text, tone: action.tone ?? "info" }, "finished");
     case "clear":
       return { ...state, finished: [], epoch: state.epoch + 1 };
-    case "run_start":
-      return { ...append(state, { kind: "user", text: action.text }, "finished"), running: true, runError: false };
+    case "run_start": {
+      const s = action.text === undefined ? state : append(state, { kind: "user", text: action.text, ...(action.target ? { target: action.target } : {}) }, "finished");
+      return { ...s, running: true, runError: false };
+    }
+    case "child_stop": {
+      const toolId = state.childIndex[action.childId];
+      return toolId === undefined ? state : mapTool(state, toolId, (t) => (t.child ? { ...t, child: markStopping(t.child) } : t));
+    }
     case "run_end": {
       let s = settle(state, action.at);
       if (action.error !== undefined && !s.runError) s = append(s, { kind: "info", text: `error: ${action.error}`, tone: "error" }, "live");
-      return flush({ ...s, running: false, runError: s.runError || action.error !== undefined });
+      return flush({ ...s, running: false, compacting: false, runError: s.runError || action.error !== undefined });
     }
     case "event":
       return flush(reduceEvent(state, action.event, action.at));
@@ -152,6 +164,14 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
       return append(state, { kind: "info", text: `retrying (attempt ${event.attempt}) in ${(event.delayMs / 1000).toFixed(1)}s: ${event.reason}`, tone: "warn" }, "live");
     case "error":
       return { ...append(closeOpen(state), { kind: "info", text: `error: ${event.message}`, tone: "error" }, "live"), runError: true };
+    case "compaction_start":
+      return { ...state, compacting: true };
+    case "compaction_end": {
+      // A manual compaction (/compact) is reported by the command itself.
+      const line = event.reason === "manual" ? undefined : compactionLine(event);
+      const s = { ...state, compacting: false };
+      return line ? append(closeOpen(s), { kind: "info", ...line }, "live") : s;
+    }
     case "agent_end": {
       const s = settle(state, at);
       if (event.reason === "aborted") return append(s, { kind: "info", text: "⏹ interrupted — the run was stopped", tone: "warn" }, "live");
@@ -182,4 +202,15 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
 /** Children still running in the live items. */
 export function runningChildren(state: StreamState): number {
   return state.live.filter((i) => i.kind === "tool" && i.child?.status === "running").length;
+}
+
+/** Ids of the running children, in the order of their task calls. */
+export function runningChildIds(state: StreamState): string[] {
+  return state.live.flatMap((i) => (i.kind === "tool" && i.child?.status === "running" ? [i.child.childId] : []));
+}
+
+/** Task calls waiting for a free child slot (started, no child yet), and children running now. */
+export function childCounts(state: StreamState): { running: number; queued: number } {
+  const queued = state.live.filter((i) => i.kind === "tool" && i.name === "task" && !i.done && i.status === "running" && !i.child).length;
+  return { running: runningChildren(state), queued };
 }

@@ -5,6 +5,7 @@
 import type { AgentEvent, SubagentSummary } from "../../src/core/events.js";
 import { addUsage, emptyUsage } from "../../src/core/messages.js";
 import { firstLine } from "../format.js";
+import { compactionLine } from "./compaction-line.js";
 import type { ChildView } from "./transcript-types.js";
 
 /** Characters of streamed text a pane keeps (it shows only the last few lines). */
@@ -68,6 +69,10 @@ export function reduceChild(child: ChildView, event: AgentEvent): ChildView {
     }
     case "error":
       return { ...child, reason: event.message };
+    case "compaction_start":
+      return { ...child, note: "✂ compacting context…" };
+    case "compaction_end":
+      return { ...child, note: compactionLine(event)?.text };
     default:
       return child;
   }
@@ -83,8 +88,14 @@ export function endChild(child: ChildView, summary: SubagentSummary): ChildView 
     usage: { ...summary.usage },
     reason: summary.reason ?? child.reason,
     thinking: false,
+    stopping: false,
     tools: child.tools.map((t) => (t.status === "running" || t.status === "pending" ? { ...t, status: "error" as const } : t)),
   };
+}
+
+/** Marks a running child the person asked to stop (its pane says "stopping…" until its end arrives). */
+export function markStopping(child: ChildView): ChildView {
+  return child.status === "running" ? { ...child, stopping: true } : child;
 }
 
 /** Marks a child that never reported its end (its run was cut off) as aborted. */

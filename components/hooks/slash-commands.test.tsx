@@ -15,6 +15,7 @@ describe("slash commands", () => {
     const text = out?.kind === "lines" ? out.lines.join("\n") : "";
     for (const c of SLASH_COMMANDS) expect(text).toContain(c.name);
     expect(text).toContain("Ctrl-C");
+    for (const key of ["Tab", "Shift-Tab", "x stop", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc"]) expect(text).toContain(key);
   });
   it("/agents lists profiles and notices, or says none are loaded", () => {
     const out = runSlashCommand("/agents", { ...ctx, alwaysAllowed: ["bash"] });
@@ -25,11 +26,12 @@ describe("slash commands", () => {
     const none = runSlashCommand("/agents", { profiles: [], notices: [] });
     expect(none?.kind === "lines" && none.lines[0]).toMatch(/No agent profiles loaded/);
   });
-  it("/clear and /exit ask the app to act; /resume and /compact are not available yet", () => {
+  it("/clear, /exit, /resume and /compact ask the app to act", () => {
     expect(runSlashCommand("/clear", ctx)).toEqual({ kind: "clear" });
     expect(runSlashCommand(" /EXIT ", ctx)).toEqual({ kind: "exit" });
     expect(runSlashCommand("/quit", ctx)).toEqual({ kind: "exit" });
-    expect(runSlashCommand("/resume abc", ctx)).toEqual({ kind: "lines", lines: ["/resume is not available yet."], tone: "warn" });
+    expect(runSlashCommand("/resume", ctx)).toEqual({ kind: "resume" });
+    expect(runSlashCommand("/compact now", ctx)).toEqual({ kind: "compact" });
   });
   it("an unknown command is a clear error naming it", () => {
     expect(runSlashCommand("/foo bar", ctx)).toEqual({ kind: "lines", lines: ['unknown command "/foo" — type /help to see the commands.'], tone: "error" });

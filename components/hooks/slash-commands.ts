@@ -3,10 +3,11 @@
  * what the App should do; the App does it.
  */
 import type { AgentProfile } from "../../src/subagents/profiles.js";
+import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
 
 /** What a command asks the App to do. */
-export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" };
+export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" } | { kind: "resume" } | { kind: "compact" };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -21,20 +22,14 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/clear", help: "clear the visible transcript (the conversation is kept)" },
-  { name: "/resume", help: "reopen an earlier session (not available yet)" },
-  { name: "/compact", help: "summarise older history now (not available yet)" },
+  { name: "/resume", help: "pick an earlier session of this directory and continue it" },
+  { name: "/compact", help: "summarise older history now to free context" },
   { name: "/exit", help: "leave Ink (also /quit)" },
-];
-
-const KEYS = [
-  "Enter send · ↑/↓ recall earlier inputs",
-  "Ctrl-C stop the running work (every child too) · Ctrl-C twice when idle: exit",
-  "approval prompts: y yes · n no · a always allow this tool for the session",
 ];
 
 function helpLines(): string[] {
   const width = Math.max(...SLASH_COMMANDS.map((c) => c.name.length));
-  return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), "Keys:", ...KEYS.map((k) => `  ${k}`)];
+  return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), "Keys:", ...HELP_KEYS.map((k) => `  ${k}`)];
 }
 
 function agentLines(ctx: SlashContext): string[] {
@@ -63,8 +58,9 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
     case "/quit":
       return { kind: "exit" };
     case "/resume":
+      return { kind: "resume" };
     case "/compact":
-      return { kind: "lines", lines: [`${name} is not available yet.`], tone: "warn" };
+      return { kind: "compact" };
     default:
       return { kind: "lines", lines: [`unknown command "${name}" — type /help to see the commands.`], tone: "error" };
   }

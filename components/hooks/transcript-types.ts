@@ -46,14 +46,25 @@ export interface ChildView {
   reason?: string;
   resumed: boolean;
   worktree?: string;
+  /** The person asked to stop this child alone; its end has not been reported yet. */
+  stopping?: boolean;
+  /** Latest context compaction of this child, as one line. */
+  note?: string;
 }
 
-export type ItemTone = "info" | "warn" | "error";
+export type ItemTone = "info" | "warn" | "error" | "dim";
 
 /** One block of the transcript. `done` items can never change again. */
 export type TranscriptItem =
   | { kind: "header"; id: string; done: true; cwd: string; model: string; provider: string; notices: string[] }
-  | { kind: "user"; id: string; done: true; text: string }
+  | {
+      kind: "user";
+      id: string;
+      done: true;
+      text: string;
+      /** Set when the prompt went to a child the person resumed (its label), not to the main agent. */
+      target?: string;
+    }
   | { kind: "assistant"; id: string; done: boolean; text: string }
   | { kind: "thinking"; id: string; done: boolean; chars: number }
   | {
@@ -95,4 +106,6 @@ export interface StreamState {
   nextId: number;
   /** The current run already showed an error item. */
   runError: boolean;
+  /** The main agent is compacting its context now. */
+  compacting: boolean;
 }

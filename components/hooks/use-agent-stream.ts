@@ -1,14 +1,13 @@
 /**
- * useAgentStream: the ONE place that subscribes to a session's events. It runs
- * `session.prompt` with one AbortController per run, queues every event and folds the queue into
- * UI state with `reduceStream` at most once per `flushMs` (so many streaming children stay
- * smooth), and exposes submit / abort / notice / clear.
- *
- * Stopping one child alone is not offered: the core has no per-child abort yet (only the run's
- * controller, which relays to every child).
+ * useAgentStream: the ONE place that subscribes to a session's events. A "run" is one piece of
+ * work at a time — a prompt to the main agent, a child resumed by the person (the session's task
+ * tool called directly, its events fed to the same reducer so the child shows as a live pane), or
+ * a /compact — with one AbortController. Events are queued and folded into UI state with
+ * `reduceStream` at most once per `flushMs` (so many streaming children stay smooth).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AgentSession } from "../../src/agent-session.js";
+import type { AgentEvent } from "../../src/core/events.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "./transcript-types.js";
 
@@ -25,6 +24,12 @@ export interface AgentStream {
   state: StreamState;
   /** Starts a run with `text`; false (and nothing happens) when a run is in progress. */
   submit(text: string): boolean;
+  /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
+  resumeChild(childId: string, label: string, prompt: string): boolean;
+  /** Summarises older history now and reports the outcome; false when a run is in progress. */
+  compact(): boolean;
+  /** Stops one running child alone; false when it is not running. */
+  stopChild(childId: string): boolean;
   /** True while a run is in progress (up to date even before the next render). */
   isRunning(): boolean;
   /** Aborts the current run; the core relays the abort to every child. */
@@ -46,16 +51,19 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Subscribes to `session` runs and keeps the transcript state. */
+type RunBody = (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>;
+
+/** Subscribes to `session` runs and keeps the transcript state (starting with its saved history). */
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session)));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
   const current = useRef<Promise<void> | undefined>(undefined);
   const mounted = useRef(true);
+  const resumes = useRef(0);
 
   const flushNow = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -82,34 +90,77 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     };
   }, []);
 
-  const submit = useCallback(
-    (text: string): boolean => {
+  /** Starts `body` as the run, opened by `begin`; false when a run is in progress. */
+  const startRun = useCallback(
+    (begin: StreamAction, body: RunBody): boolean => {
       if (current.current) return false;
       const ac = new AbortController();
       controller.current = ac;
-      enqueue({ type: "run_start", text, at: clock() }, true);
+      enqueue(begin, true);
       let run: Promise<unknown>;
       try {
-        run = session.prompt(text, { signal: ac.signal, onEvent: (event) => enqueue({ type: "event", event, at: clock() }) });
+        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock() }));
       } catch (err) {
         run = Promise.reject(err);
       }
-      current.current = run.then(
-        () => enqueue({ type: "run_end", at: clock() }, true),
-        (err: unknown) => enqueue({ type: "run_end", error: ac.signal.aborted ? undefined : errorText(err), at: clock() }, true),
-      ).finally(() => {
-        controller.current = undefined;
-        current.current = undefined;
-      });
+      current.current = run
+        .then(
+          () => enqueue({ type: "run_end", at: clock() }, true),
+          (err: unknown) => enqueue({ type: "run_end", error: ac.signal.aborted ? undefined : errorText(err), at: clock() }, true),
+        )
+        .finally(() => {
+          controller.current = undefined;
+          current.current = undefined;
+        });
       return true;
     },
-    [session, enqueue, clock],
+    [enqueue, clock],
+  );
+
+  const submit = useCallback(
+    (text: string) => startRun({ type: "run_start", text, at: clock() }, (signal, emit) => session.prompt(text, { signal, onEvent: emit })),
+    [session, startRun, clock],
+  );
+
+  const resumeChild = useCallback(
+    (childId: string, label: string, prompt: string): boolean => {
+      if (current.current) return false;
+      const toolCallId = `ui-resume-${++resumes.current}`;
+      return startRun({ type: "run_start", text: prompt, target: label, at: clock() }, async (signal, emit) => {
+        await session.resumeChild(childId, prompt, { signal, onEvent: emit, toolCallId });
+      });
+    },
+    [session, startRun, clock],
+  );
+
+  const compact = useCallback(
+    () =>
+      startRun({ type: "run_start", at: clock() }, async (signal, emit) => {
+        const before = session.history.length;
+        const done = await session.compact(signal, emit);
+        // The compaction replaced the first `cut` messages by one summary message.
+        const replaced = before - session.history.length + 1;
+        enqueue({ type: "notice", text: done ? `compacted: ${replaced} messages summarised` : "nothing to compact — the conversation is still short", tone: "dim" });
+      }),
+    [session, startRun, enqueue, clock],
+  );
+
+  const stopChild = useCallback(
+    (childId: string): boolean => {
+      if (!session.stopChild(childId)) return false;
+      enqueue({ type: "child_stop", childId }, true);
+      return true;
+    },
+    [session, enqueue],
   );
 
   return useMemo(
     () => ({
       state,
       submit,
+      resumeChild,
+      compact,
+      stopChild,
       isRunning: () => current.current !== undefined,
       abortAll: () => controller.current?.abort(),
       notice: (text: string, tone?: ItemTone) => enqueue({ type: "notice", text, tone }, true),
@@ -118,6 +169,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         while (current.current) await current.current;
       },
     }),
-    [state, submit, enqueue],
+    [state, submit, resumeChild, compact, stopChild, enqueue],
   );
 }

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.js";
 import type { ModelRequest } from "../../src/providers/types.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
@@ -30,6 +30,10 @@ export interface AppHarness {
   cwd: string;
   inkHome: string;
   exits: number[];
+  /** Every session the app switched to with /resume. */
+  switched: AgentSession[];
+  /** A second session over the same directory and INK_HOME (e.g. to leave an earlier saved session). */
+  otherSession(provider: ScriptedProvider): AgentSession;
   close(): void;
 }
 
@@ -42,16 +46,32 @@ You are scout.
 `;
 
 /** Builds the session and renders the app. */
-export function renderApp(script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>, options: { exitWindowMs?: number; initialPrompt?: string } = {}): AppHarness {
+export function renderApp(
+  script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
+  options: { exitWindowMs?: number; initialPrompt?: string; session?: Partial<AgentSessionOptions> } = {},
+): AppHarness {
   const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
   const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
   mkdirSync(join(inkHome, "agents"), { recursive: true });
   writeFileSync(join(inkHome, "agents", "scout.md"), SCOUT);
   const provider = createScriptedProvider(script);
   const approvals = new ApprovalBroker();
-  const session = new AgentSession({ cwd, inkHome, provider, model: provider.defaultModel, interactive: true, approval: { ask: approvals.ask }, persist: true });
+  const base: AgentSessionOptions = { cwd, inkHome, provider, model: provider.defaultModel, interactive: true, approval: { ask: approvals.ask }, persist: true, ...options.session };
+  const session = new AgentSession(base);
   const exits: number[] = [];
-  const app = render(<App session={session} approvals={approvals} onExit={(code) => exits.push(code)} flushMs={10} exitWindowMs={options.exitWindowMs} initialPrompt={options.initialPrompt} />);
+  const switched: AgentSession[] = [];
+  const app = render(
+    <App
+      session={session}
+      approvals={approvals}
+      onExit={(code) => exits.push(code)}
+      flushMs={10}
+      exitWindowMs={options.exitWindowMs}
+      initialPrompt={options.initialPrompt}
+      openSession={(id) => new AgentSession({ ...base, resume: id })}
+      onSessionChange={(s) => switched.push(s)}
+    />,
+  );
   return {
     app,
     session,
@@ -60,8 +80,11 @@ export function renderApp(script: (request: ModelRequest, index: number) => Scri
     cwd,
     inkHome,
     exits,
+    switched,
+    otherSession: (other) => new AgentSession({ ...base, provider: other, model: other.defaultModel }),
     close() {
       app.unmount();
+      for (const s of [session, ...switched]) s.close();
       rmSync(cwd, { recursive: true, force: true });
       rmSync(inkHome, { recursive: true, force: true });
     },

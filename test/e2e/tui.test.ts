@@ -1,7 +1,9 @@
 /**
  * End to end: the real `ink` CLI in a real terminal (tmux), driven by the offline demo model over
  * a small git repository. Types a question, waits for the children's summary lines and the
- * answer, then exits with Ctrl-C twice. Skipped when tmux is not installed.
+ * answer, then exits with Ctrl-C twice; a second flow opens the child-session sidebar and a
+ * child's transcript with the keyboard. Skipped when tmux is not installed. Every tmux command
+ * runs on this file's own socket (-L), which is the only server it ever kills.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,13 +23,13 @@ function tmux(...args: string[]): string {
   return r.stdout;
 }
 
-/** The visible screen plus scrollback. */
-const screen = () => tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", target);
+/** The visible screen plus scrollback of tmux session `name`. */
+const screen = (name = target) => tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", name);
 
-async function waitForScreen(test: (s: string) => boolean, what: string, tries = 300, intervalMs = 50): Promise<string> {
+async function waitForScreen(test: (s: string) => boolean, what: string, tries = 300, intervalMs = 50, name = target): Promise<string> {
   let s = "";
   for (let i = 0; i < tries; i++) {
-    s = screen();
+    s = screen(name);
     if (test(s)) return s;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
@@ -86,14 +88,19 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     if (inkHome) rmSync(inkHome, { recursive: true, force: true });
   });
 
-  it("answers a question with live children, then exits on Ctrl-C twice", async () => {
+  /** Starts the CLI in a new tmux session `name` of this socket. */
+  const startInk = (name: string) => {
     const command = [
       "env -u ANTHROPIC_API_KEY",
       `INK_HOME=${quote(inkHome)} INK_DEMO_DELAY_MS=1`,
       `${quote(process.execPath)} ${quote(cli)} --cwd ${quote(repo)};`,
       "echo INK_EXITED=$?; sleep 60",
     ].join(" ");
-    tmux("new-session", "-d", "-s", target, "-x", "160", "-y", "50", command);
+    tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "50", command);
+  };
+
+  it("answers a question with live children, then exits on Ctrl-C twice", async () => {
+    startInk(target);
     await waitForScreen((s) => s.includes("Ask Ink"), "the prompt");
 
     tmux("send-keys", "-t", target, "-l", "where is the login handled?");
@@ -110,5 +117,38 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     const ended = await waitForScreen((s) => s.includes("INK_EXITED="), "the CLI to exit");
     expect(ended).toContain("INK_EXITED=0");
     expect(ended).toMatch(/Session saved: .*\.jsonl/);
+  }, 60_000);
+
+  it("opens the child-session sidebar and a child's transcript by keyboard, closes them, exits", async () => {
+    const name = "ink-e2e-sidebar";
+    const wait = (test: (s: string) => boolean, what: string) => waitForScreen(test, what, 300, 50, name);
+    startInk(name);
+    await wait((s) => s.includes("Ask Ink"), "the prompt");
+    tmux("send-keys", "-t", name, "-l", "where is the login handled?");
+    tmux("send-keys", "-t", name, "Enter");
+    await wait((s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
+
+    tmux("send-keys", "-t", name, "Tab");
+    const side = await wait((s) => s.includes("Child sessions") && s.includes("this session"), "the sidebar");
+    expect(side).toMatch(/›✓ general +\d+s +Find /);
+    expect(side).toContain("Enter transcript · r resume");
+
+    tmux("send-keys", "-t", name, "Enter");
+    const overlay = await wait((s) => /lines 1–\d+ of \d+/.test(s), "the child's transcript");
+    expect(overlay).toMatch(/general \[[0-9a-f]{6}\] · ok · \d+s ago · session /);
+    expect(overlay).toMatch(/› Find /); // the child's prompt
+    expect(overlay).toMatch(/⏺ (grep|find|read) /); // its tool calls
+    expect(overlay).toContain("── result returned to the main agent ──");
+
+    tmux("send-keys", "-t", name, "Escape");
+    await wait((s) => s.includes("Child sessions") && !/lines 1–\d+ of/.test(s.split("Conclusion:").pop()!), "the sidebar again");
+    tmux("send-keys", "-t", name, "Escape");
+    await wait((s) => s.includes("Enter send · ↑/↓ history · Tab sidebar"), "the prompt again");
+
+    tmux("send-keys", "-t", name, "C-c");
+    await wait((s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
+    tmux("send-keys", "-t", name, "C-c");
+    const ended = await wait((s) => s.includes("INK_EXITED="), "the CLI to exit");
+    expect(ended).toContain("INK_EXITED=0");
   }, 60_000);
 });

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ToolResultMessage } from "../src/core/messages.js";
+import type { ModelRequest } from "../src/providers/types.js";
+import type { ScriptedTurn } from "../src/providers/scripted.js";
+import { firstPrompt, isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
+
+let h: AppHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const TAB = "\t";
+const ESC = "\u001b";
+const DOWN = "\u001b[B";
+const afterTools = (r: ModelRequest) => r.messages[r.messages.length - 1]?.role === "toolResult";
+const mainRequests = () => h!.provider.requests.filter((r) => !isChild(r));
+
+describe("App: stopping one child", () => {
+  it("Tab focuses a running pane, x stops that child alone; its sibling finishes and the main agent answers", async () => {
+    let releaseTests!: () => void;
+    const testsGate = new Promise<void>((r) => (releaseTests = r));
+    h = renderApp((r): ScriptedTurn => {
+      if (isChild(r)) {
+        const tests = firstPrompt(r).includes("tests");
+        return tests ? { text: "TESTS-REPORT: test/login.test.ts", waitFor: testsGate } : { text: "IMPL-WORKING", waitFor: new Promise(() => {}) };
+      }
+      if (afterTools(r)) return { text: "Answer: one child was stopped, the other reported." };
+      return {
+        text: "Delegating.",
+        toolCalls: [
+          { name: "task", arguments: { prompt: "find the login implementation", agent: "scout" } },
+          { name: "task", arguments: { prompt: "find the login tests" } },
+        ],
+      };
+    });
+    await typeAndSubmit(h.app, "where is login?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-WORKING") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
+    h.app.stdin.write(TAB);
+    const focused = await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the first pane to take focus" });
+    expect(focused.split("\n").find((l) => l.includes("[x] stop"))).toContain("scout");
+    expect(focused).toContain("x stop this child");
+    expect(focused).toMatch(/╔/); // the focused pane's double border
+    h.app.stdin.write("x");
+    const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · aborted"), { what: "the stopped child's summary" });
+    expect(stopped).toContain("stopped by the user");
+    expect(stopped).toMatch(/general · running/);
+    expect(stopped).toContain("1 agent running");
+    // Focus went back to the prompt with the stopped pane.
+    expect(stopped).not.toContain("[x] stop");
+    releaseTests();
+    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Answer: one child was stopped"), { what: "the main agent's answer" });
+    expect(done).toMatch(/✓ general · 1 turn .* — TESTS-REPORT/);
+    const results = (mainRequests().at(-1)!.messages.at(-1) as ToolResultMessage).results;
+    expect(results.map((r) => r.isError)).toEqual([true, false]);
+    expect(results[0]!.content).toContain("stopped by the user");
+  });
+
+  it("shows queued task calls apart from running children", async () => {
+    const hold = new Promise<void>(() => {});
+    h = renderApp(
+      (r): ScriptedTurn => {
+        if (isChild(r)) return { text: "WORKING", waitFor: hold };
+        return { toolCalls: [{ name: "task", arguments: { prompt: "one" } }, { name: "task", arguments: { prompt: "two" } }] };
+      },
+      { session: { maxConcurrentChildren: 1 } },
+    );
+    await typeAndSubmit(h.app, "go");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("1 agent running · 1 queued"), { what: "the queued count" });
+    expect(frame).toContain("WORKING");
+  });
+});
+
+describe("App: child-session sidebar", () => {
+  const script = (r: ModelRequest): ScriptedTurn => {
+    if (isChild(r)) return r.messages.length > 1 ? { text: "CHILD-REPORT-2: the cache is flushed in src/cache.ts" } : { text: "CHILD-REPORT-1: the cache lives in src/cache.ts" };
+    return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "investigate the cache\nand report" } }] };
+  };
+
+  it("lists a finished child, Enter shows its transcript, r + a new prompt resumes it live", async () => {
+    h = renderApp(script);
+    await typeAndSubmit(h.app, "check the cache");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."), { what: "the first answer" });
+    h.app.stdin.write(TAB);
+    const side = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar" });
+    expect(side).toMatch(/›✓ general +\d+s +investigate the ca/);
+    expect(side).toContain("this session");
+    expect(side).toContain("Enter transcript · r resume");
+    h.app.stdin.write("\r");
+    const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("lines 1–"), { what: "the transcript overlay" });
+    expect(overlay).toContain("› investigate the cache");
+    expect(overlay).toContain("CHILD-REPORT-1: the cache lives in src/cache.ts");
+    expect(overlay).toContain("── result returned to the main agent ──");
+    expect(overlay).not.toContain("Child sessions");
+    h.app.stdin.write("r");
+    await waitForFrame(h.app.lastFrame, (f) => /↻ resume general \[[0-9a-f]{6}\]/.test(f), { what: "the resume line" });
+    await typeAndSubmit(h.app, "now flush it");
+    const resumed = await waitForFrame(h.app.lastFrame, (f) => f.includes("CHILD-REPORT-2") && f.includes("Ask Ink"), { what: "the resumed child's report" });
+    expect(resumed).toMatch(/↻ general \[[0-9a-f]{6}\] › now flush it/);
+    expect(resumed).toMatch(/✓ general · 1 turn .* — CHILD-REPORT-2/);
+    const childRequest = h.provider.requests.at(-1)!;
+    expect(isChild(childRequest)).toBe(true);
+    expect(childRequest.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(childRequest.messages[0]).toEqual({ role: "user", content: "investigate the cache\nand report" });
+    expect(childRequest.messages[2]).toEqual({ role: "user", content: "now flush it" });
+    expect(mainRequests()).toHaveLength(2); // the main agent was not asked
+  });
+
+  it("lists the project's earlier child sessions, and shows a refused resume's error", async () => {
+    h = renderApp(script);
+    const earlier = h.otherSession(h.provider);
+    await earlier.prompt("old question");
+    earlier.close();
+    const oldChild = h.session.store!.list({ cwd: h.cwd, kind: "child" })[0]!;
+    const lock = h.session.store!.lock(oldChild.id, "another ink");
+    try {
+      await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
+      h.app.stdin.write("\u001b[Z"); // Shift-Tab: straight to the sidebar
+      const side = await waitForFrame(h.app.lastFrame, (f) => f.includes("earlier in this project"), { what: "the earlier child" });
+      expect(side).toMatch(/✓ general +\d+s +investigate the ca/);
+      expect(side).not.toContain("this session");
+      h.app.stdin.write(DOWN); // stays on the only row
+      h.app.stdin.write("r");
+      await waitForFrame(h.app.lastFrame, (f) => f.includes("↻ resume general"), { what: "the resume line" });
+      await typeAndSubmit(h.app, "again");
+      const refused = await waitForFrame(h.app.lastFrame, (f) => f.includes("cannot resume") && f.includes("Ask Ink"), { what: "the refusal" });
+      expect(refused).toMatch(/in use by process \d+/);
+      expect(refused).toMatch(/⏺ task .*resume=/);
+    } finally {
+      lock.release();
+    }
+  });
+
+  it("Esc steps back: overlay → sidebar → prompt", async () => {
+    h = renderApp(script);
+    await typeAndSubmit(h.app, "check the cache");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"));
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("lines 1–"));
+    h.app.stdin.write(ESC);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions") && !f.includes("lines 1–"), { what: "the sidebar again" });
+    h.app.stdin.write(ESC);
+    const back = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions"), { what: "the prompt again" });
+    expect(back).toContain("Enter send");
+    // The debug renderer keeps every static line ever written: the history was written once, not redrawn.
+    expect(back.split("✦ Ink").length - 1).toBe(1);
+    expect(back.split("Main done.").length - 1).toBe(1);
+    await typeAndSubmit(h.app, "/help");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Commands:"), { what: "typing to reach the prompt again" });
+  });
+});

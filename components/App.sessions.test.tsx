@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SUMMARISER_SYSTEM_PROMPT } from "../src/core/compaction.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import type { ModelRequest } from "../src/providers/types.js";
+import { renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+
+let h: AppHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const lastUser = (r: ModelRequest) => {
+  const m = r.messages.at(-1);
+  return m?.role === "user" && typeof m.content === "string" ? m.content : "";
+};
+
+describe("App: /compact", () => {
+  it("says when there is nothing to compact, then summarises older history and reports how many messages", async () => {
+    h = renderApp((r) => (r.system === SUMMARISER_SYSTEM_PROMPT ? { text: "SUMMARY of the talk" } : { text: `answer to ${lastUser(r)}` }));
+    await typeAndSubmit(h.app, "/compact");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("nothing to compact"), { what: "the empty-history message" });
+    await typeAndSubmit(h.app, "first question");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to first question") && f.includes("Enter send"));
+    await typeAndSubmit(h.app, "second question");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to second question") && f.includes("Enter send"));
+    await typeAndSubmit(h.app, "/compact");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("compacted: 2 messages summarised"), { what: "the compaction result" });
+    expect(frame.match(/compacted:/g)).toHaveLength(1); // the manual compaction's event adds no second line
+    expect(h.session.history[0]).toMatchObject({ role: "user", content: expect.stringContaining("SUMMARY of the talk") });
+    expect(h.session.history).toHaveLength(3);
+  });
+});
+
+describe("App: /resume", () => {
+  it("lists the directory's earlier main sessions and switches to the chosen one, showing its history", async () => {
+    h = renderApp((r) => ({ text: `continued: ${r.messages.length} messages sent` }));
+    const before = createScriptedProvider([{ text: "EARLIER ANSWER about the cache" }]);
+    const earlier = h.otherSession(before);
+    await earlier.prompt("EARLIER QUESTION about the cache");
+    earlier.close();
+    await typeAndSubmit(h.app, "/resume");
+    const picker = await waitForFrame(h.app.lastFrame, (f) => f.includes("Resume a session"), { what: "the picker" });
+    expect(picker).toMatch(/› +\d+s +[0-9a-f]{6} +EARLIER QUESTION about the cache/);
+    expect(picker).toContain("Enter open the session");
+    h.app.stdin.write("\r");
+    await waitUntil(() => h!.switched.length === 1, { what: "the session switch" });
+    expect(h.switched[0]!.sessionId).toBe(earlier.sessionId);
+    const resumed = await waitForFrame(h.app.lastFrame, (f) => f.includes("EARLIER ANSWER about the cache") && f.includes("Ask Ink"), { what: "the resumed history" });
+    expect(resumed).toContain("› EARLIER QUESTION about the cache");
+    expect(resumed).not.toContain("Resume a session");
+    await typeAndSubmit(h.app, "and now?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("continued: 3 messages sent"), { what: "the continued conversation" });
+    expect(h.provider.requests.at(-1)!.messages[0]).toEqual({ role: "user", content: "EARLIER QUESTION about the cache" });
+  });
+
+  it("Esc cancels the picker; with no other session it says so", async () => {
+    h = renderApp(() => ({ text: "x" }));
+    await typeAndSubmit(h.app, "/resume");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("No other saved sessions for this directory."));
+    h.app.stdin.write("\u001b");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Resume a session"), { what: "the picker to close" });
+    expect(frame).toContain("Enter send");
+    expect(h.switched).toEqual([]);
+  });
+});

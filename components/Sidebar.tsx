@@ -1,0 +1,67 @@
+/**
+ * Sidebar: the resumable child sessions — this session's children first, then the project's
+ * earlier ones — one row each: status glyph, profile, age, first line of the prompt. Keyboard
+ * only (the screen handles the keys): ↑/↓ select, Enter transcript, r resume, Tab/Esc leave.
+ */
+import { Box, Text } from "ink";
+import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
+import { formatAge, truncate } from "./format.js";
+import type { SidebarRow } from "./hooks/sidebar-rows.js";
+import { listWindow } from "./live-layout.js";
+
+export interface SidebarProps {
+  rows: readonly SidebarRow[];
+  /** Selected row index. */
+  selected: number;
+  /** Clock (ms since the epoch) for the ages. */
+  now: number;
+  /** Outer width in columns. */
+  width: number;
+  /** Most rows of sessions shown at once. */
+  height: number;
+  /** The sidebar has the keyboard. */
+  focused: boolean;
+}
+
+function glyph(row: SidebarRow): { text: string; color: string } {
+  return row.status === "unknown" ? { text: "·", color: "gray" } : { text: CHILD_GLYPH[row.status], color: CHILD_COLOR[row.status] };
+}
+
+/** The bordered list. */
+export function Sidebar({ rows, selected, now, width, height, focused }: SidebarProps) {
+  const inner = Math.max(16, width - 4);
+  const start = listWindow(selected, rows.length, height);
+  const visible = rows.slice(start, start + Math.max(1, height));
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={focused ? "cyan" : "gray"} width={width} paddingX={1} flexShrink={0}>
+      <Text wrap="truncate-end">
+        <Text bold>Child sessions</Text>
+        <Text dimColor>{` (${rows.length}) · Enter transcript · r resume · Esc close`}</Text>
+      </Text>
+      {rows.length === 0 ? <Text dimColor>No child sessions yet — they appear here when the agent delegates work with task.</Text> : null}
+      {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
+      {visible.map((row, i) => {
+        const index = start + i;
+        const g = glyph(row);
+        const isSelected = index === selected;
+        const heading = index === 0 || rows[index - 1]!.current !== row.current;
+        const profile = row.profile ?? "general";
+        const age = formatAge(now - row.at).padStart(3);
+        const room = Math.max(4, inner - profile.length - age.length - 6);
+        return (
+          <Box key={row.id} flexDirection="column">
+            {heading ? <Text dimColor>{row.current ? "this session" : "earlier in this project"}</Text> : null}
+            <Text wrap="truncate-end" inverse={isSelected && focused} bold={isSelected}>
+              <Text>{isSelected ? "›" : " "}</Text>
+              <Text color={g.color}>{g.text}</Text>
+              <Text bold>{` ${profile}`}</Text>
+              <Text dimColor>{` ${age} `}</Text>
+              <Text>{truncate(row.prompt || "(no prompt)", room)}</Text>
+            </Text>
+          </Box>
+        );
+      })}
+      {start + visible.length < rows.length ? <Text dimColor>{`  ↓ ${rows.length - start - visible.length} more`}</Text> : null}
+    </Box>
+  );
+}

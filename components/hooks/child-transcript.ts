@@ -1,0 +1,42 @@
+/**
+ * childOverlay: what the transcript overlay shows for a child session — its saved conversation
+ * (loaded and repaired by the session store) and, when this session saw the child end, the result
+ * the task tool returned to the main agent. Loading problems become a clear line, never a throw.
+ */
+import { finalAssistantText } from "../../src/core/messages.js";
+import type { SessionStore } from "../../src/session/store.js";
+import { formatAge, shortId } from "../format.js";
+import type { SidebarRow } from "./sidebar-rows.js";
+import { sectionLines, transcriptLines } from "./transcript-lines.js";
+import type { Overlay, OverlayLine } from "./ui-reducer.js";
+
+/** `general [ab12cd]`: how the UI names a child. */
+export function childLabel(row: Pick<SidebarRow, "id" | "profile">): string {
+  return `${row.profile ?? "general"} [${shortId(row.id)}]`;
+}
+
+/** The overlay for `row`, its lines wrapped to `width` columns; `now` in ms since the epoch. */
+export function childOverlay(store: SessionStore | undefined, row: SidebarRow, width: number, now: number): Omit<Overlay, "offset"> {
+  const label = childLabel(row);
+  const title = `${label} · ${row.status} · ${formatAge(now - row.at)} ago · session ${row.id}`;
+  let lines: OverlayLine[];
+  let report = "";
+  if (!store) lines = [{ text: "This run does not save sessions, so the child's transcript is not available.", tone: "error" }];
+  else {
+    try {
+      const loaded = store.load(row.id);
+      report = finalAssistantText(loaded.messages).trim();
+      lines = [...loaded.notes.map((text): OverlayLine => ({ text: `! ${text}`, tone: "dim" })), ...transcriptLines(loaded.messages, width)];
+    } catch (err) {
+      lines = [{ text: `cannot load the transcript of ${row.id}: ${err instanceof Error ? err.message : String(err)}`, tone: "error" }];
+    }
+  }
+  if (row.result !== undefined) {
+    // The result usually starts with the child's last reply, already shown above: don't repeat it.
+    const result = row.result.trim();
+    const repeated = report !== "" && result.startsWith(report);
+    const text = repeated ? `(the child's last reply above, then:)\n${result.slice(report.length).trim()}` : result;
+    lines.push(...sectionLines("── result returned to the main agent ──", text, width));
+  }
+  return { childId: row.id, label, title, lines };
+}

@@ -1,0 +1,31 @@
+/** The keys of each focused area: the status bar's hint line and the key list of /help. */
+import type { UiFocus } from "./ui-reducer.js";
+
+/** The hint line for `focus` (`running`: a run is in progress). */
+export function keyHints(focus: UiFocus, running: boolean): string {
+  switch (focus) {
+    case "prompt":
+      return running ? "Tab focus a child pane / sidebar · Ctrl-C stop all · Ctrl-C twice exit" : "Enter send · ↑/↓ history · Tab sidebar · /help · Ctrl-C twice exit";
+    case "pane":
+      return "x stop this child · Tab next · Shift-Tab back · Esc prompt · Ctrl-C stop all";
+    case "sidebar":
+      return "↑/↓ select · Enter transcript · r resume with a new prompt · Tab/Esc close";
+    case "overlay":
+      return "↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc back";
+    case "resume":
+      return "type the child's new prompt · Enter run it · Esc cancel";
+    case "picker":
+      return "↑/↓ select · Enter open the session · Esc cancel";
+  }
+}
+
+/** Every key, for /help. */
+export const HELP_KEYS: readonly string[] = [
+  "Enter send · ↑/↓ recall earlier inputs",
+  "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
+  "focused pane: x stop that child alone (the others and the main agent go on) · Esc back to the prompt",
+  "sidebar: ↑/↓ select · Enter open the child's full transcript · r resume it with a new prompt · Esc close",
+  "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume · Esc back to the sidebar",
+  "Ctrl-C stop the running work (every child too) · Ctrl-C twice when idle: exit",
+  "approval prompts: y yes · n no · a always allow this tool for the session",
+];

@@ -1,0 +1,73 @@
+/**
+ * The sidebar's rows: the resumable child sessions — this session's children (from the event
+ * stream, so running ones show at once) merged with the project's saved child sessions (from the
+ * session store). Pure.
+ */
+import type { SessionSummary } from "../../src/session/types.js";
+import { firstLine } from "../format.js";
+import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
+
+/** One child session in the sidebar. */
+export interface SidebarRow {
+  /** Child (= session) id. */
+  id: string;
+  /** How it stands; "unknown" when its file has no end status (cut off, or running elsewhere). */
+  status: ChildStatus | "unknown";
+  profile?: string;
+  /** First line of its first prompt. */
+  prompt: string;
+  /** Last activity, ms since the epoch. */
+  at: number;
+  /** Started by this session (otherwise an earlier one of the project). */
+  current: boolean;
+  /** The task tool's result text, when this session saw it end. */
+  result?: string;
+}
+
+const KNOWN: readonly string[] = ["running", "ok", "aborted", "timeout", "crash"];
+
+/** This session's children as the transcript shows them: the latest run of each id. */
+export function transcriptChildren(items: readonly TranscriptItem[]): SidebarRow[] {
+  const byId = new Map<string, SidebarRow>();
+  for (const item of items) {
+    if (item.kind !== "tool" || !item.child) continue;
+    const c = item.child;
+    byId.set(c.childId, {
+      id: c.childId,
+      status: c.status,
+      profile: c.profile,
+      prompt: firstLine(c.prompt),
+      at: c.startedAt + (c.durationMs ?? 0),
+      current: true,
+      result: item.done ? item.result : undefined,
+    });
+  }
+  return [...byId.values()];
+}
+
+/** A saved child session as a row (`sessionId` = the current main session). */
+export function storedRow(s: SessionSummary, sessionId: string): SidebarRow {
+  return {
+    id: s.id,
+    status: s.status !== undefined && KNOWN.includes(s.status) ? (s.status as ChildStatus) : "unknown",
+    profile: s.profile,
+    prompt: firstLine(s.prompt ?? ""),
+    at: s.mtimeMs,
+    current: s.parentId === sessionId,
+  };
+}
+
+/**
+ * Merges the transcript's children over the saved ones (same id: the transcript's status, time
+ * and result win; the saved first prompt wins). Order: this session's children (running first,
+ * then newest first), then earlier ones, newest first.
+ */
+export function sidebarRows(fromTranscript: readonly SidebarRow[], stored: readonly SessionSummary[], sessionId: string): SidebarRow[] {
+  const rows = new Map<string, SidebarRow>(stored.map((s) => [s.id, storedRow(s, sessionId)]));
+  for (const row of fromTranscript) {
+    const saved = rows.get(row.id);
+    rows.set(row.id, { ...row, prompt: saved?.prompt || row.prompt });
+  }
+  const rank = (r: SidebarRow) => (r.current ? (r.status === "running" ? 0 : 1) : 2);
+  return [...rows.values()].sort((a, b) => rank(a) - rank(b) || b.at - a.at || (a.id < b.id ? -1 : 1));
+}

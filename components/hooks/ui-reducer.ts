@@ -1,0 +1,125 @@
+/**
+ * The screen's navigation state, pure: which area has the keyboard — the prompt, a running
+ * child's pane, the sidebar of child sessions, a child's transcript overlay, the line asking for a
+ * resumed child's new prompt, or the /resume session picker — plus the sidebar selection, the
+ * overlay's scroll position and the picker's rows.
+ */
+
+/** Who gets the keys. */
+export type UiFocus = "prompt" | "pane" | "sidebar" | "overlay" | "resume" | "picker";
+
+/** One row of the transcript overlay (already wrapped to the overlay's width). */
+export interface OverlayLine {
+  text: string;
+  tone?: "user" | "tool" | "dim" | "error" | "heading";
+}
+
+/** A child's transcript shown over the live area. */
+export interface Overlay {
+  childId: string;
+  /** `general [ab12cd]`: names the child in titles and the resume line. */
+  label: string;
+  title: string;
+  lines: OverlayLine[];
+  /** First visible line. */
+  offset: number;
+}
+
+/** A saved main session offered by /resume. */
+export interface PickerRow {
+  id: string;
+  /** Last activity (ms since the epoch). */
+  at: number;
+  /** First line of its first prompt. */
+  prompt: string;
+}
+
+export interface UiState {
+  focus: UiFocus;
+  /** The focused pane's child id (focus "pane"). */
+  paneId?: string;
+  /** Selected sidebar row. */
+  sidebarIndex: number;
+  overlay?: Overlay;
+  /** The child a new prompt is being typed for (focus "resume"). */
+  resume?: { childId: string; label: string };
+  picker?: { rows: PickerRow[]; index: number };
+}
+
+export type UiAction =
+  /** Tab / Shift-Tab: prompt → each running pane → sidebar → prompt. */
+  | { type: "tab"; backwards?: boolean; panes: readonly string[] }
+  | { type: "escape" }
+  | { type: "sidebar_move"; delta: number; count: number }
+  | { type: "overlay_open"; overlay: Omit<Overlay, "offset"> }
+  /** Scrolls by `delta` lines (±Infinity for the ends), within 0..maxOffset. */
+  | { type: "overlay_scroll"; delta: number; maxOffset: number }
+  | { type: "resume_ask"; childId: string; label: string }
+  | { type: "picker_open"; rows: PickerRow[] }
+  | { type: "picker_move"; delta: number }
+  /** Back to the prompt, closing everything (after a resume was sent, a session was chosen, …). */
+  | { type: "focus_prompt" };
+
+export const INITIAL_UI: UiState = { focus: "prompt", sidebarIndex: 0 };
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, n));
+}
+
+/** The Tab order: the prompt, the running panes, the sidebar. */
+type Stop = { focus: "prompt" } | { focus: "pane"; paneId: string } | { focus: "sidebar" };
+
+function tabStops(panes: readonly string[]): Stop[] {
+  return [{ focus: "prompt" }, ...panes.map((paneId) => ({ focus: "pane" as const, paneId })), { focus: "sidebar" }];
+}
+
+/** Applies one action (pure). */
+export function reduceUi(state: UiState, action: UiAction): UiState {
+  switch (action.type) {
+    case "tab": {
+      if (state.focus !== "prompt" && state.focus !== "pane" && state.focus !== "sidebar") return state;
+      const stops = tabStops(action.panes);
+      const here = stops.findIndex((s) => s.focus === state.focus && (s.focus !== "pane" || s.paneId === state.paneId));
+      const next = stops[(Math.max(0, here) + (action.backwards ? -1 : 1) + stops.length) % stops.length]!;
+      return { ...state, focus: next.focus, paneId: next.focus === "pane" ? next.paneId : undefined };
+    }
+    case "escape":
+      switch (state.focus) {
+        case "overlay":
+          return { ...state, focus: "sidebar", overlay: undefined };
+        case "resume":
+          return { ...state, focus: state.overlay ? "overlay" : "sidebar", resume: undefined };
+        case "picker":
+          return { ...state, focus: "prompt", picker: undefined };
+        case "pane":
+        case "sidebar":
+          return { ...state, focus: "prompt", paneId: undefined };
+        default:
+          return state;
+      }
+    case "sidebar_move":
+      return { ...state, sidebarIndex: clamp(state.sidebarIndex + action.delta, 0, Math.max(0, action.count - 1)) };
+    case "overlay_open":
+      return { ...state, focus: "overlay", overlay: { ...action.overlay, offset: 0 } };
+    case "overlay_scroll": {
+      if (!state.overlay) return state;
+      const offset = clamp(state.overlay.offset + action.delta, 0, Math.max(0, action.maxOffset));
+      return offset === state.overlay.offset ? state : { ...state, overlay: { ...state.overlay, offset } };
+    }
+    case "resume_ask":
+      return { ...state, focus: "resume", resume: { childId: action.childId, label: action.label } };
+    case "picker_open":
+      return { ...state, focus: "picker", paneId: undefined, picker: { rows: action.rows, index: 0 } };
+    case "picker_move":
+      if (!state.picker) return state;
+      return { ...state, picker: { ...state.picker, index: clamp(state.picker.index + action.delta, 0, Math.max(0, state.picker.rows.length - 1)) } };
+    case "focus_prompt":
+      return { ...state, focus: "prompt", paneId: undefined, overlay: undefined, resume: undefined, picker: undefined };
+  }
+}
+
+/** `state` with a focused pane whose child no longer runs handed back to the prompt. */
+export function withRunningPanes(state: UiState, panes: readonly string[]): UiState {
+  if (state.focus !== "pane" || (state.paneId !== undefined && panes.includes(state.paneId))) return state;
+  return { ...state, focus: "prompt", paneId: undefined };
+}

@@ -1,0 +1,69 @@
+/**
+ * useScreenKeys: the navigation keys of the screen, routed by what has the keyboard. Tab /
+ * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
+ * `x`; the sidebar, the transcript overlay and the session picker take ↑/↓, Enter, `r`, PgUp/PgDn,
+ * Home/End and Esc. Text typing stays with the input boxes (they ignore Tab). Ctrl keys are left
+ * to the screen's Ctrl-C handler.
+ */
+import { useInput } from "ink";
+import { useRef } from "react";
+import type { UiFocus } from "./ui-reducer.js";
+
+/** What the keys do; the screen implements them. */
+export interface ScreenKeyHandlers {
+  tab(backwards: boolean): void;
+  escape(): void;
+  /** `x` on a focused pane. */
+  stopPane(): void;
+  /** ↑/↓: the selection (sidebar, picker) or one line (overlay). */
+  move(delta: number): void;
+  /** PgUp/PgDn in the overlay (±1 page). */
+  page(delta: number): void;
+  /** Home/End in the overlay. */
+  edge(end: boolean): void;
+  /** Enter in the sidebar or picker. */
+  open(): void;
+  /** `r` in the sidebar or overlay. */
+  resume(): void;
+}
+
+/** Listens while `active` (false while an approval question is open). */
+export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyHandlers, active: boolean): void {
+  // Read at key time: a key may arrive after a render but before ink re-subscribed this handler.
+  const latest = useRef({ focus: currentFocus, handlers: currentHandlers });
+  latest.current = { focus: currentFocus, handlers: currentHandlers };
+  useInput(
+    (input, key) => {
+      const { focus, handlers } = latest.current;
+      if (key.ctrl) return;
+      if (key.tab) {
+        if (focus === "prompt" || focus === "pane" || focus === "sidebar") handlers.tab(key.shift);
+        return;
+      }
+      if (focus === "prompt") return;
+      if (key.escape) return handlers.escape();
+      const letter = input.toLowerCase();
+      switch (focus) {
+        case "pane":
+          if (letter === "x") handlers.stopPane();
+          return;
+        case "sidebar":
+        case "picker":
+          if (key.upArrow || key.downArrow) handlers.move(key.upArrow ? -1 : 1);
+          else if (key.return) handlers.open();
+          else if (letter === "r" && focus === "sidebar") handlers.resume();
+          return;
+        case "overlay":
+          if (key.upArrow || key.downArrow) handlers.move(key.upArrow ? -1 : 1);
+          else if (key.pageUp || key.pageDown) handlers.page(key.pageUp ? -1 : 1);
+          else if (key.home || key.end) handlers.edge(key.end);
+          else if (letter === "r") handlers.resume();
+          else if (letter === "q") handlers.escape();
+          return;
+        default:
+          return;
+      }
+    },
+    { isActive: active },
+  );
+}
