@@ -48,6 +48,15 @@ describe("App", () => {
     expect(h.session.history.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
+  it("draws the input box across the whole width of the terminal", async () => {
+    h = renderApp(() => ({ text: "ok" }));
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
+    const top = frame.split("\n").find((l) => l.startsWith("╭"))!;
+    const widest = Math.max(...frame.split("\n").map((l) => l.length));
+    expect(top.length).toBe(widest);
+    expect(top.length).toBeGreaterThan(60);
+  });
+
   it("sends the initial prompt on start", async () => {
     h = renderApp(() => ({ text: "Started from the command line." }), { initialPrompt: "first task" });
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Started from the command line."), { what: "the initial run" });

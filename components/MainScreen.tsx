@@ -214,10 +214,10 @@ export function MainScreen({ session, approvals, initialPrompt, onExit, flushMs,
       {ui.picker ? <SessionPicker rows={ui.picker.rows} selected={ui.picker.index} now={Date.now()} width={columns} height={Math.max(3, Math.min(12, rows - 10))} /> : null}
       {request ? <ApprovalModal request={request} onAnswer={(id, answer) => approvals.answer(id, answer)} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
-      <Box display={ui.focus === "resume" ? "flex" : "none"}>
+      <Box display={ui.focus === "resume" ? "flex" : "none"} flexDirection="column">
         <Prompt onSubmit={submitResume} history={[]} focus={request === undefined && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur />
       </Box>
-      <Box display={ui.focus === "resume" ? "none" : "flex"}>
+      <Box display={ui.focus === "resume" ? "none" : "flex"} flexDirection="column">
         <Prompt onSubmit={handleSubmit} history={history} focus={request === undefined && ui.focus === "prompt"} busy={state.running} />
       </Box>
       <StatusBar

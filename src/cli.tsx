@@ -4,10 +4,11 @@
  * headless path never imports ink or react).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "./agent-session.js";
 import { SessionStore } from "./session/store.js";
+import { untrustedProjectProfiles } from "./subagents/trust.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
@@ -98,7 +99,13 @@ async function main(argv: string[]): Promise<number> {
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const base = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await importUiInTerminal();
-  return runTui({ createSession: (ask, opts) => new AgentSession({ ...base, resume: opts?.resume ?? base.resume, approval: { ...base.approval, ask } }) });
+  const untrusted = args.trust ? [] : untrustedProjectProfiles(base.inkHome, base.cwd).map((f) => relative(base.cwd, f.path));
+  return runTui({
+    cwd: base.cwd,
+    untrustedProfiles: untrusted,
+    createSession: (ask, opts) =>
+      new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } }),
+  });
 }
 
 main(process.argv.slice(2)).then(

@@ -1,0 +1,20 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { TrustPrompt } from "./TrustPrompt.js";
+import { waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+
+describe("TrustPrompt", () => {
+  it("lists the profiles and answers y / n", async () => {
+    for (const [key, expected] of [["y", true], ["n", false]] as const) {
+      const answers: boolean[] = [];
+      const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={[".ink/agents/scout.md", ".ink/agents/worker.md"]} onAnswer={(a) => answers.push(a)} />);
+      const frame = await waitForFrame(lastFrame, (f) => f.includes("worker.md"));
+      expect(frame).toContain("Trust the agent profiles of this project?");
+      expect(frame).toContain(".ink/agents/scout.md");
+      stdin.write(key);
+      await waitUntil(() => answers.length > 0);
+      expect(answers).toEqual([expected]);
+      unmount();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * TrustPrompt: the first-run question for a project that ships agent profiles (SPEC §4). Project
+ * profiles shape what subagents are told and which tools they get, so they load only once the
+ * person trusts them; an edited or new profile asks again.
+ */
+import { Box, Text, useInput } from "ink";
+
+export interface TrustPromptProps {
+  /** The project directory. */
+  cwd: string;
+  /** Profile files not covered by a recorded trust, relative to `cwd`. */
+  files: readonly string[];
+  /** Called once with the answer: true = trust and load them. */
+  onAnswer: (trust: boolean) => void;
+}
+
+/** Asks whether to trust the project's agent profiles: y trusts, n (or Esc) skips them. */
+export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
+  useInput((input, key) => {
+    if (input === "y" || input === "Y") onAnswer(true);
+    else if (input === "n" || input === "N" || key.escape || (key.ctrl && input === "c")) onAnswer(false);
+  });
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
+      <Text bold>Trust the agent profiles of this project?</Text>
+      <Text dimColor>{cwd}</Text>
+      {files.map((f) => (
+        <Text key={f}>  • {f}</Text>
+      ))}
+      <Text>Project profiles decide what subagents are told and which tools they get. Load them only if you trust this code.</Text>
+      <Text>
+        <Text color="green" bold>[y]</Text> trust and remember (until a profile changes) · <Text color="red" bold>[n]</Text> skip them this time
+      </Text>
+    </Box>
+  );
+}
