@@ -3,7 +3,7 @@
  * message), the exchanges (assistant tool calls + their results) made since it, whether this is a
  * subagent, whether the offline disclosure was already shown, and which profiles are on offer.
  */
-import { toolCallsOf, userText, type AgentMessage, type ToolCall, type ToolResult } from "../core/messages.js";
+import { toolCallsOf, userText, type AgentMessage, type UserMessage, type ToolCall, type ToolResult } from "../core/messages.js";
 import type { ModelRequest } from "./types.js";
 
 /** The one line the main agent shows first so nobody mistakes the demo for a real model. */
@@ -26,6 +26,8 @@ export interface Exchange {
 export interface DemoContext {
   /** Text of the last user message ("" when there is none). */
   prompt: string;
+  /** Texts of the earlier user messages, newest first (for follow-ups such as "continue"). */
+  earlierPrompts: string[];
   /** Assistant turns since the last user message, oldest first. */
   exchanges: Exchange[];
   /** Role of the last message, or "none" for an empty conversation. */
@@ -96,6 +98,11 @@ export function readContext(request: ModelRequest): DemoContext {
   const taskTool = tools.find((t) => t.name === "task");
   return {
     prompt: user?.role === "user" ? userText(user) : "",
+    earlierPrompts: messages
+      .slice(0, Math.max(0, userIndex))
+      .filter((m): m is UserMessage => m.role === "user")
+      .map(userText)
+      .reverse(),
     exchanges: exchangesAfter(messages, userIndex),
     lastRole: messages.length > 0 ? messages[messages.length - 1]!.role : "none",
     resultsMatch: lastResultsMatch(messages),

@@ -6,7 +6,7 @@
  */
 import type { DemoContext, CallWithResult } from "./demo-conversation.js";
 import { lastCallNames } from "./demo-conversation.js";
-import { extractKeywords, mentionsConfigOrDocs } from "./demo-keywords.js";
+import { mentionsConfigOrDocs, requestKeywords } from "./demo-keywords.js";
 import { greeting } from "./demo-investigator.js";
 import { keywordList } from "./demo-report.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
@@ -172,7 +172,7 @@ function conclusion(keywords: string[], reports: ChildReport[], found: Map<strin
  * throws; results of tools it did not call get a graceful answer.
  */
 export function planDelegation(context: DemoContext): DemoReply {
-  const keywords = extractKeywords(context.prompt);
+  const keywords = requestKeywords(context.prompt, context.earlierPrompts);
   if (context.exchanges.length === 0) {
     if (context.lastRole !== "user") return { text: "There is no request for me to work on yet. Ask me where something is handled in this directory.", calls: [] };
     return keywords.length === 0 ? { text: greeting(true), calls: [] } : delegate(context, keywords);

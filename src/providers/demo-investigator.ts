@@ -4,7 +4,7 @@
  * files, turn 3 answers with a report. The step is derived from the calls made since the request.
  */
 import { callsNamed, lastCallNames, type DemoContext } from "./demo-conversation.js";
-import { extractKeywords, findPatternFor, grepPatternFor } from "./demo-keywords.js";
+import { findPatternFor, grepPatternFor, requestKeywords } from "./demo-keywords.js";
 import { composeReport, keywordList, type ReadEvidence } from "./demo-report.js";
 import { parseFindOutput, parseGrepOutput, pickFilesToRead, rankFiles, type GrepHit, type RankedFile } from "./demo-search.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
@@ -101,7 +101,7 @@ function answerStep(context: DemoContext, keywords: string[], note = ""): DemoRe
  * answer without tool calls.
  */
 export function planInvestigation(context: DemoContext): DemoReply {
-  const keywords = extractKeywords(context.prompt);
+  const keywords = requestKeywords(context.prompt, context.earlierPrompts);
   if (context.exchanges.length === 0) {
     if (context.lastRole !== "user") return { text: "There is no request for me to work on yet. Ask me where something is handled in this directory.", calls: [] };
     if (keywords.length === 0) return { text: greeting(false), calls: [] };

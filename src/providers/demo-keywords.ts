@@ -12,6 +12,7 @@ const STOP_WORDS = new Set(
     "i me my we us our you your he she it its they them their this that these those there here " +
     "what which who whom whose where when why how whats wheres hows s t don doesn isn aren didn " +
     "please pls thanks thank hi hello hey ok okay " +
+    "continue continuing finish finishing keep going go carry resume again rest remaining now investigation investigate investigating " +
     "find finds finding found show tell explain describe look looking search searching locate located list give get see " +
     "handle handled handles handling happen happens happening work works working implemented implement implementation " +
     "defined define definition declared used use uses using called call calls done made make makes " +
@@ -119,4 +120,23 @@ export function mentionsTests(prompt: string): boolean {
 /** True when the prompt asks about configuration, routes or documentation. */
 export function mentionsConfigOrDocs(prompt: string): boolean {
   return /\b(config\w*|settings?|routes?|routing|docs?|documentation|readme)\b/i.test(prompt);
+}
+
+/** True for a follow-up that asks to carry on rather than naming a new topic ("please continue"). */
+export function isContinuation(prompt: string): boolean {
+  return /\b(continue|finish|go on|keep going|carry on|resume|again|the rest|remaining)\b/i.test(prompt);
+}
+
+/**
+ * The keywords of the current request; a bare follow-up ("continue", "finish the investigation")
+ * takes those of the most recent earlier request that had some.
+ */
+export function requestKeywords(prompt: string, earlierPrompts: readonly string[]): string[] {
+  const own = extractKeywords(prompt);
+  if (own.length > 0 || !isContinuation(prompt)) return own;
+  for (const earlier of earlierPrompts) {
+    const found = extractKeywords(earlier);
+    if (found.length > 0) return found;
+  }
+  return own;
 }

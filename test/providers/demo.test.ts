@@ -298,3 +298,13 @@ describe("demo provider: disclosure, determinism, streaming", () => {
     expect([provider.name, provider.defaultModel, provider.contextWindow("demo")]).toEqual(["demo", "demo", 200000]);
   });
 });
+
+describe("demo follow-ups", () => {
+  it("a bare 'continue' reuses the earlier request's keywords; a greeting does not", async () => {
+    const { requestKeywords } = await import("../../src/providers/demo-keywords.js");
+    expect(requestKeywords("please finish the investigation", ["where is the login handled?"])).toEqual(["login"]);
+    expect(requestKeywords("continue", ["hello", "where is the billing code?"])).toEqual(["billing"]);
+    expect(requestKeywords("hello", ["where is the login handled?"])).toEqual([]);
+    expect(requestKeywords("and the invoices?", ["where is the login handled?"])).toEqual(["invoices"]);
+  });
+});
