@@ -44,6 +44,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     approval: { yolo: args.yolo, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs,
     maxConcurrentChildren: args.maxChildren,
+    thinking: args.thinking,
   };
 }
 

@@ -1,11 +1,14 @@
 /** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
 import { parseArgs } from "node:util";
+import type { ThinkingConfig } from "../providers/types.js";
+import { parseThinking } from "../subagents/profile-schema.js";
 
 export interface CliArgs {
   print?: string;
   output: "text" | "json";
   provider?: string;
   model?: string;
+  thinking?: ThinkingConfig;
   cwd: string;
   yolo: boolean;
   allow: string[];
@@ -32,6 +35,7 @@ Options:
       --output text|json    print mode output; json prints every event as a JSON line
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
       --model <id>          model id (default: the provider's, or INK_MODEL)
+      --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)
       --cwd <dir>           working directory (default: the current directory)
       --yolo                allow every tool without asking
       --allow <tool>        allow one tool without asking (repeatable), e.g. --allow bash
@@ -66,6 +70,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
         output: { type: "string", default: "text" },
         provider: { type: "string" },
         model: { type: "string" },
+        thinking: { type: "string" },
         cwd: { type: "string" },
         yolo: { type: "boolean", default: false },
         allow: { type: "string", multiple: true, default: [] },
@@ -83,6 +88,12 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   }
   const v = parsed.values;
   if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);
+  let thinking: ThinkingConfig | undefined;
+  if (v.thinking !== undefined) {
+    const parsed = parseThinking(/^\d+$/.test(v.thinking) ? Number(v.thinking) : v.thinking);
+    if (!parsed.ok) throw new UsageError(`--thinking: ${parsed.message}`);
+    thinking = parsed.value;
+  }
   if (v.resume !== undefined && v.continue) throw new UsageError("use either --resume or --continue, not both");
   if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
   return {
@@ -90,6 +101,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     output: v.output,
     provider: v.provider,
     model: v.model,
+    thinking,
     cwd: v.cwd ?? cwd,
     yolo: v.yolo ?? false,
     allow: v.allow ?? [],

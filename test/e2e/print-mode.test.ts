@@ -77,6 +77,18 @@ describe("ink -p against an Anthropic-compatible server", () => {
     expect(JSON.stringify(server.requests[0]!.body.messages[0])).toContain("where is the login handled?");
   });
 
+  it("--thinking turns on extended thinking with the level's budget; a bad level is a usage error", async () => {
+    server.reset();
+    server.enqueue(sseTurn([{ thinking: "pondering", signature: "sig" }, { text: "thought about it" }]));
+    const run = await runCli(["-p", "think", "--cwd", repo, "--thinking", "high"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe("thought about it");
+    expect(server.requests[0]!.body.thinking).toEqual({ type: "enabled", budget_tokens: 32000 });
+    const bad = await runCli(["-p", "think", "--thinking", "extreme"]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--thinking: "extreme" is not a thinking level; use off, low/);
+  });
+
   it("headless refuses bash without --allow (the model sees why) and runs it with --allow bash", async () => {
     server.reset();
     server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: "echo hi-from-bash" } } }]), sseTurn([{ text: "ok" }]));
