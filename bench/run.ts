@@ -4,6 +4,7 @@
  * - print mode with the demo model end to end (two parallel children) on a generated repo
  * - agent-loop overhead per turn with the scripted provider
  * - parallel children: wall time of 8 children (each ~50 ms) at caps 1, 4 and 8
+ * - the TUI reducer folding the events of 8 streaming children
  * - grep over a generated tree of 3000 files
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -16,6 +17,7 @@ import { createScriptedProvider } from "../src/providers/scripted.js";
 import { createTaskTool } from "../src/subagents/task-tool.js";
 import { grepTool } from "../src/tools/grep.js";
 import type { AnyTool } from "../src/tools/types.js";
+import { benchReducer } from "./ui-reducer.js";
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.js");
 
@@ -85,6 +87,9 @@ async function main(): Promise<void> {
   row("agent loop: per turn (scripted model + ls), 200 turns", `${(await loopOverhead(200)).toFixed(2)} ms/turn`);
 
   for (const cap of [1, 4, 8]) row(`8 children × 50 ms, cap ${cap}`, `${(await parallelChildren(8, cap, 50)).toFixed(0)} ms (ideal ${Math.ceil(8 / cap) * 50} ms)`);
+
+  const ui = await benchReducer(8);
+  row("TUI reducer: event stream of 8 streaming children", `${ui.events} events in ${ui.ms.toFixed(0)} ms (${(ui.events / ui.ms).toFixed(0)} events/ms)`);
 
   const tree = makeRepo(3000);
   const ctrl = new AbortController();
