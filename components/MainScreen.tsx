@@ -7,11 +7,9 @@
  */
 import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { AgentSession } from "../src/agent-session.js";
 import { ApprovalModal } from "./ApprovalModal.js";
 import { firstLine } from "./format.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
-import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { childLabel, childOverlay } from "./hooks/child-transcript.js";
 import { keyHints } from "./hooks/key-hints.js";
 import { runSlashCommand } from "./hooks/slash-commands.js";
@@ -27,22 +25,18 @@ import { Prompt } from "./Prompt.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
+import type { AppProps } from "./App.js";
 import { LiveItems, TranscriptHistory } from "./Transcript.js";
 import { overlayHeight, TranscriptOverlay } from "./TranscriptOverlay.js";
 
 /** Clears the screen and the scrollback, cursor home (used by /clear and when switching sessions). */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
 
-export interface MainScreenProps {
-  session: AgentSession;
-  approvals: ApprovalBroker;
-  initialPrompt?: string;
-  onExit?: (code: number) => void;
-  flushMs?: number;
-  exitWindowMs?: number;
+/** The App's props for one session, plus the switch that /resume calls. */
+export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> & {
   /** Switches to saved main session `id`; returns an error message when it cannot. Absent: /resume is unavailable. */
   onResumeSession?: (id: string) => string | undefined;
-}
+};
 
 const BUSY = "a run is in progress — wait for it to finish, or press Ctrl-C to stop it";
 
