@@ -63,6 +63,7 @@ async function askTrust(cwd: string, files: readonly string[], stdin: NodeJS.Rea
       files={files}
       onAnswer={(a) => {
         answer = a;
+        prompt.clear(); // the question leaves no trace above the app
         prompt.unmount();
       }}
     />,
