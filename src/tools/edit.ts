@@ -2,7 +2,8 @@
  * The `edit` tool: replaces one exact, unique occurrence of `oldText` with `newText`. Fails
  * clearly when the text is absent or ambiguous; reports the changed lines as a small diff.
  */
-import { readFile, stat, writeFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+import { writeFileAtomic } from "./atomic-write.js";
 import { z } from "zod";
 import { looksBinary, SNIFF_BYTES } from "./binary.js";
 import { displayPath, resolvePath } from "./paths.js";
@@ -76,7 +77,8 @@ export const editTool: Tool<typeof schema> = {
     const updated = content.slice(0, index) + newText + content.slice(index + oldText.length);
     if (ctx.signal.aborted) return aborted();
     try {
-      await writeFile(abs, updated, { signal: ctx.signal });
+      // Atomic: an abort from here on cannot leave a half-written file (the write is short).
+      await writeFileAtomic(abs, updated);
     } catch (err) {
       if (ctx.signal.aborted) return aborted();
       return fail(`Cannot write ${shown}: ${errorMessage(err)}`);

@@ -1,5 +1,6 @@
 /** The `write` tool: creates or overwrites a file, creating parent directories as needed. */
-import { mkdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
+import { writeFileAtomic } from "./atomic-write.js";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { displayPath, resolvePath } from "./paths.js";
@@ -34,7 +35,7 @@ export const writeTool: Tool<typeof schema> = {
     }
     try {
       await mkdir(dirname(abs), { recursive: true });
-      await writeFile(abs, args.content, { signal: ctx.signal });
+      await writeFileAtomic(abs, args.content);
     } catch (err) {
       if (ctx.signal.aborted) return aborted();
       const code = errorCode(err);
