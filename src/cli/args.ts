@@ -1,7 +1,7 @@
 /** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
 import { parseArgs } from "node:util";
 import type { ThinkingConfig } from "../providers/types.js";
-import { parseThinking } from "../subagents/profile-schema.js";
+import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
 
 export interface CliArgs {
   print?: string;
@@ -49,10 +49,10 @@ Options:
 
 Environment: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, INK_MODEL, INK_HOME (default ~/.ink).`;
 
-function positiveInt(name: string, raw: string | undefined, min: number): number | undefined {
+function positiveInt(name: string, raw: string | undefined, min: number, max = MAX_TIMEOUT_MS): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 

@@ -10,8 +10,8 @@ import { isAbortError, isContextOverflowError } from "../providers/errors.js";
 import type { Provider, ThinkingConfig } from "../providers/types.js";
 import { EventStream } from "./event-stream.js";
 import type { AgentEvent, AgentInfo, LoopStopReason } from "./events.js";
-import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type ToolCall, type Usage } from "./messages.js";
-import { interruptedResult, runToolCalls, type OnToolCall } from "./tool-runner.js";
+import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "./messages.js";
+import { runToolCalls, type OnToolCall } from "./tool-runner.js";
 
 export interface LoopOptions {
   provider: Provider;
@@ -65,7 +65,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const emit = (event: AgentEvent) => options.onEvent?.(event);
   const append = (message: AgentMessage) => {
     history.push(message);
-    options.onMessage?.(message);
+    try {
+      options.onMessage?.(message);
+    } catch (err) {
+      // The history must stay valid even when persisting a message fails; report, do not throw.
+      emit({ type: "error", message: `could not record a message: ${err instanceof Error ? err.message : String(err)}` });
+    }
     emit({ type: "message", message });
   };
   const usage = emptyUsage();
@@ -108,6 +113,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       emit({ type: "error", message: err instanceof Error ? err.message : String(err) });
       throw err;
     }
+    overflowRetried = false; // a later overflow in this run may compact again
     addUsage(usage, assistant.usage);
     append(assistant);
     emit({ type: "turn_end", turn: turns, message: assistant });
@@ -169,13 +175,15 @@ async function streamTurn(
   return stream.result();
 }
 
-/** After an abort mid-stream: keep streamed text and complete tool calls, each call answered as interrupted. */
+/**
+ * After an abort mid-stream: keep the streamed text only. Tool calls of an unfinished message never
+ * ran, and with extended thinking on, a kept tool call without its (signed) thinking block would
+ * make the provider reject the history.
+ */
 function keepPartial(partial: AssistantBlock[], append: (m: AgentMessage) => void): void {
-  const kept = partial.filter((b) => b.type !== "text" || b.text.trim() !== "");
-  if (kept.length === 0) return;
-  append({ role: "assistant", content: kept, stopReason: "aborted", usage: emptyUsage() });
-  const calls = kept.filter((b): b is ToolCall => b.type === "toolCall");
-  if (calls.length > 0) append({ role: "toolResult", results: calls.map(interruptedResult) });
+  const text = partial.filter((b): b is TextBlock => b.type === "text" && b.text.trim() !== "");
+  if (text.length === 0) return;
+  append({ role: "assistant", content: text, stopReason: "aborted", usage: emptyUsage() });
 }
 
 /** The loop as an EventStream: iterate its events, await `result()` for the LoopResult. */

@@ -24,6 +24,7 @@ import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
 import { checkResumable, resolveChildModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
+import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
 import { taskResult, unknownAgentResult } from "./task-result.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
@@ -31,7 +32,7 @@ import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
-  timeoutMs: z.number().int().min(1000).optional().describe("Time limit for this run in ms (≥ 1000)"),
+  timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt"),
 });

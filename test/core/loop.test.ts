@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { runAgentLoop, streamAgentLoop } from "../../src/core/loop.js";
 import type { AgentEvent } from "../../src/core/events.js";
-import type { AgentMessage, ToolResultMessage } from "../../src/core/messages.js";
+import { EventStream } from "../../src/core/event-stream.js";
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from "../../src/core/messages.js";
+import type { ProviderEvent } from "../../src/providers/types.js";
 import { ProviderError } from "../../src/providers/errors.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { isHistoryValid } from "../../src/session/repair.js";
@@ -86,7 +88,7 @@ describe("runAgentLoop", () => {
     expect(provider.requests[1]!.messages.at(-1)).toEqual(history[2]);
   });
 
-  it("abort mid-stream keeps streamed text, answers complete calls as interrupted and stops", async () => {
+  it("abort mid-stream keeps streamed text and stops", async () => {
     const controller = new AbortController();
     const provider = createScriptedProvider([{ text: "thinking about it", delayMs: 10_000 }]);
     const history: AgentMessage[] = [];
@@ -103,6 +105,50 @@ describe("runAgentLoop", () => {
     expect(result.reason).toBe("aborted");
     expect(history.at(-1)).toMatchObject({ role: "assistant", stopReason: "aborted", content: [{ type: "text", text: "thinking about it" }] });
     expect(isHistoryValid(history)).toBe(true);
+  });
+
+  it("abort mid-stream drops tool calls of the unfinished message (they never ran; thinking would be missing)", async () => {
+    const controller = new AbortController();
+    const provider = {
+      name: "custom",
+      defaultModel: "m",
+      contextWindow: () => 1000,
+      stream: (req: { signal?: AbortSignal }) => {
+        const s = new EventStream<ProviderEvent, AssistantMessage>();
+        s.push({ type: "thinking_delta", text: "hmm" });
+        s.push({ type: "text_delta", text: "I will look" });
+        s.push({ type: "toolcall_end", call: { type: "toolCall", id: "x", name: "echo", arguments: { text: "a" } } });
+        req.signal?.addEventListener("abort", () => s.fail(new ProviderError("aborted", "aborted")));
+        setImmediate(() => controller.abort());
+        return s;
+      },
+    };
+    const history: AgentMessage[] = [];
+    const result = await runAgentLoop({ ...base, provider, tools: [echoTool], history, userMessage: "go", signal: controller.signal });
+    expect(result.reason).toBe("aborted");
+    expect(history.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "I will look" }], stopReason: "aborted", usage: expect.any(Object) });
+    expect(isHistoryValid(history)).toBe(true);
+  });
+
+  it("a failing onMessage (e.g. a full disk) never leaves history invalid; it becomes an error event", async () => {
+    const provider = createScriptedProvider([{ toolCalls: [{ id: "t", name: "echo", arguments: { text: "x" } }] }, { text: "ok" }]);
+    const history: AgentMessage[] = [];
+    const events: AgentEvent[] = [];
+    let calls = 0;
+    const result = await runAgentLoop({
+      ...base,
+      provider,
+      tools: [echoTool],
+      history,
+      userMessage: "go",
+      onEvent: (e) => events.push(e),
+      onMessage: () => {
+        if (++calls === 2) throw new Error("ENOSPC: no space left on device");
+      },
+    });
+    expect(result.reason).toBe("done");
+    expect(isHistoryValid(history)).toBe(true);
+    expect(events.some((e) => e.type === "error" && e.message.includes("ENOSPC"))).toBe(true);
   });
 
   it("abort mid-tool leaves every tool call with exactly one result", async () => {
@@ -171,6 +217,12 @@ describe("runAgentLoop", () => {
     const result = await runAgentLoop({ ...base, provider, tools: [], history, userMessage: "go", onContextOverflow });
     expect(result.reason).toBe("done");
     expect(compactions).toBe(1);
+    // a later overflow in the same run may compact again (after a successful call)
+    const later = createScriptedProvider([{ error: overflow() }, { toolCalls: [{ name: "echo", arguments: { text: "a" } }] }, { error: overflow() }, { text: "fits again" }]);
+    compactions = 0;
+    const again = await runAgentLoop({ ...base, provider: later, tools: [echoTool], history: [{ role: "user", content: "x" }], userMessage: "go", onContextOverflow });
+    expect(again.reason).toBe("done");
+    expect(compactions).toBe(2);
     const twice = createScriptedProvider([{ error: overflow() }, { error: overflow() }]);
     await expect(runAgentLoop({ ...base, provider: twice, tools: [], history: [], userMessage: "go", onContextOverflow })).rejects.toThrow("prompt is too long");
   });

@@ -27,6 +27,15 @@ function script(parentTurn: (r: ModelRequest) => ScriptedTurn | undefined, child
 
 const taskResults = (hh: Harness) => (hh.history.find((m) => m.role === "toolResult") as ToolResultMessage).results;
 
+describe("task tool schema", () => {
+  it("bounds timeoutMs to what a timer can hold", async () => {
+    const { taskSchema } = await import("../../src/subagents/task-tool.js");
+    expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 999 }).success).toBe(false);
+    expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 3_000_000_000 }).success).toBe(false);
+    expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 60_000 }).success).toBe(true);
+  });
+});
+
 describe("task tool: new children", () => {
   it("ok: returns the child's final text with a usage line and the session id; child history is its own", async () => {
     h = harness(script(parent([{ prompt: "investigate login" }]), (r) => (r.messages.length === 1 ? { text: "looking", toolCalls: [{ name: "echo", arguments: { text: "x" } }] } : { text: "login is in src/auth/login.ts" })));
