@@ -17,6 +17,7 @@ import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import type { SessionLock } from "./session/lock.js";
 import { SessionStore, type SessionWriter } from "./session/store.js";
+import type { SessionEntryInput } from "./session/types.js";
 import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { decideTrust } from "./subagents/trust.js";
@@ -71,6 +72,7 @@ export class AgentSession {
   /** Notes from repairing a resumed session's file. */
   private readonly resumeNotes: string[] = [];
   private lock?: SessionLock;
+  private writeFailed = false;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -103,7 +105,7 @@ export class AgentSession {
     this.mainCompactor = this.compactorFor(
       this.system,
       this.model,
-      (entry) => this.ensureWriter(undefined)?.append({ type: "compaction", ...entry }),
+      (entry) => this.record({ type: "compaction", ...entry }),
       (event) => this.emitMain(event),
     );
   }
@@ -157,7 +159,7 @@ export class AgentSession {
     const emit = (event: AgentEvent) => opts.onEvent?.(event);
     const call: ToolCall = { type: "toolCall", id: opts.toolCallId ?? `resume-${childId}-${Date.now()}`, name: "task", arguments: { prompt, resume: childId } };
     const task = this.tools.find((t) => t.name === "task")!;
-    const writer = this.ensureWriter(prompt);
+    this.record(undefined, opts.onEvent, prompt);
     const started = Date.now();
     emit({ type: "tool_start", call });
     let out: ToolOutput;
@@ -168,14 +170,14 @@ export class AgentSession {
     }
     const result: ToolResult = { toolCallId: call.id, toolName: "task", content: out.output, isError: out.isError };
     const record = (out.details as TaskDetails | undefined)?.taskRecord;
-    if (record) writer?.append({ type: "task_record", record });
+    if (record) this.record({ type: "task_record", record }, emit);
     emit({ type: "tool_end", call, result, details: out.details, durationMs: Date.now() - started });
     return result;
   }
 
   /** Runs one user request to the end. Rejects with the provider's error when a model call fails. */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
-    const writer = this.ensureWriter(text);
+    this.record(undefined, opts.onEvent, text);
     this.emitMain = (event) => opts.onEvent?.(event);
     const result = await runAgentLoop({
       provider: this.provider,
@@ -190,14 +192,32 @@ export class AgentSession {
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
-      onMessage: (message) => writer?.append({ type: "message", message }),
+      onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
-        if (event.type === "tool_end" && event.call.name === "task" && event.details) writer?.append({ type: "task_record", record: (event.details as TaskDetails).taskRecord });
-        if (event.type === "agent_end") writer?.append({ type: "usage", usage: event.usage });
+        if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);
+        if (event.type === "agent_end") this.record({ type: "usage", usage: event.usage }, opts.onEvent);
         opts.onEvent?.(event);
       },
     });
     return result;
+  }
+
+  /**
+   * Appends one entry to the session file. A failed write (full disk, removed directory) never
+   * breaks the run: it is reported once as an error event naming the file, and the conversation
+   * goes on in memory.
+   */
+  private record(entry: SessionEntryInput | undefined, onEvent?: (e: AgentEvent) => void, prompt?: string): void {
+    try {
+      const writer = this.ensureWriter(prompt);
+      if (entry) writer?.append(entry);
+    } catch (err) {
+      if (this.writeFailed) return;
+      this.writeFailed = true;
+      const why = err instanceof Error ? err.message : String(err);
+      const file = this.store?.path(this.sessionId);
+      onEvent?.({ type: "error", message: `session file ${file} could not be written (${why}); this conversation goes on but is no longer saved — free disk space or check INK_HOME` });
+    }
   }
 
   /** Releases the session's single-writer lock. Call when the session is done. */
@@ -212,6 +232,8 @@ export class AgentSession {
     const header = this.store.readHeader(id);
     if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
     if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
+    // Lock before reading, so no other process appends between this read and our writes.
+    this.lock = this.store.lock(id, "main session");
     const loaded = this.store.load(id);
     this.history.push(...loaded.messages);
     return loaded.notes;
@@ -220,7 +242,6 @@ export class AgentSession {
   private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
     if (this.options.resume) {
-      this.lock = this.store.lock(this.sessionId, "main session");
       this.writer = this.store.open(this.sessionId);
       return this.writer;
     }

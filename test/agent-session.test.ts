@@ -160,3 +160,36 @@ describe("AgentSession.resumeChild", () => {
     session.close();
   });
 });
+
+describe("AgentSession persistence failures", () => {
+  it("a session file that can no longer be written is reported once (naming it) and the conversation goes on", async () => {
+    const { rmSync: rm, mkdirSync: mkdir } = await import("node:fs");
+    const provider = createScriptedProvider((r) => (r.messages.length % 4 === 1 ? { toolCalls: [{ name: "ls", arguments: {} }] } : { text: "fine" }));
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    await session.prompt("one");
+    const path = session.sessionPath!;
+    rm(path);
+    mkdir(path); // appends now fail with EISDIR
+    const events: AgentEvent[] = [];
+    const result = await session.prompt("two", { onEvent: (e) => events.push(e) });
+    expect(result.reason).toBe("done");
+    const errors = events.filter((e) => e.type === "error");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ message: expect.stringContaining(`session file ${path} could not be written`) });
+    expect(session.history.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant", "user", "assistant", "toolResult", "assistant"]);
+    session.close();
+  });
+
+  it("resuming a main session another live process holds is refused before anything is read", async () => {
+    const home = temp("ink-home-");
+    const cwd = temp("ink-cwd-");
+    const provider = createScriptedProvider(() => ({ text: "hi" }));
+    const first = new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    await first.prompt("hello");
+    expect(() => new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: {}, resume: first.sessionId })).toThrow(/in use by process/);
+    first.close();
+    const again = new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: {}, resume: first.sessionId });
+    expect(again.history).toHaveLength(2);
+    again.close();
+  });
+});
