@@ -81,7 +81,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
       onUpdate: (text) => options.emit({ type: "tool_update", toolCallId: call.id, text }),
       emit: options.emit,
     });
-    return finish(await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000));
+    return finish(tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000));
   } catch (err) {
     return finish({ output: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, isError: true });
   }

@@ -94,6 +94,8 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
     schema: taskSchema,
     concurrent: true,
     readOnly: false,
+    // The child's own loop winds its tools down on abort; its result carries the session id to resume.
+    returnsOnAbort: true,
     async execute(args, ctx) {
       if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) {
         const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");

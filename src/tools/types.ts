@@ -34,6 +34,12 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   concurrent: boolean;
   /** True when the tool never changes files or runs commands (approval lets these run freely). */
   readOnly: boolean;
+  /**
+   * True when the tool itself returns a meaningful result promptly after an abort (e.g. `task`,
+   * whose child loop winds down its own tools): the loop then waits for that result instead of
+   * replacing it with "interrupted" after a grace period.
+   */
+  returnsOnAbort?: boolean;
   /** Runs the call. Contract: never throws for expected failures — returns `{isError: true}` instead. */
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
 }

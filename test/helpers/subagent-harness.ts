@@ -32,7 +32,7 @@ export interface Harness {
   events: AgentEvent[];
   history: AgentMessage[];
   tools: AnyTool[];
-  run(prompt: string, opts?: { signal?: AbortSignal; onToolCall?: OnToolCall; cwd?: string }): Promise<LoopResult>;
+  run(prompt: string, opts?: { signal?: AbortSignal; onToolCall?: OnToolCall; cwd?: string; abortGraceMs?: number }): Promise<LoopResult>;
   cleanup(): void;
 }
 
@@ -78,6 +78,7 @@ export function harness(
         userMessage: prompt,
         cwd: opts.cwd ?? options.cwd ?? process.cwd(),
         signal: opts.signal,
+        abortGraceMs: opts.abortGraceMs,
         onToolCall: opts.onToolCall ?? options.onToolCall,
         onEvent: (e) => events.push(e),
       }),

@@ -215,6 +215,30 @@ describe("task tool: parallel children, abort and timeout", () => {
     expect(isHistoryValid(h.history)).toBe(true);
   });
 
+  it("after a parent abort, the task result is the child's own (with its session id) even when its tools take a while to stop", async () => {
+    const { z } = await import("zod");
+    const slowStop = {
+      name: "slowstop",
+      description: "ignores aborts for a while",
+      schema: z.object({}),
+      concurrent: false,
+      readOnly: true,
+      execute: () => new Promise<{ output: string; isError: boolean }>((r) => setTimeout(() => r({ output: "late", isError: false }), 200)),
+    };
+    const controller = new AbortController();
+    h = harness(script(parent([{ prompt: "x" }]), (r) => (r.messages.length === 1 ? { toolCalls: [{ name: "slowstop", arguments: {} }] } : { text: "never" })), { extraTools: [slowStop] });
+    h.events.length = 0;
+    // the parent's grace for aborted tools is shorter than the child needs to stop
+    const run = h.run("go", { signal: controller.signal, abortGraceMs: 20 });
+    setTimeout(() => controller.abort(), 50);
+    await run;
+    const [res] = taskResults(h);
+    expect(res!.content).toContain("the parent run was aborted");
+    expect(res!.content).toMatch(/child session \S+/);
+    const types = h.events.map((e) => e.type);
+    expect(types.indexOf("subagent_end")).toBeLessThan(types.lastIndexOf("agent_end"));
+  });
+
   it("timeoutMs stops only that child; the parent continues and sees the reason", async () => {
     h = harness(script(parent([{ prompt: "slow", timeoutMs: 1000 }, { prompt: "fast" }]), (r) => (firstPrompt(r) === "slow" ? { text: "partial", delayMs: 60_000 } : { text: "fast done" })));
     const result = await h.run("go");
