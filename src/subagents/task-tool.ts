@@ -109,6 +109,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
       try {
         release = await slots.acquire(ctx.signal);
       } catch {
+        prepared.lock?.release();
         return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true };
       }
       try {
@@ -131,6 +132,8 @@ interface Prepared {
   /** Set for resumed children: the cwd they were created in. */
   cwd?: string;
   resumed: boolean;
+  /** A resumed child's session lock, taken before its history was read. */
+  lock?: SessionLock;
 }
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
@@ -146,11 +149,22 @@ function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>,
   }
 }
 
+/** Locks child session `id` (before reading it, so no other run appends in between) and checks it can continue here. */
 function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): Prepared | { error: ToolOutput } {
-  if (!options.store) return { error: { output: `task: cannot resume "${id}": this run does not save child sessions.`, isError: true } };
+  const refuse = (reason: string) => ({ error: { output: `task: cannot resume "${id}": ${reason}`, isError: true } });
+  if (!options.store) return refuse("this run does not save child sessions.");
+  let lock: SessionLock;
+  try {
+    lock = options.store.lock(id, `resume from ${ctx.toolCallId}`);
+  } catch (err) {
+    return refuse(err instanceof Error ? err.message : String(err));
+  }
   const check = checkResumable({ ...options, store: options.store, id, parentCwd: ctx.cwd });
-  if (!check.ok) return { error: { output: `task: cannot resume "${id}": ${check.reason}`, isError: true } };
-  return { childId: id, profile: check.profile, tools: check.tools, model: check.model, system: check.system, initialHistory: check.messages, cwd: check.cwd, resumed: true };
+  if (!check.ok) {
+    lock.release();
+    return refuse(check.reason);
+  }
+  return { childId: id, profile: check.profile, tools: check.tools, model: check.model, system: check.system, initialHistory: check.messages, cwd: check.cwd, resumed: true, lock };
 }
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -238,11 +252,10 @@ function openSession(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx:
   const store = options.store;
   if (!store) return {};
   if (p.resumed) {
-    const lock = store.lock(p.childId, `resume from ${ctx.toolCallId}`);
     try {
-      return { writer: store.open(p.childId), lock };
+      return { writer: store.open(p.childId), lock: p.lock };
     } catch (err) {
-      lock.release();
+      p.lock?.release();
       throw err;
     }
   }

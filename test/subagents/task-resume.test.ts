@@ -112,6 +112,27 @@ describe("task resume", () => {
     expect(lastResult(h).isError).toBe(false);
   });
 
+  it("two resumes of one child in one message: one runs, the other is refused (never a stale history)", async () => {
+    let first = true;
+    let id = "";
+    h = harness((r) => {
+      if (isChild(r)) return { text: `saw ${r.messages.length}` };
+      if (r.messages.at(-1)!.role !== "user") return { text: "ok" };
+      if (first) {
+        first = false;
+        return { toolCalls: [{ id: "t0", name: "task", arguments: { prompt: "P0" } }] };
+      }
+      return { toolCalls: [{ id: "a", name: "task", arguments: { prompt: "R1", resume: id } }, { id: "b", name: "task", arguments: { prompt: "R2", resume: id } }] };
+    }, { maxConcurrent: 1 });
+    await h.run("first");
+    id = idOf(lastResult(h).content);
+    await h.run("second");
+    const results = (h.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results;
+    expect(results.filter((r) => !r.isError)).toHaveLength(1);
+    expect(results.filter((r) => r.isError)[0]!.content).toMatch(/cannot resume ".*": session .* is in use by process \d+/);
+    expect(h.store.load(id).messages.map((m) => (m.role === "user" ? m.content : m.role))).toEqual(["P0", "assistant", "R1", "assistant"]);
+  });
+
   it("repairs a history torn by a crash before continuing", async () => {
     let args: Record<string, unknown> = { prompt: "look" };
     h = harness((r) => (isChild(r) ? (r.messages.length === 1 ? { toolCalls: [{ id: "c1", name: "echo", arguments: { text: "a" } }] } : { text: "done" }) : parentOnce(() => args)(r)));
