@@ -13,7 +13,8 @@ import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from ".
  * Loads the session file at `path`. A damaged last line (a torn write) is dropped; a damaged line
  * elsewhere is skipped; each with a note naming the file and line number. A compaction entry
  * replaces the first `replacedCount` messages of the history rebuilt so far (all of them when it
- * covers everything) with one user message holding the summary. Finally `repairHistory` runs.
+ * covers everything) with one user message holding the summary — counted on the repaired history,
+ * as the live one was. Finally `repairHistory` runs.
  * Throws (naming the path) only when the file cannot be read or its header line is missing/invalid.
  */
 export function loadSessionFile(path: string): LoadedSession {
@@ -57,6 +58,9 @@ export function loadSessionFile(path: string): LoadedSession {
         records.push(entry.record);
         break;
       case "compaction": {
+        // The count was taken on the live (repaired) history, so repair first: a session resumed
+        // after a crash holds synthetic results in memory that its file does not.
+        messages = repairHistory(messages).messages;
         const replaced = Math.min(entry.replacedCount, messages.length);
         messages = [compactionSummaryMessage(entry.summary), ...messages.slice(replaced)];
         break;

@@ -226,3 +226,29 @@ describe("SessionStore", () => {
     }
   });
 });
+
+describe("compaction after a repaired resume", () => {
+  it("counts replaced messages on the repaired history, so a reload equals the live one", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { SessionStore } = await import("../../src/session/store.js");
+    const { compactionSummaryMessage } = await import("../../src/session/types.js");
+    const store = new SessionStore(mkdtempSync(join(tmpdir(), "ink-sess-")));
+    const w = store.create({ kind: "main", cwd: "/x", provider: "p", model: "m", fingerprint: "f", toolNames: [] });
+    const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
+    w.append({ type: "message", message: { role: "user", content: "first" } });
+    // a crash left a tool call without a result
+    w.append({ type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }], stopReason: "tool_use", usage } });
+    // resumed: the live history is repaired (a synthetic result), then goes on
+    const live = store.load(w.id).messages;
+    live.push({ role: "user", content: "SECOND question (must survive)" }, { role: "assistant", content: [{ type: "text", text: "answer" }], stopReason: "end_turn", usage });
+    w.append({ type: "message", message: live[3]! });
+    w.append({ type: "message", message: live[4]! });
+    // compaction of the first three live messages (user, assistant, synthetic toolResult)
+    const replacedCount = 3;
+    const after = [compactionSummaryMessage("S"), ...live.slice(replacedCount)];
+    w.append({ type: "compaction", summary: "S", replacedCount });
+    expect(store.load(w.id).messages).toEqual(after);
+  });
+});
