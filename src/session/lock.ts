@@ -90,10 +90,10 @@ export function acquireLock(path: string, owner?: string): SessionLock {
   };
   const text = `${JSON.stringify(mine)}\n`;
   if (!tryCreate(path, text)) {
+    const staleText = readRaw(path);
     const holder = readLock(path);
     if (holder) refuseIfHeld(path, holder);
-    replaceAtomically(path, text);
-    if (readLock(path)?.token !== mine.token) {
+    if (!takeOver(path, staleText, text)) {
       // Another process took the stale lock over at the same moment; it wins.
       const winner = readLock(path);
       if (winner) refuseIfHeld(path, winner);
@@ -156,13 +156,39 @@ function refuseIfHeld(path: string, holder: LockInfo): void {
   throw new SessionLockedError(id, path, holder, `session ${id} is in use by process ${holder.pid}${where} (since ${holder.startedAt}); ${fix}`);
 }
 
-/** Replaces `path` with `text` in one rename, so readers never see a half-written lock. */
-function replaceAtomically(path: string, text: string): void {
-  const tmp = writeTemp(path, text);
+/** The raw text of `path`, or undefined when it cannot be read. */
+function readRaw(path: string): string | undefined {
   try {
-    renameSync(tmp, path);
-  } catch (err) {
-    removeQuietly(tmp);
-    throw err;
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
   }
+}
+
+/**
+ * Replaces a stale lock whose content was `staleText` by ours. Racing processes are serialised by
+ * renaming the stale file away to a name of our own (only one rename of it can succeed); if what
+ * we moved is not the stale lock (a live one was created meanwhile), it is put back. Then the
+ * lock is created exclusively. Returns false when another process got there first.
+ */
+function takeOver(path: string, staleText: string | undefined, text: string): boolean {
+  const grave = `${path}.stale-${process.pid}-${randomBytes(4).toString("hex")}`;
+  try {
+    renameSync(path, grave);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    return tryCreate(path, text); // already gone: someone released or moved it
+  }
+  if (readRaw(grave) !== staleText) {
+    // We moved a fresh lock taken in between: restore it (unless yet another one exists) and give up.
+    try {
+      linkSync(grave, path);
+    } catch {
+      // EEXIST: a newer lock is in place already.
+    }
+    removeQuietly(grave);
+    return false;
+  }
+  removeQuietly(grave);
+  return tryCreate(path, text);
 }
