@@ -206,20 +206,25 @@ interface Inspection {
   note?: string;
 }
 
-/** Paths from `git status --porcelain=v1 -z`, split into all entries and untracked ones. */
-function parseStatus(out: string): { entries: number; untracked: string[] } {
+/** Paths from `git status --porcelain=v1 -z`: the count of changes, the untracked and the ignored paths. */
+function parseStatus(out: string): { entries: number; untracked: string[]; ignored: string[] } {
   const tokens = out.split("\0");
   let entries = 0;
   const untracked: string[] = [];
+  const ignored: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const tok = tokens[i] ?? "";
     if (tok.length < 4) continue;
-    entries++;
     const xy = tok.slice(0, 2);
+    if (xy === "!!") {
+      ignored.push(tok.slice(3));
+      continue;
+    }
+    entries++;
     if (xy === "??") untracked.push(tok.slice(3));
     if (xy[0] === "R" || xy[0] === "C") i++; // the rename/copy source follows as its own token
   }
-  return { entries, untracked };
+  return { entries, untracked, ignored };
 }
 
 /** Everything that could count as the child's work; throws when any git command fails. */
@@ -243,9 +248,16 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
     if (more > 0) listed.push(` ... and ${more} more untracked files`);
     parts.push(`untracked files:\n${listed.join("\n")}`);
   }
+  // Ignored files (build output, a .env the child wrote) are work too: a fresh worktree has none.
+  const ignored = parseStatus(await git(["status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all"])).ignored;
+  if (ignored.length) {
+    const listed = ignored.slice(0, MAX_UNTRACKED_LISTED).map((p) => ` ${p} (new, ignored by .gitignore)`);
+    if (ignored.length > listed.length) listed.push(` ... and ${ignored.length - listed.length} more ignored files`);
+    parts.push(`ignored files:\n${listed.join("\n")}`);
+  }
   const headMoved = head !== ref;
   return {
-    changed: headMoved || tip !== wt.baseCommit || status.entries > 0,
+    changed: headMoved || tip !== wt.baseCommit || status.entries > 0 || ignored.length > 0,
     commits,
     uncommitted: status.entries > 0,
     diffstat: parts.join("\n"),
@@ -256,7 +268,7 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
 /**
  * Inspects the child's worktree and removes it (worktree + branch) only when nothing changed:
  * branch tip still at `baseCommit`, HEAD still on the branch, `git status` empty (staged,
- * unstaged and untracked all count; ignored files do not). Never throws: if any inspection
+ * unstaged, untracked and ignored files all count). Never throws: if any inspection
  * fails the worktree is kept and `reason` says why. An aborted `opts.signal` also keeps it, so
  * pass no signal when cleanup must happen after the child was stopped.
  */

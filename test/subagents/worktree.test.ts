@@ -176,6 +176,23 @@ describe("finishWorktree", () => {
     expectKept(repo, wt);
   });
 
+  it("keeps a worktree whose only new files are ignored by .gitignore (a child's build output or .env is work too)", async () => {
+    const { repo, wt } = await fresh();
+    writeFileSync(join(wt.path, ".gitignore"), "out/\n.env\n");
+    git(wt.path, "add", ".gitignore");
+    git(wt.path, "commit", "-qm", "ignore rules");
+    // start from that commit: nothing changed yet
+    const base = { ...wt, baseCommit: git(wt.path, "rev-parse", "HEAD").trim() };
+    mkdirSync(join(wt.path, "out"));
+    writeFileSync(join(wt.path, "out", "report.md"), "# report\n");
+    writeFileSync(join(wt.path, ".env"), "KEY=1\n");
+    const report = await finishWorktree(base);
+    expect(report.kept).toBe(true);
+    expect(report.diffstat).toContain("out/ (new, ignored by .gitignore)");
+    expect(report.diffstat).toContain(".env");
+    expectKept(repo, wt);
+  });
+
   it("keeps a worktree whose only change is a staged file", async () => {
     const { repo, wt } = await fresh();
     writeFileSync(join(wt.path, "staged.txt"), "s\n");
