@@ -27,6 +27,7 @@ import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
 import { taskResult, unknownAgentResult } from "./task-result.js";
+import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 
 export const taskSchema = z.object({
@@ -205,8 +206,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       provider: options.provider,
       model: p.model,
       system: p.system,
-      tools: p.tools,
-      prompt: args.prompt,
+      tools: worktree ? confineToWorktree(p.tools, worktree) : p.tools,
+      prompt: worktree ? worktreePrompt(worktree, args.prompt) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
       agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },

@@ -165,10 +165,18 @@ describe("task with worktree: true", () => {
   it("runs the child in a worktree; keeps it with the child's change and reports branch + diffstat", async () => {
     const dir = repo();
     const { writeTool } = await import("../../src/tools/write.js");
+    let firstMessage = "";
+    let refusal = "";
     h = harness(
       (r) => {
         if (!isChild(r)) return parentOnce(() => ({ prompt: "add b", worktree: true }))(r);
-        return r.messages.length === 1 ? { toolCalls: [{ name: "write", arguments: { path: "b.txt", content: "b\n" } }] } : { text: "added b.txt" };
+        if (r.messages.length === 1) {
+          firstMessage = JSON.stringify(r.messages[0]);
+          // one write into the user's checkout by absolute path (refused), one relative (lands in the worktree)
+          return { toolCalls: [{ name: "write", arguments: { path: join(dir, "escape.txt"), content: "no\n" } }, { name: "write", arguments: { path: "b.txt", content: "b\n" } }] };
+        }
+        refusal = JSON.stringify(r.messages.at(-1));
+        return { text: "added b.txt" };
       },
       { extraTools: [writeTool], cwd: dir },
     );
@@ -182,6 +190,11 @@ describe("task with worktree: true", () => {
     expect(existsSync(join(kept![2]!, "b.txt"))).toBe(true);
     expect(kept![2]!.startsWith(h.inkHome)).toBe(true);
     expect(existsSync(join(dir, "b.txt"))).toBe(false);
+    // the child was told where it works, and its write into the user's checkout was refused
+    expect(firstMessage).toContain(`isolated git worktree at ${kept![2]!}`);
+    expect(existsSync(join(dir, "escape.txt"))).toBe(false);
+    expect(refusal).toContain("write refused:");
+    expect(refusal).toContain("Use the relative path escape.txt instead");
     expect(spawnSync("git", ["status", "--porcelain"], { cwd: dir, encoding: "utf8" }).stdout).toBe("");
     expect(spawnSync("git", ["branch", "--list", kept![1]!], { cwd: dir, encoding: "utf8" }).stdout).toContain(kept![1]!);
     spawnSync("git", ["worktree", "remove", "--force", kept![2]!], { cwd: dir });
