@@ -136,7 +136,9 @@ function summarise(context: DemoContext, keywords: string[]): DemoReply {
   reports.forEach((r, i) => {
     const result = r.entry?.result;
     const note = result ? failureNote(result.content) : "";
-    const status = result === undefined || result.isError ? "failed" : note !== "" ? "partial" : "done";
+    const why = result?.isError ? /\[task\] stopped: (.*)/.exec(result.content)?.[1] ?? "" : "";
+    const stoppedAs = /timed out/.test(why) ? "timed out" : why ? "stopped" : undefined;
+    const status = stoppedAs ?? (result === undefined || result.isError ? "failed" : note !== "" ? "partial" : "done");
     if (status !== "done") failed.push(r.label);
     out.push("", `**${i + 1}. ${r.label}** — ${status}`);
     if (!result) {

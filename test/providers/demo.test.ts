@@ -201,7 +201,7 @@ describe("demo provider: delegating mode", () => {
     expect(toolCallsOf(message)).toEqual([]);
     expect(text).toContain("`src/auth/login.ts`");
     expect(text).toContain("handleLogin");
-    expect(text).toMatch(/Tests\*\* — failed/);
+    expect(text).toMatch(/Tests\*\* — timed out/);
     expect(text).toMatch(/timed out after 60000 ms/);
     expect(text).not.toContain("abc123.jsonl");
     expect(text.trim().split("\n").pop()).toMatch(/^\*\*Conclusion:\*\* .*`src\/auth\/login\.ts`.*1 of 2 subagents failed/);
