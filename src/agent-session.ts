@@ -162,11 +162,21 @@ export class AgentSession {
     this.record(undefined, opts.onEvent, prompt);
     const started = Date.now();
     emit({ type: "tool_start", call });
+    // The person's stop reaches the child as "stopped by the user" (its stop switch); before the
+    // child has started, it cancels the run instead.
+    const cancel = new AbortController();
+    const onStop = () => {
+      if (!this.stopChild(childId)) cancel.abort();
+    };
+    opts.signal?.addEventListener("abort", onStop, { once: true });
+    if (opts.signal?.aborted) cancel.abort();
     let out: ToolOutput;
     try {
-      out = await task.execute(task.schema.parse(call.arguments), { signal: opts.signal ?? new AbortController().signal, cwd: this.cwd, toolCallId: call.id, emit });
+      out = await task.execute(task.schema.parse(call.arguments), { signal: cancel.signal, cwd: this.cwd, toolCallId: call.id, emit });
     } catch (err) {
       out = { output: `task: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    } finally {
+      opts.signal?.removeEventListener("abort", onStop);
     }
     const result: ToolResult = { toolCallId: call.id, toolName: "task", content: out.output, isError: out.isError };
     const record = (out.details as TaskDetails | undefined)?.taskRecord;

@@ -193,3 +193,23 @@ describe("AgentSession persistence failures", () => {
     again.close();
   });
 });
+
+describe("AgentSession.resumeChild stop", () => {
+  it("stopping a child resumed by the person reports 'stopped by the user'", async () => {
+    let calls = 0;
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return ++calls === 1 ? { text: "first" } : { text: "slow", waitFor: new Promise(() => undefined) };
+      return r.messages.length === 1 ? { toolCalls: [{ name: "task", arguments: { prompt: "dig" } }] } : { text: "done" };
+    });
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    await session.prompt("go");
+    const childId = session.store!.list({ kind: "child" })[0]!.id;
+    const controller = new AbortController();
+    const result = session.resumeChild(childId, "more", {
+      signal: controller.signal,
+      onEvent: (e) => e.type === "subagent_start" && queueMicrotask(() => controller.abort()),
+    });
+    expect(await result).toMatchObject({ isError: true, content: expect.stringContaining("stopped by the user") });
+    session.close();
+  });
+});
