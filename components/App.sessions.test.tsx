@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SUMMARISER_SYSTEM_PROMPT } from "../src/core/compaction.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
+import { SessionStore } from "../src/session/store.js";
 import type { ModelRequest } from "../src/providers/types.js";
 import { renderApp, type AppHarness } from "./testing/app-harness.js";
 import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
@@ -36,7 +37,7 @@ describe("App: /compact", () => {
 describe("App: /resume", () => {
   it("lists the directory's earlier main sessions and switches to the chosen one, showing its history", async () => {
     h = renderApp((r) => ({ text: `continued: ${r.messages.length} messages sent` }));
-    const before = createScriptedProvider([{ text: "EARLIER ANSWER about the cache" }]);
+    const before = createScriptedProvider([{ text: "EARLIER ANSWER about the cache", usage: { input: 3000, cacheRead: 1000, output: 120 } }]);
     const earlier = h.otherSession(before);
     await earlier.prompt("EARLIER QUESTION about the cache");
     earlier.close();
@@ -50,6 +51,8 @@ describe("App: /resume", () => {
     const resumed = await waitForFrame(h.app.lastFrame, (f) => f.includes("EARLIER ANSWER about the cache") && f.includes("Ask Ink"), { what: "the resumed history" });
     expect(resumed).toContain("› EARLIER QUESTION about the cache");
     expect(resumed).not.toContain("Resume a session");
+    // The loaded history's token use shows at once (context: the last call's input incl. cache).
+    expect(resumed).toContain("ctx 2% of 200k · ↑4.0k ↓120 tokens");
     await typeAndSubmit(h.app, "and now?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("continued: 3 messages sent"), { what: "the continued conversation" });
     expect(h.provider.requests.at(-1)!.messages[0]).toEqual({ role: "user", content: "EARLIER QUESTION about the cache" });
@@ -63,5 +66,25 @@ describe("App: /resume", () => {
     const frame = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Resume a session"), { what: "the picker to close" });
     expect(frame).toContain("Enter send");
     expect(h.switched).toEqual([]);
+  });
+});
+
+describe("App: openResumePicker (ink --resume without an id)", () => {
+  const saveEarlier = ({ cwd, inkHome }: { cwd: string; inkHome: string }) => {
+    const w = new SessionStore(inkHome).create({ kind: "main", cwd, provider: "scripted", model: "m", fingerprint: "f", toolNames: [], prompt: "EARLIER QUESTION" });
+    w.append({ type: "message", message: { role: "user", content: "EARLIER QUESTION" } });
+  };
+
+  it("opens the picker at start with the directory's saved sessions", async () => {
+    h = renderApp(() => ({ text: "x" }), { openResumePicker: true, before: saveEarlier });
+    const picker = await waitForFrame(h.app.lastFrame, (f) => f.includes("Resume a session"), { what: "the picker at start" });
+    expect(picker).toMatch(/› +\d+s +[0-9a-f]{6} +EARLIER QUESTION/);
+  });
+
+  it("says so when there is no session to resume, and leaves the prompt ready", async () => {
+    h = renderApp(() => ({ text: "x" }), { openResumePicker: true });
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("no earlier saved sessions"), { what: "the notice" });
+    expect(frame).not.toContain("Resume a session");
+    expect(frame).toContain("Enter send");
   });
 });

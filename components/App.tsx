@@ -18,6 +18,8 @@ export interface AppProps {
   approvals: ApprovalBroker;
   /** Sent as the first prompt when the app starts. */
   initialPrompt?: string;
+  /** Open the /resume picker at start (`ink --resume` without an id); with no saved session, a notice says so. */
+  openResumePicker?: boolean;
   /** Called once with the exit code when the person leaves, just before the app unmounts. */
   onExit?: (code: number) => void;
   /** Longest wait before streamed events are drawn (ms, default 50). */
@@ -38,7 +40,7 @@ function message(err: unknown): string {
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, onExit, flushMs, exitWindowMs, openSession, onSessionChange }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, onSessionChange }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
   const { write } = useStdout();
@@ -69,6 +71,7 @@ export function App({ session: first, approvals, initialPrompt, onExit, flushMs,
       session={session}
       approvals={approvals}
       initialPrompt={session === first ? initialPrompt : undefined}
+      openResumePicker={session === first ? openResumePicker : undefined}
       onExit={onExit}
       flushMs={flushMs}
       exitWindowMs={exitWindowMs}

@@ -20,7 +20,7 @@ export function PaneGroup({ agents, now, layout, focusedId }: PaneGroupProps) {
   return (
     <Box flexDirection="row" flexWrap="wrap">
       {agents.map((child) => (
-        <SubagentPane key={child.childId} child={child} now={now} width={layout.paneWidth} textLines={layout.textLines} toolLines={layout.toolLines} focused={child.childId === focusedId} />
+        <SubagentPane key={child.childId} child={child} now={now} width={layout.paneWidth} lines={layout.textLines + layout.toolLines} focused={child.childId === focusedId} />
       ))}
     </Box>
   );

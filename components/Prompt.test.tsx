@@ -1,5 +1,6 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
+import { draftRows } from "./LineInput.js";
 import { Prompt } from "./Prompt.js";
 import { waitForFrame } from "./testing/wait-for-frame.js";
 
@@ -60,5 +61,92 @@ describe("Prompt", () => {
     await waitForFrame(app.lastFrame, () => sent.length === 1);
     expect(sent).toEqual(["go"]);
     expect(app.frames.some((f) => f.includes("lost") || f.includes("old"))).toBe(false);
+  });
+
+  it("applies every key of a chunk: a chunk of three DELs deletes three characters, three ← move three places", async () => {
+    const sent: string[] = [];
+    const app = render(<Prompt onSubmit={(t) => (sent.push(t), true)} history={[]} focus busy={false} />);
+    app.stdin.write("hello");
+    await waitForFrame(app.lastFrame, (f) => f.includes("› hello"));
+    app.stdin.write("\u007f\u007f\u007f");
+    await waitForFrame(app.lastFrame, (f) => f.includes("› he ") && !f.includes("hel"), { what: "three characters deleted" });
+    app.stdin.write("llo");
+    app.stdin.write("\u001b[D\u001b[D\u001b[D");
+    app.stdin.write("X");
+    await waitForFrame(app.lastFrame, (f) => f.includes("heXllo"), { what: "the cursor three places left" });
+    app.stdin.write("\r");
+    await waitForFrame(app.lastFrame, () => sent.length === 1);
+    expect(sent).toEqual(["heXllo"]);
+  });
+
+  it("editing keys (Ctrl-W/A/E/U/K, Home/End, word moves) edit and never insert a letter", async () => {
+    const sent: string[] = [];
+    const app = render(<Prompt onSubmit={(t) => (sent.push(t), true)} history={[]} focus busy={false} />);
+    const send = async (chunk: string, shows: string) => {
+      app.stdin.write(chunk);
+      await waitForFrame(app.lastFrame, (f) => f.includes(shows), { what: `"${shows}" after ${JSON.stringify(chunk)}` });
+    };
+    await send("git commit -m", "git commit -m");
+    await send("\u0017", "› git commit  "); // Ctrl-W: the previous word
+    await send("\u0001X", "Xgit commit"); // Ctrl-A: start
+    await send("\u0005Y", "Xgit commit Y"); // Ctrl-E: end
+    await send("\u001b[1;5D\u001b[1;5DZ", "Xgit Zcommit Y"); // Ctrl-← twice
+    await send("\u000b", "› Xgit Z "); // Ctrl-K: to the end
+    await send("\u001b[H\u001b[3~", "› git Z "); // Home, Delete
+    await send("\u001b[F\u0015new", "› new "); // End, Ctrl-U
+    app.stdin.write("\r");
+    await waitForFrame(app.lastFrame, () => sent.length === 1);
+    expect(sent).toEqual(["new"]);
+  });
+
+  it("Ctrl-C clears a non-empty draft; on an empty box it is the owner's", async () => {
+    let interrupts = 0;
+    const app = render(<Prompt onSubmit={() => true} history={[]} focus busy={false} onInterrupt={() => interrupts++} />);
+    app.stdin.write("half a thought");
+    await waitForFrame(app.lastFrame, (f) => f.includes("half a thought"));
+    app.stdin.write("\u0003");
+    await waitForFrame(app.lastFrame, (f) => f.includes("Ask Ink"), { what: "the draft to clear" });
+    expect(interrupts).toBe(0);
+    app.stdin.write("\u0003");
+    await waitForFrame(app.lastFrame, () => interrupts === 1, { what: "the interrupt" });
+  });
+
+  it("takes plain typing while unfocused when the owner says so (onTypeWhileAway), not commands", async () => {
+    const offered: string[] = [];
+    const app = render(<Prompt onSubmit={() => true} history={[]} focus={false} busy={false} onTypeWhileAway={(raw) => (offered.push(raw), raw !== "x")} />);
+    app.stdin.write("x");
+    app.stdin.write("\u001b[A");
+    app.stdin.write("hi there");
+    await waitForFrame(app.lastFrame, (f) => f.includes("hi there"), { what: "the stray typing in the box" });
+    expect(offered).toEqual(["x", "hi there"]);
+    expect(app.lastFrame()).not.toContain("xhi");
+  });
+
+  it("a tall draft (a pasted log) shows only the rows around the cursor and reports the rows it takes", async () => {
+    const reported: number[] = [];
+    const app = render(<Prompt onSubmit={() => true} history={[]} focus busy={false} width={40} maxRows={4} onRowsChange={(n) => reported.push(n)} />);
+    app.stdin.write("\u001b[200~");
+    app.stdin.write(Array.from({ length: 12 }, (_, i) => `log line ${i}`).join("\n"));
+    app.stdin.write("\u001b[201~");
+    const frame = await waitForFrame(app.lastFrame, (f) => f.includes("log line 11"), { what: "the end of the paste" });
+    expect(frame).toContain("↑ 10 more rows");
+    expect(frame).not.toContain("log line 9");
+    expect(frame.split("\n")).toHaveLength(6); // 4 rows in the border
+    expect(reported.at(-1)).toBe(4);
+    app.stdin.write("\u0001"); // Ctrl-A: the start of the cursor's line
+    app.stdin.write("\u001b[A"); // ↑ is history recall: the window stays on the cursor
+    app.stdin.write("\u0003"); // Ctrl-C clears it
+    await waitForFrame(app.lastFrame, (f) => f.includes("Ask Ink"));
+    expect(reported.at(-1)).toBe(1);
+  });
+
+  it("draftRows: hard-wraps each line at the width", () => {
+    expect(draftRows("abcdefgh\nij", 3)).toEqual([
+      { start: 0, end: 3 },
+      { start: 3, end: 6 },
+      { start: 6, end: 8 },
+      { start: 9, end: 11 },
+    ]);
+    expect(draftRows("", 5)).toEqual([{ start: 0, end: 0 }]);
   });
 });

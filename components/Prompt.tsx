@@ -1,12 +1,18 @@
 /**
- * Prompt: the input box (ink-text-input) with history recall on ↑/↓. Enter hands the text to
- * `onSubmit`, which says whether it was taken (the box then clears) — while a run is in
- * progress the App refuses plain prompts, and the box is greyed.
+ * Prompt: the input box — our own line editor (hooks/line-editor.ts) over ink's raw input, so
+ * every key of a chunk counts (a held Backspace, keys sent together), with readline keys (Ctrl-A/E,
+ * Home/End, Ctrl-U/K/W, word moves), history recall on ↑/↓ and bracketed paste. Enter hands the
+ * text to `onSubmit`, which says whether it was taken (the box then clears) — while a run is in
+ * progress the App refuses plain prompts, and the box is greyed. Ctrl-C clears a non-empty draft;
+ * on an empty one it is the screen's (`onInterrupt`). SPEC §8 names ink-text-input for the box:
+ * it handles one key per input event, so the Prompt no longer uses it.
  */
-import { Box, Text, useInput } from "ink";
-import TextInput from "ink-text-input";
+import { Box, Text } from "ink";
 import { useEffect, useRef, useState } from "react";
 import { FRESH_RECALL, recallNext, recallPrevious, type RecallState } from "./hooks/input-history.js";
+import { EMPTY_LINE, isPlainTyping, lineOf, reduceLine, splitKeys, type LineState } from "./hooks/line-editor.js";
+import { useRawInput } from "./hooks/use-raw-input.js";
+import { draftRows, LineInput } from "./LineInput.js";
 
 export interface PromptProps {
   /** Called on Enter with the text; return true when it was taken (clears the box). */
@@ -23,69 +29,83 @@ export interface PromptProps {
   placeholder?: string;
   /** Forget the typed text when the box loses the keyboard. */
   clearOnBlur?: boolean;
+  /** Ctrl-C on an empty box (with the keyboard): stop the run / arm exit. */
+  onInterrupt?: () => void;
+  /**
+   * Plain typed text arrived while the box does not have the keyboard: return true to take it
+   * (the owner then gives the box the keyboard) — it is typed into the box.
+   */
+  onTypeWhileAway?: (raw: string) => boolean;
+  /** Outer width in columns (default 80). */
+  width?: number;
+  /** Most rows of text shown; a taller draft shows the rows around the cursor (default 6). */
+  maxRows?: number;
+  /** Called when the number of text rows shown changes (the screen keeps the rest shorter). */
+  onRowsChange?: (rows: number) => void;
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false }: PromptProps) {
-  const [value, setValueState] = useState("");
-  // The latest text, readable by handlers that ink-text-input still holds from an older render
-  // (it re-subscribes its key handler in an effect, so a fast Enter can reach a stale closure).
-  const latest = useRef("");
-  const setValue = (next: string) => {
-    latest.current = next;
-    setValueState(next);
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange }: PromptProps) {
+  // Border and padding (4), the `› ` (2) and the label.
+  const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
+  // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
+  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange });
+  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange };
+  // The line lives in a ref, updated key by key: several chunks can arrive before the next render.
+  const line = useRef<LineState>(EMPTY_LINE);
+  const [shown, setShown] = useState<LineState>(EMPTY_LINE);
+  const rowsShown = useRef(1);
+  /** Tells the owner how many rows the text takes, when that changed. */
+  const reportRows = (value: string) => {
+    const rows = Math.min(maxRows, draftRows(value, textWidth).length);
+    if (rows === rowsShown.current) return;
+    rowsShown.current = rows;
+    props.current.onRowsChange?.(rows);
   };
-  // The key handlers stay subscribed whether or not the box has the keyboard, and read these
-  // (set on every render) when a key arrives: ink subscribes handlers in effects, so a handler
-  // switched on only at a focus change would miss keys typed right after the frame showed.
-  const focused = useRef(focus);
-  focused.current = focus;
-  const submitTo = useRef(onSubmit);
-  submitTo.current = onSubmit;
-  const recallFrom = useRef(history);
-  recallFrom.current = history;
-  useEffect(() => {
-    if (!focus && clearOnBlur) setValue("");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focus, clearOnBlur]);
+  const setLine = (next: LineState) => {
+    line.current = next;
+    setShown(next);
+    reportRows(next.value); // with the same render as the text, so the screen never overflows
+  };
+  useEffect(() => reportRows(line.current.value)); // after a width change
   const recall = useRef<RecallState>(FRESH_RECALL);
-  // Remounting TextInput after a recall puts its cursor at the end of the recalled text.
-  const [inputKey, setInputKey] = useState(0);
 
-  useInput((_input, key) => {
-    if (!focused.current || (!key.upArrow && !key.downArrow)) return;
-    const current = latest.current;
-    const history = recallFrom.current;
-    const next = key.upArrow ? recallPrevious(history, recall.current, current) : recallNext(history, recall.current, current);
-    recall.current = { back: next.back, draft: next.draft };
-    if (next.value !== current) {
-      setValue(next.value);
-      setInputKey((k) => k + 1);
+  useEffect(() => {
+    if (!focus && clearOnBlur) setLine({ ...EMPTY_LINE, pasting: line.current.pasting });
+  }, [focus, clearOnBlur]);
+
+  useRawInput((raw) => {
+    const { focus: hasKeys, onSubmit: submitTo, history: past, onInterrupt: interrupt, onTypeWhileAway: away } = props.current;
+    const keys = splitKeys(raw);
+    if (!hasKeys && !(isPlainTyping(keys) && away?.(raw))) {
+      // Paste markers are a terminal mode: follow them even without the keyboard.
+      const marker = keys.filter((k) => k.kind === "pasteStart" || k.kind === "pasteEnd").pop();
+      if (marker) setLine({ ...line.current, pasting: marker.kind === "pasteStart" });
+      return;
     }
+    let state = line.current;
+    for (const key of keys) {
+      const step = reduceLine(state, key);
+      state = step.state;
+      if (step.effect === "submit") {
+        if (state.value.trim() !== "" && submitTo(state.value)) {
+          state = { ...EMPTY_LINE, pasting: state.pasting };
+          recall.current = FRESH_RECALL;
+        }
+      } else if (step.effect === "up" || step.effect === "down") {
+        const next = step.effect === "up" ? recallPrevious(past, recall.current, state.value) : recallNext(past, recall.current, state.value);
+        recall.current = { back: next.back, draft: next.draft };
+        if (next.value !== state.value) state = { ...lineOf(next.value), pasting: state.pasting };
+      } else if (step.effect === "interrupt") {
+        if (state.value === "") interrupt?.();
+        else {
+          state = { ...EMPTY_LINE, pasting: state.pasting };
+          recall.current = FRESH_RECALL;
+        }
+      }
+    }
+    if (state !== line.current) setLine(state);
   });
-
-  const submit = (submitted?: string) => {
-    if (!focused.current) return;
-    const text = submitted ?? latest.current;
-    if (text.trim() === "") return;
-    if (submitTo.current(text)) {
-      setValue("");
-      recall.current = FRESH_RECALL;
-    }
-  };
-
-  // Text and Enter can arrive in one chunk (fast typing, pastes, tmux send-keys): ink then hands
-  // it over as one "paste" with the carriage return inside. A trailing line break submits; line
-  // breaks inside are kept as a multi-line prompt.
-  const change = (next: string) => {
-    if (!focused.current) return;
-    const normalized = next.replace(/\r\n?/g, "\n");
-    if (normalized.endsWith("\n")) {
-      const text = normalized.replace(/\n+$/, "");
-      setValue(text);
-      submit(text);
-    } else setValue(normalized);
-  };
 
   return (
     <Box borderStyle="round" borderColor={busy || !focus ? "gray" : label ? "magenta" : "cyan"} paddingX={1}>
@@ -93,15 +113,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
       <Text color={busy ? "gray" : "cyan"} bold>
         {"› "}
       </Text>
-      <TextInput
-        key={inputKey}
-        value={value}
-        onChange={change}
-        onSubmit={() => submit()}
-        focus
-        showCursor={focus}
-        placeholder={placeholder ?? (busy ? "working… (Ctrl-C to stop)" : "Ask Ink, or /help")}
-      />
+      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Ctrl-C to stop)" : "Ask Ink, or /help")} />
     </Box>
   );
 }

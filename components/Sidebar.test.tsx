@@ -16,14 +16,15 @@ const rows: SidebarRow[] = [
 ];
 
 describe("Sidebar", () => {
-  it("shows each child with status glyph, profile, age and prompt, grouped, with the selection marked", () => {
+  it("shows each child with status glyph, profile, short id, age and prompt, grouped, with the selection marked", () => {
     const frame = stripAnsi(render(<Sidebar rows={rows} selected={1} now={NOW} width={60} height={10} focused />).lastFrame()!);
     expect(frame).toContain("Child sessions (3)");
     expect(frame).toContain("this session");
-    expect(frame).toMatch(/ ● scout +5s map the auth module/);
-    expect(frame).toMatch(/›⏹ general +2m find the tests/);
+    expect(frame).toMatch(/ ● scout \[aaaaaa\] +5s map the auth module/);
+    expect(frame).toMatch(/›⏹ general \[bbbbbb\] +2m find the tests/);
     expect(frame).toContain("earlier in this project");
-    expect(frame).toMatch(/ · general +2h \(no prompt\)/);
+    expect(frame).toMatch(/ · general \[cccccc\] +2h \(no prompt\)/);
+    expect(frame).toContain("Enter transcript, then r resume");
   });
 
   it("scrolls a long list to keep the selection visible and says how many rows are hidden", () => {
@@ -40,7 +41,7 @@ describe("Sidebar", () => {
 describe("TranscriptOverlay and SessionPicker", () => {
   it("shows the window of lines at the offset and where it is", () => {
     const lines = Array.from({ length: 40 }, (_, i) => ({ text: `L${i}` }));
-    const frame = stripAnsi(render(<TranscriptOverlay overlay={{ childId: "c", label: "general [c]", title: "general [c] · ok", lines, offset: 10 }} height={5} width={70} />).lastFrame()!);
+    const frame = stripAnsi(render(<TranscriptOverlay title="general [c] · ok" lines={lines} offset={10} height={5} width={70} />).lastFrame()!);
     expect(frame).toContain("general [c] · ok");
     expect(frame).toMatch(/L10\s/);
     expect(frame).toMatch(/L14\s/);

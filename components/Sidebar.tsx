@@ -1,11 +1,13 @@
 /**
  * Sidebar: the resumable child sessions — this session's children first, then the project's
- * earlier ones — one row each: status glyph, profile, age, first line of the prompt. Keyboard
- * only (the screen handles the keys): ↑/↓ select, Enter transcript, r resume, Tab/Esc leave.
+ * earlier ones — one row each: status glyph, profile, short id (as in the summary lines, e.g.
+ * `[2e814b]`), age, first line of the prompt. Keyboard only (the screen handles the keys): ↑/↓
+ * select, Enter opens the transcript (where r resumes), Tab/Esc leave; other typing goes to the
+ * prompt.
  */
 import { Box, Text } from "ink";
 import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
-import { formatAge, truncate } from "./format.js";
+import { formatAge, shortId, truncate } from "./format.js";
 import type { SidebarRow } from "./hooks/sidebar-rows.js";
 import { listWindow } from "./live-layout.js";
 
@@ -36,7 +38,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
     <Box flexDirection="column" borderStyle="round" borderColor={focused ? "cyan" : "gray"} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text bold>Child sessions</Text>
-        <Text dimColor>{` (${rows.length}) · Enter transcript · r resume · Esc close`}</Text>
+        <Text dimColor>{` (${rows.length}) · Enter transcript, then r resume · Esc close`}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>No child sessions yet — they appear here when the agent delegates work with task.</Text> : null}
       {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
@@ -47,7 +49,8 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         const heading = index === 0 || rows[index - 1]!.current !== row.current;
         const profile = row.profile ?? "general";
         const age = formatAge(now - row.at).padStart(3);
-        const room = Math.max(4, inner - profile.length - age.length - 6);
+        const id = `[${shortId(row.id)}]`;
+        const room = Math.max(4, inner - profile.length - id.length - age.length - 7);
         return (
           <Box key={row.id} flexDirection="column">
             {heading ? <Text dimColor>{row.current ? "this session" : "earlier in this project"}</Text> : null}
@@ -55,7 +58,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
               <Text>{isSelected ? "›" : " "}</Text>
               <Text color={g.color}>{g.text}</Text>
               <Text bold>{` ${profile}`}</Text>
-              <Text dimColor>{` ${age} `}</Text>
+              <Text dimColor>{` ${id} ${age} `}</Text>
               <Text>{truncate(row.prompt || "(no prompt)", room)}</Text>
             </Text>
           </Box>

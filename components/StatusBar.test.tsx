@@ -1,3 +1,4 @@
+import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { contextPercent, StatusBar } from "./StatusBar.js";
@@ -27,6 +28,22 @@ describe("StatusBar", () => {
     expect(stripAnsi(render(<StatusBar {...base} running compacting />).lastFrame()!)).toContain("anthropic · compacting… · ctx 25%");
     expect(frame).toContain("x stop this child");
     expect(frame).not.toContain("Ctrl-C twice exit");
+  });
+  it("keeps to two rows in a narrow terminal: the facts and the key hints are cut, not wrapped", () => {
+    const keys = "Enter send · ↑/↓ history · Tab sidebar · /help · Ctrl-C twice exit";
+    for (const props of [{ keys }, { hint: "a run is in progress — wait for it to finish, or press Ctrl-C to stop it" }]) {
+      const frame = stripAnsi(
+        render(
+          <Box width={60}>
+            <StatusBar {...base} running runningChildren={3} queuedChildren={1} {...props} />
+          </Box>,
+        ).lastFrame()!,
+      );
+      const lines = frame.split("\n");
+      expect(lines).toHaveLength(2);
+      expect(lines.every((l) => l.length <= 60)).toBe(true);
+      expect(lines[1]).toMatch(/…$/);
+    }
   });
   it("computes context percent safely", () => {
     expect(contextPercent(150_000, 200_000)).toBe(75);

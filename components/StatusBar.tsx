@@ -41,7 +41,7 @@ export function contextPercent(tokens: number, window: number): number {
   return Math.min(100, Math.round((tokens / window) * 100));
 }
 
-/** Two rows: facts, then hints. */
+/** Two rows, each cut to the width (never wrapped): facts, then hints. */
 export function StatusBar(props: StatusBarProps) {
   const pct = contextPercent(props.contextTokens, props.contextWindow);
   const ctxColor = pct >= 85 ? "red" : pct >= 60 ? "yellow" : undefined;
@@ -60,7 +60,15 @@ export function StatusBar(props: StatusBarProps) {
         {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
         {queued > 0 ? <Text color="yellow">{` · ${queued} queued`}</Text> : null}
       </Text>
-      {props.hint ? <Text color="yellow">{props.hint}</Text> : <Text dimColor>{keys}</Text>}
+      {props.hint ? (
+        <Text color="yellow" wrap="truncate-end">
+          {props.hint}
+        </Text>
+      ) : (
+        <Text dimColor wrap="truncate-end">
+          {keys}
+        </Text>
+      )}
     </Box>
   );
 }

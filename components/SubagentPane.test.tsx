@@ -24,8 +24,8 @@ function busyChild(): ChildView {
 }
 
 describe("SubagentPane", () => {
-  it("shows profile, short id, elapsed time, turns, tokens, status, text tail and latest tool calls", () => {
-    const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} textLines={2} />);
+  it("shows profile, short id, elapsed time, turns, tokens, status, and the latest text lines and tool calls", () => {
+    const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} lines={3} />);
     const frame = stripAnsi(lastFrame()!);
     expect(frame).toContain("scout");
     expect(frame).toContain("running");
@@ -37,6 +37,20 @@ describe("SubagentPane", () => {
     expect(frame).not.toContain("line three");
     expect(frame).toContain('grep pattern="login"');
     expect(frame).toMatch(/^╭/);
+  });
+
+  it("keeps text and tool calls in the order they happened", () => {
+    let c = busyChild();
+    const ls = { type: "toolCall" as const, id: "l", name: "ls", arguments: { path: "src" } };
+    c = reduceChild(c, { type: "text_delta", text: "AFTER-GREP" });
+    c = reduceChild(c, { type: "tool_start", call: ls });
+    c = reduceChild(c, { type: "turn_start", turn: 3 });
+    c = reduceChild(c, { type: "text_delta", text: "LAST-WORDS" });
+    const frame = stripAnsi(render(<SubagentPane child={c} now={3100} width={70} lines={5} />).lastFrame()!);
+    const order = ["line five", "grep", "AFTER-GREP", "ls path", "LAST-WORDS"].map((s) => frame.indexOf(s));
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(frame).not.toContain("line four");
   });
 
   it("a focused pane gets a double border and the stop key; a stopping child says so; a compaction note shows", () => {

@@ -1,12 +1,12 @@
 /**
  * SubagentPane: a running child agent, live, at the place of its task call — profile, short id,
- * elapsed time, turns, tokens and status, then the last lines of its streamed text and its
- * latest tool calls.
+ * elapsed time, turns, tokens and status, then the latest of what it did — text lines and tool
+ * calls interleaved in the order they happened.
  */
 import { Box, Text } from "ink";
 import { CHILD_COLOR, turnsLabel } from "./child-status.js";
 import { formatArgs, formatDuration, formatTokens, lastLines, shortId, spinnerFrame, totalTokens, truncate } from "./format.js";
-import type { ChildView } from "./hooks/transcript-types.js";
+import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 
 export interface SubagentPaneProps {
@@ -16,21 +16,32 @@ export interface SubagentPaneProps {
   now: number;
   /** Outer width in columns (default 60). */
   width?: number;
-  /** Lines of streamed text shown (default 4). */
-  textLines?: number;
-  /** Latest tool calls shown (default 3). */
-  toolLines?: number;
+  /** Body lines shown: the latest text lines and tool calls, in order (default 7). */
+  lines?: number;
   /** The pane has the keyboard (Tab): highlighted border and the stop key hint. */
   focused?: boolean;
 }
 
+/** One body line of a pane: a line of the child's text, or one of its tool calls. */
+export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: ChildToolEntry };
+
+/** The last `n` body lines of `child`, oldest first. */
+export function paneTail(child: ChildView, n: number): PaneLine[] {
+  const out: PaneLine[] = [];
+  for (let i = child.entries.length - 1; i >= 0 && out.length < n; i--) {
+    const entry = child.entries[i]!;
+    if (entry.kind === "tool") out.push({ kind: "tool", tool: entry });
+    else for (const text of lastLines(entry.text, n - out.length).reverse()) out.push({ kind: "text", text });
+  }
+  return out.reverse();
+}
+
 /** The bordered live pane. */
-export function SubagentPane({ child, now, width = 60, textLines = 4, toolLines = 3, focused = false }: SubagentPaneProps) {
+export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
   const inner = Math.max(10, width - 4);
   const elapsed = child.status === "running" ? now - child.startedAt : (child.durationMs ?? now - child.startedAt);
   const color = CHILD_COLOR[child.status];
-  const text = lastLines(child.text, textLines);
-  const tools = child.tools.slice(-toolLines);
+  const body = paneTail(child, lines);
   const running = child.status === "running";
   const status = running ? (child.stopping ? "stopping…" : child.thinking ? "thinking" : "running") : child.status;
   return (
@@ -50,23 +61,24 @@ export function SubagentPane({ child, now, width = 60, textLines = 4, toolLines 
         {"› "}
         {truncate(child.prompt.replace(/\s+/g, " "), inner - 2)}
       </Text>
-      {text.map((line, i) => (
-        <Text key={`t${i}`} wrap="truncate-end">
-          {truncate(line, inner)}
-        </Text>
-      ))}
+      {body.map((line, i) =>
+        line.kind === "text" ? (
+          <Text key={`t${i}`} wrap="truncate-end">
+            {truncate(line.text, inner)}
+          </Text>
+        ) : (
+          <Text key={`tool:${line.tool.id}`} wrap="truncate-end">
+            <StatusGlyph status={line.tool.status} now={now} />
+            <Text bold> {line.tool.name}</Text>
+            <Text dimColor> {formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4))}</Text>
+          </Text>
+        ),
+      )}
       {child.note ? (
         <Text dimColor wrap="truncate-end">
           {truncate(child.note, inner)}
         </Text>
       ) : null}
-      {tools.map((t) => (
-        <Text key={t.id} wrap="truncate-end">
-          <StatusGlyph status={t.status} now={now} />
-          <Text bold> {t.name}</Text>
-          <Text dimColor> {formatArgs(t.args, Math.max(8, inner - t.name.length - 4))}</Text>
-        </Text>
-      ))}
       {child.reason && child.status !== "running" ? (
         <Text color={color} wrap="truncate-end">
           {truncate(child.reason, inner)}

@@ -14,8 +14,8 @@ import { TranscriptItemView } from "./TranscriptItemView.js";
 export interface TranscriptHistoryProps {
   /** Finished items (append-only). */
   finished: TranscriptItem[];
-  /** Changes when the transcript was cleared, so <Static> starts afresh. */
-  epoch: number;
+  /** Changes when the transcript was cleared or must be redrawn, so <Static> writes it afresh. */
+  epoch: number | string;
   /** Terminal width. */
   columns: number;
 }

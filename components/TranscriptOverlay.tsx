@@ -1,13 +1,18 @@
 /**
- * TranscriptOverlay: a child's full transcript (loaded from its session file) drawn over the
- * live area — a window of pre-wrapped lines the screen scrolls with ↑/↓, PgUp/PgDn, Home/End.
+ * TranscriptOverlay: a child's transcript (saved, or live while it runs) drawn over the live area
+ * — a window of pre-wrapped lines the screen scrolls with ↑/↓, PgUp/PgDn, Home/End.
  */
 import { Box, Text } from "ink";
 import { truncate } from "./format.js";
-import type { Overlay, OverlayLine } from "./hooks/ui-reducer.js";
+import type { OverlayLine } from "./hooks/ui-reducer.js";
 
 export interface TranscriptOverlayProps {
-  overlay: Overlay;
+  /** First row: which child, how it stands. */
+  title: string;
+  /** The whole transcript, pre-wrapped. */
+  lines: readonly OverlayLine[];
+  /** First visible line. */
+  offset: number;
   /** Text rows shown at once. */
   height: number;
   /** Outer width in columns. */
@@ -31,22 +36,22 @@ const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?
 };
 
 /** The bordered, scrolled window. */
-export function TranscriptOverlay({ overlay, height, width }: TranscriptOverlayProps) {
+export function TranscriptOverlay({ title, lines, offset, height, width }: TranscriptOverlayProps) {
   const inner = Math.max(10, width - 4);
-  const shown = overlay.lines.slice(overlay.offset, overlay.offset + height);
-  const last = Math.min(overlay.lines.length, overlay.offset + height);
+  const shown = lines.slice(offset, offset + height);
+  const last = Math.min(lines.length, offset + height);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" width={width} paddingX={1}>
       <Text wrap="truncate-end" bold>
-        {truncate(overlay.title, inner)}
+        {truncate(title, inner)}
       </Text>
       {shown.map((line, i) => (
-        <Text key={overlay.offset + i} wrap="truncate-end" {...(line.tone ? TONE[line.tone] : {})}>
+        <Text key={offset + i} wrap="truncate-end" {...(line.tone ? TONE[line.tone] : {})}>
           {line.text === "" ? " " : truncate(line.text, inner)}
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">
-        {`lines ${overlay.lines.length === 0 ? 0 : overlay.offset + 1}–${last} of ${overlay.lines.length} · ↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc close`}
+        {`lines ${lines.length === 0 ? 0 : offset + 1}–${last} of ${lines.length} · ↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc close`}
       </Text>
     </Box>
   );

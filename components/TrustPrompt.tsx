@@ -14,7 +14,7 @@ export interface TrustPromptProps {
   onAnswer: (trust: boolean) => void;
 }
 
-/** Asks whether to trust the project's agent profiles: y trusts, n (or Esc) skips them. */
+/** Asks whether to trust the project's agent profiles: y trusts, n (or Esc, or Ctrl-C) skips them. */
 export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
   useInput((input, key) => {
     if (input === "y" || input === "Y") onAnswer(true);
@@ -29,7 +29,7 @@ export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
       ))}
       <Text>Project profiles decide what subagents are told and which tools they get. Load them only if you trust this code.</Text>
       <Text>
-        <Text color="green" bold>[y]</Text> trust and remember (until a profile changes) · <Text color="red" bold>[n]</Text> skip them this time
+        <Text color="green" bold>[y]</Text> trust and remember (until a profile changes) · <Text color="red" bold>[n]</Text> (or Esc / Ctrl-C) skip them this time
       </Text>
     </Box>
   );

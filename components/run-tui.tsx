@@ -2,7 +2,9 @@
  * runTui: the entry point of the interactive UI. Creates the session with the UI's approval
  * `ask`, renders <App/> (Ctrl-C handled by the app, not by ink) and resolves with the exit code
  * once the person leaves and the last run has wound down. /resume asks `createSession` for a
- * saved session (`opts.resume`); the session in use at exit is closed and its file named.
+ * saved session (`opts.resume`); the session in use at exit is closed and its file named. A
+ * declined trust question (n, Esc or Ctrl-C) leaves a one-line note. Bracketed paste is switched
+ * on while the UI runs, so a pasted text keeps its line breaks instead of being sent.
  */
 import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
@@ -10,6 +12,12 @@ import type { ApprovalOptions } from "../src/core/approval.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 import { TrustPrompt } from "./TrustPrompt.js";
+
+/** Written when the person declined (or Ctrl-C'd) the trust question. */
+export const TRUST_SKIPPED_NOTE = "Project agent profiles skipped (not trusted this time) — restart and answer y, or run with --trust, to load them.";
+
+const PASTE_ON = "\u001b[?2004h";
+const PASTE_OFF = "\u001b[?2004l";
 
 export interface RunTuiOptions {
   /**
@@ -23,6 +31,8 @@ export interface RunTuiOptions {
   cwd?: string;
   /** Sent as the first prompt. */
   initialPrompt?: string;
+  /** Open the /resume picker at start (`ink --resume` without an id); with no saved session, a notice says so. */
+  openResumePicker?: boolean;
   /** Input stream (default process.stdin). */
   stdin?: NodeJS.ReadStream;
   /** Output stream (default process.stdout). */
@@ -35,6 +45,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;
+  if (trust === false) stdout.write(`${TRUST_SKIPPED_NOTE}\n`);
   let session = options.createSession(approvals.ask, { trust });
   let code = 0;
   const instance = render(
@@ -42,13 +53,20 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       session={session}
       approvals={approvals}
       initialPrompt={options.initialPrompt}
+      openResumePicker={options.openResumePicker}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
       onSessionChange={(next) => (session = next)}
     />,
-    { stdin, stdout, exitOnCtrlC: false },
+    // console.* is redirected above the UI only on the real terminal.
+    { stdin, stdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
   );
-  await instance.waitUntilExit();
+  if (stdout.isTTY) stdout.write(PASTE_ON);
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    if (stdout.isTTY) stdout.write(PASTE_OFF);
+  }
   session.close();
   if (session.sessionPath) stdout.write(`Session saved: ${session.sessionPath}\n`);
   return code;
@@ -67,7 +85,7 @@ async function askTrust(cwd: string, files: readonly string[], stdin: NodeJS.Rea
         prompt.unmount();
       }}
     />,
-    { stdin, stdout, exitOnCtrlC: false },
+    { stdin, stdout, exitOnCtrlC: false, patchConsole: false },
   );
   await prompt.waitUntilExit();
   return answer;

@@ -28,7 +28,8 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   const { provider, model } = await resolveProvider(args.provider, args.model);
   const inkHome = inkHomeDir();
   let resume = args.resume;
-  if (resume === "") throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
+  if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
+  if (resume === "") resume = undefined; // interactive: the UI opens its session picker
   if (args.continue) {
     resume = latestMainSession(inkHome, cwd);
     if (!resume) throw new UsageError(`--continue: no saved session for ${cwd} in ${join(inkHome, "sessions")}; start one with ink or ink -p`);
@@ -103,6 +104,7 @@ async function main(argv: string[]): Promise<number> {
   const untrusted = args.trust ? [] : untrustedProjectProfiles(base.inkHome, base.cwd).map((f) => relative(base.cwd, f.path));
   return runTui({
     cwd: base.cwd,
+    openResumePicker: args.resume === "",
     untrustedProfiles: untrusted,
     createSession: (ask, opts) =>
       new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } }),

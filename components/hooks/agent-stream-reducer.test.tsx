@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/core/events.js";
 import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/core/messages.js";
 import { initialStreamState, reduceAll, runningChildren, type StreamAction } from "./agent-stream-reducer.js";
-import { CHILD_TEXT_CAP } from "./child-reducer.js";
+import { CHILD_ENTRIES_CAP, CHILD_TEXT_CAP } from "./child-reducer.js";
 import type { StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 const ev = (event: AgentEvent, at = 0): StreamAction => ({ type: "event", event, at });
@@ -24,6 +24,20 @@ describe("reduceStream: main agent", () => {
     const s = run([{ type: "run_start", text: "hello", at: 0 }], initialStreamState({ cwd: "/p", model: "m", provider: "x", notices: ["skipped a.md"] }));
     expect(s.running).toBe(true);
     expect(s.finished).toMatchObject([{ kind: "header", cwd: "/p", notices: ["skipped a.md"] }, { kind: "user", text: "hello" }]);
+  });
+
+  it("a loaded history sets the token totals and the context in use (the latest call's input incl. cache)", () => {
+    const answer = (u: Usage): AssistantMessage => ({ ...assistant("a"), usage: u });
+    const history = [
+      { role: "user" as const, content: "q1" },
+      answer(usage(1000, 50, { cacheRead: 200 })),
+      { role: "user" as const, content: "q2" },
+      answer(usage(1500, 70, { cacheRead: 300, cacheWrite: 40 })),
+    ];
+    const s = initialStreamState({ cwd: "/p", model: "m", provider: "x", notices: [] }, history);
+    expect(s.contextTokens).toBe(1840);
+    expect(s.usage).toEqual({ input: 2500, output: 120, cacheRead: 500, cacheWrite: 40 });
+    expect(initialStreamState()).toMatchObject({ contextTokens: 0, usage: emptyUsage() });
   });
 
   it("accumulates streamed text into one live item that is finished at turn end", () => {
@@ -128,18 +142,28 @@ describe("reduceStream: children", () => {
       started(),
     );
     const c = tool(s, "t1").child!;
-    expect(c).toMatchObject({ childId: "c-aaa111", profile: "scout", status: "running", turns: 2, startedAt: 1000, text: "Searching for login\nDone", report: "**Answer**: in src/auth/login.ts" });
+    expect(c).toMatchObject({ childId: "c-aaa111", profile: "scout", status: "running", turns: 2, startedAt: 1000, report: "**Answer**: in src/auth/login.ts" });
     expect(c.usage).toEqual(usage(300, 20));
-    expect(c.tools).toMatchObject([{ name: "grep", status: "ok", resultLine: "src/auth/login.ts:3: export function login" }]);
-    expect(tool(s, "t2").child).toMatchObject({ childId: "c-bbb222", profile: undefined, turns: 0, text: "" });
+    // One chronological list: the text, then the tool call (with its result), then the next turn's text.
+    expect(c.entries).toMatchObject([
+      { kind: "text", text: "Searching for login" },
+      { kind: "tool", name: "grep", status: "ok", resultHead: ["src/auth/login.ts:3: export function login"], resultLines: 1 },
+      { kind: "text", text: "Done" },
+    ]);
+    expect(tool(s, "t2").child).toMatchObject({ childId: "c-bbb222", profile: undefined, turns: 0, entries: [] });
     expect(runningChildren(s)).toBe(2);
   });
 
-  it("keeps only the tail of a child's streamed text", () => {
+  it("keeps only the tail of a child's streamed text and its latest entries", () => {
     const s = run([child("c-aaa111", "t1", { type: "text_delta", text: "x".repeat(CHILD_TEXT_CAP) + "END" })], started());
-    const text = tool(s, "t1").child!.text;
-    expect(text.length).toBe(CHILD_TEXT_CAP);
-    expect(text.endsWith("END")).toBe(true);
+    const entry = tool(s, "t1").child!.entries[0]!;
+    expect(entry.kind === "text" && entry.text.length).toBe(CHILD_TEXT_CAP);
+    expect(entry.kind === "text" && entry.text.endsWith("END")).toBe(true);
+    const calls = Array.from({ length: CHILD_ENTRIES_CAP + 5 }, (_, i) => child("c-aaa111", "t1", { type: "tool_start", call: call(`g${i}`, "ls", {}) }));
+    const many = tool(run(calls, started()), "t1").child!;
+    expect(many.entries).toHaveLength(CHILD_ENTRIES_CAP);
+    expect(many.dropped).toBe(5);
+    expect(many.entries[0]).toMatchObject({ kind: "tool", id: "g5" });
   });
 
   it("collapses a finished child: summary from subagent_end, moved to finished with its task result", () => {

@@ -5,7 +5,7 @@
  * once in <Static>), so a running task pane stays at the place of its call.
  */
 import type { AgentEvent } from "../../src/core/events.js";
-import { addUsage, emptyUsage, type AgentMessage } from "../../src/core/messages.js";
+import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/core/messages.js";
 import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
@@ -35,7 +35,22 @@ export interface HeaderInfo {
 export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
   finished.push(...historyItems(history));
-  return { finished, live: [], epoch: 0, running: false, usage: emptyUsage(), contextTokens: 0, childIndex: {}, nextId: 1, runError: false, compacting: false };
+  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history), childIndex: {}, nextId: 1, runError: false, compacting: false };
+}
+
+/**
+ * The token counts of a loaded conversation: totals over its assistant messages, and the context
+ * in use as the latest model call saw it (its input incl. cache reads and writes).
+ */
+export function historyUsage(history: readonly AgentMessage[]): { usage: Usage; contextTokens: number } {
+  const usage = emptyUsage();
+  let contextTokens = 0;
+  for (const m of history) {
+    if (m.role !== "assistant" || !m.usage) continue;
+    addUsage(usage, m.usage);
+    contextTokens = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
+  }
+  return { usage, contextTokens };
 }
 
 /** Applies one action (pure; returns a new state). */

@@ -4,14 +4,17 @@
  */
 import type { AgentEvent, SubagentSummary } from "../../src/core/events.js";
 import { addUsage, emptyUsage } from "../../src/core/messages.js";
-import { firstLine } from "../format.js";
+import { contentLines, truncate } from "../format.js";
 import { compactionLine } from "./compaction-line.js";
-import type { ChildView } from "./transcript-types.js";
+import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
-/** Characters of streamed text a pane keeps (it shows only the last few lines). */
+/** Characters kept of one stretch of streamed text (a pane shows only the last few lines). */
 export const CHILD_TEXT_CAP = 4000;
-/** Tool calls a pane keeps (it shows only the latest few). */
-export const CHILD_TOOLS_CAP = 8;
+/** Entries (text stretches and tool calls) a child keeps; older ones are dropped. */
+export const CHILD_ENTRIES_CAP = 120;
+/** Result lines kept per tool call, and characters per line. */
+const RESULT_HEAD = 3;
+const RESULT_LINE_CAP = 300;
 
 /** The view of a child that just started. */
 export function startChild(init: { childId: string; profile?: string; prompt: string; resumed: boolean; worktree?: string; at: number }): ChildView {
@@ -23,9 +26,9 @@ export function startChild(init: { childId: string; profile?: string; prompt: st
     startedAt: init.at,
     turns: 0,
     usage: emptyUsage(),
-    text: "",
     report: "",
-    tools: [],
+    entries: [],
+    dropped: 0,
     thinking: false,
     resumed: init.resumed,
     worktree: init.worktree,
@@ -36,16 +39,37 @@ function capText(text: string): string {
   return text.length <= CHILD_TEXT_CAP ? text : text.slice(text.length - CHILD_TEXT_CAP);
 }
 
+/** `child` with `entries`, dropping the oldest beyond the cap. */
+function withEntries(child: ChildView, entries: ChildEntry[]): ChildView {
+  const over = entries.length - CHILD_ENTRIES_CAP;
+  return over > 0 ? { ...child, entries: entries.slice(over), dropped: child.dropped + over } : { ...child, entries };
+}
+
+function appendText(child: ChildView, text: string): ChildView {
+  const last = child.entries[child.entries.length - 1];
+  if (last?.kind === "text" && !last.closed) return { ...child, entries: [...child.entries.slice(0, -1), { ...last, text: capText(last.text + text) }], thinking: false };
+  return { ...withEntries(child, [...child.entries, { kind: "text", text: capText(text) }]), thinking: false };
+}
+
+function upsertTool(child: ChildView, tool: ChildToolEntry): ChildView {
+  const i = child.entries.findIndex((e) => e.kind === "tool" && e.id === tool.id);
+  if (i === -1) return withEntries(child, [...child.entries, tool]);
+  const entries = [...child.entries];
+  entries[i] = { ...(entries[i] as ChildToolEntry), ...tool };
+  return { ...child, entries };
+}
+
 /** Applies one of the child's own events. Returns the same object when nothing visible changed. */
 export function reduceChild(child: ChildView, event: AgentEvent): ChildView {
   switch (event.type) {
     case "text_delta":
-      return { ...child, text: capText(child.text + event.text), thinking: false };
+      return appendText(child, event.text);
     case "thinking_delta":
       return child.thinking ? child : { ...child, thinking: true };
     case "turn_start": {
-      const text = child.text !== "" && !child.text.endsWith("\n") ? `${child.text}\n` : child.text;
-      return { ...child, turns: Math.max(child.turns, event.turn), text };
+      const last = child.entries[child.entries.length - 1];
+      const entries = last?.kind === "text" && !last.closed ? [...child.entries.slice(0, -1), { ...last, closed: true }] : child.entries;
+      return { ...child, turns: Math.max(child.turns, event.turn), entries };
     }
     case "message": {
       if (event.message.role !== "assistant") return child;
@@ -54,18 +78,19 @@ export function reduceChild(child: ChildView, event: AgentEvent): ChildView {
     }
     case "usage":
       return { ...child, usage: addUsage({ ...child.usage }, event.usage) };
-    case "tool_start": {
-      const line = { id: event.call.id, name: event.call.name, args: event.call.arguments, status: "running" as const };
-      return { ...child, tools: [...child.tools.filter((t) => t.id !== line.id), line].slice(-CHILD_TOOLS_CAP) };
-    }
+    case "tool_start":
+      return upsertTool(child, { kind: "tool", id: event.call.id, name: event.call.name, args: event.call.arguments, status: "running" });
     case "tool_end": {
-      const status = event.result.isError ? ("error" as const) : ("ok" as const);
-      const resultLine = firstLine(event.result.content);
-      const known = child.tools.some((t) => t.id === event.call.id);
-      const tools = known
-        ? child.tools.map((t) => (t.id === event.call.id ? { ...t, status, resultLine } : t))
-        : [...child.tools, { id: event.call.id, name: event.call.name, args: event.call.arguments, status, resultLine }].slice(-CHILD_TOOLS_CAP);
-      return { ...child, tools };
+      const lines = contentLines(event.result.content);
+      return upsertTool(child, {
+        kind: "tool",
+        id: event.call.id,
+        name: event.call.name,
+        args: event.call.arguments,
+        status: event.result.isError ? "error" : "ok",
+        resultHead: lines.slice(0, RESULT_HEAD).map((l) => truncate(l, RESULT_LINE_CAP)),
+        resultLines: lines.length,
+      });
     }
     case "error":
       return { ...child, reason: event.message };
@@ -89,7 +114,7 @@ export function endChild(child: ChildView, summary: SubagentSummary): ChildView 
     reason: summary.reason ?? child.reason,
     thinking: false,
     stopping: false,
-    tools: child.tools.map((t) => (t.status === "running" || t.status === "pending" ? { ...t, status: "error" as const } : t)),
+    entries: child.entries.map((e) => (e.kind === "tool" && (e.status === "running" || e.status === "pending") ? { ...e, status: "error" as const } : e)),
   };
 }
 

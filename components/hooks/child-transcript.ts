@@ -1,22 +1,41 @@
 /**
- * childOverlay: what the transcript overlay shows for a child session — its saved conversation
- * (loaded and repaired by the session store) and, when this session saw the child end, the result
- * the task tool returned to the main agent. Loading problems become a clear line, never a throw.
+ * What the transcript overlay shows for a child session: for a finished one (`childOverlay`) its
+ * saved conversation (loaded and repaired by the session store) and, when this session saw the
+ * child end, the result the task tool returned to the main agent; for a running one
+ * (`liveChildOverlay`) its live view from the event stream. Loading problems become a clear
+ * line, never a throw.
  */
 import { finalAssistantText } from "../../src/core/messages.js";
 import type { SessionStore } from "../../src/session/store.js";
-import { formatAge, shortId } from "../format.js";
+import { formatAge, formatDuration, shortId } from "../format.js";
 import type { SidebarRow } from "./sidebar-rows.js";
-import { sectionLines, transcriptLines } from "./transcript-lines.js";
-import type { Overlay, OverlayLine } from "./ui-reducer.js";
+import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
+import type { ChildView } from "./transcript-types.js";
+import type { OverlayLine } from "./ui-reducer.js";
+
+/** The overlay's content: a title and the pre-wrapped lines. */
+export interface OverlayView {
+  title: string;
+  lines: OverlayLine[];
+}
 
 /** `general [ab12cd]`: how the UI names a child. */
 export function childLabel(row: Pick<SidebarRow, "id" | "profile">): string {
   return `${row.profile ?? "general"} [${shortId(row.id)}]`;
 }
 
-/** The overlay for `row`, its lines wrapped to `width` columns; `now` in ms since the epoch. */
-export function childOverlay(store: SessionStore | undefined, row: SidebarRow, width: number, now: number): Omit<Overlay, "offset"> {
+/** The overlay title of a running child; `now` is the UI clock (ms) for its elapsed time. */
+export function liveChildTitle(child: ChildView, now: number): string {
+  return `${childLabel({ id: child.childId, profile: child.profile })} · running ${formatDuration(now - child.startedAt)} · live view · session ${child.childId}`;
+}
+
+/** A running child's live view (title and lines wrapped to `width`). */
+export function liveChildOverlay(child: ChildView, width: number, now: number): OverlayView {
+  return { title: liveChildTitle(child, now), lines: liveChildLines(child, width) };
+}
+
+/** The overlay for saved child `row`, its lines wrapped to `width` columns; `now` in ms since the epoch. */
+export function childOverlay(store: SessionStore | undefined, row: SidebarRow, width: number, now: number): OverlayView {
   const label = childLabel(row);
   const title = `${label} · ${row.status} · ${formatAge(now - row.at)} ago · session ${row.id}`;
   let lines: OverlayLine[];
@@ -38,5 +57,5 @@ export function childOverlay(store: SessionStore | undefined, row: SidebarRow, w
     const text = repeated ? `(the child's last reply above, then:)\n${result.slice(report.length).trim()}` : result;
     lines.push(...sectionLines("── result returned to the main agent ──", text, width));
   }
-  return { childId: row.id, label, title, lines };
+  return { title, lines };
 }

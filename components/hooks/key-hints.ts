@@ -7,9 +7,9 @@ export function keyHints(focus: UiFocus, running: boolean): string {
     case "prompt":
       return running ? "Tab focus a child pane / sidebar · Ctrl-C stop all · Ctrl-C twice exit" : "Enter send · ↑/↓ history · Tab sidebar · /help · Ctrl-C twice exit";
     case "pane":
-      return "x stop this child · Tab next · Shift-Tab back · Esc prompt · Ctrl-C stop all";
+      return "x stop this child · Tab next · Shift-Tab back · Esc prompt · typing goes to the prompt · Ctrl-C stop all";
     case "sidebar":
-      return "↑/↓ select · Enter transcript · r resume with a new prompt · Tab/Esc close";
+      return "↑/↓ select · Enter transcript (r there resumes it) · Tab/Esc close · typing goes to the prompt";
     case "overlay":
       return "↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc back";
     case "resume":
@@ -22,10 +22,11 @@ export function keyHints(focus: UiFocus, running: boolean): string {
 /** Every key, for /help. */
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs",
+  "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
-  "focused pane: x stop that child alone (the others and the main agent go on) · Esc back to the prompt",
-  "sidebar: ↑/↓ select · Enter open the child's full transcript · r resume it with a new prompt · Esc close",
-  "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume · Esc back to the sidebar",
-  "Ctrl-C stop the running work (every child too) · Ctrl-C twice when idle: exit",
+  "focused pane: x stop that child alone (the others and the main agent go on) · Esc back to the prompt · other typing goes to the prompt",
+  "sidebar: ↑/↓ select · Enter open the child's full transcript (live while it runs) · Esc close · typing goes to the prompt",
+  "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
+  "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n no · a always allow this tool for the session",
 ];

@@ -15,7 +15,7 @@ describe("slash commands", () => {
     const text = out?.kind === "lines" ? out.lines.join("\n") : "";
     for (const c of SLASH_COMMANDS) expect(text).toContain(c.name);
     expect(text).toContain("Ctrl-C");
-    for (const key of ["Tab", "Shift-Tab", "x stop", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc"]) expect(text).toContain(key);
+    for (const key of ["Tab", "Shift-Tab", "x stop", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc", "Ctrl-W", "Ctrl-A", "typing goes to the prompt"]) expect(text).toContain(key);
   });
   it("/agents lists profiles and notices, or says none are loaded", () => {
     const out = runSlashCommand("/agents", { ...ctx, alwaysAllowed: ["bash"] });
@@ -25,6 +25,15 @@ describe("slash commands", () => {
     expect(text).toContain("Always allowed this session: bash");
     const none = runSlashCommand("/agents", { profiles: [], notices: [] });
     expect(none?.kind === "lines" && none.lines[0]).toMatch(/No agent profiles loaded/);
+  });
+  it("/agents after the person declined trust says the project's profiles were skipped for that reason", () => {
+    const notice = "Skipped 2 project agent profile(s) in /p/.ink/agents: this project is not trusted. Run with --trust to load them.";
+    const none = runSlashCommand("/agents", { profiles: [], notices: [notice] });
+    const text = none?.kind === "lines" ? none.lines.join("\n") : "";
+    expect(text).toMatch(/^Project profiles were skipped: this project is not trusted/);
+    expect(text).not.toContain("No agent profiles loaded (create");
+    const withUser = runSlashCommand("/agents", { profiles: [{ ...scout, source: "user" }], notices: [notice] });
+    expect(withUser?.kind === "lines" && withUser.lines).toContain("Project profiles were skipped: this project is not trusted. Restart Ink and answer y to the trust question, or run with --trust, to load them.");
   });
   it("/clear, /exit, /resume and /compact ask the app to act", () => {
     expect(runSlashCommand("/clear", ctx)).toEqual({ kind: "clear" });

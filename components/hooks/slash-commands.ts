@@ -32,11 +32,24 @@ function helpLines(): string[] {
   return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), "Keys:", ...HELP_KEYS.map((k) => `  ${k}`)];
 }
 
+/** The start-up notice saying the project's profiles were skipped because the project is not trusted. */
+function untrustedNotice(notices: readonly string[]): string | undefined {
+  return notices.find((n) => /not trusted/i.test(n));
+}
+
 function agentLines(ctx: SlashContext): string[] {
-  const lines = ctx.profiles.length === 0
-    ? ["No agent profiles loaded (create .ink/agents/*.md or ~/.ink/agents/*.md). The general-purpose subagent is always available."]
-    : ["Agent profiles:", ...ctx.profiles.map((p) => `  ${p.name} — ${p.description} (${p.source}${p.tools ? `; tools: ${p.tools.join(", ")}` : ""})`)];
-  if (ctx.notices.length > 0) lines.push("Notices:", ...ctx.notices.map((n) => `  ${n}`));
+  const untrusted = untrustedNotice(ctx.notices);
+  const skipped = untrusted
+    ? ["Project profiles were skipped: this project is not trusted. Restart Ink and answer y to the trust question, or run with --trust, to load them."]
+    : [];
+  const lines =
+    ctx.profiles.length === 0
+      ? untrusted
+        ? [...skipped, "No other agent profiles are loaded; the general-purpose subagent is always available."]
+        : ["No agent profiles loaded (create .ink/agents/*.md or ~/.ink/agents/*.md). The general-purpose subagent is always available."]
+      : ["Agent profiles:", ...ctx.profiles.map((p) => `  ${p.name} — ${p.description} (${p.source}${p.tools ? `; tools: ${p.tools.join(", ")}` : ""})`), ...skipped];
+  const notices = ctx.notices.filter((n) => n !== untrusted);
+  if (notices.length > 0) lines.push("Notices:", ...notices.map((n) => `  ${n}`));
   if (ctx.alwaysAllowed && ctx.alwaysAllowed.length > 0) lines.push(`Always allowed this session: ${ctx.alwaysAllowed.join(", ")}`);
   return lines;
 }

@@ -22,11 +22,35 @@ describe("transcriptLines", () => {
     expect(lines.find((l) => l.text === "› find the cache")?.tone).toBe("user");
     expect(text).toContain("Searching.");
     expect(lines.find((l) => l.text.startsWith("⏺ grep"))).toEqual({ text: '⏺ grep pattern="cache"', tone: "tool" });
-    expect(text).toContain("  ⎿ grep: a");
+    expect(text).toContain("  ⎿ a");
     expect(text).toContain("    c");
     expect(text).not.toContain("    d");
     expect(text).toContain("    … +2 lines");
     expect(lines.find((l) => l.text.includes("ENOENT"))?.tone).toBe("error");
+  });
+
+  it("puts each tool call's result right under the call, also when one message made several calls", () => {
+    const calls: AgentMessage[] = [
+      { role: "user", content: "look" },
+      {
+        role: "assistant",
+        content: [
+          { type: "toolCall", id: "g", name: "grep", arguments: { pattern: "login" } },
+          { type: "toolCall", id: "f", name: "find", arguments: { pattern: "*login*" } },
+        ],
+        stopReason: "tool_use",
+        usage: emptyUsage(),
+      },
+      {
+        role: "toolResult",
+        results: [
+          { toolCallId: "g", toolName: "grep", content: "GREP-HIT", isError: false },
+          { toolCallId: "f", toolName: "find", content: "FIND-HIT", isError: false },
+        ],
+      },
+    ];
+    const text = transcriptLines(calls, 60).map((l) => l.text).filter((t) => t.startsWith("⏺") || t.startsWith("  ⎿"));
+    expect(text).toEqual(['⏺ grep pattern="login"', "  ⎿ GREP-HIT", '⏺ find pattern="*login*"', "  ⎿ FIND-HIT"]);
   });
 
   it("wraps long text to the width, continuing under the marker", () => {

@@ -11,15 +11,29 @@ export type ToolStatus = "pending" | "running" | "ok" | "error";
 /** How a child agent stands: running, or how it ended. */
 export type ChildStatus = "running" | "ok" | "aborted" | "timeout" | "crash";
 
-/** One tool call made by a child (the pane shows the latest few). */
-export interface ChildToolLine {
+/** One tool call made by a child, with the head of its result once finished. */
+export interface ChildToolEntry {
+  kind: "tool";
   id: string;
   name: string;
   args: Record<string, unknown>;
   status: ToolStatus;
-  /** First line of the result once finished. */
-  resultLine?: string;
+  /** First lines of the result once finished (each capped). */
+  resultHead?: string[];
+  /** Lines of the whole result. */
+  resultLines?: number;
 }
+
+/** A stretch of the child's streamed text (one per turn or between tool calls). */
+export interface ChildTextEntry {
+  kind: "text";
+  text: string;
+  /** Closed by a new turn: the next text starts a new entry. */
+  closed?: boolean;
+}
+
+/** What the child did, in the order it happened. */
+export type ChildEntry = ChildTextEntry | ChildToolEntry;
 
 /** A child agent as the pane and summary line show it. */
 export interface ChildView {
@@ -34,12 +48,12 @@ export interface ChildView {
   durationMs?: number;
   turns: number;
   usage: Usage;
-  /** Tail of the child's streamed text (capped). */
-  text: string;
   /** The child's latest non-empty assistant text: its report so far. */
   report: string;
-  /** Latest tool calls (capped). */
-  tools: ChildToolLine[];
+  /** Its text and tool calls interleaved as they happened (the latest ones, capped). */
+  entries: ChildEntry[];
+  /** Entries dropped from the front by the cap. */
+  dropped: number;
   /** True while the child is thinking (until its next text). */
   thinking: boolean;
   /** Why it stopped (aborted, timeout, crash). */

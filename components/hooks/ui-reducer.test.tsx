@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_UI, reduceUi, withRunningPanes, type UiAction, type UiState } from "./ui-reducer.js";
+import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes, type UiAction, type UiState } from "./ui-reducer.js";
 
 const run = (actions: UiAction[], start: UiState = INITIAL_UI) => actions.reduce(reduceUi, start);
 const panes = ["c1", "c2"];
-const overlay = { childId: "c9", label: "general [c9]", title: "t", lines: Array.from({ length: 30 }, (_, i) => ({ text: `line ${i}` })) };
+const overlay = { childId: "c9", label: "general [c9]" };
 
 describe("reduceUi: focus", () => {
   it("Tab cycles prompt → each running pane → sidebar → prompt; Shift-Tab goes back", () => {
@@ -28,7 +28,7 @@ describe("reduceUi: focus", () => {
 
   it("Esc steps back: pane/sidebar → prompt, overlay → sidebar, resume → overlay or sidebar, picker → prompt", () => {
     expect(run([{ type: "tab", panes }, { type: "escape" }])).toMatchObject({ focus: "prompt", paneId: undefined });
-    const inOverlay = run([{ type: "tab", panes: [] }, { type: "overlay_open", overlay }]);
+    const inOverlay = run([{ type: "tab", panes: [] }, { type: "overlay_open", ...overlay }]);
     expect(reduceUi(inOverlay, { type: "escape" })).toMatchObject({ focus: "sidebar", overlay: undefined });
     const resumeFromOverlay = reduceUi(inOverlay, { type: "resume_ask", childId: "c9", label: "general [c9]" });
     expect(resumeFromOverlay).toMatchObject({ focus: "resume", resume: { childId: "c9" } });
@@ -40,26 +40,49 @@ describe("reduceUi: focus", () => {
   });
 
   it("Tab does nothing inside the overlay, the resume line or the picker", () => {
-    for (const s of [run([{ type: "overlay_open", overlay }]), run([{ type: "resume_ask", childId: "a", label: "a" }]), run([{ type: "picker_open", rows: [] }])]) {
+    for (const s of [run([{ type: "overlay_open", ...overlay }]), run([{ type: "resume_ask", childId: "a", label: "a" }]), run([{ type: "picker_open", rows: [] }])]) {
       expect(reduceUi(s, { type: "tab", panes })).toBe(s);
     }
   });
 
   it("sending a resume (focus_prompt) closes the overlay and the resume line", () => {
-    const s = run([{ type: "overlay_open", overlay }, { type: "resume_ask", childId: "c9", label: "l" }, { type: "focus_prompt" }]);
+    const s = run([{ type: "overlay_open", ...overlay }, { type: "resume_ask", childId: "c9", label: "l" }, { type: "focus_prompt" }]);
     expect(s).toMatchObject({ focus: "prompt", overlay: undefined, resume: undefined });
   });
 });
 
 describe("reduceUi: lists and scrolling", () => {
   it("moves the sidebar selection within the rows", () => {
-    expect(run([{ type: "sidebar_move", delta: 1, count: 3 }, { type: "sidebar_move", delta: 5, count: 3 }]).sidebarIndex).toBe(2);
-    expect(run([{ type: "sidebar_move", delta: -1, count: 3 }]).sidebarIndex).toBe(0);
-    expect(run([{ type: "sidebar_move", delta: 1, count: 0 }]).sidebarIndex).toBe(0);
+    const ids = ["a", "b", "c"];
+    expect(run([{ type: "sidebar_move", delta: 1, ids }, { type: "sidebar_move", delta: 5, ids }]).sidebarId).toBe("c");
+    expect(run([{ type: "sidebar_move", delta: -1, ids }]).sidebarId).toBe("a");
+    expect(run([{ type: "sidebar_move", delta: 1, ids: [] }])).toBe(INITIAL_UI);
+    expect(selectedIndex(INITIAL_UI, ids)).toBe(0);
+  });
+
+  it("the selection stays on its child when new rows appear above it", () => {
+    const onB = run([{ type: "sidebar_move", delta: 1, ids: ["a", "b", "c"] }]);
+    expect(selectedIndex(onB, ["a", "b", "c"])).toBe(1);
+    // A newly started child is listed first: the selection follows "b", not the index.
+    expect(selectedIndex(onB, ["new", "a", "b", "c"])).toBe(2);
+    expect(reduceUi(onB, { type: "sidebar_move", delta: 1, ids: ["new", "a", "b", "c"] }).sidebarId).toBe("c");
+    expect(selectedIndex(onB, ["x", "y"])).toBe(0); // gone: the first row
+  });
+
+  it("a following overlay stays on the last line as the transcript grows, until scrolled up", () => {
+    const live = run([{ type: "overlay_open", ...overlay, follow: true }]);
+    expect(overlayOffset(live.overlay!, 10)).toBe(10);
+    expect(overlayOffset(live.overlay!, 25)).toBe(25);
+    const up = reduceUi(live, { type: "overlay_scroll", delta: -3, maxOffset: 25 });
+    expect(up.overlay).toMatchObject({ offset: 22, follow: false });
+    expect(overlayOffset(up.overlay!, 40)).toBe(22);
+    const end = reduceUi(up, { type: "overlay_scroll", delta: Infinity, maxOffset: 40 });
+    expect(end.overlay).toMatchObject({ offset: 40, follow: true });
+    expect(overlayOffset(end.overlay!, 55)).toBe(55);
   });
 
   it("opens the overlay at the top and scrolls by lines, pages and to the ends within 0..maxOffset", () => {
-    const s = run([{ type: "overlay_open", overlay }]);
+    const s = run([{ type: "overlay_open", ...overlay }]);
     expect(s.overlay?.offset).toBe(0);
     const scroll = (state: UiState, delta: number) => reduceUi(state, { type: "overlay_scroll", delta, maxOffset: 20 });
     expect(scroll(s, -1)).toBe(s);

@@ -1,8 +1,10 @@
 /**
  * The screen's navigation state, pure: which area has the keyboard — the prompt, a running
  * child's pane, the sidebar of child sessions, a child's transcript overlay, the line asking for a
- * resumed child's new prompt, or the /resume session picker — plus the sidebar selection, the
- * overlay's scroll position and the picker's rows.
+ * resumed child's new prompt, or the /resume session picker — plus the sidebar selection (by child
+ * id, so it stays on its child when rows are added), the overlay's scroll position and the
+ * picker's rows. The overlay's lines are not kept here: the screen derives them (live for a
+ * running child).
  */
 
 /** Who gets the keys. */
@@ -19,10 +21,10 @@ export interface Overlay {
   childId: string;
   /** `general [ab12cd]`: names the child in titles and the resume line. */
   label: string;
-  title: string;
-  lines: OverlayLine[];
-  /** First visible line. */
+  /** First visible line (see overlayOffset). */
   offset: number;
+  /** Stay on the last line as the transcript grows (a running child's live view). */
+  follow: boolean;
 }
 
 /** A saved main session offered by /resume. */
@@ -38,8 +40,8 @@ export interface UiState {
   focus: UiFocus;
   /** The focused pane's child id (focus "pane"). */
   paneId?: string;
-  /** Selected sidebar row. */
-  sidebarIndex: number;
+  /** The selected sidebar row's child id (undefined: the first row). */
+  sidebarId?: string;
   overlay?: Overlay;
   /** The child a new prompt is being typed for (focus "resume"). */
   resume?: { childId: string; label: string };
@@ -50,8 +52,10 @@ export type UiAction =
   /** Tab / Shift-Tab: prompt → each running pane → sidebar → prompt. */
   | { type: "tab"; backwards?: boolean; panes: readonly string[] }
   | { type: "escape" }
-  | { type: "sidebar_move"; delta: number; count: number }
-  | { type: "overlay_open"; overlay: Omit<Overlay, "offset"> }
+  /** ↑/↓ in the sidebar; `ids` are the rows' child ids in display order. */
+  | { type: "sidebar_move"; delta: number; ids: readonly string[] }
+  /** Opens a child's transcript at the top, or following its end (`follow`). */
+  | { type: "overlay_open"; childId: string; label: string; follow?: boolean }
   /** Scrolls by `delta` lines (±Infinity for the ends), within 0..maxOffset. */
   | { type: "overlay_scroll"; delta: number; maxOffset: number }
   | { type: "resume_ask"; childId: string; label: string }
@@ -60,7 +64,7 @@ export type UiAction =
   /** Back to the prompt, closing everything (after a resume was sent, a session was chosen, …). */
   | { type: "focus_prompt" };
 
-export const INITIAL_UI: UiState = { focus: "prompt", sidebarIndex: 0 };
+export const INITIAL_UI: UiState = { focus: "prompt" };
 
 function clamp(n: number, lo: number, hi: number): number {
   return Math.max(lo, Math.min(hi, n));
@@ -97,14 +101,19 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
         default:
           return state;
       }
-    case "sidebar_move":
-      return { ...state, sidebarIndex: clamp(state.sidebarIndex + action.delta, 0, Math.max(0, action.count - 1)) };
+    case "sidebar_move": {
+      if (action.ids.length === 0) return state;
+      const next = clamp(selectedIndex(state, action.ids) + action.delta, 0, action.ids.length - 1);
+      return { ...state, sidebarId: action.ids[next] };
+    }
     case "overlay_open":
-      return { ...state, focus: "overlay", overlay: { ...action.overlay, offset: 0 } };
+      return { ...state, focus: "overlay", overlay: { childId: action.childId, label: action.label, offset: 0, follow: action.follow ?? false } };
     case "overlay_scroll": {
       if (!state.overlay) return state;
-      const offset = clamp(state.overlay.offset + action.delta, 0, Math.max(0, action.maxOffset));
-      return offset === state.overlay.offset ? state : { ...state, overlay: { ...state.overlay, offset } };
+      const max = Math.max(0, action.maxOffset);
+      const offset = clamp(overlayOffset(state.overlay, max) + action.delta, 0, max);
+      const follow = max > 0 && offset === max;
+      return offset === state.overlay.offset && follow === state.overlay.follow ? state : { ...state, overlay: { ...state.overlay, offset, follow } };
     }
     case "resume_ask":
       return { ...state, focus: "resume", resume: { childId: action.childId, label: action.label } };
@@ -116,6 +125,18 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
     case "focus_prompt":
       return { ...state, focus: "prompt", paneId: undefined, overlay: undefined, resume: undefined, picker: undefined };
   }
+}
+
+/** Index of the selected sidebar row among `ids` (0 when nothing, or a row no longer listed, was selected). */
+export function selectedIndex(state: UiState, ids: readonly string[]): number {
+  const i = state.sidebarId === undefined ? -1 : ids.indexOf(state.sidebarId);
+  return Math.max(0, i);
+}
+
+/** The overlay's first visible line for a transcript whose last window starts at `maxOffset`. */
+export function overlayOffset(overlay: Overlay, maxOffset: number): number {
+  const max = Math.max(0, maxOffset);
+  return overlay.follow ? max : clamp(overlay.offset, 0, max);
 }
 
 /** `state` with a focused pane whose child no longer runs handed back to the prompt. */

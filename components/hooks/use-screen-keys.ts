@@ -1,9 +1,10 @@
 /**
  * useScreenKeys: the navigation keys of the screen, routed by what has the keyboard. Tab /
  * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
- * `x`; the sidebar, the transcript overlay and the session picker take ↑/↓, Enter, `r`, PgUp/PgDn,
- * Home/End and Esc. Text typing stays with the input boxes (they ignore Tab). Ctrl keys are left
- * to the screen's Ctrl-C handler.
+ * `x`; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
+ * ↑/↓, PgUp/PgDn, Home/End, `r` (resume), `q`/Esc. No letter acts in the sidebar: other typing
+ * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl keys are left to the
+ * screen's Ctrl-C handler.
  */
 import { useInput } from "ink";
 import { useRef } from "react";
@@ -23,7 +24,7 @@ export interface ScreenKeyHandlers {
   edge(end: boolean): void;
   /** Enter in the sidebar or picker. */
   open(): void;
-  /** `r` in the sidebar or overlay. */
+  /** `r` in the overlay. */
   resume(): void;
 }
 
@@ -51,7 +52,6 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
         case "picker":
           if (key.upArrow || key.downArrow) handlers.move(key.upArrow ? -1 : 1);
           else if (key.return) handlers.open();
-          else if (letter === "r" && focus === "sidebar") handlers.resume();
           return;
         case "overlay":
           if (key.upArrow || key.downArrow) handlers.move(key.upArrow ? -1 : 1);

@@ -48,12 +48,13 @@ You are scout.
 /** Builds the session and renders the app. */
 export function renderApp(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { exitWindowMs?: number; initialPrompt?: string; session?: Partial<AgentSessionOptions> } = {},
+  options: { exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
 ): AppHarness {
   const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
   const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
   mkdirSync(join(inkHome, "agents"), { recursive: true });
   writeFileSync(join(inkHome, "agents", "scout.md"), SCOUT);
+  options.before?.({ cwd, inkHome });
   const provider = createScriptedProvider(script);
   const approvals = new ApprovalBroker();
   const base: AgentSessionOptions = { cwd, inkHome, provider, model: provider.defaultModel, interactive: true, approval: { ask: approvals.ask }, persist: true, ...options.session };
@@ -68,6 +69,7 @@ export function renderApp(
       flushMs={10}
       exitWindowMs={options.exitWindowMs}
       initialPrompt={options.initialPrompt}
+      openResumePicker={options.openResumePicker}
       openSession={(id) => new AgentSession({ ...base, resume: id })}
       onSessionChange={(s) => switched.push(s)}
     />,

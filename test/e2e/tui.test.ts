@@ -1,8 +1,10 @@
 /**
  * End to end: the real `ink` CLI in a real terminal (tmux), driven by the offline demo model over
- * a small git repository. Types a question, waits for the children's summary lines and the
- * answer, then exits with Ctrl-C twice; a second flow opens the child-session sidebar and a
- * child's transcript with the keyboard. Skipped when tmux is not installed. Every tmux command
+ * a small git repository. Types a question (editing it with keys sent together in one chunk),
+ * waits for the children's summary lines and the answer, then exits with Ctrl-C twice; a second
+ * flow opens the child-session sidebar and a child's transcript with the keyboard, checks that
+ * closing them redraws the screen from the top (history once in the scrollback) and that a width
+ * change redraws it without broken copies. Skipped when tmux is not installed. Every tmux command
  * runs on this file's own socket (-L), which is the only server it ever kills.
  */
 import { spawnSync } from "node:child_process";
@@ -35,6 +37,10 @@ async function waitForScreen(test: (s: string) => boolean, what: string, tries =
   }
   throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
 }
+
+/** The visible screen only (no scrollback). */
+const visible = (name = target) => tmux("capture-pane", "-p", "-J", "-t", name);
+const firstLine = (text: string) => text.split("\n").find((l) => l.trim() !== "") ?? "";
 
 /** Newest modification time of the TypeScript sources under `dir`. */
 function newestSource(dir: string): number {
@@ -103,10 +109,17 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     startInk(target);
     await waitForScreen((s) => s.includes("Ask Ink"), "the prompt");
 
-    tmux("send-keys", "-t", target, "-l", "where is the login handled?");
+    tmux("send-keys", "-t", target, "-l", "where is the login handled?xyz");
+    await waitForScreen((s) => s.includes("handled?xyz"), "the typed text");
+    // One chunk of three DELs (and of three ←/→) is three keys, not one unknown key.
+    tmux("send-keys", "-t", target, "Left", "Left", "Left");
+    tmux("send-keys", "-t", target, "Right", "Right", "Right");
+    tmux("send-keys", "-t", target, "BSpace", "BSpace", "BSpace");
+    await waitForScreen((s) => s.includes("› where is the login handled? ") && !s.includes("handled?x"), "three characters deleted");
     tmux("send-keys", "-t", target, "Enter");
     const answered = await waitForScreen((s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
     expect(answered).toContain("› where is the login handled?");
+    expect(answered).not.toContain("handled?x");
     // Two children ran in parallel and collapsed to summary lines.
     expect(answered.match(/✓ general · \d+ turns? · [\d.]+s · [\d.]+k? tokens — /g)?.length).toBe(2);
     expect(answered).toMatch(/ctx \d+% of 200k/);
@@ -130,20 +143,35 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
 
     tmux("send-keys", "-t", name, "Tab");
     const side = await wait((s) => s.includes("Child sessions") && s.includes("this session"), "the sidebar");
-    expect(side).toMatch(/›✓ general +\d+s +Find /);
-    expect(side).toContain("Enter transcript · r resume");
+    expect(side).toMatch(/›✓ general \[[0-9a-f]{6}\] +\d+s +Find /);
+    expect(side).toContain("Enter transcript (r there resumes it)");
 
     tmux("send-keys", "-t", name, "Enter");
     const overlay = await wait((s) => /lines 1–\d+ of \d+/.test(s), "the child's transcript");
     expect(overlay).toMatch(/general \[[0-9a-f]{6}\] · ok · \d+s ago · session /);
     expect(overlay).toMatch(/› Find /); // the child's prompt
-    expect(overlay).toMatch(/⏺ (grep|find|read) /); // its tool calls
+    expect(overlay).toMatch(/⏺ grep [^\n]*\n│ +⎿ /); // its tool calls, each result right under its call
     expect(overlay).toContain("── result returned to the main agent ──");
 
     tmux("send-keys", "-t", name, "Escape");
     await wait((s) => s.includes("Child sessions") && !/lines 1–\d+ of/.test(s.split("Conclusion:").pop()!), "the sidebar again");
     tmux("send-keys", "-t", name, "Escape");
     await wait((s) => s.includes("Enter send · ↑/↓ history · Tab sidebar"), "the prompt again");
+    // The tall overlay and the sidebar closed: the screen was redrawn from the top (not left
+    // scrolled down to blank rows), and the history is in the scrollback once.
+    await waitForScreen(() => firstLine(visible(name)).includes("✦ Ink"), "the screen redrawn from the top", 100, 50, name);
+    expect(screen(name).split("Conclusion:").length - 1).toBe(1);
+
+    // A width change redraws the screen once the resize settles: one prompt box, no broken copies.
+    tmux("resize-window", "-t", name, "-x", "120");
+    tmux("resize-window", "-t", name, "-x", "110");
+    const count = (s: string, part: string) => s.split(part).length - 1;
+    const redrawn = (s: string) => count(s, "✦ Ink") === 1 && count(s, "Conclusion:") === 1 && count(s, "Ask Ink") === 1 && visible(name).split("\n").some((l) => l.startsWith("╭") && l.length === 110);
+    await wait(redrawn, "the redraw at 110 columns");
+    await new Promise((r) => setTimeout(r, 300));
+    const resized = screen(name);
+    expect(redrawn(resized)).toBe(true);
+    expect(resized.split("\n").filter((l) => l.startsWith("╭")).every((l) => l.length <= 110)).toBe(true);
 
     tmux("send-keys", "-t", name, "C-c");
     await wait((s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from "vitest";
+import type { ModelRequest } from "../src/providers/types.js";
+import type { ScriptedTurn } from "../src/providers/scripted.js";
+import { CLEAR_SCREEN } from "./App.js";
+import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+
+let h: AppHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const TAB = "\t";
+const CTRL_C = "\u0003";
+const afterTools = (r: ModelRequest) => r.messages[r.messages.length - 1]?.role === "toolResult";
+const clears = () => h!.app.frames.filter((f) => f.startsWith(CLEAR_SCREEN)).length;
+
+/** Main delegates one task; the child answers at once. */
+const oneChild = (r: ModelRequest): ScriptedTurn => {
+  if (isChild(r)) return { text: "CHILD-REPORT: cache in src/cache.ts" };
+  return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "investigate the cache" } }] };
+};
+
+describe("App: screen redraws", () => {
+  it("a width change clears the screen and scrollback once (debounced) and writes the history again", async () => {
+    h = renderApp(() => ({ text: "FIRST ANSWER" }));
+    await typeAndSubmit(h.app, "question");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("FIRST ANSWER") && f.includes("Enter send"));
+    const stdout = h.app.stdout as unknown as { columns: number; emit(event: string): void };
+    for (const columns of [90, 80, 70]) {
+      Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
+      stdout.emit("resize");
+    }
+    await waitUntil(() => clears() === 1, { what: "the redraw after the resize" });
+    // The debug renderer keeps every static line written: the history was written a second time.
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.split("FIRST ANSWER").length - 1 === 2, { what: "the history written again" });
+    expect(frame.split("✦ Ink").length - 1).toBe(2);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(clears()).toBe(1); // one drag, one redraw
+  });
+});
+
+describe("App: keys", () => {
+  it("Ctrl-C with a typed draft clears it and does not arm exit; on the empty prompt it arms exit", async () => {
+    h = renderApp(() => ({ text: "unused" }), { exitWindowMs: 5000 });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
+    h.app.stdin.write("half a question");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("› half a question"));
+    h.app.stdin.write(CTRL_C);
+    const cleared = await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"), { what: "the draft to clear" });
+    expect(cleared).not.toContain("Press Ctrl-C again to exit");
+    h.app.stdin.write(CTRL_C);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Press Ctrl-C again to exit"), { what: "the exit to arm" });
+    expect(h.exits).toEqual([]);
+  });
+
+  it("typing on the sidebar goes to the prompt (r included: it does not start a resume)", async () => {
+    h = renderApp(oneChild);
+    await typeAndSubmit(h.app, "check the cache");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar" });
+    h.app.stdin.write("r");
+    h.app.stdin.write("efactor it");
+    const typed = await waitForFrame(h.app.lastFrame, (f) => f.includes("› refactor it"), { what: "the typing in the prompt" });
+    expect(typed).not.toContain("↻ resume");
+    expect(typed).not.toContain("Child sessions");
+    h.app.stdin.write("\r");
+    await waitUntil(() => h!.provider.requests.some((r) => !isChild(r) && JSON.stringify(r.messages).includes("refactor it")), { what: "the prompt to be sent" });
+  });
+
+  it("typing on a focused pane goes to the prompt; x still stops the child", async () => {
+    h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }));
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
+    h.app.stdin.write("note");
+    const typed = await waitForFrame(h.app.lastFrame, (f) => f.includes("› note"), { what: "the typing in the prompt" });
+    expect(typed).not.toContain("[x] stop");
+    expect(typed).toContain("general · running");
+  });
+});
+
+describe("App: a running child's transcript", () => {
+  it("is live: it follows the child's new text and tool calls, then shows the saved transcript once it ends", async () => {
+    let releaseFirst!: () => void;
+    let releaseSecond!: () => void;
+    const first = new Promise<void>((r) => (releaseFirst = r));
+    const second = new Promise<void>((r) => (releaseSecond = r));
+    h = renderApp((r): ScriptedTurn => {
+      if (isChild(r)) {
+        const turn = r.messages.filter((m) => m.role === "assistant").length;
+        if (turn === 0) return { text: "STEP-ONE looking", waitFor: first, toolCalls: [{ name: "ls", arguments: {} }] };
+        return { text: "STEP-TWO the report", waitFor: second };
+      }
+      return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "live job" } }] };
+    });
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("STEP-ONE"));
+    h.app.stdin.write(TAB); // the pane
+    h.app.stdin.write(TAB); // the sidebar
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar" });
+    h.app.stdin.write("\r");
+    const live = await waitForFrame(h.app.lastFrame, (f) => f.includes("live view") && f.includes("STEP-ONE"), { what: "the live transcript" });
+    expect(live).toContain("› live job");
+    releaseFirst();
+    const grown = await waitForFrame(h.app.lastFrame, (f) => f.includes("STEP-TWO") && f.includes("⏺ ls"), { what: "the transcript to follow the child" });
+    expect(grown).toContain("live view");
+    releaseSecond();
+    const saved = await waitForFrame(h.app.lastFrame, (f) => f.includes("── result returned to the main agent ──"), { what: "the saved transcript after the end" });
+    expect(saved).toMatch(/general \[[0-9a-f]{6}\] · ok · /);
+    expect(saved).not.toContain("live view");
+  });
+});

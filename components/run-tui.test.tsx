@@ -1,0 +1,96 @@
+import { EventEmitter } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AgentSession } from "../src/agent-session.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
+import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
+
+// Ink draws only a final frame when it believes it runs in CI; these tests watch it draw live.
+vi.hoisted(() => {
+  for (const key of Object.keys(process.env)) if (key === "CI" || key === "CONTINUOUS_INTEGRATION" || key.startsWith("CI_")) delete process.env[key];
+});
+
+/** A terminal's input as ink reads it: `type` queues a chunk and says it is readable. */
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private chunks: string[] = [];
+  type(chunk: string) {
+    this.chunks.push(chunk);
+    this.emit("readable");
+  }
+  read = () => this.chunks.shift() ?? null;
+  setRawMode() {}
+  setEncoding() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+/** A terminal's output: everything written, in order. */
+class FakeStdout extends EventEmitter {
+  columns = 100;
+  rows = 30;
+  written = "";
+  write = (data: string) => {
+    this.written += data;
+    return true;
+  };
+  text = () => stripAnsi(this.written);
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean }) {
+  const home = mkdtempSync(join(tmpdir(), "ink-run-tui-"));
+  dirs.push(home);
+  const stdin = new FakeStdin();
+  const stdout = new FakeStdout();
+  const trustAsked: Array<boolean | undefined> = [];
+  const provider = createScriptedProvider(() => ({ text: "ok" }));
+  const done = runTui({
+    ...options,
+    cwd: home,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    createSession: (ask, opts) => {
+      trustAsked.push(opts?.trust);
+      return new AgentSession({ cwd: home, inkHome: home, provider, model: provider.defaultModel, interactive: true, approval: { ask }, persist: true, resume: opts?.resume });
+    },
+  });
+  return { stdin, stdout, trustAsked, done };
+}
+
+/** Leaves the app with /exit and waits for runTui to resolve. */
+async function exitApp(t: ReturnType<typeof start>): Promise<number> {
+  await waitUntil(() => t.stdout.text().includes("Ask Ink"), { what: "the prompt" });
+  t.stdin.type("/exit\r");
+  return t.done;
+}
+
+describe("runTui", () => {
+  it("Ctrl-C at the trust question skips the project's profiles and says so in one line", async () => {
+    const t = start({ untrustedProfiles: [".ink/agents/scout.md"] });
+    await waitUntil(() => t.stdout.text().includes("Trust the agent profiles of this project?"), { what: "the trust question" });
+    expect(t.stdout.text()).toContain("(or Esc / Ctrl-C) skip them");
+    t.stdin.type("\u0003");
+    await waitUntil(() => t.trustAsked.length === 1, { what: "the session to be created" });
+    expect(t.trustAsked).toEqual([false]);
+    expect(t.stdout.text()).toContain(TRUST_SKIPPED_NOTE);
+    expect(await exitApp(t)).toBe(0);
+  });
+
+  it("openResumePicker: with no saved session it says so instead of opening an empty picker", async () => {
+    const t = start({ openResumePicker: true });
+    await waitUntil(() => t.stdout.text().includes("no earlier saved sessions"), { what: "the notice" });
+    expect(t.stdout.text()).not.toContain("Resume a session");
+    expect(t.trustAsked).toEqual([undefined]);
+    expect(await exitApp(t)).toBe(0);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * What the screen's navigation keys do (the handlers useScreenKeys calls), built from the
+ * screen's current state, and the /resume picker's rows. Kept apart from MainScreen so the screen
+ * is layout and wiring.
+ */
+import type { Dispatch } from "react";
+import type { AgentSession } from "../src/agent-session.js";
+import { firstLine } from "./format.js";
+import { childLabel } from "./hooks/child-transcript.js";
+import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";
+import type { SidebarRow } from "./hooks/sidebar-rows.js";
+import type { PickerRow, UiAction, UiState } from "./hooks/ui-reducer.js";
+import type { AgentStream } from "./hooks/use-agent-stream.js";
+
+/** The screen state the key handlers act on. */
+export interface ScreenContext {
+  ui: UiState;
+  dispatch: Dispatch<UiAction>;
+  /** Running children's ids (Tab stops). */
+  panes: readonly string[];
+  childRows: readonly SidebarRow[];
+  /** Index of the selected sidebar row. */
+  selected: number;
+  /** Last first-line of the overlay's scroll range. */
+  maxOffset: number;
+  /** Lines the overlay shows at once. */
+  pageRows: number;
+  stream: AgentStream;
+  setHint: (hint: string | undefined) => void;
+  onResumeSession?: (id: string) => string | undefined;
+}
+
+/** The hint when something needs the run to be over first. */
+export const BUSY = "a run is in progress — wait for it to finish, or press Ctrl-C to stop it";
+const NO_RESUME = "/resume is not available in this UI (no session factory was given)";
+
+/** The other saved main sessions of the session's directory, newest first, as picker rows. */
+export function savedMainSessions(session: AgentSession): PickerRow[] {
+  if (!session.store) return [];
+  return session.store
+    .list({ cwd: session.cwd, kind: "main" })
+    .filter((s) => s.id !== session.sessionId)
+    .map((s) => ({ id: s.id, at: s.mtimeMs, prompt: firstLine(s.prompt ?? "") }));
+}
+
+/** The handlers for the keys of the focused area. */
+export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
+  const { ui, dispatch, stream, setHint } = ctx;
+  return {
+    tab: (backwards) => dispatch({ type: "tab", backwards, panes: ctx.panes }),
+    escape: () => dispatch({ type: "escape" }),
+    stopPane: () => {
+      if (ui.paneId && !stream.stopChild(ui.paneId)) setHint("that child is not running any more");
+    },
+    move: (delta) => {
+      if (ui.focus === "overlay") dispatch({ type: "overlay_scroll", delta, maxOffset: ctx.maxOffset });
+      else if (ui.focus === "picker") dispatch({ type: "picker_move", delta });
+      else dispatch({ type: "sidebar_move", delta, ids: ctx.childRows.map((r) => r.id) });
+    },
+    page: (delta) => dispatch({ type: "overlay_scroll", delta: delta * Math.max(1, ctx.pageRows - 1), maxOffset: ctx.maxOffset }),
+    edge: (end) => dispatch({ type: "overlay_scroll", delta: end ? Infinity : -Infinity, maxOffset: ctx.maxOffset }),
+    open: () => {
+      if (ui.focus === "picker") {
+        const row = ui.picker?.rows[ui.picker.index];
+        if (!row) return dispatch({ type: "escape" });
+        const error = ctx.onResumeSession ? ctx.onResumeSession(row.id) : NO_RESUME;
+        if (error !== undefined) {
+          dispatch({ type: "focus_prompt" });
+          stream.notice(error, "error");
+        }
+        return;
+      }
+      const row = ctx.childRows[ctx.selected];
+      // A running child's transcript follows its live end.
+      if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row), follow: row.status === "running" });
+    },
+    resume: () => {
+      const overlay = ui.overlay;
+      if (ui.focus !== "overlay" || !overlay) return;
+      const status = ctx.childRows.find((r) => r.id === overlay.childId)?.status ?? "unknown";
+      if (stream.isRunning()) return setHint(BUSY);
+      if (status === "running") return setHint("that child is still running — wait for it to end, or focus its pane (Tab) and press x to stop it");
+      dispatch({ type: "resume_ask", childId: overlay.childId, label: overlay.label });
+    },
+  };
+}
