@@ -48,10 +48,15 @@ function makeRepo(files: number): string {
 
 async function loopOverhead(turns: number): Promise<number> {
   const echo: AnyTool = (await import("../src/tools/ls.js")).lsTool;
-  const provider = createScriptedProvider((_r, i) => (i < turns - 1 ? { toolCalls: [{ name: "ls", arguments: {} }] } : { text: "done" }));
+  // Fixed usage: the scripted provider's default usage estimate would serialise the whole history every turn.
+  const usage = { input: 100, output: 10 };
+  const provider = createScriptedProvider((_r, i) => (i < turns - 1 ? { toolCalls: [{ name: "ls", arguments: {} }], usage } : { text: "done", usage }));
+  const cwd = mkdtempSync(join(tmpdir(), "ink-bench-loop-"));
   const t = performance.now();
-  await runAgentLoop({ provider, model: "m", system: "s", tools: [echo], history: [], userMessage: "go", cwd: tmpdir() });
-  return (performance.now() - t) / turns;
+  await runAgentLoop({ provider, model: "m", system: "s", tools: [echo], history: [], userMessage: "go", cwd });
+  const perTurn = (performance.now() - t) / turns;
+  rmSync(cwd, { recursive: true, force: true });
+  return perTurn;
 }
 
 async function parallelChildren(children: number, cap: number, childMs: number): Promise<number> {
