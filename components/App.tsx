@@ -8,6 +8,7 @@ import { useRef, useState } from "react";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
+import { errorMessage } from "../src/core/error-message.js";
 
 export { CLEAR_SCREEN };
 
@@ -35,10 +36,6 @@ export interface AppProps {
   onSessionChange?: (session: AgentSession) => void;
 }
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** The UI; the current session's screen is remounted when the session changes. */
 export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, onSessionChange }: AppProps) {
   const [session, setSession] = useState(first);
@@ -51,7 +48,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
     try {
       next = openSession(id);
     } catch (err) {
-      return `cannot resume session ${id}: ${message(err)}`;
+      return `cannot resume session ${id}: ${errorMessage(err)}`;
     }
     if (next.sessionId !== id) {
       next.close();

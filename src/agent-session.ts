@@ -24,6 +24,7 @@ import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool, ToolOutput } from "./tools/types.js";
+import { errorMessage } from "./core/error-message.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -174,7 +175,7 @@ export class AgentSession {
     try {
       out = await task.execute(task.schema.parse(call.arguments), { signal: cancel.signal, cwd: this.cwd, toolCallId: call.id, emit });
     } catch (err) {
-      out = { output: `task: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+      out = { output: `task: ${errorMessage(err)}`, isError: true };
     } finally {
       opts.signal?.removeEventListener("abort", onStop);
     }
@@ -224,7 +225,7 @@ export class AgentSession {
     } catch (err) {
       if (this.writeFailed) return;
       this.writeFailed = true;
-      const why = err instanceof Error ? err.message : String(err);
+      const why = errorMessage(err);
       const file = this.store?.path(this.sessionId);
       onEvent?.({ type: "error", message: `session file ${file} could not be written (${why}); this conversation goes on but is no longer saved — free disk space or check INK_HOME` });
     }

@@ -13,6 +13,7 @@ import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
 import { resolveProvider } from "./providers/registry.js";
+import { errorMessage } from "./core/error-message.js";
 
 function version(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -116,7 +117,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`ink: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`ink: ${errorMessage(err)}\n`);
     process.exitCode = 1;
   },
 );

@@ -12,6 +12,7 @@ import type { SidebarRow } from "./sidebar-rows.js";
 import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
 import type { ChildView } from "./transcript-types.js";
 import type { OverlayLine } from "./ui-reducer.js";
+import { errorMessage } from "../../src/core/error-message.js";
 
 /** The overlay's content: a title and the pre-wrapped lines. */
 export interface OverlayView {
@@ -47,7 +48,7 @@ export function childOverlay(store: SessionStore | undefined, row: SidebarRow, w
       report = finalAssistantText(loaded.messages).trim();
       lines = [...loaded.notes.map((text): OverlayLine => ({ text: `! ${text}`, tone: "dim" })), ...transcriptLines(loaded.messages, width)];
     } catch (err) {
-      lines = [{ text: `cannot load the transcript of ${row.id}: ${err instanceof Error ? err.message : String(err)}`, tone: "error" }];
+      lines = [{ text: `cannot load the transcript of ${row.id}: ${errorMessage(err)}`, tone: "error" }];
     }
   }
   if (row.result !== undefined) {

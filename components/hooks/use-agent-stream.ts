@@ -10,6 +10,7 @@ import type { AgentSession } from "../../src/agent-session.js";
 import type { AgentEvent } from "../../src/core/events.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "./transcript-types.js";
+import { errorMessage } from "../../src/core/error-message.js";
 
 /** Tuning for tests and the TUI. */
 export interface AgentStreamOptions {
@@ -45,10 +46,6 @@ export interface AgentStream {
 /** Header facts of a session shown at start-up. */
 function headerOf(session: AgentSession) {
   return { cwd: session.cwd, model: session.model, provider: session.provider.name, notices: session.notices };
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 type RunBody = (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>;
@@ -106,7 +103,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       current.current = run
         .then(
           () => enqueue({ type: "run_end", at: clock() }, true),
-          (err: unknown) => enqueue({ type: "run_end", error: ac.signal.aborted ? undefined : errorText(err), at: clock() }, true),
+          (err: unknown) => enqueue({ type: "run_end", error: ac.signal.aborted ? undefined : errorMessage(err), at: clock() }, true),
         )
         .finally(() => {
           controller.current = undefined;

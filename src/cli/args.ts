@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import type { ThinkingConfig } from "../providers/types.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
+import { errorMessage } from "../core/error-message.js";
 
 export interface CliArgs {
   print?: string;
@@ -84,7 +85,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
       },
     });
   } catch (err) {
-    throw new UsageError(`${err instanceof Error ? err.message : String(err)}\nRun ink --help for the options.`);
+    throw new UsageError(`${errorMessage(err)}\nRun ink --help for the options.`);
   }
   const v = parsed.values;
   if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);

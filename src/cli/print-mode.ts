@@ -6,6 +6,7 @@
 import type { AgentSession } from "../agent-session.js";
 import type { AgentEvent } from "../core/events.js";
 import { finalAssistantText } from "../core/messages.js";
+import { errorMessage } from "../core/error-message.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
@@ -37,7 +38,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       io.stderr("ink: interrupted\n");
       return 130;
     }
-    io.stderr(`ink: error: ${err instanceof Error ? err.message : String(err)}\n`);
+    io.stderr(`ink: error: ${errorMessage(err)}\n`);
     return 1;
   }
 }

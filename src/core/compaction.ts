@@ -8,6 +8,7 @@ import type { Provider, ToolSpec } from "../providers/types.js";
 import { COMPACTION_SUMMARY_PREFIX, compactionSummaryMessage } from "../session/types.js";
 import { userText, type AgentMessage, type AssistantMessage } from "./messages.js";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate.js";
+import { errorMessage } from "./error-message.js";
 
 /** Why a compaction ran: the threshold before a turn, a provider overflow error, or a request (`/compact`). */
 export type CompactionReason = "threshold" | "overflow" | "manual";
@@ -105,7 +106,7 @@ export function createCompactor(options: CompactorOptions): Compactor {
     try {
       summary = await summarise(history.slice(0, cut), signal);
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
+      const error = errorMessage(err);
       emit({ type: "compaction_end", reason, ok: false, tokensBefore, error });
       throw err;
     }
@@ -130,7 +131,7 @@ export function createCompactor(options: CompactorOptions): Compactor {
       const message = await stream.result();
       text = message.content.map((b) => (b.type === "text" ? b.text : "")).join("").trim();
     } catch (err) {
-      throw new Error(`compaction failed: the summary call failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      throw new Error(`compaction failed: the summary call failed: ${errorMessage(err)}`, { cause: err });
     }
     if (text === "") throw new Error("compaction failed: the model returned an empty summary");
     return text;

@@ -12,6 +12,7 @@ import { EventStream } from "./event-stream.js";
 import type { AgentEvent, AgentInfo, LoopStopReason } from "./events.js";
 import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "./messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
+import { errorMessage } from "./error-message.js";
 
 export interface LoopOptions {
   provider: Provider;
@@ -69,7 +70,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       options.onMessage?.(message);
     } catch (err) {
       // The history must stay valid even when persisting a message fails; report, do not throw.
-      emit({ type: "error", message: `could not record a message: ${err instanceof Error ? err.message : String(err)}` });
+      emit({ type: "error", message: `could not record a message: ${errorMessage(err)}` });
     }
     emit({ type: "message", message });
   };
@@ -110,7 +111,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
           continue;
         }
       }
-      emit({ type: "error", message: err instanceof Error ? err.message : String(err) });
+      emit({ type: "error", message: errorMessage(err) });
       throw err;
     }
     overflowRetried = false; // a later overflow in this run may compact again

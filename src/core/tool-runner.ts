@@ -6,6 +6,7 @@
 import type { AnyTool, ToolOutput } from "../tools/types.js";
 import type { AgentEvent, AgentInfo } from "./events.js";
 import type { ToolCall, ToolResult } from "./messages.js";
+import { errorMessage } from "./error-message.js";
 
 /** The verdict of the pre-execution check. */
 export type ToolDecision = { allow: true } | { allow: false; reason: string };
@@ -68,7 +69,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     try {
       decision = await options.onToolCall(call, options.agent, tool);
     } catch (err) {
-      decision = { allow: false, reason: `approval check failed: ${err instanceof Error ? err.message : String(err)}` };
+      decision = { allow: false, reason: `approval check failed: ${errorMessage(err)}` };
     }
     if (!decision.allow) return finish({ output: `tool call refused: ${decision.reason}`, isError: true });
     if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
@@ -83,7 +84,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     });
     return finish(tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000));
   } catch (err) {
-    return finish({ output: `${call.name} failed: ${err instanceof Error ? err.message : String(err)}`, isError: true });
+    return finish({ output: `${call.name} failed: ${errorMessage(err)}`, isError: true });
   }
 }
 

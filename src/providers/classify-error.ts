@@ -4,6 +4,7 @@
  */
 import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
 import { ProviderError } from "./errors.js";
+import { errorMessage } from "../core/error-message.js";
 
 /** Where the provider was talking to, for messages. */
 export interface ErrorContext {
@@ -102,6 +103,6 @@ export function classifyAnthropicError(err: unknown, ctx: ErrorContext, signal?:
   if (isConnectionFailure(err)) {
     return new ProviderError("network", `Could not reach the Anthropic API at ${ctx.baseURL}: ${describeCause(err)}`, { cause: err });
   }
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return new ProviderError("api", `Anthropic request failed: ${message}`, { cause: err });
 }

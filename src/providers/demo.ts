@@ -9,6 +9,7 @@ import { planDelegation } from "./demo-delegator.js";
 import { planInvestigation } from "./demo-investigator.js";
 import { streamReply, type DemoReply } from "./demo-stream.js";
 import type { ModelRequest, Provider, ProviderStream } from "./types.js";
+import { errorMessage } from "../core/error-message.js";
 
 export { extractKeywords } from "./demo-keywords.js";
 export { DEMO_DISCLOSURE } from "./demo-conversation.js";
@@ -53,7 +54,7 @@ export function planDemoReply(request: ModelRequest): DemoReply {
     context = readContext(request);
     reply = plan(context);
   } catch (err) {
-    reply = { text: `The demo model could not make sense of this conversation (${err instanceof Error ? err.message : String(err)}). Try a new request.`, calls: [] };
+    reply = { text: `The demo model could not make sense of this conversation (${errorMessage(err)}). Try a new request.`, calls: [] };
   }
   const subagent = context?.subagent ?? (typeof request.system === "string" && request.system.includes("# Subagent mode"));
   if (!subagent && !context?.disclosed && reply.text !== "") reply = { ...reply, text: `${DEMO_DISCLOSURE}\n\n${reply.text}` };

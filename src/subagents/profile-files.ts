@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { errorMessage } from "../core/error-message.js";
 
 /** A file or directory that could not be used, and why (with the fix when there is one). */
 export interface ProfileProblem {
@@ -36,7 +37,7 @@ export function sha256(data: Buffer | string): string {
 
 /** Short form of a filesystem error: its code and message. */
 function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 /** The `*.md` file names in a directory, sorted; a missing directory yields none. Throws other fs errors. */

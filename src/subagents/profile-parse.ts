@@ -6,6 +6,7 @@
 import matter from "gray-matter";
 import type { ThinkingConfig } from "../providers/types.js";
 import { formatSchemaIssues, profileFrontMatterSchema } from "./profile-schema.js";
+import { errorMessage } from "../core/error-message.js";
 
 /** Where a profile came from: the project's `.ink/agents/` or the user's `$INK_HOME/agents/`. */
 export type ProfileSource = "project" | "user";
@@ -53,7 +54,7 @@ const MATTER_OPTIONS = {
 
 /** First line of a parser error, without js-yaml's code excerpt. */
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return text.split("\n")[0]!.trim().replace(/:$/, "");
 }
 

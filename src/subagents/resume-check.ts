@@ -13,6 +13,7 @@ import { toToolSpec } from "../tools/spec.js";
 import type { AnyTool } from "../tools/types.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
+import { errorMessage } from "../core/error-message.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model
@@ -60,7 +61,7 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   try {
     header = input.store.readHeader(input.id);
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    return { ok: false, reason: errorMessage(err) };
   }
   if (header.kind !== "child") return { ok: false, reason: `session ${input.id} is a main session, not a child; only child sessions can be resumed with task.` };
   if (header.provider !== input.provider.name) return { ok: false, reason: `provider differs: the child was created with "${header.provider}", this session uses "${input.provider.name}".` };
@@ -72,7 +73,7 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
     tools = selectChildToolPool(input.getTools(), profile);
     model = resolveChildModel(input.provider, input.model, profile);
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    return { ok: false, reason: errorMessage(err) };
   }
   if (model !== header.model) return { ok: false, reason: `model differs: the child was created with "${header.model}", it would now run on "${model}".` };
   const names = tools.map((t) => t.name);
@@ -93,7 +94,7 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   try {
     loaded = input.store.load(input.id);
   } catch (err) {
-    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    return { ok: false, reason: errorMessage(err) };
   }
   return { ok: true, profile, tools, model, system, messages: loaded.messages, cwd: header.cwd, notes: loaded.notes };
 }

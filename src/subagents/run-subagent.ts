@@ -9,6 +9,7 @@ import { addUsage, emptyUsage, finalAssistantText, type AgentMessage, type Usage
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../providers/types.js";
 import type { AnyTool } from "../tools/types.js";
+import { errorMessage } from "../core/error-message.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
 
@@ -121,7 +122,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     return settled("ok");
   } catch (err) {
     if (child.signal.aborted) return whyAborted();
-    return settled("crash", err instanceof Error ? err.message : String(err));
+    return settled("crash", errorMessage(err));
   } finally {
     options.signal?.removeEventListener("abort", relay);
     clock?.removeEventListener("abort", onClock);

@@ -29,6 +29,7 @@ import { Semaphore } from "./semaphore.js";
 import { taskResult, unknownAgentResult } from "./task-result.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
+import { errorMessage } from "../core/error-message.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -158,7 +159,7 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
   try {
     lock = options.store.lock(id, `resume from ${ctx.toolCallId}`);
   } catch (err) {
-    return refuse(err instanceof Error ? err.message : String(err));
+    return refuse(errorMessage(err));
   }
   const check = checkResumable({ ...options, store: options.store, id, parentCwd: ctx.cwd });
   if (!check.ok) {
@@ -177,7 +178,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       worktree = await createWorktree({ cwd: ctx.cwd, inkHome: options.inkHome, label: p.childId, signal: ctx.signal });
       cwd = worktreeCwd(worktree);
     } catch (err) {
-      return { output: `task: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+      return { output: `task: ${errorMessage(err)}`, isError: true };
     }
   }
   let writer: SessionWriter | undefined;
@@ -186,7 +187,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     ({ writer, lock } = openSession(options, p, args, ctx, cwd, worktree));
   } catch (err) {
     if (worktree) await finishWorktree(worktree);
-    return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${err instanceof Error ? err.message : String(err)}`, isError: true };
+    return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`, isError: true };
   }
   const label = p.profile?.name ?? "general";
   const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };

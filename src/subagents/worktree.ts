@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, realpathSync, rmdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { GitError, runGit } from "./git.js";
+import { errorMessage } from "../core/error-message.js";
 
 /** `not_git_repo` / `no_commit`: the user's directory cannot host a worktree; `bad_location`: the
  * worktree would land inside the checkout; `git_failed`: any other git failure (or an abort). */
@@ -74,10 +75,6 @@ function isDirectory(path: string): boolean {
   }
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
-
 function isAborted(e: unknown): boolean {
   return e instanceof GitError && e.aborted;
 }
@@ -104,7 +101,7 @@ async function locateRepo(cwd: string, signal?: AbortSignal): Promise<{ root: st
       const other = e.stderr.trim() && !/not a git repository/i.test(e.stderr);
       throw notRepo(other ? ` (git: ${e.stderr.trim().split("\n")[0]})` : "");
     }
-    throw new WorktreeError("git_failed", `worktree: ${errorText(e)}`);
+    throw new WorktreeError("git_failed", `worktree: ${errorMessage(e)}`);
   }
   const [root = "", prefix = ""] = stdout.split("\n");
   if (!root) throw notRepo(" (git reported no work tree)");
@@ -118,7 +115,7 @@ async function headCommit(root: string, signal?: AbortSignal): Promise<string> {
     const hash = stdout.trim();
     if (hash) return hash;
   } catch (e) {
-    if (!(e instanceof GitError && e.exitCode === 1)) throw new WorktreeError("git_failed", `worktree: ${errorText(e)}`);
+    if (!(e instanceof GitError && e.exitCode === 1)) throw new WorktreeError("git_failed", `worktree: ${errorMessage(e)}`);
   }
   throw new WorktreeError(
     "no_commit",
@@ -132,7 +129,7 @@ async function branchExists(root: string, branch: string, signal?: AbortSignal):
     return true;
   } catch (e) {
     if (e instanceof GitError && e.exitCode === 1) return false;
-    throw new WorktreeError("git_failed", `worktree: ${errorText(e)}`);
+    throw new WorktreeError("git_failed", `worktree: ${errorMessage(e)}`);
   }
 }
 
@@ -165,7 +162,7 @@ export async function createWorktree(opts: {
   try {
     mkdirSync(parent, { recursive: true });
   } catch (e) {
-    throw new WorktreeError("git_failed", `worktree: cannot create ${parent}: ${errorText(e)}; check INK_HOME`);
+    throw new WorktreeError("git_failed", `worktree: cannot create ${parent}: ${errorMessage(e)}; check INK_HOME`);
   }
   if (isInside(realpathSync(parent), realpathSync(root))) {
     throw new WorktreeError(
@@ -189,7 +186,7 @@ export async function createWorktree(opts: {
       }
       // A concurrent creation may have taken this name between the check and `worktree add`.
       if (existsSync(path) || (await branchExists(root, branch, signal))) continue;
-      throw new WorktreeError("git_failed", `worktree: could not create ${path} on branch ${branch}: ${errorText(e)}`);
+      throw new WorktreeError("git_failed", `worktree: could not create ${path} on branch ${branch}: ${errorMessage(e)}`);
     }
     const wt: Worktree = { path, branch, baseCommit, repoRoot: root, subdir };
     mkdirSync(worktreeCwd(wt), { recursive: true });
@@ -284,7 +281,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
       kept: true,
       diffstat: "",
       commits: 0,
-      reason: `could not inspect the worktree, kept it to be safe: ${errorText(e)}`,
+      reason: `could not inspect the worktree, kept it to be safe: ${errorMessage(e)}`,
     };
   }
   if (found.changed) {
@@ -293,7 +290,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
   try {
     await runGit(["worktree", "remove", "--force", wt.path], { cwd: wt.repoRoot, signal });
   } catch (e) {
-    return { ...report, kept: true, diffstat: "", commits: 0, reason: `no changes, but removing the worktree failed: ${errorText(e)}` };
+    return { ...report, kept: true, diffstat: "", commits: 0, reason: `no changes, but removing the worktree failed: ${errorMessage(e)}` };
   }
   try {
     rmdirSync(dirname(wt.path)); // the per-repo folder, only if now empty
@@ -308,7 +305,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
       kept: false,
       diffstat: "",
       commits: 0,
-      reason: `branch ${wt.branch} could not be deleted (${errorText(e)}); delete it with git branch -D ${wt.branch}`,
+      reason: `branch ${wt.branch} could not be deleted (${errorMessage(e)}); delete it with git branch -D ${wt.branch}`,
     };
   }
   return { ...report, kept: false, diffstat: "", commits: 0 };

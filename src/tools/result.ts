@@ -16,10 +16,7 @@ export function aborted(partial?: string): ToolOutput {
   return { output: partial ? `${partial}\naborted` : "aborted", isError: true };
 }
 
-/** The message of an unknown thrown value. */
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+export { errorMessage } from "../core/error-message.js";
 
 /** The `code` of a Node system error (ENOENT, EACCES…), if any. */
 export function errorCode(err: unknown): string | undefined {

@@ -1,0 +1,4 @@
+/** The message of an unknown thrown value: an Error's message, anything else as a string. */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
