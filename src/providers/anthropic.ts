@@ -8,6 +8,7 @@ import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/m
 import { EventStream } from "../core/event-stream.js";
 import type { AssistantMessage } from "../core/messages.js";
 import { buildRequestBody } from "./anthropic-convert.js";
+import { anthropicKeySet } from "./anthropic-key.js";
 import { TurnAssembler } from "./anthropic-turn.js";
 import { classifyAnthropicError, type ErrorContext } from "./classify-error.js";
 import { ProviderError } from "./errors.js";
@@ -40,7 +41,7 @@ const DEFAULT_CONTEXT_WINDOW = 200_000;
 
 /** True when ANTHROPIC_API_KEY is set (non-empty). */
 export function anthropicAvailable(): boolean {
-  return (process.env.ANTHROPIC_API_KEY ?? "").trim() !== "";
+  return anthropicKeySet();
 }
 
 function missingKeyMessage(ctx: ErrorContext): string {

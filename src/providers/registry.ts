@@ -3,6 +3,7 @@
  * asked for), otherwise the offline `demo` model, so Ink always starts. The Anthropic SDK is loaded
  * only when that provider is used, keeping start-up fast.
  */
+import { anthropicKeySet } from "./anthropic-key.js";
 import { createDemoProvider } from "./demo.js";
 import type { Provider } from "./types.js";
 
@@ -13,10 +14,6 @@ export class ProviderSetupError extends Error {
   override readonly name = "ProviderSetupError";
 }
 
-/** True when ANTHROPIC_API_KEY is set (non-empty). */
-export function anthropicKeySet(env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.ANTHROPIC_API_KEY ?? "").trim() !== "";
-}
 
 /**
  * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo.
