@@ -3,9 +3,16 @@ import { z } from "zod";
 import type { ToolSpec } from "../providers/types.js";
 import type { AnyTool } from "./types.js";
 
-/** The model-facing declaration of a tool: name, description, JSON schema of its arguments. */
+/** Tools are immutable values, so each one's spec is computed once (JSON-schema conversion is not free). */
+const cache = new WeakMap<AnyTool, ToolSpec>();
+
+/** The model-facing declaration of a tool: name, description, JSON schema of its arguments. Memoised per tool. */
 export function toToolSpec(tool: AnyTool): ToolSpec {
+  const known = cache.get(tool);
+  if (known) return known;
   const schema = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   delete schema.$schema;
-  return { name: tool.name, description: tool.description, inputSchema: schema };
+  const spec: ToolSpec = { name: tool.name, description: tool.description, inputSchema: schema };
+  cache.set(tool, spec);
+  return spec;
 }

@@ -244,3 +244,12 @@ describe("runAgentLoop", () => {
     expect((await stream.result()).reason).toBe("done");
   });
 });
+
+describe("toToolSpec", () => {
+  it("converts a tool once and hands back the same spec after that", async () => {
+    const { toToolSpec } = await import("../../src/tools/spec.js");
+    const first = toToolSpec(echoTool);
+    expect(first).toMatchObject({ name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } });
+    expect(toToolSpec(echoTool)).toBe(first);
+  });
+});
