@@ -16,7 +16,7 @@ import { runAgentLoop } from "../src/core/loop.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { createTaskTool } from "../src/subagents/task-tool.js";
 import { grepTool } from "../src/tools/grep.js";
-import type { AnyTool } from "../src/tools/types.js";
+import type { AnyTool } from "../src/protocol/tool.js";
 import { benchReducer } from "./ui-reducer.js";
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.js");

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { initialStreamState, reduceStream } from "../components/hooks/agent-stream-reducer.js";
 import type { StreamAction } from "../components/hooks/agent-stream-reducer.js";
 import { AgentSession } from "../src/agent-session.js";
-import type { AgentEvent } from "../src/core/events.js";
+import type { AgentEvent } from "../src/protocol/events.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 
 /** Records the events of one run with `children` children; returns them with timestamps. */

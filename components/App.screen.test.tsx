@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ModelRequest } from "../src/providers/types.js";
+import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { CLEAR_SCREEN } from "./App.js";
 import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SUMMARISER_SYSTEM_PROMPT } from "../src/core/compaction.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { SessionStore } from "../src/session/store.js";
-import type { ModelRequest } from "../src/providers/types.js";
+import type { ModelRequest } from "../src/protocol/provider.js";
 import { renderApp, type AppHarness } from "./testing/app-harness.js";
 import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolResultMessage } from "../src/core/messages.js";
-import type { ModelRequest } from "../src/providers/types.js";
+import type { ToolResultMessage } from "../src/protocol/messages.js";
+import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { CLEAR_SCREEN } from "./App.js";
 import { firstPrompt, isChild, renderApp, type AppHarness } from "./testing/app-harness.js";

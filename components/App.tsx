@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
-import { errorMessage } from "../src/core/error-message.js";
+import { errorMessage } from "../src/protocol/error-message.js";
 
 export { CLEAR_SCREEN };
 

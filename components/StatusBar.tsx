@@ -5,7 +5,7 @@
  * Cost is not shown: the core has no pricing.
  */
 import { Box, Text } from "ink";
-import type { Usage } from "../src/core/messages.js";
+import type { Usage } from "../src/protocol/messages.js";
 import { formatTokens, spinnerFrame } from "./format.js";
 
 export interface StatusBarProps {

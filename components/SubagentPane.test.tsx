@@ -1,7 +1,7 @@
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanup } from "ink-testing-library";
-import { emptyUsage } from "../src/core/messages.js";
+import { emptyUsage } from "../src/protocol/messages.js";
 import { startChild, endChild, reduceChild } from "./hooks/child-reducer.js";
 import type { ChildView } from "./hooks/transcript-types.js";
 import { SubagentPane } from "./SubagentPane.js";

@@ -1,6 +1,6 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../src/core/events.js";
+import type { AgentEvent } from "../src/protocol/events.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
 import type { StreamState } from "./hooks/transcript-types.js";
 import { groupLive, Transcript } from "./Transcript.js";

@@ -2,7 +2,7 @@
  * Small pure formatters shared by the components: token counts, durations, ids, tool arguments
  * and line excerpts. No React here, so they are unit-tested directly.
  */
-import type { Usage } from "../src/core/messages.js";
+import type { Usage } from "../src/protocol/messages.js";
 
 /** `950`, `1.2k`, `12k`, `3.4M`. */
 export function formatTokens(n: number): string {

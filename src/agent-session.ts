@@ -7,12 +7,12 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions } from "./core/approval.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
-import type { AgentEvent } from "./core/events.js";
+import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
-import type { AgentMessage, ToolCall, ToolResult } from "./core/messages.js";
+import type { AgentMessage, ToolCall, ToolResult } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
-import type { Provider, ThinkingConfig } from "./providers/types.js";
+import type { Provider, ThinkingConfig } from "./protocol/provider.js";
 import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import type { SessionLock } from "./session/lock.js";
@@ -23,8 +23,8 @@ import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } fro
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
-import type { AnyTool, ToolOutput } from "./tools/types.js";
-import { errorMessage } from "./core/error-message.js";
+import type { AnyTool, ToolOutput } from "./protocol/tool.js";
+import { errorMessage } from "./protocol/error-message.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {

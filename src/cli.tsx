@@ -13,7 +13,7 @@ import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
 import { resolveProvider } from "./providers/registry.js";
-import { errorMessage } from "./core/error-message.js";
+import { errorMessage } from "./protocol/error-message.js";
 
 function version(): string {
   const here = dirname(fileURLToPath(import.meta.url));

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentSession, inkHomeDir } from "../src/agent-session.js";
-import type { AgentEvent } from "../src/core/events.js";
-import type { ToolResultMessage } from "../src/core/messages.js";
+import type { AgentEvent } from "../src/protocol/events.js";
+import type { ToolResultMessage } from "../src/protocol/messages.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { firstPrompt, isChild } from "./helpers/subagent-harness.js";
 

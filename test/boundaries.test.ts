@@ -27,10 +27,35 @@ export function uiImports(file: string, text: string): string[] {
   return hits;
 }
 
+/** The sibling src/ folders a file one level below src/<layer>/ imports ("../core/x.js" → "core"). */
+export function srcLayersImported(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*)["']\.\.\/([a-z-]+)\//g)) out.push(m[1]!);
+  return out;
+}
+
 describe("architecture boundaries", () => {
   it("no file under src/ imports ink, react or components/ (cli.tsx may import them lazily)", () => {
     const offenders = sources(join(root, "src")).flatMap((f) => uiImports(relative(root, f), readFileSync(f, "utf8")));
     expect(offenders).toEqual([]);
+  });
+
+  it("layers point one way: protocol imports no other layer; tools, providers, session and settings import only protocol", () => {
+    const allowed: Record<string, string[]> = { protocol: [], tools: ["protocol"], providers: ["protocol"], session: ["protocol"], settings: ["protocol"] };
+    const offenders: string[] = [];
+    for (const [layer, may] of Object.entries(allowed)) {
+      for (const file of sources(join(root, "src", layer))) {
+        for (const target of srcLayersImported(readFileSync(file, "utf8"))) {
+          if (!may.includes(target)) offenders.push(`${relative(root, file)} imports src/${target}/`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("the layer check itself sees a cross-layer import", () => {
+    expect(srcLayersImported('import { runAgentLoop } from "../core/loop.js";')).toEqual(["core"]);
+    expect(srcLayersImported('import type { Tool } from "../protocol/tool.js";\nimport { x } from "./walk.js";')).toEqual(["protocol"]);
   });
 
   it("the check itself catches UI imports", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../src/core/events.js";
-import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/core/messages.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/protocol/messages.js";
 import { initialStreamState, reduceAll, runningChildren, type StreamAction } from "./agent-stream-reducer.js";
 import { CHILD_ENTRIES_CAP, CHILD_TEXT_CAP } from "./child-reducer.js";
 import type { StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";

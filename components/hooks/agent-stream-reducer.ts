@@ -4,8 +4,8 @@
  * they and every item before them are done; then they move, in order, to `finished` (rendered
  * once in <Static>), so a running task pane stays at the place of its call.
  */
-import type { AgentEvent } from "../../src/core/events.js";
-import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/core/messages.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/protocol/messages.js";
 import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AgentInfo } from "../../src/core/events.js";
-import type { ToolCall } from "../../src/core/messages.js";
+import type { AgentInfo } from "../../src/protocol/events.js";
+import type { ToolCall } from "../../src/protocol/messages.js";
 import { ApprovalBroker } from "./approval-broker.js";
 
 const main: AgentInfo = { id: "main", label: "main", depth: 0 };

@@ -3,8 +3,8 @@
  * run, possibly by several children at once) and the modal line in the UI. Requests queue up and
  * are shown one at a time; "always" remembers the tool name for the rest of the session.
  */
-import type { AgentInfo } from "../../src/core/events.js";
-import type { ToolCall } from "../../src/core/messages.js";
+import type { AgentInfo } from "../../src/protocol/events.js";
+import type { ToolCall } from "../../src/protocol/messages.js";
 import type { ToolDecision } from "../../src/core/tool-runner.js";
 
 /** One pending question. */

@@ -2,8 +2,8 @@
  * Pure state of one child agent for its pane: started by `subagent_start`, fed the child's own
  * events (unwrapped from `subagent_event`), closed by `subagent_end`.
  */
-import type { AgentEvent, SubagentSummary } from "../../src/core/events.js";
-import { addUsage, emptyUsage } from "../../src/core/messages.js";
+import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
+import { addUsage, emptyUsage } from "../../src/protocol/messages.js";
 import { contentLines, truncate } from "../format.js";
 import { compactionLine } from "./compaction-line.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptyUsage } from "../../src/core/messages.js";
+import { emptyUsage } from "../../src/protocol/messages.js";
 import { SessionStore } from "../../src/session/store.js";
 import { childLabel, childOverlay } from "./child-transcript.js";
 import type { SidebarRow } from "./sidebar-rows.js";

@@ -5,14 +5,14 @@
  * (`liveChildOverlay`) its live view from the event stream. Loading problems become a clear
  * line, never a throw.
  */
-import { finalAssistantText } from "../../src/core/messages.js";
+import { finalAssistantText } from "../../src/protocol/messages.js";
 import type { SessionStore } from "../../src/session/store.js";
 import { formatAge, formatDuration, shortId } from "../format.js";
 import type { SidebarRow } from "./sidebar-rows.js";
 import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
 import type { ChildView } from "./transcript-types.js";
 import type { OverlayLine } from "./ui-reducer.js";
-import { errorMessage } from "../../src/core/error-message.js";
+import { errorMessage } from "../../src/protocol/error-message.js";
 
 /** The overlay's content: a title and the pre-wrapped lines. */
 export interface OverlayView {

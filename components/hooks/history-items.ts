@@ -4,7 +4,7 @@
  * its result — so the screen shows where the conversation stands before it continues.
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
-import { userText, type AgentMessage, type ToolResult } from "../../src/core/messages.js";
+import { userText, type AgentMessage, type ToolResult } from "../../src/protocol/messages.js";
 import type { TranscriptItem } from "./transcript-types.js";
 
 /** The finished items for `messages`; ids are `h<n>` (tool items `h:<call id>`), unique within the list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyUsage } from "../../src/core/messages.js";
+import { emptyUsage } from "../../src/protocol/messages.js";
 import type { SessionSummary } from "../../src/session/types.js";
 import { endChild, startChild } from "./child-reducer.js";
 import { sidebarRows, storedRow, transcriptChildren } from "./sidebar-rows.js";

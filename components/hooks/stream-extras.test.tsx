@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../src/core/events.js";
-import { emptyUsage, type AgentMessage, type ToolCall } from "../../src/core/messages.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { emptyUsage, type AgentMessage, type ToolCall } from "../../src/protocol/messages.js";
 import { compactionSummaryMessage } from "../../src/session/types.js";
 import { childCounts, initialStreamState, reduceAll, runningChildIds, type StreamAction } from "./agent-stream-reducer.js";
 import { historyItems } from "./history-items.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyUsage, type AgentMessage } from "../../src/core/messages.js";
+import { emptyUsage, type AgentMessage } from "../../src/protocol/messages.js";
 import { compactionSummaryMessage } from "../../src/session/types.js";
 import { formatAge, wrapText } from "../format.js";
 import { listWindow } from "../live-layout.js";

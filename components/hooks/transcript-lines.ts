@@ -5,7 +5,7 @@
  * lines of ITS result right under it (`⎿`); compaction summaries become one dim line.
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
-import { userText, type AgentMessage, type ToolResult } from "../../src/core/messages.js";
+import { userText, type AgentMessage, type ToolResult } from "../../src/protocol/messages.js";
 import { contentLines, formatArgs, wrapText } from "../format.js";
 import type { ChildView } from "./transcript-types.js";
 import type { OverlayLine } from "./ui-reducer.js";

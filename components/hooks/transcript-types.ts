@@ -3,7 +3,7 @@
  * redrawn), the state of every child agent shown at the place of its task call, and totals.
  * Plain data produced by `reduceStream` and rendered by the components.
  */
-import type { Usage } from "../../src/core/messages.js";
+import type { Usage } from "../../src/protocol/messages.js";
 
 /** Lifecycle of a tool call line. */
 export type ToolStatus = "pending" | "running" | "ok" | "error";

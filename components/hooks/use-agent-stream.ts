@@ -7,10 +7,10 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AgentSession } from "../../src/agent-session.js";
-import type { AgentEvent } from "../../src/core/events.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "./transcript-types.js";
-import { errorMessage } from "../../src/core/error-message.js";
+import { errorMessage } from "../../src/protocol/error-message.js";
 
 /** Tuning for tests and the TUI. */
 export interface AgentStreamOptions {

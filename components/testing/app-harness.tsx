@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.js";
-import type { ModelRequest } from "../../src/providers/types.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
 import { ApprovalBroker } from "../hooks/approval-broker.js";

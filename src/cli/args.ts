@@ -1,8 +1,8 @@
 /** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
 import { parseArgs } from "node:util";
-import type { ThinkingConfig } from "../providers/types.js";
+import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export interface CliArgs {
   print?: string;

@@ -4,9 +4,9 @@
  * prints every event as a JSON line instead. Exit codes: 0 done, 1 error, 130 interrupted.
  */
 import type { AgentSession } from "../agent-session.js";
-import type { AgentEvent } from "../core/events.js";
-import { finalAssistantText } from "../core/messages.js";
-import { errorMessage } from "../core/error-message.js";
+import type { AgentEvent } from "../protocol/events.js";
+import { finalAssistantText } from "../protocol/messages.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;

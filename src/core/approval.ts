@@ -4,8 +4,8 @@
  * rule, or the person's answer through `ask`. Headless runs have no `ask`, so they refuse with a
  * reason the model sees.
  */
-import type { AgentInfo } from "./events.js";
-import type { ToolCall } from "./messages.js";
+import type { AgentInfo } from "../protocol/events.js";
+import type { ToolCall } from "../protocol/messages.js";
 import type { OnToolCall, ToolDecision } from "./tool-runner.js";
 
 export interface ApprovalOptions {

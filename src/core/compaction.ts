@@ -4,20 +4,13 @@
  * model-written summary. The replacement is the same `compactionSummaryMessage` the session loader
  * builds from a `compaction` entry, so a reloaded history equals the live one. Headless: no UI.
  */
-import type { Provider, ToolSpec } from "../providers/types.js";
+import type { Provider, ToolSpec } from "../protocol/provider.js";
 import { COMPACTION_SUMMARY_PREFIX, compactionSummaryMessage } from "../session/types.js";
-import { userText, type AgentMessage, type AssistantMessage } from "./messages.js";
+import { userText, type AgentMessage, type AssistantMessage } from "../protocol/messages.js";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate.js";
-import { errorMessage } from "./error-message.js";
-
-/** Why a compaction ran: the threshold before a turn, a provider overflow error, or a request (`/compact`). */
-export type CompactionReason = "threshold" | "overflow" | "manual";
-
-/** Progress of one compaction, for a UI or a log. */
-export type CompactionEvent =
-  | { type: "compaction_start"; reason: CompactionReason; tokensBefore: number; replacing: number }
-  | { type: "compaction_end"; reason: CompactionReason; ok: true; replacedCount: number; tokensBefore: number; tokensAfter: number; summary: string }
-  | { type: "compaction_end"; reason: CompactionReason; ok: false; tokensBefore: number; error: string };
+import { errorMessage } from "../protocol/error-message.js";
+import type { CompactionEvent, CompactionReason } from "../protocol/events.js";
+export type { CompactionEvent, CompactionReason };
 
 /** What the session store records: the summary and how many leading messages it replaced. */
 export interface CompactionEntry {

@@ -5,14 +5,14 @@
  * the signal aborts or `maxIterations` is hit. History stays valid for the provider throughout.
  */
 import { toToolSpec } from "../tools/spec.js";
-import type { AnyTool } from "../tools/types.js";
-import { isAbortError, isContextOverflowError } from "../providers/errors.js";
-import type { Provider, ThinkingConfig } from "../providers/types.js";
-import { EventStream } from "./event-stream.js";
-import type { AgentEvent, AgentInfo, LoopStopReason } from "./events.js";
-import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "./messages.js";
+import type { AnyTool } from "../protocol/tool.js";
+import { isAbortError, isContextOverflowError } from "../protocol/provider-error.js";
+import type { Provider, ThinkingConfig } from "../protocol/provider.js";
+import { EventStream } from "../protocol/event-stream.js";
+import type { AgentEvent, AgentInfo, LoopStopReason } from "../protocol/events.js";
+import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "../protocol/messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
-import { errorMessage } from "./error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export interface LoopOptions {
   provider: Provider;

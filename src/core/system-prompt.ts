@@ -3,7 +3,7 @@
  * profiles the model may delegate to. Children get this same text plus the Subagent-mode section
  * (see src/subagents/child-prompt.ts), so a resumed child can be checked against it.
  */
-import type { AnyTool } from "../tools/types.js";
+import type { AnyTool } from "../protocol/tool.js";
 
 export interface SystemPromptInput {
   cwd: string;

@@ -3,8 +3,8 @@
  * message's content plus a small per-message overhead), anchored on the real `usage` the provider
  * reported for the latest assistant message when there is one — a real count beats a guess.
  */
-import type { AgentMessage, AssistantMessage, Usage } from "./messages.js";
-import type { ToolSpec } from "../providers/types.js";
+import type { AgentMessage, AssistantMessage, Usage } from "../protocol/messages.js";
+import type { ToolSpec } from "../protocol/provider.js";
 
 /** Characters per token assumed by the estimate. */
 export const CHARS_PER_TOKEN = 4;

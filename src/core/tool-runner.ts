@@ -3,10 +3,10 @@
  * concurrent batches, the rest one at a time in order. Every call yields exactly one ToolResult —
  * unknown tools, invalid arguments, refusals, thrown errors and aborts all become error results.
  */
-import type { AnyTool, ToolOutput } from "../tools/types.js";
-import type { AgentEvent, AgentInfo } from "./events.js";
-import type { ToolCall, ToolResult } from "./messages.js";
-import { errorMessage } from "./error-message.js";
+import type { AnyTool, ToolOutput } from "../protocol/tool.js";
+import type { AgentEvent, AgentInfo } from "../protocol/events.js";
+import type { ToolCall, ToolResult } from "../protocol/messages.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** The verdict of the pre-execution check. */
 export type ToolDecision = { allow: true } | { allow: false; reason: string };

@@ -10,8 +10,8 @@ import type {
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "../core/messages.js";
-import type { ModelRequest, ToolSpec } from "./types.js";
+import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "../protocol/messages.js";
+import type { ModelRequest, ToolSpec } from "../protocol/provider.js";
 
 const EPHEMERAL = { type: "ephemeral" } as const;
 

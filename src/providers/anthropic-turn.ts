@@ -3,8 +3,8 @@
  * and the final `AssistantMessage`.
  */
 import type { RawMessageStreamEvent, StopReason as ApiStopReason } from "@anthropic-ai/sdk/resources/messages/messages";
-import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from "../core/messages.js";
-import type { ProviderEvent } from "./types.js";
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type StopReason, type Usage } from "../protocol/messages.js";
+import type { ProviderEvent } from "../protocol/provider.js";
 
 type OpenBlock =
   | { kind: "text"; text: string }

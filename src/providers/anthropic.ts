@@ -5,15 +5,15 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { MessageCreateParamsStreaming } from "@anthropic-ai/sdk/resources/messages/messages";
-import { EventStream } from "../core/event-stream.js";
-import type { AssistantMessage } from "../core/messages.js";
+import { EventStream } from "../protocol/event-stream.js";
+import type { AssistantMessage } from "../protocol/messages.js";
 import { buildRequestBody } from "./anthropic-convert.js";
 import { anthropicKeySet } from "./anthropic-key.js";
 import { TurnAssembler } from "./anthropic-turn.js";
 import { classifyAnthropicError, type ErrorContext } from "./classify-error.js";
-import { ProviderError } from "./errors.js";
+import { ProviderError } from "../protocol/provider-error.js";
 import { abortableSleep, backoffDelay, DEFAULT_RETRY_POLICY, giveUpError, isRetryable, type RetryPolicy, type SleepFn } from "./retry.js";
-import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "./types.js";
+import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../protocol/provider.js";
 
 export interface AnthropicProviderOptions {
   /** API key; defaults to ANTHROPIC_API_KEY. */

@@ -3,8 +3,8 @@
  * an overload from a rate limit, a too-long prompt, a bad key, an abort or a dead server.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import { ProviderError } from "./errors.js";
-import { errorMessage } from "../core/error-message.js";
+import { ProviderError } from "../protocol/provider-error.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** Where the provider was talking to, for messages. */
 export interface ErrorContext {

@@ -3,8 +3,8 @@
  * message), the exchanges (assistant tool calls + their results) made since it, whether this is a
  * subagent, whether the offline disclosure was already shown, and which profiles are on offer.
  */
-import { toolCallsOf, userText, type AgentMessage, type UserMessage, type ToolCall, type ToolResult } from "../core/messages.js";
-import type { ModelRequest } from "./types.js";
+import { toolCallsOf, userText, type AgentMessage, type UserMessage, type ToolCall, type ToolResult } from "../protocol/messages.js";
+import type { ModelRequest } from "../protocol/provider.js";
 
 /** The one line the main agent shows first so nobody mistakes the demo for a real model. */
 export const DEMO_DISCLOSURE =

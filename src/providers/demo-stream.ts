@@ -4,10 +4,10 @@
  * AssistantMessage. Pauses `delayMs` between chunks and fails with ProviderError("aborted") as
  * soon as the request's signal aborts.
  */
-import { EventStream } from "../core/event-stream.js";
-import type { AssistantMessage, AssistantBlock, ToolCall, Usage } from "../core/messages.js";
-import { ProviderError } from "./errors.js";
-import type { ModelRequest, ProviderEvent, ProviderStream } from "./types.js";
+import { EventStream } from "../protocol/event-stream.js";
+import type { AssistantMessage, AssistantBlock, ToolCall, Usage } from "../protocol/messages.js";
+import { ProviderError } from "../protocol/provider-error.js";
+import type { ModelRequest, ProviderEvent, ProviderStream } from "../protocol/provider.js";
 
 /** One tool call the demo wants made (the id is assigned when streaming). */
 export interface PlannedCall {

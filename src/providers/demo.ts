@@ -8,8 +8,8 @@ import { DEMO_DISCLOSURE, readContext, type DemoContext } from "./demo-conversat
 import { planDelegation } from "./demo-delegator.js";
 import { planInvestigation } from "./demo-investigator.js";
 import { streamReply, type DemoReply } from "./demo-stream.js";
-import type { ModelRequest, Provider, ProviderStream } from "./types.js";
-import { errorMessage } from "../core/error-message.js";
+import type { ModelRequest, Provider, ProviderStream } from "../protocol/provider.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export { extractKeywords } from "./demo-keywords.js";
 export { DEMO_DISCLOSURE } from "./demo-conversation.js";

@@ -5,7 +5,7 @@
  */
 import { anthropicKeySet } from "./anthropic-key.js";
 import { createDemoProvider } from "./demo.js";
-import type { Provider } from "./types.js";
+import type { Provider } from "../protocol/provider.js";
 
 export const PROVIDER_NAMES = ["anthropic", "demo"] as const;
 

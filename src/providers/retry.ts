@@ -3,7 +3,7 @@
  * (exponential backoff with jitter, honouring the server's retry-after), when to give up, and an
  * abortable sleep.
  */
-import { ProviderError } from "./errors.js";
+import { ProviderError } from "../protocol/provider-error.js";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (so at most maxRetries + 1 requests). */

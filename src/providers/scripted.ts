@@ -3,10 +3,10 @@
  * an array of turns (one per call) or a function of the request. It streams text and tool calls
  * through exactly the same events as a real provider and records every request it received.
  */
-import { EventStream } from "../core/event-stream.js";
-import { emptyUsage, type AssistantBlock, type AssistantMessage, type ToolCall, type Usage } from "../core/messages.js";
-import { ProviderError } from "./errors.js";
-import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "./types.js";
+import { EventStream } from "../protocol/event-stream.js";
+import { emptyUsage, type AssistantBlock, type AssistantMessage, type ToolCall, type Usage } from "../protocol/messages.js";
+import { ProviderError } from "../protocol/provider-error.js";
+import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../protocol/provider.js";
 
 /** One scripted reply. */
 export interface ScriptedTurn {

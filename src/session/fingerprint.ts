@@ -3,7 +3,7 @@
  * compares it to refuse continuing a session under a different prompt or tool set.
  */
 import { createHash } from "node:crypto";
-import type { ToolSpec } from "../providers/types.js";
+import type { ToolSpec } from "../protocol/provider.js";
 
 /**
  * sha256 hex of a canonical JSON of `{system, tools}`: tools sorted by name, object keys sorted

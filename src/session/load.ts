@@ -4,7 +4,7 @@
  * call has a result. Content problems never throw; only an unreadable file or a bad header does.
  */
 import { readFileSync } from "node:fs";
-import type { AgentMessage } from "../core/messages.js";
+import type { AgentMessage } from "../protocol/messages.js";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { repairHistory } from "./repair.js";
 import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from "./types.js";

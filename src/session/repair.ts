@@ -3,7 +3,7 @@
  * (every assistant tool call answered by exactly one result in the toolResult message right
  * after it). Pure functions; inputs are never mutated.
  */
-import { toolCallsOf, type AgentMessage, type ToolCall, type ToolResult, type ToolResultMessage } from "../core/messages.js";
+import { toolCallsOf, type AgentMessage, type ToolCall, type ToolResult, type ToolResultMessage } from "../protocol/messages.js";
 
 /** Content of the synthetic result given to a tool call that never got one. */
 export const INTERRUPTED_RESULT = "interrupted: the session ended before this tool call finished";

@@ -2,7 +2,7 @@
  * The shapes stored in a session file (SPEC §5): one `SessionHeader` line, then one
  * `SessionEntry` line per event. Plain data, shared by the store, the loader and callers.
  */
-import type { AgentMessage, Usage, UserMessage } from "../core/messages.js";
+import type { AgentMessage, Usage, UserMessage } from "../protocol/messages.js";
 
 /** The format version written by this code; readers refuse newer ones. */
 export const SESSION_FORMAT_VERSION = 1;

@@ -3,7 +3,7 @@
  * Subagent-mode section + the profile body; the parent's tools without `task`, narrowed by the
  * profile's `tools` list.
  */
-import type { AnyTool } from "../tools/types.js";
+import type { AnyTool } from "../protocol/tool.js";
 import type { AgentProfile } from "./profile-parse.js";
 
 /** Appended to every child's system prompt. */

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** A file or directory that could not be used, and why (with the fix when there is one). */
 export interface ProfileProblem {

@@ -4,9 +4,9 @@
  * accepted — gray-matter's JavaScript engine would evaluate code from the file.
  */
 import matter from "gray-matter";
-import type { ThinkingConfig } from "../providers/types.js";
+import type { ThinkingConfig } from "../protocol/provider.js";
 import { formatSchemaIssues, profileFrontMatterSchema } from "./profile-schema.js";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** Where a profile came from: the project's `.ink/agents/` or the user's `$INK_HOME/agents/`. */
 export type ProfileSource = "project" | "user";

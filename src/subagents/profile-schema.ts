@@ -4,7 +4,8 @@
  * message names what is wrong and how to write it instead.
  */
 import { z } from "zod";
-import type { ThinkingConfig } from "../providers/types.js";
+import { editDistance as distance } from "../protocol/edit-distance.js";
+import type { ThinkingConfig } from "../protocol/provider.js";
 
 /** Allowed profile names: lowercase letters, digits, `-` and `_`, starting with a letter or digit. */
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -142,21 +143,6 @@ export function parseModel(value: unknown): FieldResult<string> {
 export function parseMaxTurns(value: unknown): FieldResult<number> {
   if (typeof value === "number" && Number.isInteger(value) && value > 0) return { ok: true, value };
   return { ok: false, message: `must be a positive integer (e.g. \`maxTurns: 30\`), got ${show(value)}` };
-}
-
-/** Edit distance between two short strings (for "did you mean"). */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return row[b.length]!;
 }
 
 /** The known key an unknown one was probably meant to be. */

@@ -5,15 +5,15 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import type { AgentMessage } from "../core/messages.js";
-import type { Provider } from "../providers/types.js";
+import type { AgentMessage } from "../protocol/messages.js";
+import type { Provider } from "../protocol/provider.js";
 import { fingerprint } from "../session/fingerprint.js";
 import type { SessionStore } from "../session/store.js";
 import { toToolSpec } from "../tools/spec.js";
-import type { AnyTool } from "../tools/types.js";
+import type { AnyTool } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model

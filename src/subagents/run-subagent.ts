@@ -3,13 +3,13 @@
  * One child AbortController is fed by the parent's signal and by the timeout; the listeners are
  * removed when the child ends. The outcome says how it ended and carries its final text.
  */
-import type { AgentEvent, AgentInfo } from "../core/events.js";
+import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import { runAgentLoop, type LoopOptions } from "../core/loop.js";
-import { addUsage, emptyUsage, finalAssistantText, type AgentMessage, type Usage } from "../core/messages.js";
+import { addUsage, emptyUsage, finalAssistantText, type AgentMessage, type Usage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
-import type { Provider, ThinkingConfig } from "../providers/types.js";
-import type { AnyTool } from "../tools/types.js";
-import { errorMessage } from "../core/error-message.js";
+import type { Provider, ThinkingConfig } from "../protocol/provider.js";
+import type { AnyTool } from "../protocol/tool.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
 

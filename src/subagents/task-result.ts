@@ -2,7 +2,7 @@
  * taskResult: turns a child's outcome into the `task` tool result the parent model sees
  * (SPEC §3 table), plus the formatting shared by every row: usage line, resume hint, truncation.
  */
-import type { ToolOutput } from "../tools/types.js";
+import type { ToolOutput } from "../protocol/tool.js";
 import type { SubagentOutcome } from "./run-subagent.js";
 
 /** Longest report passed back verbatim; longer ones are cut with a note naming the session file. */

@@ -7,18 +7,18 @@
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import type { CompactionEntry } from "../core/compaction.js";
-import type { AgentEvent } from "../core/events.js";
+import type { AgentEvent } from "../protocol/events.js";
 import type { LoopOptions } from "../core/loop.js";
-import type { AgentMessage } from "../core/messages.js";
+import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
-import type { Provider, ThinkingConfig } from "../providers/types.js";
+import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import { fingerprint } from "../session/fingerprint.js";
 import { newSessionId } from "../session/ids.js";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
 import type { TaskRecord } from "../session/types.js";
 import { toToolSpec } from "../tools/spec.js";
-import type { AnyTool, Tool, ToolContext, ToolOutput } from "../tools/types.js";
+import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
@@ -29,7 +29,7 @@ import { Semaphore } from "./semaphore.js";
 import { taskResult, unknownAgentResult } from "./task-result.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),

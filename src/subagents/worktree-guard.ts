@@ -4,7 +4,7 @@
  * system prompt stays the parent's (resume checks depend on it), so the context goes in the prompt.
  */
 import { isAbsolute, relative, resolve } from "node:path";
-import type { AnyTool } from "../tools/types.js";
+import type { AnyTool } from "../protocol/tool.js";
 import { worktreeCwd, type Worktree } from "./worktree.js";
 
 /** Tools whose `path` argument writes a file. */

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, realpathSync, rmdirSync, statSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { GitError, runGit } from "./git.js";
-import { errorMessage } from "../core/error-message.js";
+import { errorMessage } from "../protocol/error-message.js";
 
 /** `not_git_repo` / `no_commit`: the user's directory cannot host a worktree; `bad_location`: the
  * worktree would land inside the checkout; `git_failed`: any other git failure (or an abort). */

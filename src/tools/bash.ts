@@ -10,7 +10,7 @@ import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
-import type { Tool, ToolContext, ToolOutput } from "./types.js";
+import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
 export interface BashToolOptions {
   /** Timeout when the call gives none (default 120 000 ms). */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { looksBinary, SNIFF_BYTES } from "./binary.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 /** Diff lines shown per side before eliding. */
 const MAX_DIFF_LINES = 30;

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { createGlobMatcher } from "./glob.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 import { walkFiles } from "./walk.js";
 
 export interface FindToolOptions {

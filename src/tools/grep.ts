@@ -10,7 +10,7 @@ import { looksBinary, SNIFF_BYTES } from "./binary.js";
 import { createGlobMatcher } from "./glob.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 import { walkFiles } from "./walk.js";
 
 export interface GrepToolOptions {

@@ -5,7 +5,7 @@ import { findTool } from "./find.js";
 import { grepTool } from "./grep.js";
 import { lsTool } from "./ls.js";
 import { readTool } from "./read.js";
-import type { AnyTool } from "./types.js";
+import type { AnyTool } from "../protocol/tool.js";
 import { writeTool } from "./write.js";
 
 export { bashTool, createBashTool, type BashDetails, type BashToolOptions } from "./bash.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 export interface LsToolOptions {
   /** Entries listed before stopping with a note (default 1000). */

@@ -7,7 +7,7 @@ import { fileLooksBinary } from "./binary.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import { clipLine, formatBytes } from "./truncate.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 /** Lines returned when no `limit` is given. */
 export const READ_DEFAULT_LIMIT = 2000;

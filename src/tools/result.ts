@@ -1,5 +1,5 @@
 /** Small constructors for tool results, so every tool phrases success, failure and abort alike. */
-import type { ToolOutput } from "./types.js";
+import type { ToolOutput } from "../protocol/tool.js";
 
 /** A successful result; `details` goes only to the UI/session. */
 export function ok(output: string, details?: unknown): ToolOutput {
@@ -16,7 +16,7 @@ export function aborted(partial?: string): ToolOutput {
   return { output: partial ? `${partial}\naborted` : "aborted", isError: true };
 }
 
-export { errorMessage } from "../core/error-message.js";
+export { errorMessage } from "../protocol/error-message.js";
 
 /** The `code` of a Node system error (ENOENT, EACCES…), if any. */
 export function errorCode(err: unknown): string | undefined {

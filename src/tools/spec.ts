@@ -1,7 +1,7 @@
 /** Converts tools (zod schemas) into what the model sees. */
 import { z } from "zod";
-import type { ToolSpec } from "../providers/types.js";
-import type { AnyTool } from "./types.js";
+import type { ToolSpec } from "../protocol/provider.js";
+import type { AnyTool } from "../protocol/tool.js";
 
 /** Tools are immutable values, so each one's spec is computed once (JSON-schema conversion is not free). */
 const cache = new WeakMap<AnyTool, ToolSpec>();

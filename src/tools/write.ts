@@ -6,7 +6,7 @@ import { z } from "zod";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import { formatBytes } from "./truncate.js";
-import type { Tool, ToolOutput } from "./types.js";
+import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 const schema = z.object({
   path: z.string().min(1).describe("File to write (relative to the working directory, or absolute)."),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { chooseCut, createCompactor, SUMMARISER_SYSTEM_PROMPT, type CompactionEntry, type CompactionEvent } from "../../src/core/compaction.js";
 import { runAgentLoop } from "../../src/core/loop.js";
-import { emptyUsage, userText, type AgentMessage, type AssistantMessage, type ToolResultMessage, type Usage } from "../../src/core/messages.js";
+import { emptyUsage, userText, type AgentMessage, type AssistantMessage, type ToolResultMessage, type Usage } from "../../src/protocol/messages.js";
 import { estimateMessageTokens, estimateTokens } from "../../src/core/token-estimate.js";
-import { ProviderError } from "../../src/providers/errors.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
-import type { ModelRequest } from "../../src/providers/types.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
 import { isHistoryValid } from "../../src/session/repair.js";
 import { COMPACTION_SUMMARY_PREFIX, compactionSummaryMessage } from "../../src/session/types.js";
 import { echoTool } from "../helpers/fake-tools.js";

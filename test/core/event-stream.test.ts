@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EventStream } from "../../src/core/event-stream.js";
+import { EventStream } from "../../src/protocol/event-stream.js";
 
 describe("EventStream", () => {
   it("buffers events for late consumers and resolves the result", async () => {

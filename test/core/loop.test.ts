@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { runAgentLoop, streamAgentLoop } from "../../src/core/loop.js";
-import type { AgentEvent } from "../../src/core/events.js";
-import { EventStream } from "../../src/core/event-stream.js";
-import type { AgentMessage, AssistantMessage, ToolResultMessage } from "../../src/core/messages.js";
-import type { ProviderEvent } from "../../src/providers/types.js";
-import { ProviderError } from "../../src/providers/errors.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { EventStream } from "../../src/protocol/event-stream.js";
+import type { AgentMessage, AssistantMessage, ToolResultMessage } from "../../src/protocol/messages.js";
+import type { ProviderEvent } from "../../src/protocol/provider.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { isHistoryValid } from "../../src/session/repair.js";
 import { echoTool, sleeper, type Timeline } from "../helpers/fake-tools.js";

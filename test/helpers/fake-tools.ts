@@ -1,6 +1,6 @@
 /** Small in-memory tools for loop tests: they record when they start and end. */
 import { z } from "zod";
-import type { AnyTool, Tool } from "../../src/tools/types.js";
+import type { AnyTool, Tool } from "../../src/protocol/tool.js";
 
 export interface Timeline {
   log: string[];

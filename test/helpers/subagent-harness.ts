@@ -2,16 +2,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentEvent } from "../../src/core/events.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
 import { runAgentLoop, type LoopResult } from "../../src/core/loop.js";
-import type { AgentMessage, UserMessage } from "../../src/core/messages.js";
+import type { AgentMessage, UserMessage } from "../../src/protocol/messages.js";
 import type { OnToolCall } from "../../src/core/tool-runner.js";
-import type { ModelRequest } from "../../src/providers/types.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { SessionStore } from "../../src/session/store.js";
 import type { AgentProfile } from "../../src/subagents/profile-parse.js";
 import { createTaskTool } from "../../src/subagents/task-tool.js";
-import type { AnyTool } from "../../src/tools/types.js";
+import type { AnyTool } from "../../src/protocol/tool.js";
 import { echoTool } from "./fake-tools.js";
 
 export const isChild = (r: ModelRequest) => r.system.includes("# Subagent mode");

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/providers/errors.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
 import { createAnthropicProvider, type AnthropicProviderOptions } from "../../src/providers/anthropic.js";
-import type { ModelRequest, ProviderEvent, ProviderStream } from "../../src/providers/types.js";
+import type { ModelRequest, ProviderEvent, ProviderStream } from "../../src/protocol/provider.js";
 import { httpError, sseError, sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;

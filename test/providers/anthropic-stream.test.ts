@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AgentMessage, AssistantMessage } from "../../src/core/messages.js";
+import type { AgentMessage, AssistantMessage } from "../../src/protocol/messages.js";
 import { anthropicAvailable, createAnthropicProvider } from "../../src/providers/anthropic.js";
-import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../../src/providers/types.js";
+import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../../src/protocol/provider.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;

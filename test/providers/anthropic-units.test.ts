@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildRequestBody, toApiMessages } from "../../src/providers/anthropic-convert.js";
 import { mapStopReason, parseToolInput } from "../../src/providers/anthropic-turn.js";
 import { isContextOverflowMessage, retryAfterFrom } from "../../src/providers/classify-error.js";
-import { ProviderError } from "../../src/providers/errors.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
 import { abortableSleep, backoffDelay, isRetryable } from "../../src/providers/retry.js";
 
 describe("anthropic helpers", () => {

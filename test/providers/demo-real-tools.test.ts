@@ -3,11 +3,11 @@ import { writeTree } from "../tools/context.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toolCallsOf, type AgentMessage, type AssistantMessage, type ToolResult } from "../../src/core/messages.js";
+import { toolCallsOf, type AgentMessage, type AssistantMessage, type ToolResult } from "../../src/protocol/messages.js";
 import { createDemoProvider } from "../../src/providers/demo.js";
 import { findTool, grepTool, lsTool, readTool } from "../../src/tools/index.js";
 import { toToolSpec } from "../../src/tools/spec.js";
-import type { AnyTool } from "../../src/tools/types.js";
+import type { AnyTool } from "../../src/protocol/tool.js";
 
 const tools: AnyTool[] = [readTool, grepTool, findTool, lsTool];
 let cwd = "";

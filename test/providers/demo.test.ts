@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { AgentMessage, AssistantMessage, ToolCall, ToolResult } from "../../src/core/messages.js";
-import { toolCallsOf } from "../../src/core/messages.js";
+import type { AgentMessage, AssistantMessage, ToolCall, ToolResult } from "../../src/protocol/messages.js";
+import { toolCallsOf } from "../../src/protocol/messages.js";
 import { DEMO_DISCLOSURE, createDemoProvider, extractKeywords, resolveDemoDelay } from "../../src/providers/demo.js";
-import { ProviderError } from "../../src/providers/errors.js";
-import type { ModelRequest, ProviderEvent, ToolSpec } from "../../src/providers/types.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
+import type { ModelRequest, ProviderEvent, ToolSpec } from "../../src/protocol/provider.js";
 
 const spec = (name: string, description = `${name} tool`): ToolSpec => ({ name, description, inputSchema: { type: "object" } });
 const INVESTIGATOR_TOOLS = ["read", "grep", "find", "ls"].map((n) => spec(n));

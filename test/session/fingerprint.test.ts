@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolSpec } from "../../src/providers/types.js";
+import type { ToolSpec } from "../../src/protocol/provider.js";
 import { fingerprint } from "../../src/session/fingerprint.js";
 import { isSafeSessionId, newSessionId } from "../../src/session/ids.js";
 

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "../../src/core/messages.js";
-import { emptyUsage } from "../../src/core/messages.js";
+import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "../../src/protocol/messages.js";
+import { emptyUsage } from "../../src/protocol/messages.js";
 import type { NewSessionHeader } from "../../src/session/types.js";
 
 /** A fresh temp dir plus its cleanup. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentMessage } from "../../src/core/messages.js";
+import type { AgentMessage } from "../../src/protocol/messages.js";
 import { INTERRUPTED_RESULT, isHistoryValid, repairHistory } from "../../src/session/repair.js";
 import { assistant, results, user } from "./helpers.js";
 

@@ -1,9 +1,9 @@
 import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../../src/core/events.js";
-import type { ToolResultMessage } from "../../src/core/messages.js";
-import { ProviderError } from "../../src/providers/errors.js";
-import type { ModelRequest } from "../../src/providers/types.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistoryValid } from "../../src/session/repair.js";
 import type { TaskDetails } from "../../src/subagents/task-tool.js";

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import type { ToolContext } from "../../src/tools/types.js";
+import type { ToolContext } from "../../src/protocol/tool.js";
 
 /** A fresh temp directory; call the returned cleanup in afterEach. */
 export function tempDir(prefix = "ink-tools-"): { dir: string; cleanup: () => void } {

@@ -3,8 +3,8 @@
  * scripted) emits the same `ProviderEvent`s and resolves the same `AssistantMessage`, so the loop,
  * the UI and the tests never care which one is behind it.
  */
-import type { EventStream } from "../core/event-stream.js";
-import type { AgentMessage, AssistantMessage, ToolCall, Usage } from "../core/messages.js";
+import type { EventStream } from "./event-stream.js";
+import type { AgentMessage, AssistantMessage, ToolCall, Usage } from "./messages.js";
 
 /** What the model sees of a tool: name, description and a JSON schema of its arguments. */
 export interface ToolSpec {

@@ -3,8 +3,16 @@
  * these; child agents' events come back wrapped in `subagent_event` tagged with the child's id,
  * so one stream carries the whole tree.
  */
-import type { CompactionEvent } from "./compaction.js";
 import type { AgentMessage, AssistantMessage, ToolCall, ToolResult, Usage } from "./messages.js";
+
+/** Why a compaction ran: the threshold before a turn, a provider overflow error, or a request (`/compact`). */
+export type CompactionReason = "threshold" | "overflow" | "manual";
+
+/** Progress of one compaction, for a UI or a log. */
+export type CompactionEvent =
+  | { type: "compaction_start"; reason: CompactionReason; tokensBefore: number; replacing: number }
+  | { type: "compaction_end"; reason: CompactionReason; ok: true; replacedCount: number; tokensBefore: number; tokensAfter: number; summary: string }
+  | { type: "compaction_end"; reason: CompactionReason; ok: false; tokensBefore: number; error: string };
 
 /** Who is running: the main agent or a child. */
 export interface AgentInfo {

@@ -3,7 +3,7 @@
  * for its arguments, a description for the model, whether calls may overlap, and `execute`.
  */
 import type { z } from "zod";
-import type { AgentEvent } from "../core/events.js";
+import type { AgentEvent } from "./events.js";
 
 /** What a running tool gets besides its arguments. */
 export interface ToolContext {

@@ -1,0 +1,171 @@
+/**
+ * Settings: `$INK_HOME/settings.json` (the user's) and, in a trusted project only,
+ * `<project>/.ink/settings.json`. Both are JSON validated with zod; unknown keys are warnings
+ * (named with the file and a suggestion), a bad value is a SettingsError naming the file, the key
+ * and the fix. Permission rules are kept per scope (deny > ask > allow across every scope is the
+ * permission layer's job); every other key takes the project's value over the user's, and
+ * `sources` says which file each effective value came from. Endpoints, keys and MCP servers of an
+ * untrusted project are never read: an untrusted project's file is not even opened. A project file
+ * may not set `envPassthrough` (which secrets reach tools is the user's choice only).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+import { closestWord } from "../protocol/edit-distance.js";
+
+/** A permission rule list of one scope. */
+export const permissionRulesSchema = z
+  .object({
+    allow: z.array(z.string()).optional(),
+    ask: z.array(z.string()).optional(),
+    deny: z.array(z.string()).optional(),
+    /** Mode used when no --permission-mode is given. */
+    defaultMode: z.enum(["default", "accept-edits", "plan", "yolo"]).optional(),
+  })
+  .strict();
+
+export type PermissionRules = z.infer<typeof permissionRulesSchema>;
+
+/** Every key a settings file may hold. */
+export const settingsSchema = z
+  .object({
+    /** Default model id. */
+    model: z.string().min(1).optional(),
+    /** Default provider. */
+    provider: z.enum(["anthropic", "demo"]).optional(),
+    /** Extended thinking: off | low | medium | high | a token budget. */
+    thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(1024)]).optional(),
+    /** Subagents running at once. */
+    maxChildren: z.number().int().min(1).max(64).optional(),
+    /** Headless limit for each subagent: ms, or "90s" / "5m" / "1h". */
+    childTimeout: z.union([z.number().int().min(1000), z.string().regex(/^\d+(ms|s|m|h)?$/)]).optional(),
+    permissions: permissionRulesSchema.optional(),
+    /** MCP servers by name; each entry is validated by the MCP layer. */
+    mcpServers: z.record(z.string(), z.unknown()).optional(),
+    /** Colour theme of the terminal UI. */
+    theme: z.enum(["dark", "light", "auto"]).optional(),
+    /** Draw the TUI inline (in the terminal's scrollback) instead of full-screen. */
+    inline: z.boolean().optional(),
+    /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
+    envPassthrough: z.array(z.string()).optional(),
+  })
+  .strict();
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingsKey = keyof Settings;
+
+/** Where a value came from. */
+export type SettingsScope = "user" | "project";
+
+/** Thrown for a settings file that cannot be used; the message names the file and the fix. */
+export class SettingsError extends Error {
+  override readonly name = "SettingsError";
+}
+
+/** One file's settings. */
+export interface ScopedSettings {
+  scope: SettingsScope;
+  path: string;
+  settings: Settings;
+}
+
+/** The settings in force. */
+export interface LoadedSettings {
+  /** Project values over user values (permissions: see `scopes`). */
+  effective: Settings;
+  /** For each key set in `effective`, the file it came from. */
+  sources: Partial<Record<SettingsKey, string>>;
+  /** Every file that was read, user first. */
+  scopes: ScopedSettings[];
+  /** Unknown keys and ignored values, one line each, naming the file. */
+  warnings: string[];
+}
+
+/** The user's settings file. */
+export function userSettingsPath(inkHome: string): string {
+  return join(inkHome, "settings.json");
+}
+
+/** A project's settings file. */
+export function projectSettingsPath(projectDir: string): string {
+  return join(projectDir, ".ink", "settings.json");
+}
+
+const KNOWN_KEYS = Object.keys(settingsSchema.shape) as SettingsKey[];
+
+/** Reads and validates one settings file; undefined when it does not exist. */
+export function readSettingsFile(path: string, scope: SettingsScope, warnings: string[]): ScopedSettings | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw new SettingsError(`${path}: cannot read settings (${code ?? String(err)}); fix its permissions or remove it`);
+  }
+  if (text.trim() === "") return { scope, path, settings: {} };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new SettingsError(`${path}: not valid JSON (${(err as Error).message}); fix the file or remove it`);
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new SettingsError(`${path}: settings must be a JSON object like {"permissions": {"allow": ["bash(git status*)"]}}`);
+  const record = { ...(raw as Record<string, unknown>) };
+  for (const key of Object.keys(record)) {
+    if ((KNOWN_KEYS as string[]).includes(key)) continue;
+    const near = closestWord(key, KNOWN_KEYS);
+    warnings.push(`${path}: unknown setting "${key}" ignored${near ? ` (did you mean "${near}"?)` : ""}; known settings: ${KNOWN_KEYS.join(", ")}`);
+    delete record[key];
+  }
+  if (scope === "project" && record.envPassthrough !== undefined) {
+    warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);
+    delete record.envPassthrough;
+  }
+  const parsed = settingsSchema.safeParse(record);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `"${i.path.join(".") || "(root)"}": ${i.message}`);
+    throw new SettingsError(`${path}: invalid settings — ${problems.join("; ")}. Fix the value (see README "Settings") or remove the key.`);
+  }
+  return { scope, path, settings: parsed.data };
+}
+
+export interface LoadSettingsOptions {
+  inkHome: string;
+  /** The project directory (the working directory). */
+  projectDir: string;
+  /** Read the project's `.ink/settings.json` (only when the project is trusted). */
+  trusted: boolean;
+}
+
+/** Loads the user's and (when trusted) the project's settings. Throws SettingsError for an unusable file. */
+export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
+  const warnings: string[] = [];
+  const scopes: ScopedSettings[] = [];
+  const user = readSettingsFile(userSettingsPath(options.inkHome), "user", warnings);
+  if (user) scopes.push(user);
+  if (options.trusted) {
+    const project = readSettingsFile(projectSettingsPath(options.projectDir), "project", warnings);
+    if (project) scopes.push(project);
+  }
+  const effective: Record<string, unknown> = {};
+  const sources: Partial<Record<SettingsKey, string>> = {};
+  for (const scoped of scopes) {
+    for (const [key, value] of Object.entries(scoped.settings)) {
+      if (value === undefined || key === "permissions") continue;
+      effective[key] = value;
+      sources[key as SettingsKey] = scoped.path;
+    }
+  }
+  const withRules = scopes.filter((s) => s.settings.permissions);
+  if (withRules.length > 0) {
+    effective.permissions = {
+      allow: withRules.flatMap((s) => s.settings.permissions!.allow ?? []),
+      ask: withRules.flatMap((s) => s.settings.permissions!.ask ?? []),
+      deny: withRules.flatMap((s) => s.settings.permissions!.deny ?? []),
+      defaultMode: withRules.map((s) => s.settings.permissions!.defaultMode).filter((m) => m !== undefined).pop(),
+    };
+    sources.permissions = withRules.map((s) => s.path).join(" + ");
+  }
+  return { effective: effective as Settings, sources, scopes, warnings };
+}

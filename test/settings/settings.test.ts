@@ -1,0 +1,54 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadSettings, SettingsError } from "../../src/settings/settings.js";
+
+function dirs() {
+  const root = mkdtempSync(join(tmpdir(), "ink-settings-"));
+  const inkHome = join(root, "home");
+  const project = join(root, "project");
+  mkdirSync(inkHome, { recursive: true });
+  mkdirSync(join(project, ".ink"), { recursive: true });
+  return { inkHome, project };
+}
+
+describe("settings", () => {
+  it("merges user and trusted project values, naming each value's file; rules are kept from every scope", () => {
+    const { inkHome, project } = dirs();
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ model: "claude-haiku-4-5", maxChildren: 2, permissions: { allow: ["bash(git status*)"], deny: ["bash(rm *)"] } }));
+    writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ maxChildren: 6, permissions: { ask: ["edit(src/**)"] } }));
+    const loaded = loadSettings({ inkHome, projectDir: project, trusted: true });
+    expect(loaded.effective.model).toBe("claude-haiku-4-5");
+    expect(loaded.effective.maxChildren).toBe(6);
+    expect(loaded.sources.maxChildren).toBe(join(project, ".ink", "settings.json"));
+    expect(loaded.sources.model).toBe(join(inkHome, "settings.json"));
+    expect(loaded.effective.permissions).toMatchObject({ allow: ["bash(git status*)"], ask: ["edit(src/**)"], deny: ["bash(rm *)"] });
+  });
+
+  it("never opens an untrusted project's file", () => {
+    const { inkHome, project } = dirs();
+    writeFileSync(join(project, ".ink", "settings.json"), "{ this is not json");
+    const loaded = loadSettings({ inkHome, projectDir: project, trusted: false });
+    expect(loaded.scopes).toEqual([]);
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(SettingsError);
+  });
+
+  it("warns about unknown keys with a suggestion, and names the key and file of a bad value", () => {
+    const { inkHome, project } = dirs();
+    const path = join(inkHome, "settings.json");
+    writeFileSync(path, JSON.stringify({ modle: "x" }));
+    const loaded = loadSettings({ inkHome, projectDir: project, trusted: false });
+    expect(loaded.warnings[0]).toContain(`${path}: unknown setting "modle" ignored (did you mean "model"?)`);
+    writeFileSync(path, JSON.stringify({ maxChildren: 0 }));
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: false })).toThrow(/settings\.json: invalid settings — "maxChildren"/);
+  });
+
+  it("a project may not pass secrets to tools", () => {
+    const { inkHome, project } = dirs();
+    writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ envPassthrough: ["ANTHROPIC_API_KEY"] }));
+    const loaded = loadSettings({ inkHome, projectDir: project, trusted: true });
+    expect(loaded.effective.envPassthrough).toBeUndefined();
+    expect(loaded.warnings.join("\n")).toContain('"envPassthrough" is ignored');
+  });
+});
