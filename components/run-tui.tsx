@@ -56,12 +56,17 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       openResumePicker={options.openResumePicker}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
-      onSessionChange={(next) => (session = next)}
+      onSessionChange={(next) => {
+        session = next;
+        void next.startMcp();
+      }}
     />,
     // console.* is redirected above the UI only on the real terminal.
     { stdin, stdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
+  // MCP servers start after the first frame, in the background: start-up never waits for them.
+  void session.startMcp();
   try {
     await instance.waitUntilExit();
   } finally {

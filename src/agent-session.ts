@@ -25,6 +25,10 @@ import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool, ToolOutput } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
+import type { McpServerConfig } from "./mcp/config.js";
+import { McpManager } from "./mcp/manager.js";
+import { sessionMcpServers } from "./mcp/session-servers.js";
+import { loadProjectContext, type ProjectContext } from "./context/project-context.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -49,6 +53,8 @@ export interface AgentSessionOptions {
   persist?: boolean;
   /** Reopen this main session (its history continues; new entries are appended to its file). */
   resume?: string;
+  /** MCP servers to use instead of the ones from settings.json / a trusted .mcp.json (tests). */
+  mcpServers?: McpServerConfig[];
 }
 
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -74,12 +80,22 @@ export class AgentSession {
   private readonly resumeNotes: string[] = [];
   private lock?: SessionLock;
   private writeFailed = false;
+  /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
+  readonly mcp: McpManager;
+  private readonly mcpNotices: string[] = [];
+  /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
+  readonly context: ProjectContext;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
     this.provider = options.provider;
     this.model = options.model;
-    this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust: decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false }) });
+    const trust = decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false });
+    this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust });
+    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: trust !== "untrusted" });
+    this.mcpNotices.push(...mcp.problems);
+    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
+    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (options.resume) this.resumeNotes = this.loadMain(options.resume);
@@ -102,7 +118,7 @@ export class AgentSession {
       running: this.running,
     });
     this.tools.push(task);
-    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles) });
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,
       this.model,
@@ -113,7 +129,19 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.resumeNotes];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices];
+  }
+
+  /** Starts the MCP servers in the background (idempotent); resolves when each is ready or failed. Never rejects. */
+  startMcp(): Promise<void> {
+    return this.mcp.start();
+  }
+
+  /** Puts the ready MCP servers' tools into the pool (built-ins, then MCP tools, then `task`), in place. */
+  private syncTools(): void {
+    const task = this.tools.find((t) => t.name === "task");
+    const rest = this.tools.filter((t) => t !== task && !t.name.startsWith("mcp__"));
+    this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...(task ? [task] : []));
   }
 
   /** Ids of the children running now. */
@@ -233,6 +261,8 @@ export class AgentSession {
 
   /** Releases the session's single-writer lock. Call when the session is done. */
   close(): void {
+    this.mcp.killAll();
+    void this.mcp.close();
     this.lock?.release();
     this.lock = undefined;
   }

@@ -16,6 +16,9 @@ export interface PrintIo {
 /** Runs `prompt` on `session`; resolves with the process exit code. */
 export async function runPrintMode(session: AgentSession, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo }): Promise<number> {
   const { io } = opts;
+  // Headless there is no frame to show; the one request may need the MCP tools, so wait for the
+  // servers to be ready or failed (each is bounded by its start-up timeout).
+  await session.startMcp();
   for (const notice of session.notices) io.stderr(`ink: ${notice}\n`);
   if (session.provider.name === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
   const firstNew = session.history.length;

@@ -26,7 +26,8 @@ export function createApprovalPolicy(options: ApprovalOptions): OnToolCall {
   return async (call, agent, tool) => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     if (deny.has(call.name)) return { allow: false, reason: `${call.name} is denied by configuration; do the task without it` };
-    if (options.yolo || tool.readOnly || call.name === "task" || allow.has(call.name)) return { allow: true };
+    const allowedByPrefix = [...allow].some((a) => a.endsWith("*") && call.name.startsWith(a.slice(0, -1)));
+    if (options.yolo || tool.readOnly || call.name === "task" || allow.has(call.name) || allowedByPrefix) return { allow: true };
     if (options.ask) return options.ask(call, agent);
     return {
       allow: false,

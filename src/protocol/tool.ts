@@ -40,6 +40,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
    * replacing it with "interrupted" after a grace period.
    */
   returnsOnAbort?: boolean;
+  /** A JSON schema sent to the model as-is instead of one converted from `schema` (MCP tools). */
+  inputSchema?: Record<string, unknown>;
   /** Runs the call. Contract: never throws for expected failures — returns `{isError: true}` instead. */
   execute(args: z.infer<S>, ctx: ToolContext): Promise<ToolOutput>;
 }

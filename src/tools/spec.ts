@@ -10,6 +10,11 @@ const cache = new WeakMap<AnyTool, ToolSpec>();
 export function toToolSpec(tool: AnyTool): ToolSpec {
   const known = cache.get(tool);
   if (known) return known;
+  if (tool.inputSchema) {
+    const spec: ToolSpec = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
+    cache.set(tool, spec);
+    return spec;
+  }
   const schema = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
   delete schema.$schema;
   const spec: ToolSpec = { name: tool.name, description: tool.description, inputSchema: schema };

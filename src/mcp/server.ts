@@ -1,0 +1,114 @@
+/**
+ * One MCP server connection through the official SDK client (loaded lazily, so start-up never
+ * pays for it): connect over stdio or streamable HTTP, list tools, call them, close. State moves
+ * starting → ready | failed; a crash after start moves ready → failed. Never throws to callers.
+ */
+import type { Readable } from "node:stream";
+import { describeServer, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpServerConfig } from "./config.js";
+import { convertCallResult, type McpCallResult } from "./convert.js";
+
+export type McpServerState = "starting" | "ready" | "failed" | "closed";
+
+/** A tool as the server lists it. */
+export interface McpToolInfo {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+const STDERR_TAIL = 2000;
+
+/** A live (or failed) server. */
+export class McpServer {
+  state: McpServerState = "starting";
+  tools: McpToolInfo[] = [];
+  /** Why it failed: name, command, reason and the tail of its stderr. */
+  failure?: string;
+  private stderr = "";
+  private client?: { callTool: (...a: any[]) => Promise<any>; close: () => Promise<void> };
+  private transport?: { _process?: { kill: (sig?: string) => boolean; exitCode: number | null } };
+  private onChange: () => void = () => undefined;
+
+  constructor(readonly config: McpServerConfig) {}
+
+  /** Connects and lists tools within the start-up timeout; resolves when ready or failed. */
+  async start(onChange: () => void): Promise<void> {
+    this.onChange = onChange;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`did not start within ${this.config.startupTimeoutMs} ms`)), this.config.startupTimeoutMs);
+    });
+    try {
+      await Promise.race([this.connect(), timeout]);
+      if (this.state !== "starting") return;
+      this.state = "ready";
+    } catch (err) {
+      this.fail((err as Error).message ?? String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+    this.onChange();
+  }
+
+  private async connect(): Promise<void> {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const client = new Client({ name: "ink", version: "0.1.0" });
+    let transport: any;
+    const c = this.config;
+    if (c.transport === "stdio") {
+      const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+      transport = new StdioClientTransport({ command: c.command, args: c.args, env: { ...getDefaultEnvironment(), ...c.env }, cwd: c.cwd, stderr: "pipe" });
+      (transport.stderr as Readable | null)?.on("data", (d: Buffer) => {
+        this.stderr = (this.stderr + d.toString("utf8")).slice(-STDERR_TAIL);
+      });
+    } else {
+      const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+      transport = new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
+    }
+    this.client = client;
+    this.transport = transport;
+    client.onclose = () => {
+      if (this.state === "closed" || this.state === "failed") return;
+      this.fail(this.state === "starting" ? "exited before it finished starting" : "exited (connection closed)");
+      this.onChange();
+    };
+    await client.connect(transport, { timeout: c.startupTimeoutMs });
+    const listed = await client.listTools(undefined, { timeout: c.startupTimeoutMs });
+    this.tools = listed.tools.map((t: any) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } }));
+  }
+
+  private fail(reason: string): void {
+    this.state = "failed";
+    this.tools = [];
+    const tail = this.stderr.trim().split("\n").slice(-10).join("\n");
+    this.failure = `MCP server "${this.config.name}" (${describeServer(this.config)}) ${reason}${tail ? `; its stderr ended with:\n${tail}` : ""}`;
+    void this.client?.close().catch(() => undefined);
+    this.kill();
+  }
+
+  /** Calls one tool; failures (server gone, timeout, protocol error) come back as error output. */
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ output: string; isError: boolean }> {
+    if (this.state !== "ready" || !this.client) return { output: `MCP server "${this.config.name}" is not running (${this.state})${this.failure ? `: ${this.failure}` : ""}`, isError: true };
+    try {
+      const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: DEFAULT_MCP_CALL_TIMEOUT_MS })) as McpCallResult;
+      return convertCallResult(result);
+    } catch (err) {
+      return { output: `MCP tool ${tool} on server "${this.config.name}" failed: ${(err as Error).message ?? String(err)}`, isError: true };
+    }
+  }
+
+  /** Closes the connection (a stdio server's process is ended). Never throws. */
+  async close(): Promise<void> {
+    if (this.state === "closed") return;
+    this.state = "closed";
+    this.tools = [];
+    await this.client?.close().catch(() => undefined);
+    this.kill();
+  }
+
+  /** Ends a stdio server's process at once (exit path; no orphans). */
+  kill(): void {
+    const proc = this.transport?._process;
+    if (proc && proc.exitCode === null) proc.kill("SIGTERM");
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Which MCP servers a session starts: `mcpServers` of `$INK_HOME/settings.json` and, only when
+ * the project is trusted, its `.mcp.json` (an untrusted project's file is not even read).
+ */
+import { readSettingsFile, userSettingsPath } from "../settings/settings.js";
+import { collectMcpServers, type McpServerConfig } from "./config.js";
+
+/** The servers to start, and one problem line per unusable entry. Never throws. */
+export function sessionMcpServers(opts: { inkHome: string; cwd: string; trusted: boolean; env?: NodeJS.ProcessEnv }): { servers: McpServerConfig[]; problems: string[] } {
+  const path = userSettingsPath(opts.inkHome);
+  let userServers: unknown;
+  const problems: string[] = [];
+  try {
+    userServers = readSettingsFile(path, "user", [])?.settings.mcpServers;
+  } catch (err) {
+    problems.push(`MCP servers of ${path} not started: ${(err as Error).message}`);
+  }
+  const found = collectMcpServers({ userServers, userSource: path, projectDir: opts.cwd, trusted: opts.trusted, env: opts.env });
+  return { servers: found.servers, problems: [...problems, ...found.problems] };
+}

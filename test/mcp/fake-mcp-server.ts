@@ -1,0 +1,55 @@
+/**
+ * Writes a real MCP server (raw JSON-RPC over stdio, newline-delimited) into a temp dir for tests.
+ * Modes: "ok" (tools echo + add), "crash-start" (prints to stderr, exits 1), "crash-call" (exits
+ * on the first call), "hang" (never answers initialize), "gate" (answers initialize only once
+ * the file named by GATE exists).
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const SCRIPT = String.raw`
+const fs = require("node:fs");
+const mode = process.env.MODE || "ok";
+if (mode === "crash-start") { process.stderr.write("boom: cannot open the database\n"); process.exit(1); }
+const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
+const tools = [
+  { name: "echo", description: "Echoes the text back", inputSchema: { type: "object", properties: { text: { type: "string", description: "what to echo" } }, required: ["text"], additionalProperties: false } },
+  { name: "add", description: "Adds two numbers", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } },
+];
+let buf = "";
+process.stdin.on("data", (d) => {
+  buf += d;
+  let i;
+  while ((i = buf.indexOf("\n")) >= 0) {
+    const line = buf.slice(0, i); buf = buf.slice(i + 1);
+    if (line.trim()) handle(JSON.parse(line));
+  }
+});
+process.stdin.on("end", () => process.exit(0));
+function handle(m) {
+  if (m.method === "initialize") {
+    if (mode === "hang") return;
+    const answer = () => send({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "fake", version: "1.0.0" } } });
+    if (mode === "gate") { const t = setInterval(() => { if (fs.existsSync(process.env.GATE)) { clearInterval(t); answer(); } }, 20); return; }
+    return answer();
+  }
+  if (m.method === "tools/list") return send({ jsonrpc: "2.0", id: m.id, result: { tools } });
+  if (m.method === "tools/call") {
+    if (mode === "crash-call") { process.stderr.write("fatal: lost the connection\n"); process.exit(2); }
+    const a = m.params.arguments || {};
+    if (m.params.name === "echo") return send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "echo: " + a.text }, { type: "image", data: "AAAA", mimeType: "image/png" }] } });
+    if (m.params.name === "add") return send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: String(a.a + a.b) }] } });
+    return send({ jsonrpc: "2.0", id: m.id, result: { isError: true, content: [{ type: "text", text: "no such tool" }] } });
+  }
+  if (m.id !== undefined) send({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "method not found" } });
+}
+`;
+
+/** Path of the server script (a .cjs file in a fresh temp dir). */
+export function writeFakeMcpServer(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ink-mcp-"));
+  const path = join(dir, "server.cjs");
+  writeFileSync(path, SCRIPT);
+  return path;
+}
