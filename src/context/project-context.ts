@@ -5,6 +5,7 @@
  * capped, and so is the whole; a cut says so in the text and in a note. No repository → only
  * the working directory is read.
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
@@ -106,4 +107,12 @@ export function describeProjectContext(context: ProjectContext): string[] {
     ...context.files.map((f) => `  ${f.path} (${f.scope}, ${f.chars} characters${f.cut ? ", cut" : ""})`),
     ...context.notes.map((n) => `  ${n}`),
   ];
+}
+
+/** A short hash of the project-context section of a (parent or child) system prompt; "" when it has none. */
+export function projectContextHash(system: string): string {
+  const start = system.indexOf("\n# Project context\n");
+  if (start < 0) return "";
+  const end = system.indexOf("\n\n# Subagent mode", start);
+  return createHash("sha256").update(system.slice(start, end < 0 ? undefined : end)).digest("hex").slice(0, 16);
 }

@@ -36,6 +36,8 @@ export interface SessionHeader {
   /** First user prompt, for listings. */
   prompt?: string;
   worktree?: SessionWorktree;
+  /** projectContextHash of the system prompt at creation (names an AGENTS.md change on resume). */
+  contextHash?: string;
 }
 
 /** What `SessionStore.create` takes: the header without the fields the store fills in. */

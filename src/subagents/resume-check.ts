@@ -14,6 +14,7 @@ import type { AnyTool } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { projectContextHash } from "../context/project-context.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model
@@ -88,6 +89,9 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   if (!existsSync(header.cwd)) return { ok: false, reason: `working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.` };
   const system = childSystemPrompt(input.getSystem(), profile);
   if (fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint) {
+    if (header.contextHash !== undefined && header.contextHash !== projectContextHash(system)) {
+      return { ok: false, reason: "project context changed: an AGENTS.md / CLAUDE.md file in the system prompt was added, edited or removed since the child was created." };
+    }
     return { ok: false, reason: `system prompt differs from the one the child was created with (the project context${profile ? `, the profile "${profile.name}"` : ""} or a tool definition changed).` };
   }
   let loaded;

@@ -30,6 +30,7 @@ import { taskResult, unknownAgentResult } from "./task-result.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { projectContextHash } from "../context/project-context.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -274,6 +275,7 @@ function openSession(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx:
       toolNames: p.tools.map((t) => t.name),
       prompt: args.prompt,
       worktree: worktree ? { path: worktree.path, branch: worktree.branch } : undefined,
+      contextHash: projectContextHash(p.system),
     },
     { id: p.childId },
   );

@@ -1,0 +1,79 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { AgentSession } from "../../src/agent-session.js";
+import { describeProjectContext, loadProjectContext } from "../../src/context/project-context.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+
+function repo(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ink-ctx-"));
+  execFileSync("git", ["init", "-q", dir]);
+  return dir;
+}
+
+describe("project context", () => {
+  it("walks from the repository root to cwd, AGENTS.md over CLAUDE.md per directory, user file first, nearest last", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const sub = join(root, "pkg", "app");
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(home, "AGENTS.md"), "USER RULES");
+    writeFileSync(join(root, "CLAUDE.md"), "ROOT CLAUDE");
+    writeFileSync(join(root, "pkg", "AGENTS.md"), "PKG AGENTS");
+    writeFileSync(join(root, "pkg", "CLAUDE.md"), "PKG CLAUDE (ignored)");
+    writeFileSync(join(sub, "CLAUDE.md"), "APP CLAUDE");
+    writeFileSync(join(root, "..", "AGENTS.md.not-read"), "x");
+    const ctx = loadProjectContext({ cwd: sub, inkHome: home });
+    expect(ctx.files.map((f) => f.path)).toEqual([join(home, "AGENTS.md"), join(root, "CLAUDE.md"), join(root, "pkg", "AGENTS.md"), join(sub, "CLAUDE.md")]);
+    const order = ["USER RULES", "ROOT CLAUDE", "PKG AGENTS", "APP CLAUDE"].map((t) => ctx.text.indexOf(t));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(ctx.text).not.toContain("PKG CLAUDE");
+    expect(describeProjectContext(ctx).join("\n")).toContain(join(sub, "CLAUDE.md"));
+  });
+
+  it("cuts a file over the cap with a note in the text and for the person, farthest first", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    writeFileSync(join(root, "AGENTS.md"), "A".repeat(500));
+    const ctx = loadProjectContext({ cwd: root, inkHome: home, fileCap: 100 });
+    expect(ctx.text).toContain("was cut here: 400 more characters not shown");
+    expect(ctx.notes[0]).toContain("cut to its first 100 of 500 characters");
+    const sub = join(root, "sub");
+    mkdirSync(sub);
+    writeFileSync(join(sub, "AGENTS.md"), "NEAR");
+    const full = loadProjectContext({ cwd: sub, inkHome: home, totalCap: 4 });
+    expect(full.text).toContain("NEAR");
+    expect(full.notes.join("\n")).toContain(`${join(root, "AGENTS.md")} dropped: the project context is full`);
+  });
+
+  it("reaches the model's system prompt and children's", async () => {
+    const root = repo();
+    writeFileSync(join(root, "AGENTS.md"), "Always run npm test.");
+    const provider = createScriptedProvider([{ toolCalls: [{ name: "task", arguments: { prompt: "look" } }] }, { text: "seen" }, { text: "done" }]);
+    const s = new AgentSession({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")), provider, model: "m", interactive: false, approval: {}, persist: false });
+    await s.prompt("hi");
+    expect(provider.requests[0]!.system).toContain("# Project context");
+    expect(provider.requests[0]!.system).toContain("Always run npm test.");
+    expect(provider.requests[1]!.system).toContain("Always run npm test.");
+  });
+
+  it("a changed AGENTS.md is a named drift reason when a child is resumed", async () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    writeFileSync(join(root, "AGENTS.md"), "v1");
+    const provider = createScriptedProvider([{ toolCalls: [{ name: "task", arguments: { prompt: "look" } }] }, { text: "seen" }, { text: "done" }]);
+    const first = new AgentSession({ cwd: root, inkHome: home, provider, model: "m", interactive: false, approval: {} });
+    await first.prompt("hi");
+    first.close();
+    const childId = JSON.stringify(first.history).match(/"(\d{8}-\d{6}-[a-z0-9]+)"/)?.[1] ?? /resume[^0-9]*(\d{8}-\d{6}-[a-z0-9]+)/.exec(JSON.stringify(first.history))?.[1];
+    expect(childId).toBeDefined();
+    writeFileSync(join(root, "AGENTS.md"), "v2");
+    const second = new AgentSession({ cwd: root, inkHome: home, provider: createScriptedProvider([{ text: "x" }]), model: "m", interactive: false, approval: {} });
+    const result = await second.resumeChild(childId!, "again");
+    second.close();
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain("project context changed");
+  });
+});
