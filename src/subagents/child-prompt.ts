@@ -30,8 +30,8 @@ export class SubagentConfigError extends Error {
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
  * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
  */
-export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path">): AnyTool[] {
-  const filtered = pool.filter((t) => t.name !== "task");
+export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools">): AnyTool[] {
+  const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
   const unknown = profile.tools.filter((n) => !byName.has(n));

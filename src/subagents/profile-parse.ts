@@ -8,8 +8,33 @@ import type { ThinkingConfig } from "../protocol/provider.js";
 import { formatSchemaIssues, profileFrontMatterSchema } from "./profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
 
-/** Where a profile came from: the project's `.ink/agents/` or the user's `$INK_HOME/agents/`. */
-export type ProfileSource = "project" | "user";
+/**
+ * Where a profile came from: the project's `.ink/agents/`, the user's `$INK_HOME/agents/`, or
+ * Claude Code's `.claude/agents/` (project) and `~/.claude/agents/` (user).
+ */
+export type ProfileSource = "project" | "user" | "claude-project" | "claude-user";
+
+/** Claude Code's tool names → Ink's. */
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Read: "read", Grep: "grep", Glob: "find", LS: "ls", Edit: "edit", MultiEdit: "edit", Write: "write", Bash: "bash" };
+
+/** Claude Code's model aliases → Anthropic model ids (`inherit` = the parent's model). */
+export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: "claude-sonnet-4-5", opus: "claude-opus-4-1", haiku: "claude-haiku-4-5" };
+
+const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write"];
+
+/** Maps a Claude Code tool list; unknown names are skipped with a warning naming the file. */
+export function mapClaudeTools(names: readonly string[], path: string, key: string, warnings: string[]): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    const mapped = name.startsWith("mcp__") || INK_TOOL_NAMES.includes(name) ? name : CLAUDE_TOOL_NAMES[name];
+    if (mapped === undefined) {
+      warnings.push(`${path}: ${key} "${name}" has no Ink equivalent and was skipped (Ink tools: ${INK_TOOL_NAMES.join(", ")}, plus mcp__<server>__<tool>)`);
+      continue;
+    }
+    if (!out.includes(mapped)) out.push(mapped);
+  }
+  return out;
+}
 
 /** A loaded agent profile (SPEC §4). */
 export interface AgentProfile {
@@ -21,6 +46,16 @@ export interface AgentProfile {
   thinking?: ThinkingConfig;
   timeoutMs?: number;
   maxTurns?: number;
+  /** Tool names removed from the child's pool. */
+  disallowedTools?: string[];
+  /** Pane colour. */
+  color?: string;
+  /** `worktree:` default for this agent's children (the task call may override). */
+  worktree?: boolean;
+  /** Extra MCP servers for this agent's children (unvalidated; the MCP layer checks each entry). */
+  mcpServers?: Record<string, unknown>;
+  /** Non-fatal problems met while reading the file (e.g. an unmapped Claude Code tool). */
+  warnings?: string[];
   /** The markdown body (trimmed): appended to the child's system prompt. May be empty. */
   body: string;
   /** Absolute path of the file. */
@@ -98,5 +133,22 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   if (fields.thinking !== undefined) profile.thinking = fields.thinking;
   if (fields.timeout !== undefined) profile.timeoutMs = fields.timeout;
   if (fields.maxTurns !== undefined) profile.maxTurns = fields.maxTurns;
+  if (fields.disallowedTools !== undefined) profile.disallowedTools = fields.disallowedTools;
+  if (fields.color !== undefined) profile.color = fields.color;
+  if (fields.worktree !== undefined) profile.worktree = fields.worktree;
+  if (fields.mcpServers !== undefined) profile.mcpServers = fields.mcpServers;
+  if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile);
   return { ok: true, profile };
+}
+
+/** Claude Code's names → Ink's: tools, disallowedTools, and the model (`inherit` = none, aliases = ids). */
+function adaptClaude(profile: AgentProfile): void {
+  const warnings: string[] = [];
+  if (profile.tools) {
+    profile.tools = mapClaudeTools(profile.tools, profile.path, "tool", warnings);
+  }
+  if (profile.disallowedTools) profile.disallowedTools = mapClaudeTools(profile.disallowedTools, profile.path, "disallowed tool", warnings);
+  if (profile.model === "inherit") delete profile.model;
+  else if (profile.model !== undefined) profile.model = CLAUDE_MODEL_ALIASES[profile.model] ?? profile.model;
+  if (warnings.length) profile.warnings = warnings;
 }

@@ -21,7 +21,7 @@ export const MIN_TIMEOUT_MS = 1000;
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers"] as const;
 
 type FieldResult<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -42,7 +42,7 @@ function show(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** `tools`: a comma-separated string ("read, grep") or a YAML list; at least one name. */
+/** `tools`: a comma-separated string (MCP tool names pass: `mcp__server__tool`) ("read, grep") or a YAML list; at least one name. */
 export function parseTools(value: unknown): FieldResult<string[]> {
   const hint = 'write e.g. `tools: read, grep` or a YAML list; omit `tools` to give the agent every tool';
   let parts: unknown[];
@@ -174,6 +174,14 @@ export const profileFrontMatterSchema = z.strictObject(
     thinking: field(parseThinking).optional(),
     timeout: field(parseTimeout).optional(),
     maxTurns: field(parseMaxTurns).optional(),
+    /** Tool names removed from the child's pool. */
+    disallowedTools: field(parseTools).optional(),
+    /** Pane colour (Claude Code's `color:`): a colour name or #rrggbb. */
+    color: z.string().regex(/^(#[0-9a-fA-F]{6}|[a-zA-Z]+)$/, "must be a colour name such as cyan or #rrggbb").optional(),
+    /** Run the child in its own worktree by default (the call may override). */
+    worktree: z.boolean({ error: "must be true or false" }).optional(),
+    /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
+    mcpServers: z.record(z.string(), z.unknown(), { error: "must be a map of server name to {command, args} or {type: http, url}" }).optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys) : undefined) },
 );

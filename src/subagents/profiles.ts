@@ -4,7 +4,8 @@
  * clash. Malformed files become problems (path + reason) and are skipped; nothing here throws.
  */
 import { realpathSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve, sep } from "node:path";
 import { readProfileDir, type ProfileDirListing, type ProfileFile, type ProfileProblem } from "./profile-files.js";
 import { parseProfile, type AgentProfile, type ProfileSource } from "./profile-parse.js";
 import { projectAgentsDir, readTrust, recordTrust, trustRelativePath, type TrustDecision } from "./trust.js";
@@ -30,6 +31,18 @@ export interface LoadProfilesOptions {
   trust: TrustDecision;
   /** Clock for the trust record (tests). */
   now?: Date;
+  /** Claude Code's home (default `$INK_CLAUDE_HOME`, else `~/.claude`): its `agents/` are user profiles. */
+  claudeHome?: string;
+}
+
+/** Claude Code's home directory: `$INK_CLAUDE_HOME` or `~/.claude`. */
+export function claudeHomeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.INK_CLAUDE_HOME && env.INK_CLAUDE_HOME.trim() !== "" ? env.INK_CLAUDE_HOME : join(homedir(), ".claude"));
+}
+
+/** A project's Claude Code agents directory. */
+export function claudeProjectAgentsDir(cwd: string): string {
+  return join(resolve(cwd), ".claude", "agents");
 }
 
 /** Real path of a directory, or its absolute path when it does not exist. */
@@ -109,22 +122,35 @@ export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
   const userDir = join(resolve(opts.inkHome), "agents");
   const projectDir = projectAgentsDir(opts.cwd);
 
+  const claudeUserDir = join(opts.claudeHome ?? claudeHomeDir(), "agents");
+  const claudeProjectDir = claudeProjectAgentsDir(opts.cwd);
+
   const user = readProfileDir(userDir);
   out.problems.push(...user.problems);
   const userProfiles = parseDir(user.files, "user", out.problems);
+  const claudeUser = realDir(claudeUserDir) === realDir(claudeProjectDir) ? { files: [], problems: [] } : readProfileDir(claudeUserDir);
+  out.problems.push(...claudeUser.problems);
+  const claudeUserProfiles = parseDir(claudeUser.files, "claude-user", out.problems);
 
   // When the project directory *is* the user's agents directory (cwd = home), load it once, as user profiles.
-  const projectFiles = realDir(projectDir) === realDir(userDir) ? [] : admitProjectFiles(readProfileDir(projectDir), opts, out);
-  const projectProfiles = parseDir(projectFiles, "project", out.problems);
+  const inkListing = realDir(projectDir) === realDir(userDir) ? { files: [], problems: [] } : readProfileDir(projectDir);
+  const claudeListing = readProfileDir(claudeProjectDir);
+  // One trust decision covers .ink/agents and .claude/agents (nothing of an untrusted project is parsed).
+  const admitted = admitProjectFiles({ files: [...inkListing.files, ...claudeListing.files], problems: [...inkListing.problems, ...claudeListing.problems] }, opts, out);
+  const isClaude = (f: ProfileFile) => f.path.startsWith(claudeProjectDir + sep);
+  const projectProfiles = parseDir(admitted.filter((f) => !isClaude(f)), "project", out.problems);
+  const claudeProjectProfiles = parseDir(admitted.filter(isClaude), "claude-project", out.problems);
 
-  const merged = new Map(userProfiles);
-  for (const [name, profile] of projectProfiles) {
-    const shadowed = merged.get(name);
-    if (shadowed !== undefined) {
-      out.notices.push(`User agent profile "${name}" (${shadowed.path}) is shadowed by the project profile ${profile.path}.`);
+  // Lowest first: Claude Code's user, Claude Code's project, Ink's user, Ink's project.
+  const merged = new Map<string, AgentProfile>();
+  for (const layer of [claudeUserProfiles, claudeProjectProfiles, userProfiles, projectProfiles]) {
+    for (const [name, profile] of layer) {
+      const shadowed = merged.get(name);
+      if (shadowed !== undefined) out.notices.push(`Agent profile "${name}" (${shadowed.source}: ${shadowed.path}) is shadowed by the ${profile.source} profile ${profile.path}.`);
+      merged.set(name, profile);
     }
-    merged.set(name, profile);
   }
+  for (const profile of merged.values()) out.notices.push(...(profile.warnings ?? []));
   out.profiles = [...merged.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return out;
 }

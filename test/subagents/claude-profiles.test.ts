@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { selectChildToolPool } from "../../src/subagents/child-prompt.js";
+import { loadProfiles } from "../../src/subagents/profiles.js";
+import { builtinTools } from "../../src/tools/index.js";
+
+function dirs() {
+  const cwd = mkdtempSync(join(tmpdir(), "ink-cc-cwd-"));
+  const inkHome = mkdtempSync(join(tmpdir(), "ink-cc-home-"));
+  const claudeHome = mkdtempSync(join(tmpdir(), "ink-cc-claude-"));
+  return { cwd, inkHome, claudeHome };
+}
+
+function put(dir: string, name: string, text: string) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, name), text);
+}
+
+const REVIEWER = `---
+name: reviewer
+description: Reviews code changes
+tools: Read, Grep, Glob, LS, MultiEdit, Edit, Bash, mcp__github__search, WebFetch
+model: sonnet
+color: cyan
+disallowedTools: Write
+maxTurns: 12
+---
+Review carefully.`;
+
+describe("Claude Code profiles", () => {
+  it("maps tool names, model aliases, color, maxTurns; an unknown tool is skipped with the file named", () => {
+    const d = dirs();
+    put(join(d.cwd, ".claude", "agents"), "reviewer.md", REVIEWER);
+    const load = loadProfiles({ ...d, trust: "trusted-by-flag" });
+    const p = load.profiles.find((x) => x.name === "reviewer")!;
+    expect(p.source).toBe("claude-project");
+    expect(p.tools).toEqual(["read", "grep", "find", "ls", "edit", "bash", "mcp__github__search"]);
+    expect(p.model).toBe("claude-sonnet-4-5");
+    expect(p.color).toBe("cyan");
+    expect(p.maxTurns).toBe(12);
+    expect(p.disallowedTools).toEqual(["write"]);
+    expect(load.notices.join("\n")).toContain(`${join(d.cwd, ".claude", "agents", "reviewer.md")}: tool "WebFetch" has no Ink equivalent and was skipped`);
+  });
+
+  it("model inherit means the parent's model; disallowedTools narrow the pool", () => {
+    const d = dirs();
+    put(join(d.claudeHome, "agents"), "helper.md", "---\nname: helper\ndescription: helps\nmodel: inherit\ndisallowedTools: Bash, Write\n---\n");
+    const p = loadProfiles({ ...d, trust: "untrusted" }).profiles.find((x) => x.name === "helper")!;
+    expect(p.source).toBe("claude-user");
+    expect(p.model).toBeUndefined();
+    expect(selectChildToolPool(builtinTools(), p).map((t) => t.name)).toEqual(["read", "grep", "find", "ls", "edit"]);
+  });
+
+  it("Ink's own directories win over .claude on a name clash", () => {
+    const d = dirs();
+    put(join(d.claudeHome, "agents"), "scout.md", "---\nname: scout\ndescription: claude user scout\n---\n");
+    put(join(d.cwd, ".claude", "agents"), "scout.md", "---\nname: scout\ndescription: claude project scout\n---\n");
+    put(join(d.inkHome, "agents"), "scout.md", "---\nname: scout\ndescription: ink user scout\n---\n");
+    const load = loadProfiles({ ...d, trust: "trusted-by-flag" });
+    expect(load.profiles.find((x) => x.name === "scout")!.description).toBe("ink user scout");
+    expect(load.notices.filter((n) => n.includes("shadowed"))).toHaveLength(2);
+  });
+
+  it("a project's .claude/agents is not parsed when the project is not trusted", () => {
+    const d = dirs();
+    put(join(d.cwd, ".claude", "agents"), "reviewer.md", REVIEWER);
+    const load = loadProfiles({ ...d, trust: "untrusted" });
+    expect(load.profiles).toEqual([]);
+    expect(load.notices.join("\n")).toContain("not trusted");
+  });
+
+  it("accepts worktree and mcpServers keys (no longer an unknown key)", () => {
+    const d = dirs();
+    put(join(d.inkHome, "agents"), "fixer.md", '---\nname: fixer\ndescription: fixes\nworktree: true\nmcpServers:\n  docs: {command: "docs-mcp"}\n---\n');
+    const load = loadProfiles({ ...d, trust: "untrusted" });
+    expect(load.problems).toEqual([]);
+    expect(load.profiles[0]).toMatchObject({ worktree: true, mcpServers: { docs: { command: "docs-mcp" } } });
+  });
+});
