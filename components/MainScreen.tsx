@@ -124,7 +124,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed() });
+    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
     const needsIdle = outcome === undefined || outcome.kind === "compact" || outcome.kind === "resume";
     if (needsIdle && stream.isRunning()) {
       setHint(BUSY);

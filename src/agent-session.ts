@@ -28,7 +28,8 @@ import { errorMessage } from "./protocol/error-message.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
-import { loadProjectContext, type ProjectContext } from "./context/project-context.js";
+import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
+import { settingsReportLines } from "./cli/config-command.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -85,6 +86,7 @@ export class AgentSession {
   private readonly mcpNotices: string[] = [];
   /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
   readonly context: ProjectContext;
+  private readonly trusted: boolean;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -92,6 +94,7 @@ export class AgentSession {
     this.model = options.model;
     const trust = decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false });
     this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust });
+    this.trusted = trust !== "untrusted";
     const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: trust !== "untrusted" });
     this.mcpNotices.push(...mcp.problems);
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
@@ -130,6 +133,14 @@ export class AgentSession {
   /** Notices for the person: skipped/malformed profiles, trust. */
   get notices(): string[] {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices];
+  }
+
+  /** Lines for `/mcp`, `/context` and `/config`; undefined for another command. */
+  commandLines(command: string): string[] | undefined {
+    if (command === "/mcp") return this.mcp.describe();
+    if (command === "/context") return describeProjectContext(this.context);
+    if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
+    return undefined;
   }
 
   /** Starts the MCP servers in the background (idempotent); resolves when each is ready or failed. Never rejects. */

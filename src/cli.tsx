@@ -8,7 +8,9 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "./agent-session.js";
 import { SessionStore } from "./session/store.js";
-import { untrustedProjectProfiles } from "./subagents/trust.js";
+import { decideTrust, untrustedProjectProfiles } from "./subagents/trust.js";
+import { settingsDefaults } from "./cli/settings-defaults.js";
+import { settingsReportLines } from "./cli/config-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
@@ -26,8 +28,10 @@ function version(): string {
 async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions> {
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
-  const { provider, model } = await resolveProvider(args.provider, args.model);
   const inkHome = inkHomeDir();
+  const defaults = settingsDefaults(inkHome, cwd, decideTrust({ inkHome, cwd, flag: args.trust }) !== "untrusted");
+  for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
+  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
   let resume = args.resume;
   if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
   if (resume === "") resume = undefined; // interactive: the UI opens its session picker
@@ -44,9 +48,9 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     interactive,
     trust: args.trust,
     approval: { yolo: args.yolo, allow: args.allow, ask },
-    taskTimeoutMs: args.taskTimeoutMs,
-    maxConcurrentChildren: args.maxChildren,
-    thinking: args.thinking,
+    taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
+    maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,
+    thinking: args.thinking ?? defaults.thinking,
   };
 }
 
@@ -75,6 +79,12 @@ function sessionList(inkHome: string, cwd: string): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "config") {
+    const cwd = resolve(argv[1] === "--cwd" && argv[2] ? argv[2] : process.cwd());
+    const inkHome = inkHomeDir();
+    process.stdout.write(`${settingsReportLines(inkHome, cwd, decideTrust({ inkHome, cwd, flag: false }) !== "untrusted").join("\n")}\n`);
+    return 0;
+  }
   const args = parseCliArgs(argv);
   if (args.help) {
     process.stdout.write(`${USAGE}\n`);

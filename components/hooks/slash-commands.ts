@@ -15,12 +15,17 @@ export interface SlashContext {
   notices: readonly string[];
   /** Tools the person allowed for the whole session with "always". */
   alwaysAllowed?: readonly string[];
+  /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`); undefined when it does not know it. */
+  sessionLines?: (command: string) => string[] | undefined;
 }
 
 /** The commands with their one-line help, in display order. */
 export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
+  { name: "/mcp", help: "list MCP servers, their state and tools" },
+  { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
+  { name: "/config", help: "show the effective settings and where each came from" },
   { name: "/clear", help: "clear the visible transcript (the conversation is kept)" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
@@ -74,7 +79,10 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       return { kind: "resume" };
     case "/compact":
       return { kind: "compact" };
-    default:
+    default: {
+      const lines = ctx.sessionLines?.(name);
+      if (lines) return { kind: "lines", lines, tone: "info" };
+    }
       return { kind: "lines", lines: [`unknown command "${name}" — type /help to see the commands.`], tone: "error" };
   }
 }

@@ -1,0 +1,29 @@
+/** Defaults from settings.json for the CLI (model, thinking, max children, child timeout); flags win. */
+import type { ThinkingConfig } from "../protocol/provider.js";
+import { loadSettings, type LoadedSettings } from "../settings/settings.js";
+import { parseDuration, parseThinking } from "../subagents/profile-schema.js";
+
+export interface SettingsDefaults {
+  model?: string;
+  provider?: string;
+  thinking?: ThinkingConfig;
+  maxChildren?: number;
+  childTimeoutMs?: number;
+  warnings: string[];
+}
+
+/** Reads the settings (throws SettingsError naming the file for an unusable one) and converts the defaults. */
+export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean): SettingsDefaults {
+  const loaded: LoadedSettings = loadSettings({ inkHome, projectDir: cwd, trusted });
+  const e = loaded.effective;
+  const thinking = e.thinking === undefined ? undefined : parseThinking(e.thinking);
+  const timeout = e.childTimeout === undefined ? undefined : typeof e.childTimeout === "number" ? e.childTimeout : parseDuration(e.childTimeout);
+  return {
+    model: e.model,
+    provider: e.provider,
+    thinking: thinking?.ok ? thinking.value : undefined,
+    maxChildren: e.maxChildren,
+    childTimeoutMs: timeout,
+    warnings: loaded.warnings,
+  };
+}
