@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { settingsReportLines } from "../../src/cli/config-command.js";
+import { settingsDefaults } from "../../src/cli/settings-defaults.js";
+import { runSlashCommand } from "../../components/hooks/slash-commands.js";
+
+describe("ink config / settings defaults", () => {
+  it("prints each effective value with the file it came from, project over user when trusted", () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
+    const cwd = mkdtempSync(join(tmpdir(), "ink-cfg-cwd-"));
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ model: "claude-opus-4-1", maxChildren: 2, colour: "x" }));
+    mkdirSync(join(cwd, ".ink"));
+    writeFileSync(join(cwd, ".ink", "settings.json"), JSON.stringify({ maxChildren: 6 }));
+    const text = settingsReportLines(home, cwd, true).join("\n");
+    expect(text).toContain(`model = "claude-opus-4-1"    (from ${join(home, "settings.json")})`);
+    expect(text).toContain(`maxChildren = 6    (from ${join(cwd, ".ink", "settings.json")})`);
+    expect(text).toContain('unknown setting "colour" ignored');
+    expect(settingsReportLines(home, cwd, false).join("\n")).toContain("maxChildren = 2");
+  });
+
+  it("names a bad value with the file and the fix", () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ maxChildren: 0 }));
+    const text = settingsReportLines(home, home, false).join("\n");
+    expect(text).toContain(`${join(home, "settings.json")}: invalid settings`);
+    expect(text).toContain('"maxChildren"');
+  });
+
+  it("converts thinking and childTimeout into the CLI's defaults", () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "high", childTimeout: "5m", maxChildren: 3 }));
+    expect(settingsDefaults(home, home, false)).toMatchObject({ thinking: { type: "on", budgetTokens: 32000 }, childTimeoutMs: 300_000, maxChildren: 3 });
+  });
+
+  it("/mcp, /context and /config are answered by the session", () => {
+    const out = runSlashCommand("/mcp", { profiles: [], notices: [], sessionLines: (c) => (c === "/mcp" ? ["docs — ready"] : undefined) });
+    expect(out).toEqual({ kind: "lines", lines: ["docs — ready"], tone: "info" });
+    expect(runSlashCommand("/nope", { profiles: [], notices: [], sessionLines: () => undefined })).toMatchObject({ tone: "error" });
+  });
+});
