@@ -52,6 +52,8 @@ function ranking(context: DemoContext, keywords: string[]): { ranked: RankedFile
 const TEST_GLOB = "*{test,spec}*";
 /** Files a configuration/docs-angle search looks at. */
 const CONFIG_GLOB = "*.{json,md,yaml,yml,toml}";
+/** Source files an implementation-angle search looks at. */
+const SOURCE_GLOB = "*.{ts,tsx,js,jsx,mjs,cjs,py,go,rs,java,rb,kt,swift,php,c,h,cpp,cs}";
 /** The start of a definition line, for the implementation angle's grep. */
 const DEFINITION = "(function|class|interface|type|const|def|fn|func)\\s+";
 
@@ -75,6 +77,8 @@ function searchStep(context: DemoContext, keywords: string[]): DemoReply {
       else if (angle === "implementation") calls.push({ name: "grep", arguments: { pattern: `${DEFINITION}\\w*${pattern}`, ignoreCase: true } });
       else calls.push({ name: "grep", arguments: { pattern, ignoreCase: true } });
     }
+    // Code that handles the topic without a definition named after it still counts as evidence.
+    if (angle === "implementation" && keywords[0] !== undefined) calls.push({ name: "grep", arguments: { pattern: grepPatternFor(keywords[0]), glob: SOURCE_GLOB, ignoreCase: true } });
   }
   if (context.toolNames.has("find")) {
     for (const k of keywords.slice(0, MAX_FIND)) {
