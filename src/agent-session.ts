@@ -30,6 +30,8 @@ import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
 import { settingsReportLines } from "./cli/config-command.js";
+import { withChildReportNotes, type ChildReportNote } from "./protocol/child-report-note.js";
+import type { TaskRecord } from "./session/types.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -87,6 +89,10 @@ export class AgentSession {
   /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
   readonly context: ProjectContext;
   private readonly trusted: boolean;
+  /** Task records of a resumed session's file, in file order (children shown as summaries). */
+  readonly taskRecords: TaskRecord[] = [];
+  /** Reports of children the person resumed, waiting for the next main request. */
+  private readonly pendingReports: ChildReportNote[] = [];
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -165,6 +171,11 @@ export class AgentSession {
     return stopChild(this.running, childId);
   }
 
+  /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */
+  get pendingChildReports(): readonly ChildReportNote[] {
+    return this.pendingReports;
+  }
+
   /** Path of the main session file once the first prompt created it. */
   get sessionPath(): string | undefined {
     return this.writer?.path;
@@ -193,7 +204,8 @@ export class AgentSession {
    * Resumes child session `childId` with `prompt` on the person's request (sidebar), through the
    * same task tool the model uses: the same checks, lock, live events (as a `task` tool call with
    * id `toolCallId`) and result. The run is recorded in this session's file as a task record.
-   * The main agent's history is not changed. Never throws: failures come back as an error result.
+   * The main agent's history is not changed now: the run's report is queued and passed to the main
+   * agent as a note before the next user message (see `prompt`). Never throws: failures come back as an error result.
    */
   async resumeChild(childId: string, prompt: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
     const emit = (event: AgentEvent) => opts.onEvent?.(event);
@@ -220,14 +232,22 @@ export class AgentSession {
     }
     const result: ToolResult = { toolCallId: call.id, toolName: "task", content: out.output, isError: out.isError };
     const record = (out.details as TaskDetails | undefined)?.taskRecord;
-    if (record) this.record({ type: "task_record", record }, emit);
+    if (record) {
+      this.record({ type: "task_record", record }, emit);
+      this.pendingReports.push({ childId, profile: record.profile, prompt, status: record.status, report: out.output });
+    }
     emit({ type: "tool_end", call, result, details: out.details, durationMs: Date.now() - started });
     return result;
   }
 
-  /** Runs one user request to the end. Rejects with the provider's error when a model call fails. */
+  /**
+   * Runs one user request to the end. Reports of children the person resumed since the last
+   * request go first, as notes in the same user message. Rejects with the provider's error when a
+   * model call fails.
+   */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
+    const userMessage = withChildReportNotes(this.pendingReports.splice(0), text);
     this.emitMain = (event) => opts.onEvent?.(event);
     const result = await runAgentLoop({
       provider: this.provider,
@@ -235,7 +255,7 @@ export class AgentSession {
       system: this.system,
       tools: this.tools,
       history: this.history,
-      userMessage: text,
+      userMessage,
       cwd: this.cwd,
       thinking: this.options.thinking,
       signal: opts.signal,
@@ -288,6 +308,7 @@ export class AgentSession {
     this.lock = this.store.lock(id, "main session");
     const loaded = this.store.load(id);
     this.history.push(...loaded.messages);
+    this.taskRecords.push(...loaded.records);
     return loaded.notes;
   }
 

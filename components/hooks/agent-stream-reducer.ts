@@ -10,6 +10,7 @@ import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
 import { historyItems } from "./history-items.js";
+import type { TaskRecord } from "../../src/session/types.js";
 import type { ItemTone, StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 /** What the reducer consumes. `at` is the UI clock (ms) when the action happened. */
@@ -31,18 +32,22 @@ export interface HeaderInfo {
   notices: string[];
 }
 
-/** A fresh state; with `header`, the transcript starts with the start-up header, then the `history` of a resumed session. */
-export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = []): StreamState {
+/**
+ * A fresh state; with `header`, the transcript starts with the start-up header, then the `history`
+ * of a resumed session (its children, from `records`, as the summaries the live run showed).
+ */
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
-  finished.push(...historyItems(history));
-  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history), childIndex: {}, nextId: 1, runError: false, compacting: false };
+  finished.push(...historyItems(history, records));
+  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records), childIndex: {}, nextId: 1, runError: false, compacting: false };
 }
 
 /**
- * The token counts of a loaded conversation: totals over its assistant messages, and the context
- * in use as the latest model call saw it (its input incl. cache reads and writes).
+ * The token counts of a loaded conversation: totals over its assistant messages plus every child
+ * run's usage (its task record), as the live totals counted them; and the context in use as the
+ * main agent's latest model call saw it (its input incl. cache reads and writes).
  */
-export function historyUsage(history: readonly AgentMessage[]): { usage: Usage; contextTokens: number } {
+export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = []): { usage: Usage; contextTokens: number } {
   const usage = emptyUsage();
   let contextTokens = 0;
   for (const m of history) {
@@ -50,6 +55,7 @@ export function historyUsage(history: readonly AgentMessage[]): { usage: Usage; 
     addUsage(usage, m.usage);
     contextTokens = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
   }
+  for (const r of records) addUsage(usage, r.usage);
   return { usage, contextTokens };
 }
 

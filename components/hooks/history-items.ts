@@ -1,23 +1,128 @@
 /**
- * historyItems: a saved conversation (a resumed main session's messages) as finished transcript
- * items — the person's messages, the assistant's text, collapsed thinking, and each tool call with
- * its result — so the screen shows where the conversation stands before it continues.
+ * historyItems: a saved conversation (a resumed main session's messages and task records) as
+ * finished transcript items — the person's messages, the assistant's text, collapsed thinking,
+ * each tool call with its result, and each child as the summary the live run ended with (status,
+ * turns, tokens, duration from its task record). Reports of children the person resumed from the
+ * sidebar show where they reached the main agent: a child summary and a note before the message.
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
-import { userText, type AgentMessage, type ToolResult } from "../../src/protocol/messages.js";
-import type { TranscriptItem } from "./transcript-types.js";
+import { splitChildReportNotes, type ChildReportNote } from "../../src/protocol/child-report-note.js";
+import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult } from "../../src/protocol/messages.js";
+import type { TaskRecord } from "../../src/session/types.js";
+import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
+
+const STATUSES: readonly ChildStatus[] = ["ok", "aborted", "timeout", "crash"];
+
+/** True for the task tool's bookkeeping lines (usage, resume hint, stop/failure notes). */
+function isFooterLine(line: string): boolean {
+  return /^\[task\] /.test(line.trim());
+}
+
+/** The child's report as the pane showed it: the task result without the task tool's own lines. */
+function reportOf(result: string): string {
+  return result
+    .split("\n")
+    .filter((l) => !isFooterLine(l))
+    .join("\n")
+    .trim();
+}
+
+/** Why a child stopped, from the task tool's note in its result. */
+function reasonOf(result: string): string | undefined {
+  const m = /^\[task\] (?:stopped: (.*?)(?: \(\d+ turns?\))?\.?|child failed after \d+ turns?: (.*?)(?:; partial result above\.)?)$/m.exec(result);
+  return m ? (m[1] ?? m[2]) : undefined;
+}
+
+/** A finished child restored from its task record (and the result its parent got). */
+export function restoredChild(record: TaskRecord, args: Record<string, unknown>, result: string | undefined): ChildView {
+  const status = (STATUSES as readonly string[]).includes(record.status) ? (record.status as ChildStatus) : "crash";
+  const child: ChildView = {
+    childId: record.childId,
+    profile: record.profile,
+    prompt: record.prompt,
+    status,
+    startedAt: 0,
+    durationMs: record.durationMs,
+    turns: record.turns,
+    usage: { ...emptyUsage(), ...record.usage },
+    report: result === undefined ? "" : reportOf(result),
+    entries: [],
+    dropped: 0,
+    thinking: false,
+    resumed: typeof args.resume === "string",
+    ...(record.worktree ? { worktree: record.worktree.path } : {}),
+  };
+  const reason = status === "ok" || result === undefined ? undefined : reasonOf(result);
+  return reason ? { ...child, reason } : child;
+}
+
+/** Finds the task record of each run: by tool call id, else by the child session named in the result, else by prompt. */
+class RecordIndex {
+  private readonly unused: TaskRecord[];
+  constructor(records: readonly TaskRecord[]) {
+    this.unused = [...records];
+  }
+
+  /** Takes the first unused record matching `pred`. */
+  private take(pred: (r: TaskRecord) => boolean): TaskRecord | undefined {
+    const i = this.unused.findIndex(pred);
+    return i < 0 ? undefined : this.unused.splice(i, 1)[0];
+  }
+
+  /** The record of the task call `call` (answered by `result`). */
+  forCall(call: ToolCall, result: string | undefined): TaskRecord | undefined {
+    const named = result ? /\[task\] child session (\S+?)[\s;(]/.exec(result)?.[1] : undefined;
+    const prompt = String(call.arguments.prompt ?? "");
+    return (
+      this.take((r) => r.toolCallId === call.id) ??
+      this.take((r) => r.toolCallId === undefined && named !== undefined && (r.sessionId ?? r.childId) === named && r.prompt === prompt) ??
+      this.take((r) => r.toolCallId === undefined && r.prompt === prompt)
+    );
+  }
+
+  /** The record of a run the person started (a sidebar resume) of child `childId` with `prompt`. */
+  forNote(note: ChildReportNote): TaskRecord | undefined {
+    return this.take((r) => r.childId === note.childId && r.prompt === note.prompt) ?? this.take((r) => r.childId === note.childId);
+  }
+
+  /** Records no call or note claimed, in file order. */
+  rest(): TaskRecord[] {
+    return this.unused.splice(0);
+  }
+}
+
+/** The summary item of a child run the person started (not a call of the model). */
+function personRunItem(id: string, record: TaskRecord, report: string | undefined): ToolItem {
+  const args = { prompt: record.prompt, resume: record.childId };
+  const status = record.status === "ok" ? "ok" : "error";
+  return { kind: "tool", id, done: true, name: "task", args, status, result: report ?? "(the report is in the child's session)", durationMs: record.durationMs, child: restoredChild(record, args, report) };
+}
+
+function label(note: { profile?: string; childId: string }): string {
+  return `${note.profile ?? "general"} [${note.childId.slice(-6)}]`;
+}
 
 /** The finished items for `messages`; ids are `h<n>` (tool items `h:<call id>`), unique within the list. */
-export function historyItems(messages: readonly AgentMessage[]): TranscriptItem[] {
+export function historyItems(messages: readonly AgentMessage[], records: readonly TaskRecord[] = []): TranscriptItem[] {
   const results = new Map<string, ToolResult>();
   for (const m of messages) if (m.role === "toolResult") for (const r of m.results) results.set(r.toolCallId, r);
+  const index = new RecordIndex(records);
   const items: TranscriptItem[] = [];
   let n = 0;
   const id = () => `h${++n}`;
   for (const m of messages) {
     if (m.role === "user") {
-      if (isSummaryMessage(m)) items.push({ kind: "info", id: id(), done: true, tone: "dim", text: "✂ (earlier conversation summarised by a context compaction)" });
-      else items.push({ kind: "user", id: id(), done: true, text: userText(m) });
+      if (isSummaryMessage(m)) {
+        items.push({ kind: "info", id: id(), done: true, tone: "dim", text: "✂ (earlier conversation summarised by a context compaction)" });
+        continue;
+      }
+      const { notes, text } = splitChildReportNotes(userText(m));
+      for (const note of notes) {
+        const record = index.forNote(note);
+        if (record) items.push(personRunItem(`h:resume:${id()}`, record, note.report));
+        items.push({ kind: "info", id: id(), done: true, tone: "dim", text: `↪ ${label(note)}'s report (${note.status}) went to the main agent with this message` });
+      }
+      items.push({ kind: "user", id: id(), done: true, text });
       continue;
     }
     if (m.role !== "assistant") continue;
@@ -26,6 +131,7 @@ export function historyItems(messages: readonly AgentMessage[]): TranscriptItem[
       else if (block.type === "thinking" && !block.redacted) items.push({ kind: "thinking", id: id(), done: true, chars: block.thinking.length });
       else if (block.type === "toolCall") {
         const r = results.get(block.id);
+        const record = block.name === "task" ? index.forCall(block, r?.content) : undefined;
         items.push({
           kind: "tool",
           id: `h:${block.id}`,
@@ -34,9 +140,15 @@ export function historyItems(messages: readonly AgentMessage[]): TranscriptItem[
           args: block.arguments,
           status: !r || r.isError ? "error" : "ok",
           result: r ? r.content : "(no result was saved)",
+          ...(record ? { durationMs: record.durationMs, child: restoredChild(record, block.arguments, r?.content) } : {}),
         });
       }
     }
+  }
+  // Runs the person started whose report had not reached the main agent when the session ended.
+  for (const record of index.rest()) {
+    items.push(personRunItem(`h:resume:${id()}`, record, undefined));
+    items.push({ kind: "info", id: id(), done: true, tone: "dim", text: `↪ ${label(record)}'s report had not been passed to the main agent when this session ended` });
   }
   return items;
 }

@@ -54,7 +54,7 @@ type RunBody = (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promi
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -125,9 +125,10 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       const toolCallId = `ui-resume-${++resumes.current}`;
       return startRun({ type: "run_start", text: prompt, target: label, at: clock() }, async (signal, emit) => {
         await session.resumeChild(childId, prompt, { signal, onEvent: emit, toolCallId });
+        if (session.pendingChildReports.some((n) => n.childId === childId)) enqueue({ type: "notice", text: `↪ ${label}'s report goes to the main agent with your next message`, tone: "dim" });
       });
     },
-    [session, startRun, clock],
+    [session, startRun, enqueue, clock],
   );
 
   const compact = useCallback(

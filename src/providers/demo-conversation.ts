@@ -5,6 +5,7 @@
  */
 import { toolCallsOf, userText, type AgentMessage, type UserMessage, type ToolCall, type ToolResult } from "../protocol/messages.js";
 import type { ModelRequest } from "../protocol/provider.js";
+import { splitChildReportNotes } from "../protocol/child-report-note.js";
 
 /** The one line the main agent shows first so nobody mistakes the demo for a real model. */
 export const DEMO_DISCLOSURE =
@@ -97,11 +98,12 @@ export function readContext(request: ModelRequest): DemoContext {
   const user = userIndex >= 0 ? messages[userIndex] : undefined;
   const taskTool = tools.find((t) => t.name === "task");
   return {
-    prompt: user?.role === "user" ? userText(user) : "",
+    // Notes carrying a resumed child's report are context, not the person's request.
+    prompt: user?.role === "user" ? splitChildReportNotes(userText(user)).text : "",
     earlierPrompts: messages
       .slice(0, Math.max(0, userIndex))
       .filter((m): m is UserMessage => m.role === "user")
-      .map(userText)
+      .map((m) => splitChildReportNotes(userText(m)).text)
       .reverse(),
     exchanges: exchangesAfter(messages, userIndex),
     lastRole: messages.length > 0 ? messages[messages.length - 1]!.role : "none",

@@ -48,14 +48,43 @@ function ranking(context: DemoContext, keywords: string[]): { ranked: RankedFile
   return { ranked: rankFiles(hits, found, keywords, context.prompt), errors };
 }
 
+/** Files a tests-angle search looks at (base names). */
+const TEST_GLOB = "*{test,spec}*";
+/** Files a configuration/docs-angle search looks at. */
+const CONFIG_GLOB = "*.{json,md,yaml,yml,toml}";
+/** Source files an implementation-angle search looks at. */
+const SOURCE_GLOB = "*.{ts,tsx,js,jsx,mjs,cjs,py,go,rs,java,rb,kt,swift,php,c,h,cpp,cs}";
+/** The start of a definition line, for the implementation angle's grep. */
+const DEFINITION = "(function|class|interface|type|const|def|fn|func)\\s+";
+
+/** Which part of the work a delegated child was given (from its prompt); "general" otherwise. */
+function angleOf(prompt: string): "implementation" | "tests" | "config" | "general" {
+  if (/^Find the tests/.test(prompt)) return "tests";
+  if (/^Find configuration/.test(prompt)) return "config";
+  if (/^Find where .* implemented/.test(prompt)) return "implementation";
+  return "general";
+}
+
 /** Turn 1: the search calls. */
 function searchStep(context: DemoContext, keywords: string[]): DemoReply {
   const calls: PlannedCall[] = [];
+  const angle = angleOf(context.prompt);
   if (context.toolNames.has("grep")) {
-    for (const k of keywords.slice(0, MAX_GREP)) calls.push({ name: "grep", arguments: { pattern: grepPatternFor(k), ignoreCase: true } });
+    for (const k of keywords.slice(0, MAX_GREP)) {
+      const pattern = grepPatternFor(k);
+      if (angle === "tests") calls.push({ name: "grep", arguments: { pattern, glob: TEST_GLOB, ignoreCase: true } });
+      else if (angle === "config") calls.push({ name: "grep", arguments: { pattern, glob: CONFIG_GLOB, ignoreCase: true } });
+      else if (angle === "implementation") calls.push({ name: "grep", arguments: { pattern: `${DEFINITION}\\w*${pattern}`, ignoreCase: true } });
+      else calls.push({ name: "grep", arguments: { pattern, ignoreCase: true } });
+    }
+    // Code that handles the topic without a definition named after it still counts as evidence.
+    if (angle === "implementation" && keywords[0] !== undefined) calls.push({ name: "grep", arguments: { pattern: grepPatternFor(keywords[0]), glob: SOURCE_GLOB, ignoreCase: true } });
   }
   if (context.toolNames.has("find")) {
-    for (const k of keywords.slice(0, MAX_FIND)) calls.push({ name: "find", arguments: { pattern: findPatternFor(k) } });
+    for (const k of keywords.slice(0, MAX_FIND)) {
+      const base = findPatternFor(k);
+      calls.push({ name: "find", arguments: { pattern: angle === "tests" ? `${base}{test,spec}*` : angle === "config" ? `${base}.{json,md,yaml,yml,toml}` : base } });
+    }
   }
   if (calls.length === 0) {
     return { text: `I would search for ${keywordList(keywords)}, but this agent has neither the \`grep\` nor the \`find\` tool, so I can't look at the files.`, calls: [] };

@@ -55,7 +55,16 @@ function termsOf(text: string): string[] {
     tiers[tier]!.push(term);
   }
   const topical = [...tiers[0]!, ...tiers[1]!];
-  return topical.length > 0 ? topical : tiers[2]!.length > 0 ? tiers[2]! : tiers[3]!;
+  // A past-tense verb says what is done to the topic ("where are sessions locked?" → lock): its stem
+  // follows the topical words.
+  const verbs = tiers[3]!.map(verbStem).filter((v) => v.length >= 3 && !seen.has(`stem:${v}`) && !topical.includes(v));
+  return topical.length > 0 ? [...topical, ...new Set(verbs)] : tiers[2]!.length > 0 ? tiers[2]! : tiers[3]!;
+}
+
+/** "locked" → "lock", "stopped" → "stop", "cached" → "cach" (a prefix of "cache"; searches match substrings). */
+function verbStem(word: string): string {
+  const base = word.slice(0, -2);
+  return /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
 }
 
 /**

@@ -34,6 +34,7 @@ const taskRecord = z.looseObject({
   durationMs: z.number(),
   prompt: z.string(),
   sessionId: z.string().optional(),
+  toolCallId: z.string().optional(),
   profile: z.string().optional(),
   worktree: worktree.extend({ kept: z.boolean() }).optional(),
 });

@@ -47,6 +47,8 @@ export type NewSessionHeader = Omit<SessionHeader, "type" | "version" | "id" | "
 export interface TaskRecord {
   childId: string;
   sessionId?: string;
+  /** The `task` tool call this run answered (so a resumed transcript puts it in its place). */
+  toolCallId?: string;
   profile?: string;
   status: string;
   turns: number;

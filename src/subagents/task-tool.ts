@@ -239,6 +239,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const taskRecord: TaskRecord = {
     childId: p.childId,
     sessionId: outcome.sessionId,
+    toolCallId: ctx.toolCallId,
     profile: p.profile?.name,
     status: outcome.status,
     turns: outcome.turns,

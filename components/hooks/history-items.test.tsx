@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession } from "../../src/agent-session.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { userText, type UserMessage } from "../../src/protocol/messages.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
+import type { ToolItem } from "./transcript-types.js";
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+const isChild = (r: { system: string }) => r.system.includes("# Subagent mode");
+
+describe("resume shows what the live run showed", () => {
+  it("children come back as summaries with status, turns and tokens, and totals equal the live ones", async () => {
+    const provider = createScriptedProvider((r) => {
+      const last = r.messages.at(-1)!;
+      if (isChild(r)) return r.messages.length > 1 ? { text: "RESUMED-REPORT: more", usage: { input: 70, output: 7 } } : { text: `REPORT for ${userText(r.messages[0] as UserMessage)}`, usage: { input: 300, output: 30 } };
+      if (last.role === "toolResult") return { text: "main done", usage: { input: 900, output: 90 } };
+      if (userText(last as UserMessage).endsWith("go")) return { toolCalls: [{ name: "task", arguments: { prompt: "impl" } }, { name: "task", arguments: { prompt: "tests" } }], usage: { input: 500, output: 50 } };
+      return { text: "thanks", usage: { input: 40, output: 4 } };
+    });
+    const cwd = temp("ink-cwd-");
+    const inkHome = temp("ink-home-");
+    const live = new AgentSession({ cwd, inkHome, provider, model: "m", interactive: true, approval: {} });
+    const actions: StreamAction[] = [];
+    const onEvent = (event: AgentEvent) => actions.push({ type: "event", event, at: 0 });
+    await live.prompt("go", { onEvent });
+    const childId = live.store!.list({ kind: "child" }).find((s) => s.prompt === "impl")!.id;
+    await live.resumeChild(childId, "more?", { onEvent, toolCallId: "ui-resume-1" });
+    await live.prompt("next", { onEvent });
+    const liveState = reduceAll(initialStreamState(), [...actions, { type: "run_end", at: 1 }]);
+    live.close();
+
+    const resumed = new AgentSession({ cwd, inkHome, provider, model: "m", interactive: true, approval: {}, resume: live.sessionId });
+    const restored = initialStreamState({ cwd, model: "m", provider: "scripted", notices: [] }, resumed.history, resumed.taskRecords);
+    resumed.close();
+
+    expect(restored.usage).toEqual(liveState.usage);
+    expect(restored.usage.input).toBe(500 + 300 + 300 + 900 + 70 + 40);
+    const children = restored.finished.filter((i): i is ToolItem => i.kind === "tool" && i.child !== undefined);
+    expect(children.map((c) => [c.child!.prompt, c.child!.status, c.child!.turns, c.child!.usage.input + c.child!.usage.output])).toEqual([
+      ["impl", "ok", 1, 330],
+      ["tests", "ok", 1, 330],
+      ["more?", "ok", 1, 77],
+    ]);
+    expect(children[0]!.child!.report).toBe("REPORT for impl");
+    expect(children[2]!.child).toMatchObject({ resumed: true, childId, report: "RESUMED-REPORT: more" });
+    const liveChildren = liveState.finished.filter((i): i is ToolItem => i.kind === "tool" && i.child !== undefined);
+    expect(children.map((c) => c.child!.report)).toEqual(liveChildren.map((c) => c.child!.report));
+    // The resumed child's report is shown where it reached the main agent, and the person's text stays clean.
+    const texts = restored.finished.map((i) => (i.kind === "info" || i.kind === "user" ? `${i.kind}:${i.text}` : i.kind));
+    const at = texts.findIndex((t) => t.startsWith("info:↪ general"));
+    expect(texts.slice(at - 1, at + 2)).toEqual(["tool", expect.stringMatching(/went to the main agent with this message$/), "user:next"]);
+  });
+});
