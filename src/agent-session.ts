@@ -5,7 +5,10 @@
  */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { createApprovalPolicy, type ApprovalOptions } from "./core/approval.js";
+import { createApprovalPolicy, type ApprovalOptions, type ApprovalPolicy } from "./core/approval.js";
+import type { PermissionMode } from "./permissions/decide.js";
+import { loadSettings } from "./settings/settings.js";
+import { projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
@@ -72,6 +75,7 @@ export class AgentSession {
   readonly store?: SessionStore;
   readonly history: AgentMessage[] = [];
   readonly onToolCall: OnToolCall;
+  private readonly policy: ApprovalPolicy;
   private writer?: SessionWriter;
   private readonly running: RunningChildren = new Map();
   private readonly mainCompactor: Compactor;
@@ -108,7 +112,18 @@ export class AgentSession {
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (options.resume) this.resumeNotes = this.loadMain(options.resume);
-    this.onToolCall = createApprovalPolicy(options.approval);
+    if (options.trust) {
+      try {
+        recordProjectTrust(options.inkHome, this.cwd);
+      } catch {
+        // loadProfiles reports an unwritable trust store
+      }
+    }
+    const trusted = (options.trust ?? false) || projectTrust(options.inkHome, this.cwd).trusted;
+    const settings = loadSettings({ inkHome: options.inkHome, projectDir: this.cwd, trusted });
+    const rules = settings.effective.permissions;
+    this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
+    this.onToolCall = this.policy;
     this.tools = builtinTools();
     const task = createTaskTool({
       provider: this.provider,
@@ -159,6 +174,16 @@ export class AgentSession {
     const task = this.tools.find((t) => t.name === "task");
     const rest = this.tools.filter((t) => t !== task && !t.name.startsWith("mcp__"));
     this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...(task ? [task] : []));
+  }
+
+  /** The permission mode in force (shown in the status bar). */
+  get permissionMode(): PermissionMode {
+    return this.policy.mode;
+  }
+
+  /** Switches the permission mode for every later call, children included (Shift-Tab in the TUI). */
+  setPermissionMode(mode: PermissionMode): void {
+    this.policy.mode = mode;
   }
 
   /** Ids of the children running now. */

@@ -47,7 +47,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     model,
     interactive,
     trust: args.trust,
-    approval: { yolo: args.yolo, allow: args.allow, ask },
+    approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
     maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,
     thinking: args.thinking ?? defaults.thinking,

@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { PERMISSION_MODES, type PermissionMode } from "../permissions/decide.js";
+import { parseRule } from "../permissions/rules.js";
 
 export interface CliArgs {
   print?: string;
@@ -12,6 +14,8 @@ export interface CliArgs {
   thinking?: ThinkingConfig;
   cwd: string;
   yolo: boolean;
+  /** `--permission-mode`; undefined = settings' defaultMode, else "default". */
+  permissionMode?: PermissionMode;
   allow: string[];
   trust: boolean;
   taskTimeoutMs?: number;
@@ -40,7 +44,8 @@ Options:
       --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)
       --cwd <dir>           working directory (default: the current directory)
       --yolo                allow every tool without asking
-      --allow <tool>        allow one tool without asking (repeatable), e.g. --allow bash, --allow 'mcp__docs__*'
+      --permission-mode <m> default | accept-edits | plan | yolo (see README "Permissions")
+      --allow <rule>        allow without asking (repeatable), e.g. --allow 'bash(git status*)' or --allow edit, --allow 'mcp__docs__*'
       --trust               trust this project: load (and remember) its .ink/agents and .claude/agents profiles, .ink/settings.json and .mcp.json
       --task-timeout <ms>   headless limit for each subagent (default 600000)
       --max-children <n>    subagents running at once (default 4)
@@ -84,6 +89,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
         thinking: { type: "string" },
         cwd: { type: "string" },
         yolo: { type: "boolean", default: false },
+        "permission-mode": { type: "string" },
         allow: { type: "string", multiple: true, default: [] },
         trust: { type: "boolean", default: false },
         "task-timeout": { type: "string" },
@@ -105,6 +111,15 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     if (!parsed.ok) throw new UsageError(`--thinking: ${parsed.message}`);
     thinking = parsed.value;
   }
+  const mode = v["permission-mode"];
+  if (mode !== undefined && !(PERMISSION_MODES as string[]).includes(mode)) throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${mode}"`);
+  for (const rule of v.allow ?? []) {
+    try {
+      parseRule(rule, "allow");
+    } catch (err) {
+      throw new UsageError(`--allow: ${errorMessage(err)}`);
+    }
+  }
   if (v.resume !== undefined && v.continue) throw new UsageError("use either --resume or --continue, not both");
   if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
   return {
@@ -115,6 +130,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     thinking,
     cwd: v.cwd ?? cwd,
     yolo: v.yolo ?? false,
+    permissionMode: mode as PermissionMode | undefined,
     allow: v.allow ?? [],
     trust: v.trust ?? false,
     taskTimeoutMs: positiveInt("--task-timeout", v["task-timeout"], 1000),

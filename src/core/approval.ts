@@ -1,37 +1,55 @@
 /**
- * Approval policy: decides before a tool runs. Read-only tools and `task` run freely (a child's
- * own calls are judged one by one); `bash`, `edit`, `write` need `--yolo`, an `--allow <tool>`
- * rule, or the person's answer through `ask`. Headless runs have no `ask`, so they refuse with a
- * reason the model sees.
+ * Approval policy: the `onToolCall` check for every agent (main and children alike). It applies
+ * the permission decision (src/permissions/decide.ts) with the agent's own working directory;
+ * an `ask` goes to the person through `ask`, or — headless — becomes a denial the model sees.
  */
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
+import { decide, type PermissionMode } from "../permissions/decide.js";
+import { parseRules, type PermissionRule } from "../permissions/rules.js";
 import type { OnToolCall, ToolDecision } from "./tool-runner.js";
 
 export interface ApprovalOptions {
-  /** Allow every tool. */
+  /** Allow every tool (same as mode "yolo"). */
   yolo?: boolean;
-  /** Tool names allowed without asking. */
+  /** The permission mode (default "default"). */
+  mode?: PermissionMode;
+  /** Allow rules from the command line (`--allow bash(git status*)`, or a bare tool name). */
   allow?: readonly string[];
-  /** Tool names always refused. */
+  /** Deny rules from the command line. */
   deny?: readonly string[];
+  /** Rules from the settings files (every scope, already merged). */
+  rules?: { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] };
+  /** The main agent's working directory (children pass their own through AgentInfo.cwd). */
+  cwd?: string;
   /** Asks the person (interactive UI). Absent in headless mode. */
   ask?: (call: ToolCall, agent: AgentInfo) => Promise<ToolDecision>;
 }
 
-/** Creates the `onToolCall` check for a run. */
-export function createApprovalPolicy(options: ApprovalOptions): OnToolCall {
-  const allow = new Set(options.allow ?? []);
-  const deny = new Set(options.deny ?? []);
-  return async (call, agent, tool) => {
+/** An approval policy whose mode can change while it runs. */
+export type ApprovalPolicy = OnToolCall & { mode: PermissionMode };
+
+/** Creates the `onToolCall` check for a run. Throws for a malformed rule (naming it). */
+export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
+  const rules: PermissionRule[] = [
+    ...parseRules(options.rules?.allow, "allow"),
+    ...parseRules(options.allow, "allow"),
+    ...parseRules(options.rules?.ask, "ask"),
+    ...parseRules(options.rules?.deny, "deny"),
+    ...parseRules(options.deny, "deny"),
+  ];
+  const policy = (async (call, agent, tool) => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
-    if (deny.has(call.name)) return { allow: false, reason: `${call.name} is denied by configuration; do the task without it` };
-    const allowedByPrefix = [...allow].some((a) => a.endsWith("*") && call.name.startsWith(a.slice(0, -1)));
-    if (options.yolo || tool.readOnly || call.name === "task" || allow.has(call.name) || allowedByPrefix) return { allow: true };
+    const cwd = agent.cwd ?? options.cwd ?? process.cwd();
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, cwd, mode: policy.mode, rules });
+    if (verdict.kind === "allow") return { allow: true };
+    if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it` };
     if (options.ask) return options.ask(call, agent);
     return {
       allow: false,
-      reason: `${call.name} needs approval and this run cannot ask (headless). ${who} may only use read-only tools; the user can rerun with --allow ${call.name} or --yolo.`,
+      reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it. The user can rerun with --allow '${call.name}(...)' or add an allow rule to settings.`,
     };
-  };
+  }) as ApprovalPolicy;
+  policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");
+  return policy;
 }

@@ -67,7 +67,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
   if (options.onToolCall) {
     let decision: ToolDecision;
     try {
-      decision = await options.onToolCall(call, options.agent, tool);
+      decision = await options.onToolCall(call, { ...options.agent, cwd: options.agent.cwd ?? options.cwd }, tool);
     } catch (err) {
       decision = { allow: false, reason: `approval check failed: ${errorMessage(err)}` };
     }

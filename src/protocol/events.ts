@@ -24,6 +24,8 @@ export interface AgentInfo {
   profile?: string;
   /** 0 for main, 1 for a child. */
   depth: number;
+  /** The agent's working directory (a worktree child: its worktree); set for approval checks. */
+  cwd?: string;
 }
 
 /** Summary of a child's run carried by `subagent_end`. */

@@ -5,10 +5,10 @@
  *
  *   { "/abs/project": { "trustedAt": "2025-01-01T00:00:00.000Z", "profiles": { ".ink/agents/scout.md": "<sha256>" } } }
  */
-import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { z } from "zod";
-import { readProfileDir } from "./profile-files.js";
+import { readProfileDir, sha256 } from "./profile-files.js";
 
 /**
  * How project profiles are treated at start-up:
@@ -23,6 +23,8 @@ export interface TrustRecord {
   trustedAt: string;
   /** Profile path relative to the project directory (forward slashes) → sha256. */
   profiles: Record<string, string>;
+  /** Every gated file (profiles, settings, commands, .claude/agents, .mcp.json) → sha256. */
+  files?: Record<string, string>;
 }
 
 /** The trust recorded for a directory, plus a notice when trust.json could not be used. */
@@ -37,7 +39,7 @@ export interface TrustedFile {
   hash: string;
 }
 
-const recordSchema = z.object({ trustedAt: z.string(), profiles: z.record(z.string(), z.string()) });
+const recordSchema = z.object({ trustedAt: z.string(), profiles: z.record(z.string(), z.string()), files: z.record(z.string(), z.string()).optional() });
 const storeSchema = z.record(z.string(), z.unknown());
 type TrustStore = z.infer<typeof storeSchema>;
 
@@ -118,7 +120,10 @@ export function recordTrust(inkHome: string, dir: string, files: TrustedFile[], 
   const { store } = readStore(inkHome);
   const profiles: Record<string, string> = {};
   for (const item of files) profiles[trustRelativePath(dir, item.path)] = item.hash;
-  const record: TrustRecord = { trustedAt: now.toISOString(), profiles };
+  // Every gated file is recorded too, so a changed settings.json or .mcp.json asks again.
+  const all: Record<string, string> = {};
+  for (const rel of gatedProjectFiles(dir)) all[rel] = hashOf(resolve(dir), rel);
+  const record: TrustRecord = { trustedAt: now.toISOString(), profiles, files: { ...all, ...profiles } };
   store[trustKey(dir)] = record;
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
@@ -157,4 +162,72 @@ export function untrustedProjectProfiles(inkHome: string, cwd: string): TrustedF
   if (files.length === 0) return [];
   const recorded = readTrust(inkHome, cwd).record?.profiles ?? {};
   return files.filter((f) => recorded[trustRelativePath(cwd, f.path)] !== f.hash);
+}
+
+/** The project's trust state: whether every gated file matches the recorded trust. */
+export interface ProjectTrust {
+  /** A trust record exists and every gated file is unchanged since. */
+  trusted: boolean;
+  /** Gated files present now, relative to the project (for the trust question). */
+  gatedFiles: string[];
+  /** Gated files added, edited or removed since trust was recorded (all of them when never trusted). */
+  changed: string[];
+}
+
+/** Relative paths of every file that acts only in a trusted project. Lists names; parses nothing. Never throws. */
+export function gatedProjectFiles(cwd: string): string[] {
+  const root = resolve(cwd);
+  const list = (rel: string, recursive: boolean, filter: (n: string) => boolean): string[] => {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, rel));
+    } catch {
+      return [];
+    }
+    return names.sort().flatMap((n) => {
+      const child = `${rel}/${n}`;
+      try {
+        const st = statSync(join(root, child));
+        if (st.isDirectory()) return recursive ? list(child, true, filter) : [];
+        return st.isFile() && filter(n) ? [child] : [];
+      } catch {
+        return [];
+      }
+    });
+  };
+  const single = (rel: string) => {
+    try {
+      return statSync(join(root, rel)).isFile() ? [rel] : [];
+    } catch {
+      return [];
+    }
+  };
+  const md = (n: string) => n.endsWith(".md") && !n.startsWith(".");
+  return [...list(".ink/agents", false, md), ...single(".ink/settings.json"), ...list(".ink/commands", true, () => true), ...list(".claude/agents", false, md), ...single(".mcp.json")];
+}
+
+function hashOf(root: string, rel: string): string {
+  try {
+    return sha256(readFileSync(join(root, rel)));
+  } catch {
+    return "";
+  }
+}
+
+/** Whether the project at `cwd` (keyed by its real path) is trusted as it is now. Never throws. */
+export function projectTrust(inkHome: string, cwd: string): ProjectTrust {
+  const gatedFiles = gatedProjectFiles(cwd);
+  const record = readTrust(inkHome, cwd).record;
+  if (!record) return { trusted: false, gatedFiles, changed: gatedFiles };
+  const root = resolve(cwd);
+  const recorded = record.files ?? record.profiles;
+  const changed = gatedFiles.filter((f) => recorded[f] !== hashOf(root, f));
+  for (const f of Object.keys(recorded)) if (!gatedFiles.includes(f)) changed.push(f);
+  return { trusted: changed.length === 0, gatedFiles, changed };
+}
+
+/** Records trust for the project as it is now: the hash of every gated file. Throws naming trust.json when it cannot be written. */
+export function recordProjectTrust(inkHome: string, cwd: string, now: Date = new Date()): TrustRecord {
+  const root = resolve(cwd);
+  return recordTrust(inkHome, cwd, gatedProjectFiles(cwd).map((f) => ({ path: join(root, f), hash: hashOf(root, f) })), now);
 }

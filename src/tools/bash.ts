@@ -9,6 +9,7 @@ import { statSync } from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
+import { toolEnv } from "./tool-env.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
@@ -28,6 +29,8 @@ export interface BashToolOptions {
   maxLines?: number;
   /** Shell binary (default "bash"). */
   shell?: string;
+  /** Secret-looking variables the command may still inherit (names, `*` wildcards). */
+  envPassthrough?: readonly string[];
 }
 
 /** Details attached to a bash result (for the UI/session, not the model). */
@@ -60,6 +63,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
     maxBytes: options.maxBytes ?? 50_000,
     maxLines: options.maxLines ?? 2000,
     shell: options.shell ?? "bash",
+    envPassthrough: options.envPassthrough ?? [],
   };
   return {
     name: "bash",
@@ -93,7 +97,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: toolEnv(process.env, config.envPassthrough), stdio: ["ignore", "pipe", "pipe"] });
     } catch (err) {
       resolve(fail(`Could not start ${config.shell}: ${errorMessage(err)}`));
       return;

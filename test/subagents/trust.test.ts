@@ -43,7 +43,7 @@ describe("trust store", () => {
   it("records trust atomically (creating inkHome) and reads it back by real path", () => {
     const a = agentFile("a.md", "A");
     const record = recordTrust(inkHome, cwd, [{ path: a, hash: "h1" }, { path: ".ink/agents/b.md", hash: "h2" }], new Date(0));
-    expect(record).toEqual({ trustedAt: "1970-01-01T00:00:00.000Z", profiles: { ".ink/agents/a.md": "h1", ".ink/agents/b.md": "h2" } });
+    expect(record).toMatchObject({ trustedAt: "1970-01-01T00:00:00.000Z", profiles: { ".ink/agents/a.md": "h1", ".ink/agents/b.md": "h2" } });
     expect(readTrust(inkHome, cwd)).toEqual({ record });
     expect(decideTrust({ inkHome, cwd, flag: false })).toBe("recorded");
     const store = JSON.parse(readFileSync(trustFilePath(inkHome), "utf8")) as Record<string, unknown>;

@@ -1,0 +1,87 @@
+/**
+ * The permission decision (pure): given the rules of every scope, the mode, the call and the
+ * agent's working directory, answers allow / ask / deny with a reason. Precedence: deny > ask >
+ * allow across every scope; then the mode's default. Headless callers turn `ask` into a denial.
+ */
+import { isInside, inGitDir, isSensitivePath, pathGlobMatches, realPathOf } from "./paths.js";
+import { ruleNamesTool, wildcardToRegExp, type PermissionRule } from "./rules.js";
+import { splitShell } from "./shell-split.js";
+
+export type PermissionMode = "default" | "accept-edits" | "plan" | "yolo";
+export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "accept-edits", "plan", "yolo"];
+
+export type Verdict = { kind: "allow" } | { kind: "ask"; reason: string } | { kind: "deny"; reason: string };
+
+export interface DecisionInput {
+  tool: string;
+  args: Record<string, unknown>;
+  readOnly: boolean;
+  /** The agent's working directory (a worktree child: its worktree). */
+  cwd: string;
+  mode: PermissionMode;
+  rules: readonly PermissionRule[];
+}
+
+const PATH_TOOLS = new Set(["read", "edit", "write", "grep", "find", "ls"]);
+
+/** The verdict for one call. Never throws. */
+export function decide(input: DecisionInput): Verdict {
+  const { tool } = input;
+  if (tool === "task") return { kind: "allow" };
+  const rules = input.rules.filter((r) => ruleNamesTool(r, tool));
+  if (tool === "bash") return decideBash(String(input.args.command ?? ""), rules, input.mode);
+  const path = PATH_TOOLS.has(tool) ? pathArg(input.args) : undefined;
+  const abs = path === undefined ? undefined : realPathOf(input.cwd, path);
+  const cwdReal = realPathOf(input.cwd, ".");
+  const matches = (r: PermissionRule) => r.pattern === undefined || (abs !== undefined && pathGlobMatches(r.pattern, cwdReal, abs));
+  const deny = rules.find((r) => r.kind === "deny" && matches(r));
+  if (deny) return { kind: "deny", reason: `${tool} is denied by the rule ${deny.source}` };
+  if (abs !== undefined && !input.readOnly && inGitDir(abs)) return { kind: "deny", reason: `${tool} never writes inside .git/ (${abs})` };
+  const ask = rules.find((r) => r.kind === "ask" && matches(r));
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}` };
+  if (input.mode === "plan" && !input.readOnly) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  const sensitive = abs !== undefined && isSensitivePath(abs);
+  // A broad rule (no pattern, or a wildcard) never allows a sensitive file: only one naming it exactly.
+  const allow = rules.find((r) => r.kind === "allow" && matches(r) && (!sensitive || (r.pattern !== undefined && !/[*?]/.test(r.pattern))));
+  if (allow) return { kind: "allow" };
+  if (input.mode === "yolo" && !sensitive) return { kind: "allow" };
+  const inside = abs === undefined || isInside(cwdReal, abs);
+  if (input.readOnly) {
+    if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there` };
+    if (inside) return { kind: "allow" };
+    return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
+  }
+  if (input.mode === "plan") return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); a rule like ${tool}(${abs}) allows it` };
+  if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
+  return { kind: "ask", reason: `${tool} needs approval` };
+}
+
+function pathArg(args: Record<string, unknown>): string {
+  return typeof args.path === "string" && args.path.trim() !== "" ? args.path : ".";
+}
+
+/** Every command of the line must be allowed; any deny match denies; an opaque line is never auto-allowed. */
+function decideBash(command: string, rules: readonly PermissionRule[], mode: PermissionMode): Verdict {
+  const split = splitShell(command);
+  const all = [...new Set([...split.commands, ...split.raw])];
+  // Deny/ask rules also match a command with more arguments (`bash(rm)` covers `rm -rf x`).
+  const hits = (r: PermissionRule, cmd: string) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(cmd) || wildcardToRegExp(`${r.pattern} *`).test(cmd);
+  for (const r of rules.filter((x) => x.kind === "deny")) {
+    const cmd = all.find((c) => hits(r, c)) ?? (r.pattern === undefined ? command : undefined);
+    if (cmd !== undefined) return { kind: "deny", reason: `bash command "${cmd}" is denied by the rule ${r.source}` };
+  }
+  if (mode === "plan") return { kind: "deny", reason: "plan mode allows only read-only tools; bash is not run" };
+  for (const r of rules.filter((x) => x.kind === "ask")) {
+    const cmd = all.find((c) => hits(r, c));
+    if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"` };
+  }
+  if (mode === "yolo") return { kind: "allow" };
+  const sensitive = /\/proc\/[^\s/]+\/environ|\/\.ssh\//.test(command);
+  if (!split.parsed) return { kind: "ask", reason: `the command cannot be matched against rules (${split.problem}), so no rule allows it` };
+  if (sensitive) return { kind: "ask", reason: "the command names a file that may hold secrets" };
+  const allows = rules.filter((x) => x.kind === "allow");
+  const missing = split.commands.filter((c) => !allows.some((r) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(c)));
+  if (split.commands.length > 0 && missing.length === 0) return { kind: "allow" };
+  return { kind: "ask", reason: missing.length > 0 ? `no rule allows "${missing[0]}"` : "bash needs approval" };
+}
