@@ -16,6 +16,7 @@ import { runPrintMode } from "./cli/print-mode.js";
 import type { ApprovalOptions } from "./core/approval.js";
 import { resolveProvider } from "./providers/registry.js";
 import { errorMessage } from "./protocol/error-message.js";
+import { installExitHooks, onExit } from "./cli/exit-hooks.js";
 
 function version(): string {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -97,8 +98,8 @@ async function main(argv: string[]): Promise<number> {
   if (args.print !== undefined) {
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
-    process.once("SIGINT", () => controller.abort());
-    process.once("SIGTERM", () => controller.abort());
+    onExit(() => session.close());
+    installExitHooks({ onSignal: () => controller.abort() });
     try {
       return await runPrintMode(session, args.print, {
         json: args.output === "json",
@@ -112,13 +113,17 @@ async function main(argv: string[]): Promise<number> {
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const base = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await importUiInTerminal();
+  installExitHooks();
   const untrusted = args.trust ? [] : untrustedProjectProfiles(base.inkHome, base.cwd).map((f) => relative(base.cwd, f.path));
   return runTui({
     cwd: base.cwd,
     openResumePicker: args.resume === "",
     untrustedProfiles: untrusted,
-    createSession: (ask, opts) =>
-      new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } }),
+    createSession: (ask, opts) => {
+      const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
+      onExit(() => session.close());
+      return session;
+    },
   });
 }
 

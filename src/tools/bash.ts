@@ -10,6 +10,7 @@ import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { toolEnv } from "./tool-env.js";
+import { SESSION_RUN_TAG, trackGroup, untrackGroup } from "./process-registry.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
@@ -97,11 +98,12 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: toolEnv(process.env, config.envPassthrough), stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG }, stdio: ["ignore", "pipe", "pipe"] });
     } catch (err) {
       resolve(fail(`Could not start ${config.shell}: ${errorMessage(err)}`));
       return;
     }
+    if (child.pid !== undefined) trackGroup(child.pid);
     const tail = new TailBuffer(config.maxBytes, config.maxLines);
     let stopReason: "timeout" | "aborted" | null = null;
     let exit: { code: number | null; signal: string | null } | null = null;
@@ -147,6 +149,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
       if (killTimer && child.pid !== undefined && !groupAlive(child.pid)) clearTimeout(killTimer);
+      if (child.pid !== undefined && !groupAlive(child.pid)) untrackGroup(child.pid);
       child.stdout?.destroy();
       child.stderr?.destroy();
       if (spawnError) {

@@ -1,0 +1,74 @@
+/**
+ * Every process a tool started: the process groups of running `bash` calls, and a per-session
+ * tag (`INK_RUN_ID` in each run's environment) so processes that left the group (setsid, double
+ * fork, nohup) are still found by sweeping /proc on Linux.
+ */
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+
+/** This process's tag; every tool process inherits `INK_RUN_ID=<tag>`. */
+export const SESSION_RUN_TAG = `ink-${process.pid}-${randomBytes(4).toString("hex")}`;
+
+const groups = new Set<number>();
+
+/** Tracks a running process group. */
+export function trackGroup(pgid: number): void {
+  groups.add(pgid);
+}
+
+/** Stops tracking a group (its call ended and nothing of it is left). */
+export function untrackGroup(pgid: number): void {
+  groups.delete(pgid);
+}
+
+/** Pids of live processes whose environment carries `INK_RUN_ID=<tag>` (Linux /proc; empty elsewhere). */
+export function taggedPids(tag: string = SESSION_RUN_TAG): number[] {
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const needle = `INK_RUN_ID=${tag}\0`;
+  const out: number[] = [];
+  for (const n of names) {
+    if (!/^\d+$/.test(n) || Number(n) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${n}/environ`, "latin1").includes(needle)) out.push(Number(n));
+    } catch {
+      // gone or not ours
+    }
+  }
+  return out;
+}
+
+/** Sends `sig` to every tracked group and every tagged process. Returns how many targets were signalled. */
+export function signalAll(sig: NodeJS.Signals, tag: string = SESSION_RUN_TAG): number {
+  let n = 0;
+  for (const g of groups) {
+    try {
+      process.kill(-g, sig);
+      n++;
+    } catch {
+      groups.delete(g);
+    }
+  }
+  for (const pid of taggedPids(tag)) {
+    try {
+      process.kill(pid, sig);
+      n++;
+    } catch {
+      // already gone
+    }
+  }
+  return n;
+}
+
+/** Kills everything synchronously-ish: SIGTERM, a short busy wait up to `graceMs`, then SIGKILL for what is left. */
+export function killAllSync(graceMs = 500, tag: string = SESSION_RUN_TAG): void {
+  if (signalAll("SIGTERM", tag) === 0) return;
+  const until = Date.now() + graceMs;
+  while (Date.now() < until && taggedPids(tag).length > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  signalAll("SIGKILL", tag);
+  groups.clear();
+}

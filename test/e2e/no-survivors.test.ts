@@ -1,0 +1,67 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
+
+/** Pids whose command line contains `marker`. */
+function survivors(marker: string): number[] {
+  return readdirSync("/proc").filter((n) => /^\d+$/.test(n)).flatMap((n) => {
+    try {
+      return readFileSync(`/proc/${n}/cmdline`, "latin1").split("\0").join(" ").includes(marker) ? [Number(n)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+};
+
+let server: FakeAnthropic;
+let repo: string;
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build`);
+  server = await startFakeAnthropic();
+  repo = makeLoginRepo();
+});
+afterAll(() => server.close());
+
+describe("a real CLI process leaves no process and no lock behind", () => {
+  const cases: Array<[string, NodeJS.Signals[] | "timeout", string]> = [
+    ["SIGINT", ["SIGINT"], "731.1"],
+    ["SIGTERM", ["SIGTERM"], "731.2"],
+    ["SIGHUP", ["SIGHUP"], "731.3"],
+    ["SIGINT twice (command traps TERM)", ["SIGINT", "SIGINT"], "731.4"],
+    ["timeout", "timeout", "731.5"],
+  ];
+  it.each(cases)("%s", async (_name, how, secs) => {
+    const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const command = `sleep ${secs} & setsid sleep ${secs} & nohup sleep ${secs} >/dev/null 2>&1 & (trap '' TERM; sleep ${secs}) & (trap '' TERM; sleep ${secs})`;
+    const timeoutMs = how === "timeout" ? 1500 : 600_000;
+    server.reset();
+    server.enqueue(sseTurn([{ toolUse: { id: "t1", name: "bash", input: { command, timeoutMs } } }]));
+    server.setFallback(sseTurn([{ text: "done" }]));
+    const run = await runCli(["-p", "run it", "--cwd", repo, "--yolo"], {
+      env: { INK_HOME: inkHome, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url },
+      onSpawn: (child) => {
+        if (how === "timeout") return;
+        void (async () => {
+          await waitFor(() => survivors(`sleep ${secs}`).length >= 5);
+          for (const sig of how) {
+            child.kill(sig);
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        })();
+      },
+    });
+    expect(run.code).not.toBeNull();
+    await waitFor(() => survivors(`sleep ${secs}`).length === 0);
+    expect(survivors(`sleep ${secs}`)).toEqual([]);
+    const sessions = join(inkHome, "sessions");
+    const locks = existsSync(sessions) ? readdirSync(sessions).filter((f) => f.endsWith(".lock")) : [];
+    expect(locks).toEqual([]);
+  }, 30_000);
+});
