@@ -157,3 +157,26 @@ describe("untrusted means inert", () => {
     expect(t.permissionMode).toBe("plan");
   });
 });
+
+describe("edits respect the file", () => {
+  it("keeps the mode, keeps a hard link, refuses a read-only file", async () => {
+    const { writeFileAtomic } = await import("../../src/tools/atomic-write.js");
+    const { chmodSync, linkSync, statSync } = await import("node:fs");
+    const dir = mkdtempSync(join(tmpdir(), "ink-edit-"));
+    const a = join(dir, "a.sh");
+    writeFileSync(a, "x");
+    chmodSync(a, 0o754);
+    await writeFileAtomic(a, "y");
+    expect(statSync(a).mode & 0o777).toBe(0o754);
+    linkSync(a, join(dir, "b.sh"));
+    await writeFileAtomic(a, "z");
+    expect(readFileSync(join(dir, "b.sh"), "utf8")).toBe("z");
+    const ro = join(dir, "ro.txt");
+    writeFileSync(ro, "keep");
+    chmodSync(ro, 0o444);
+    if (process.getuid?.() !== 0) {
+      await expect(writeFileAtomic(ro, "new")).rejects.toThrow(/read-only/);
+      expect(readFileSync(ro, "utf8")).toBe("keep");
+    }
+  });
+});
