@@ -7,6 +7,7 @@ import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
 import { decide, type PermissionMode } from "../permissions/decide.js";
 import { parseRules, type PermissionRule } from "../permissions/rules.js";
+import { suggestRule } from "../permissions/save-rule.js";
 import type { OnToolCall, ToolDecision } from "./tool-runner.js";
 
 export interface ApprovalOptions {
@@ -47,7 +48,7 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
     if (options.ask) return options.ask(call, agent);
     return {
       allow: false,
-      reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it. The user can rerun with --allow '${call.name}(...)' or add an allow rule to settings.`,
+      reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it. The user can rerun with --allow ${call.name} (or a narrower rule such as --allow '${suggestRule(call)}'), add an allow rule to settings, or use --yolo.`,
     };
   }) as ApprovalPolicy;
   policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");

@@ -217,7 +217,7 @@ describe("loadProfiles", () => {
     expect(load.profiles[0]!.path).toBe(path);
     const store = JSON.parse(readFileSync(join(inkHome, "trust.json"), "utf8")) as Record<string, unknown>;
     const entries = Object.values(store);
-    expect(entries).toEqual([{ trustedAt: "2025-01-02T03:04:05.000Z", profiles: { ".ink/agents/a.md": load.profiles[0]!.hash } }]);
+    expect(entries).toMatchObject([{ trustedAt: "2025-01-02T03:04:05.000Z", profiles: { ".ink/agents/a.md": load.profiles[0]!.hash } }]);
   });
 
   it("recorded: loads unchanged profiles, skips edited and new ones with a re-trust notice", () => {
