@@ -21,8 +21,15 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   await session.startMcp();
   for (const notice of session.notices) io.stderr(`ink: ${notice}\n`);
   if (session.provider.name === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
-  const firstNew = session.history.length;
-  const onEvent = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io);
+  // The answer is taken from the main agent's messages as they arrive, never from a position in
+  // `session.history`: a compaction during the run rewrites the history (it may end up shorter
+  // than it was when the run began).
+  const answer = new FinalAnswer();
+  const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io);
+  const onEvent = (e: AgentEvent) => {
+    answer.see(e);
+    show(e);
+  };
   try {
     const result = await session.prompt(prompt, { signal: opts.signal, onEvent });
     if (result.reason === "aborted") {
@@ -30,8 +37,9 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       return 130;
     }
     if (!opts.json) {
-      const text = finalAssistantText(session.history.slice(firstNew));
+      const text = answer.text;
       io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+      if (text.trim() === "") io.stderr("ink: the model gave no final text in this run\n");
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
     if (!opts.json && session.sessionPath) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
@@ -43,6 +51,16 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     }
     io.stderr(`ink: error: ${errorMessage(err)}\n`);
     return 1;
+  }
+}
+
+/** The main agent's latest assistant text of the run (child messages come wrapped and are ignored). */
+class FinalAnswer {
+  text = "";
+  see(event: AgentEvent): void {
+    if (event.type !== "message" || event.message.role !== "assistant") return;
+    const text = finalAssistantText([event.message]);
+    if (text.trim() !== "") this.text = text;
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The `find` tool: files whose path (relative to the search root) matches a glob, sorted and
  * printed relative to the working directory. Same skipping rules as grep (.git, node_modules,
- * .gitignore).
+ * .gitignore). The glob matching runs in the search worker (see search-runner.ts).
  */
 import { stat } from "node:fs/promises";
 import { z } from "zod";
@@ -9,7 +9,9 @@ import { createGlobMatcher } from "./glob.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
-import { walkFiles } from "./walk.js";
+import { walk } from "./walk.js";
+import type { SearchItem } from "./search-match.js";
+import { runSearch } from "./search-runner.js";
 
 export interface FindToolOptions {
   /** Paths listed before stopping with a note (default 1000). */
@@ -53,13 +55,18 @@ export function createFindTool(options: FindToolOptions = {}): Tool<typeof schem
       }
 
       const found: string[] = [];
-      for await (const file of walkFiles(root, { signal: ctx.signal, glob: args.pattern })) {
-        found.push(displayPath(ctx.cwd, file));
-      }
-      if (ctx.signal.aborted) return aborted();
+      const outcome = await runSearch({ mode: "find", glob: args.pattern, maxFileBytes: 0, maxLineChars: 0 }, walkItems(root, ctx.signal), {
+        signal: ctx.signal,
+        onResult: (item, result) => {
+          if (result.matched) found.push(displayPath(ctx.cwd, item.path));
+        },
+      });
+      if (outcome.error) return fail(`find could not run: ${outcome.error}`);
+      if (ctx.signal.aborted || outcome.aborted) return aborted();
+      const slowNote = outcome.slow.length > 0 ? `\n\n[the pattern took too long on ${outcome.slow.join(", ")}${outcome.stopped ? "; the search stopped there" : ""} — simplify it]` : "";
       if (found.length === 0) {
         const where = shown === "." ? "the working directory" : shown;
-        return ok(`No files match ${args.pattern} under ${where} (the pattern is matched against paths relative to it).`, {
+        return ok(`No files match ${args.pattern} under ${where} (the pattern is matched against paths relative to it).${slowNote}`, {
           count: 0,
         });
       }
@@ -68,9 +75,14 @@ export function createFindTool(options: FindToolOptions = {}): Tool<typeof schem
       if (found.length > maxResults) {
         output += `\n\n[showing ${maxResults} of ${found.length} matching files; narrow the pattern or path]`;
       }
-      return ok(output, { count: found.length, truncated: found.length > maxResults });
+      return ok(output + slowNote, { count: found.length, truncated: found.length > maxResults });
     },
   };
+}
+
+/** The walk's files as search items (absolute and root-relative paths). */
+async function* walkItems(root: string, signal: AbortSignal): AsyncGenerator<SearchItem> {
+  for await (const entry of walk(root, { signal })) yield { path: entry.path, rel: entry.rel };
 }
 
 /** The default find tool. */

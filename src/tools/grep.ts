@@ -1,25 +1,31 @@
 /**
  * The `grep` tool: a JavaScript regular expression over the text files under a path, printed as
  * `file:line: text` (paths relative to the working directory). Uses the gitignore-aware walker,
- * so `.git`, `node_modules`, ignored paths and binary files are skipped.
+ * so `.git`, `node_modules`, ignored paths and binary files are skipped. The matching runs in a
+ * worker thread (see search-runner.ts): a pattern that backtracks for ever on one file costs that
+ * file (skipped with a note), never the main thread.
  */
-import { readFileSync, statSync } from "node:fs";
 import { stat } from "node:fs/promises";
+import { basename } from "node:path";
 import { z } from "zod";
-import { looksBinary, SNIFF_BYTES } from "./binary.js";
 import { createGlobMatcher } from "./glob.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
-import { walkFiles } from "./walk.js";
+import { walk } from "./walk.js";
+import type { SearchItem, SearchJob } from "./search-match.js";
+import { ITEM_BUDGET_MS, runSearch } from "./search-runner.js";
+import { formatBytes } from "./truncate.js";
 
 export interface GrepToolOptions {
   /** Matches listed before stopping with a note (default 200). */
   maxMatches?: number;
   /** Matched lines longer than this are clipped around the match (default 300). */
   maxLineChars?: number;
-  /** Files larger than this are skipped (default 10 MB). */
+  /** Files larger than this are skipped with a note (default 10 MB). */
   maxFileBytes?: number;
+  /** Time the pattern may take on one file before the file is skipped (default 2 s). */
+  fileBudgetMs?: number;
 }
 
 const schema = z.object({
@@ -73,86 +79,62 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       const lines: string[] = [];
       let filesWithMatches = 0;
       let more = false;
-      const files: AsyncIterable<string> | string[] = isDir
-        ? walkFiles(root, { signal: ctx.signal, glob: args.glob })
-        : [root];
-      let searched = 0;
-      for await (const file of files) {
-        if (ctx.signal.aborted) break;
-        // Let the event loop breathe (UI, other children) every few files.
-        if (++searched % YIELD_EVERY === 0) await new Promise((r) => setImmediate(r));
-        const found = searchFile(file, regex, maxFileBytes);
-        if (found.length === 0) continue;
-        filesWithMatches++;
-        const name = displayPath(ctx.cwd, file);
-        for (const m of found) {
-          if (lines.length >= maxMatches) {
-            more = true;
-            break;
+      let tooLarge = 0;
+      const items = isDir ? walkItems(root, ctx.signal) : [{ path: root, rel: basename(root) }];
+      const job: SearchJob = { mode: "grep", regex: { source: regex.source, flags: regex.flags }, glob: isDir ? args.glob : undefined, maxFileBytes, maxLineChars };
+      const outcome = await runSearch(job, items, {
+        signal: ctx.signal,
+        itemBudgetMs: options.fileBudgetMs,
+        onResult: (item, result) => {
+          if (result.skipped === "too-large") tooLarge++;
+          if (!result.lines || result.lines.length === 0) return true;
+          filesWithMatches++;
+          const name = displayPath(ctx.cwd, item.path);
+          for (const m of result.lines) {
+            if (lines.length >= maxMatches) {
+              more = true;
+              return false;
+            }
+            lines.push(`${name}:${m.line}: ${m.text}`);
           }
-          lines.push(`${name}:${m.line}: ${clipAround(m.text, m.index, maxLineChars)}`);
-        }
-        if (more) break;
-      }
+          return true;
+        },
+      });
+      if (outcome.error) return fail(`grep could not run: ${outcome.error}`);
       if (ctx.signal.aborted) return aborted(lines.length > 0 ? lines.join("\n") : undefined);
 
       const flags = args.ignoreCase ? "i" : "";
       const where = `${shown === "." ? "the working directory" : shown}${fileFilter ? ` (files matching ${args.glob})` : ""}`;
-      if (lines.length === 0) return ok(`No matches for /${args.pattern}/${flags} in ${where}.`, { matches: 0 });
+      const notes = skippedNotes(outcome.slow, tooLarge, { budgetMs: options.fileBudgetMs ?? ITEM_BUDGET_MS, maxFileBytes, stoppedSlow: outcome.stopped && !more });
+      if (lines.length === 0) return ok([`No matches for /${args.pattern}/${flags} in ${where}.`, ...notes].join("\n\n"), { matches: 0, slow: outcome.slow });
       let output = lines.join("\n");
       if (more) {
         output += `\n\n[showing the first ${maxMatches} matches; there are more — narrow the pattern, path or glob]`;
       }
-      return ok(output, { matches: lines.length, files: filesWithMatches, truncated: more });
+      if (notes.length > 0) output += `\n\n${notes.join("\n")}`;
+      return ok(output, { matches: lines.length, files: filesWithMatches, truncated: more, slow: outcome.slow });
     },
   };
 }
 
-/** Files searched between two yields to the event loop. */
-const YIELD_EVERY = 64;
-
 /** The default grep tool. */
 export const grepTool = createGrepTool();
 
-interface LineMatch {
-  line: number;
-  text: string;
-  index: number;
+/** The walk as search items (absolute and root-relative paths). */
+async function* walkItems(root: string, signal: AbortSignal): AsyncGenerator<SearchItem> {
+  for await (const entry of walk(root, { signal })) yield { path: entry.path, rel: entry.rel };
 }
 
-/**
- * Matching lines of one file; binary, oversized or unreadable files give none. Reads synchronously:
- * small source files read several times faster that way than through the thread pool, and the
- * caller yields to the event loop every few files.
- */
-function searchFile(file: string, regex: RegExp, maxBytes: number): LineMatch[] {
-  let buf: Buffer;
-  try {
-    if (statSync(file).size > maxBytes) return [];
-    buf = readFileSync(file);
-  } catch {
-    return [];
+/** Notes on files left out: too slow for the pattern, or too large. */
+function skippedNotes(slow: string[], tooLarge: number, o: { budgetMs: number; maxFileBytes: number; stoppedSlow: boolean }): string[] {
+  const notes: string[] = [];
+  if (slow.length > 0) {
+    const stop = o.stoppedSlow ? " and the search stopped there" : "";
+    notes.push(
+      `[skipped ${slow.length} file(s) where the pattern took over ${o.budgetMs / 1000}s${stop}: ${slow.join(", ")} — ` +
+        "simplify the pattern (nested quantifiers such as (a+)+ backtrack exponentially on long lines)]",
+    );
   }
-  if (looksBinary(buf.subarray(0, SNIFF_BYTES))) return [];
-  const text = buf.toString("utf8");
-  const out: LineMatch[] = [];
-  const lines = text.split("\n");
-  if (lines[lines.length - 1] === "") lines.pop();
-  for (let i = 0; i < lines.length; i++) {
-    let line = lines[i]!;
-    if (line.endsWith("\r")) line = line.slice(0, -1);
-    const m = regex.exec(line);
-    if (m) out.push({ line: i + 1, text: line, index: m.index });
-  }
-  return out;
+  if (tooLarge > 0) notes.push(`[skipped ${tooLarge} file(s) larger than ${formatBytes(o.maxFileBytes)}; use read with offset/limit on them]`);
+  return notes;
 }
-
-/** Clips a long line to `max` characters, keeping the match in view. */
-function clipAround(line: string, index: number, max: number): string {
-  if (line.length <= max) return line;
-  const start = Math.max(0, Math.min(index - Math.floor(max / 4), line.length - max));
-  const head = start > 0 ? "…" : "";
-  const rest = start + max < line.length ? `… [+${line.length - start - max} chars]` : "";
-  return `${head}${line.slice(start, start + max)}${rest}`;
-}
-
