@@ -201,7 +201,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         <Prompt onSubmit={submitResume} history={[]} focus={request === undefined && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur onInterrupt={interrupt} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
       </Box>
       <Box display={ui.focus === "resume" ? "none" : "flex"} flexDirection="column">
-        <Prompt onSubmit={handleSubmit} history={history} focus={request === undefined && ui.focus === "prompt"} busy={state.running} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} />
+        <Prompt onSubmit={handleSubmit} history={history} focus={request === undefined && ui.focus === "prompt"} busy={state.running} restore={stream.restore} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} />
       </Box>
       <StatusBar
         model={session.model}

@@ -42,10 +42,12 @@ export interface PromptProps {
   maxRows?: number;
   /** Called when the number of text rows shown changes (the screen keeps the rest shorter). */
   onRowsChange?: (rows: number) => void;
+  /** Text put back into the box (e.g. a prompt whose request failed); a new `seq` puts it again. */
+  restore?: { text: string; seq: number };
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, restore }: PromptProps) {
   // Border and padding (4), the `› ` (2) and the label.
   const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
   // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
@@ -69,6 +71,10 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
   };
   useEffect(() => reportRows(line.current.value)); // after a width change
   const recall = useRef<RecallState>(FRESH_RECALL);
+  useEffect(() => {
+    if (restore && line.current.value === "") setLine({ ...lineOf(restore.text), pasting: line.current.pasting });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restore?.seq]);
 
   useEffect(() => {
     if (!focus && clearOnBlur) setLine({ ...EMPTY_LINE, pasting: line.current.pasting });

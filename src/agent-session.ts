@@ -35,6 +35,8 @@ import { describeProjectContext, loadProjectContext, type ProjectContext } from 
 import { settingsReportLines } from "./cli/config-command.js";
 import { withChildReportNotes, type ChildReportNote } from "./protocol/child-report-note.js";
 import type { TaskRecord } from "./session/types.js";
+import { isAbortError } from "./protocol/provider-error.js";
+import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -97,6 +99,8 @@ export class AgentSession {
   readonly taskRecords: TaskRecord[] = [];
   /** Reports of children the person resumed, waiting for the next main request. */
   private readonly pendingReports: ChildReportNote[] = [];
+  /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
+  lastFailure?: FailedPrompt;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -272,8 +276,28 @@ export class AgentSession {
    */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
-    const userMessage = withChildReportNotes(this.pendingReports.splice(0), text);
+    const reports = this.pendingReports.splice(0);
+    const userMessage = withChildReportNotes(reports, text);
     this.emitMain = (event) => opts.onEvent?.(event);
+    this.lastFailure = undefined;
+    try {
+      return await this.runPrompt(userMessage, opts);
+    } catch (err) {
+      // A failed request must not poison the next prompt: withdraw an unanswered prompt, and say so in the file.
+      if (!(opts.signal?.aborted || isAbortError(err))) {
+        const reason = errorMessage(err);
+        const withdrawn = withdrawFailedPrompt(this.history, userMessage);
+        this.lastFailure = { prompt: text, withdrawn, reason };
+        if (withdrawn) {
+          this.pendingReports.unshift(...reports); // they go with the next prompt instead
+          this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
+        }
+      }
+      throw err;
+    }
+  }
+
+  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,

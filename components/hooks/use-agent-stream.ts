@@ -41,6 +41,8 @@ export interface AgentStream {
   clear(): void;
   /** Resolves when no run is in progress. */
   whenIdle(): Promise<void>;
+  /** The last prompt whose request failed for good and was withdrawn (offered back in the input box); `seq` changes each time. */
+  restore?: { text: string; seq: number };
 }
 
 /** Header facts of a session shown at start-up. */
@@ -61,6 +63,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const current = useRef<Promise<void> | undefined>(undefined);
   const mounted = useRef(true);
   const resumes = useRef(0);
+  const [restore, setRestore] = useState<{ text: string; seq: number } | undefined>();
 
   const flushNow = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -115,8 +118,18 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   );
 
   const submit = useCallback(
-    (text: string) => startRun({ type: "run_start", text, at: clock() }, (signal, emit) => session.prompt(text, { signal, onEvent: emit })),
-    [session, startRun, clock],
+    (text: string) =>
+      startRun({ type: "run_start", text, at: clock() }, (signal, emit) =>
+        session.prompt(text, { signal, onEvent: emit }).catch((err: unknown) => {
+          // The failed prompt was taken out of the history: say so and offer it back to edit.
+          if (session.lastFailure?.withdrawn && mounted.current) {
+            enqueue({ type: "notice", text: "✗ that prompt failed and was not kept in the conversation — it is back in the input box to edit and send again", tone: "warn" });
+            setRestore((r) => ({ text, seq: (r?.seq ?? 0) + 1 }));
+          }
+          throw err;
+        }),
+      ),
+    [session, startRun, clock, enqueue],
   );
 
   const resumeChild = useCallback(
@@ -166,7 +179,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       whenIdle: async () => {
         while (current.current) await current.current;
       },
+      restore,
     }),
-    [state, submit, resumeChild, compact, stopChild, enqueue],
+    [state, submit, resumeChild, compact, stopChild, enqueue, restore],
   );
 }

@@ -65,8 +65,11 @@ export function loadSessionFile(path: string): LoadedSession {
         messages = [compactionSummaryMessage(entry.summary), ...messages.slice(replaced)];
         break;
       }
-      case "usage":
       case "status":
+        // A prompt whose request failed for good was withdrawn from the live history (core/failed-turn.ts).
+        if (entry.status === "prompt_failed" && messages.at(-1)?.role === "user") messages.pop();
+        break;
+      case "usage":
         break;
     }
   }

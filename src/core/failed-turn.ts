@@ -1,0 +1,31 @@
+/**
+ * Recovery after a request that failed for good (a non-retryable error, or retries exhausted):
+ * the session must stay usable. When the model never answered the prompt, the prompt is taken
+ * back out of the history (so it is not merged into the next user message and sent again);
+ * when the run got further (a tool loop), everything completed is kept — the history then ends
+ * with an assistant message or tool results, which stays valid for the provider.
+ */
+import type { AgentMessage } from "../protocol/messages.js";
+
+/** The session-file status written when a prompt was withdrawn after its request failed. */
+export const PROMPT_FAILED_STATUS = "prompt_failed";
+
+/** What happened to a failed prompt. */
+export interface FailedPrompt {
+  prompt: string;
+  /** True when the prompt was removed from the history (the model never answered it). */
+  withdrawn: boolean;
+  reason: string;
+}
+
+/**
+ * Removes the trailing user message holding exactly `prompt` from `history` (in place) when
+ * nothing followed it; returns whether it did. Anything after it (assistant turns, tool results)
+ * means the run made progress, and the history is left as it is.
+ */
+export function withdrawFailedPrompt(history: AgentMessage[], prompt: string): boolean {
+  const last = history[history.length - 1];
+  if (!last || last.role !== "user" || last.content !== prompt) return false;
+  history.pop();
+  return true;
+}
