@@ -128,7 +128,7 @@ export class AgentSession {
     const rules = settings.effective.permissions;
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;
-    this.tools = builtinTools();
+    this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
     const task = createTaskTool({
       provider: this.provider,
       model: this.model,

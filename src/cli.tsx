@@ -8,7 +8,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "./agent-session.js";
 import { SessionStore } from "./session/store.js";
-import { decideTrust, untrustedProjectProfiles } from "./subagents/trust.js";
+import { decideTrust, projectTrust } from "./subagents/trust.js";
 import { settingsDefaults } from "./cli/settings-defaults.js";
 import { settingsReportLines } from "./cli/config-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
@@ -114,7 +114,8 @@ async function main(argv: string[]): Promise<number> {
   const base = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await importUiInTerminal();
   installExitHooks();
-  const untrusted = args.trust ? [] : untrustedProjectProfiles(base.inkHome, base.cwd).map((f) => relative(base.cwd, f.path));
+  // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
+  const untrusted = args.trust ? [] : projectTrust(base.inkHome, base.cwd).changed;
   return runTui({
     cwd: base.cwd,
     openResumePicker: args.resume === "",
