@@ -13,6 +13,7 @@ import { settingsDefaults } from "./cli/settings-defaults.js";
 import { settingsReportLines } from "./cli/config-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
+import { withUiLoadEnv } from "./cli/ui-load-env.js";
 import type { ApprovalOptions } from "./core/approval.js";
 import { resolveProvider } from "./providers/registry.js";
 import { errorMessage } from "./protocol/error-message.js";
@@ -55,20 +56,9 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   };
 }
 
-/**
- * Loads the UI. Ink renders only a final frame when it thinks it runs in CI (CI=true), which would
- * leave a person in a real terminal with a blank screen; stdin and stdout are a TTY here, so hide
- * those variables while Ink loads (it reads them once) and restore them for the tools' commands.
- */
-async function importUiInTerminal(): Promise<typeof import("../components/run-tui.js")> {
-  const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
-  delete process.env.CI;
-  delete process.env.CONTINUOUS_INTEGRATION;
-  try {
-    return await import("../components/run-tui.js");
-  } finally {
-    for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
-  }
+/** Loads the UI in its load-time environment (see withUiLoadEnv). */
+function importUiInTerminal(): Promise<typeof import("../components/run-tui.js")> {
+  return withUiLoadEnv(() => import("../components/run-tui.js"));
 }
 
 /** The saved main sessions of `cwd`, newest first, as lines for a message. */
