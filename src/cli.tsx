@@ -31,6 +31,9 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const inkHome = inkHomeDir();
+  if (existsSync(inkHome) && !statSync(inkHome).isDirectory()) {
+    throw new UsageError(`INK_HOME ${inkHome} is a file, not a directory: nothing (sessions, trust, settings) could be saved there; point INK_HOME at a directory, or unset it to use ~/.ink`);
+  }
   const defaults = settingsDefaults(inkHome, cwd, decideTrust({ inkHome, cwd, flag: args.trust }) !== "untrusted");
   for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
   const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
