@@ -4,6 +4,7 @@
  */
 import { execFile } from "node:child_process";
 import { statSync } from "node:fs";
+import { devNull } from "node:os";
 
 /** Output of a successful git command. */
 export interface GitResult {
@@ -44,6 +45,7 @@ function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of REDIRECTING_VARS) delete env[name];
   env.GIT_TERMINAL_PROMPT = "0";
+  env.GIT_CONFIG_NOSYSTEM = "1";
   return { ...env, ...extra };
 }
 
@@ -62,7 +64,30 @@ function brief(stderr: string): string {
 }
 
 /**
- * Runs `git <args>` in `opts.cwd`. Resolves with stdout/stderr on exit code 0; rejects with a
+ * Options put before every command so that none of Ink's git commands runs code the repository
+ * configures: no hooks (post-checkout, reference-transaction, …: the hooks path points at an empty
+ * place), no fsmonitor program, no external diff driver or textconv filter, no pager.
+ */
+export const HARDENED_GIT_OPTIONS: readonly string[] = [
+  "-c", `core.hooksPath=${devNull}`,
+  "-c", "core.fsmonitor=false",
+  "-c", "core.pager=cat",
+  "-c", "diff.external=",
+  "--no-pager",
+];
+
+/** Subcommands that can run a diff driver or textconv filter: they get --no-ext-diff --no-textconv. */
+const DIFFING = new Set(["diff", "show", "log"]);
+
+/** `args` with the hardening options (and the no-diff-driver flags for diffing subcommands). */
+export function hardenedGitArgs(args: readonly string[]): string[] {
+  const [sub, ...rest] = args;
+  const tail = sub !== undefined && DIFFING.has(sub) ? [sub, "--no-ext-diff", "--no-textconv", ...rest] : [...args];
+  return [...HARDENED_GIT_OPTIONS, ...tail];
+}
+
+/**
+ * Runs `git <args>` in `opts.cwd` (hardened: see HARDENED_GIT_OPTIONS). Resolves with stdout/stderr on exit code 0; rejects with a
  * `GitError` otherwise (non-zero exit, abort via `opts.signal`, git not installed, cwd missing).
  */
 export function runGit(args: readonly string[], opts: GitOptions): Promise<GitResult> {
@@ -70,7 +95,7 @@ export function runGit(args: readonly string[], opts: GitOptions): Promise<GitRe
   return new Promise((resolve, reject) => {
     execFile(
       "git",
-      [...args],
+      hardenedGitArgs(args),
       { cwd: opts.cwd, signal: opts.signal, env: gitEnv(opts.env), maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
       (error, stdout, stderr) => {
         if (!error) {
