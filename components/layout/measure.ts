@@ -1,0 +1,59 @@
+/**
+ * Measuring text in terminal rows the way Ink draws it: Ink wraps a <Text> with wrap-ansi
+ * (`hard: true, trim: false`) and measures cells with string-width, so these helpers do the same.
+ * Results are cached per text and width (a small LRU), so re-measuring an unchanged item is cheap
+ * and a resize simply measures at the new width.
+ */
+import stringWidth from "string-width";
+import wrapAnsi from "wrap-ansi";
+
+const CACHE_MAX = 2000;
+const cache = new Map<string, string[]>();
+
+/** The rows `text` occupies at `width` columns, as Ink wraps it (each source line at least one row). */
+export function wrapRows(text: string, width: number): string[] {
+  const w = Math.max(1, Math.floor(width));
+  const key = `${w}\u0000${text}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const rows: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line === "") rows.push("");
+    else rows.push(...wrapAnsi(line, w, { hard: true, trim: false }).split("\n"));
+  }
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(key, rows);
+  return rows;
+}
+
+/** Number of terminal rows `text` takes at `width` columns. */
+export function rowCount(text: string, width: number): number {
+  return wrapRows(text, width).length;
+}
+
+/** Display width of `text` in terminal cells. */
+export function cellWidth(text: string): number {
+  return stringWidth(text);
+}
+
+/**
+ * The end of `text` that fits in `maxRows` rows at `width`, cut at a source-line boundary when
+ * possible (else mid-line, at a wrapped-row boundary), so the newest words are always shown.
+ */
+export function tailToRows(text: string, width: number, maxRows: number): string {
+  const budget = Math.max(1, Math.floor(maxRows));
+  const lines = text.split("\n");
+  let used = 0;
+  let start = lines.length;
+  while (start > 0) {
+    const n = rowCount(lines[start - 1]!, width);
+    if (used + n > budget) break;
+    used += n;
+    start--;
+  }
+  const whole = lines.slice(start);
+  if (start === 0 || used === budget) return whole.join("\n");
+  // Part of the line before: its last wrapped rows.
+  const partial = wrapRows(lines[start - 1]!, width).slice(-(budget - used)).join("");
+  return [partial.trimStart(), ...whole].join("\n");
+}
