@@ -1,12 +1,15 @@
 /** Markdown: renders assistant text with light terminal styling (see parse-markdown.ts). */
 import { Box, Text } from "ink";
 import { parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
+import { tailToRows } from "./layout/measure.js";
 
 export interface MarkdownProps {
   /** The Markdown source. */
   text: string;
   /** Show only the last this-many source lines (live, still-streaming text); undefined = all. */
   tailLines?: number;
+  /** Width the text is drawn in: with `tailLines`, the tail is counted in wrapped rows at this width. */
+  width?: number;
 }
 
 function Spans({ spans }: { spans: Span[] }) {
@@ -81,9 +84,19 @@ function Block({ block }: { block: MdBlock }) {
   }
 }
 
+/**
+ * The end of a streaming text that fits in `rows` terminal rows: counted after wrapping at `width`
+ * (less a margin for list bullets and code indentation) when the width is known, else in lines.
+ */
+export function liveTail(text: string, rows: number, width?: number): string {
+  const max = Math.max(1, rows);
+  if (width === undefined) return text.split("\n").slice(-max).join("\n");
+  return tailToRows(text, Math.max(10, width - 4), max);
+}
+
 /** The rendered Markdown, one row per block. */
-export function Markdown({ text, tailLines }: MarkdownProps) {
-  const source = tailLines === undefined ? text : text.split("\n").slice(-Math.max(1, tailLines)).join("\n");
+export function Markdown({ text, tailLines, width }: MarkdownProps) {
+  const source = tailLines === undefined ? text : liveTail(text, tailLines, width);
   const blocks = parseMarkdown(source);
   return (
     <Box flexDirection="column">

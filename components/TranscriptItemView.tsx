@@ -57,7 +57,7 @@ export function TranscriptItemView({ item, now, width, tailLines }: TranscriptIt
     case "assistant":
       return (
         <Box marginTop={1}>
-          <Markdown text={item.text} tailLines={item.done ? undefined : tailLines} />
+          <Markdown text={item.text} tailLines={item.done ? undefined : tailLines} width={width} />
         </Box>
       );
     case "thinking":
