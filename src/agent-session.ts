@@ -135,6 +135,7 @@ export class AgentSession {
       getSystem: () => this.system,
       getTools: () => this.tools,
       profiles: this.profiles.profiles,
+      untrustedProfileFiles: this.profiles.untrustedProjectFiles,
       store: this.store,
       parentSessionId: this.sessionId,
       inkHome: options.inkHome,

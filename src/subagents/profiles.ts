@@ -19,6 +19,8 @@ export interface ProfileLoad {
   profiles: AgentProfile[];
   problems: ProfileProblem[];
   notices: string[];
+  /** Project profile files present but not loaded because the project is not trusted (0 when none). */
+  untrustedProjectFiles?: number;
 }
 
 /** Inputs of `loadProfiles`. */
@@ -137,6 +139,8 @@ export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
   const claudeListing = readProfileDir(claudeProjectDir);
   // One trust decision covers .ink/agents and .claude/agents (nothing of an untrusted project is parsed).
   const admitted = admitProjectFiles({ files: [...inkListing.files, ...claudeListing.files], problems: [...inkListing.problems, ...claudeListing.problems] }, opts, out);
+  const skipped = inkListing.files.length + claudeListing.files.length - admitted.length;
+  if (skipped > 0) out.untrustedProjectFiles = skipped;
   const isClaude = (f: ProfileFile) => f.path.startsWith(claudeProjectDir + sep);
   const projectProfiles = parseDir(admitted.filter((f) => !isClaude(f)), "project", out.problems);
   const claudeProjectProfiles = parseDir(admitted.filter(isClaude), "claude-project", out.problems);

@@ -8,8 +8,20 @@ import type { SubagentOutcome } from "./run-subagent.js";
 /** Longest report passed back verbatim; longer ones are cut with a note naming the session file. */
 export const MAX_TASK_OUTPUT = 30_000;
 
-/** The error for an `agent` name that matches no loaded profile. */
-export function unknownAgentResult(name: string, available: readonly string[]): ToolOutput {
+/**
+ * The error for an `agent` name that matches no loaded profile. With `untrustedFiles` > 0 the
+ * project has profiles that were not loaded because it is not trusted: the model is told so (and
+ * that the user decides about trust), never invited to write profile files into that project.
+ */
+export function unknownAgentResult(name: string, available: readonly string[], untrustedFiles = 0): ToolOutput {
+  if (untrustedFiles > 0) {
+    const files = untrustedFiles === 1 ? "1 agent profile file" : `${untrustedFiles} agent profile files`;
+    const loaded = available.length === 0 ? "No agents are loaded." : `Available agents: ${available.join(", ")}.`;
+    return {
+      output: `unknown agent "${name}". ${loaded} This project has ${files} that were not loaded because the project is not trusted; only the user can trust it (answer y to Ink's trust question, or restart with --trust). Do not create or edit profile files; omit agent to use the general-purpose subagent.`,
+      isError: true,
+    };
+  }
   const output =
     available.length === 0
       ? `unknown agent "${name}". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).`

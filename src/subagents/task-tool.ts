@@ -51,6 +51,8 @@ export interface TaskToolOptions {
   /** The parent's tool pool (read at call time); `task` is removed for children. */
   getTools: () => readonly AnyTool[];
   profiles: readonly AgentProfile[];
+  /** Project profile files skipped because the project is not trusted (the unknown-agent error says so). */
+  untrustedProfileFiles?: number;
   /** Where child sessions are saved; without it children are not resumable. */
   store?: SessionStore;
   parentSessionId?: string;
@@ -141,7 +143,7 @@ interface Prepared {
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
   const profile = args.agent === undefined ? undefined : byName.get(args.agent);
-  if (args.agent !== undefined && !profile) return { error: unknownAgentResult(args.agent, [...byName.keys()]) };
+  if (args.agent !== undefined && !profile) return { error: unknownAgentResult(args.agent, [...byName.keys()], options.untrustedProfileFiles) };
   try {
     const tools = selectChildToolPool(options.getTools(), profile);
     const model = resolveChildModel(options.provider, options.model, profile);
