@@ -9,7 +9,7 @@ import { COMPACTION_SUMMARY_PREFIX, compactionSummaryMessage } from "../session/
 import { userText, type AgentMessage, type AssistantMessage } from "../protocol/messages.js";
 import { estimateMessageTokens, estimateTokens } from "./token-estimate.js";
 import { errorMessage } from "../protocol/error-message.js";
-import type { CompactionEvent, CompactionReason } from "../protocol/events.js";
+import type { CompactionEvent, CompactionReason, WarningEvent } from "../protocol/events.js";
 export type { CompactionEvent, CompactionReason };
 
 /** What the session store records: the summary and how many leading messages it replaced. */
@@ -32,14 +32,19 @@ export interface CompactorOptions {
   keepRecentTokens?: number;
   /** Called after history was rewritten; persist it as a `compaction` session entry. Must not throw. */
   onCompaction?: (entry: CompactionEntry) => void;
-  /** Receives compaction progress. Must not throw. */
-  onEvent?: (event: CompactionEvent) => void;
+  /** Receives compaction progress (and one warning when the summariser is switched off). Must not throw. */
+  onEvent?: (event: CompactionEvent | WarningEvent) => void;
+  /** Consecutive summariser failures after which compaction is switched off for this agent (default 3). */
+  maxFailures?: number;
 }
 
 export interface Compactor {
   /** Loop hook: compacts when the estimate exceeds threshold × window. Never throws; failures go to `onEvent`. */
   onBeforeTurn(history: AgentMessage[], ctx: { signal: AbortSignal; turn?: number }): Promise<void>;
-  /** Loop hook: compacts unconditionally; true when history shrank (retry), false when it could not. */
+  /**
+   * Loop hook: compacts unconditionally; true when history shrank (retry), false when it could not.
+   * Throws an error saying why when the summariser was switched off after repeated failures.
+   */
   onContextOverflow(history: AgentMessage[], ctx: { signal: AbortSignal }): Promise<boolean>;
   /** Compacts now (`/compact`). False when there is nothing to replace; throws "compaction failed: …" when the summariser fails. */
   compactNow(history: AgentMessage[], signal?: AbortSignal): Promise<boolean>;
@@ -75,7 +80,11 @@ export function createCompactor(options: CompactorOptions): Compactor {
   // Usage recorded before a compaction counts messages no longer sent: never anchor on it.
   const staleUsage = new WeakSet<AgentMessage>();
   const seen = new WeakSet<AgentMessage[]>();
-  const emit = (event: CompactionEvent) => options.onEvent?.(event);
+  const emit = (event: CompactionEvent | WarningEvent) => options.onEvent?.(event);
+  const maxFailures = options.maxFailures ?? 3;
+  let failures = 0;
+  let lastFailure = "";
+  const switchedOff = () => failures >= maxFailures;
 
   /** A history met for the first time that starts with a summary was compacted earlier (e.g. reloaded). */
   const adopt = (history: AgentMessage[]) => {
@@ -101,8 +110,14 @@ export function createCompactor(options: CompactorOptions): Compactor {
     } catch (err) {
       const error = errorMessage(err);
       emit({ type: "compaction_end", reason, ok: false, tokensBefore, error });
+      failures++;
+      lastFailure = error;
+      if (failures === maxFailures) {
+        emit({ type: "warning", source: "compaction", message: `context compaction is switched off for this agent: the summariser failed ${failures} times in a row (last: ${error})` });
+      }
       throw err;
     }
+    failures = 0;
     history.splice(0, cut, compactionSummaryMessage(summary));
     markStale(history, 1);
     options.onCompaction?.({ summary, replacedCount: cut });
@@ -134,7 +149,7 @@ export function createCompactor(options: CompactorOptions): Compactor {
     estimate,
     async onBeforeTurn(history, ctx) {
       adopt(history);
-      if (ctx.signal.aborted || estimate(history) <= threshold * options.contextWindow) return;
+      if (ctx.signal.aborted || switchedOff() || estimate(history) <= threshold * options.contextWindow) return;
       try {
         await compact(history, ctx.signal, "threshold");
       } catch {
@@ -142,6 +157,11 @@ export function createCompactor(options: CompactorOptions): Compactor {
       }
     },
     async onContextOverflow(history, ctx) {
+      if (switchedOff()) {
+        throw new Error(
+          `the conversation no longer fits the model's context window, and compaction is switched off for this agent after ${failures} failed summaries (last: ${lastFailure}); start a new session or give the agent a smaller task`,
+        );
+      }
       try {
         return await compact(history, ctx.signal, "overflow");
       } catch {

@@ -12,6 +12,7 @@ import { EventStream } from "../protocol/event-stream.js";
 import type { AgentEvent, AgentInfo, LoopStopReason } from "../protocol/events.js";
 import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "../protocol/messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
+import { createLoopHealth } from "./loop-health.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface LoopOptions {
@@ -79,6 +80,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
   let turns = 0;
   let overflowRetried = false;
+  const health = createLoopHealth();
   const stop = (reason: LoopStopReason): LoopResult => {
     emit({ type: "agent_end", reason, turns, usage });
     return { reason, turns, usage };
@@ -106,7 +108,15 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       }
       if (isContextOverflowError(err) && !overflowRetried && options.onContextOverflow) {
         overflowRetried = true;
-        if (await options.onContextOverflow(history, { signal })) {
+        let compacted: boolean;
+        try {
+          compacted = await options.onContextOverflow(history, { signal });
+        } catch (hookErr) {
+          // The hook explains why it cannot compact (e.g. the summariser is switched off).
+          emit({ type: "error", message: errorMessage(hookErr) });
+          throw hookErr;
+        }
+        if (compacted) {
           turns--;
           continue;
         }
@@ -121,6 +131,10 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
 
     const calls = toolCallsOf(assistant);
     if (calls.length === 0) return stop(signal.aborted ? "aborted" : "done");
+    for (const call of calls) {
+      const warning = health.observe(call);
+      if (warning) emit({ type: "warning", source: "loop", message: warning });
+    }
     const results = await runToolCalls(calls, {
       tools: options.tools,
       cwd: options.cwd,

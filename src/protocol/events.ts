@@ -14,6 +14,17 @@ export type CompactionEvent =
   | { type: "compaction_end"; reason: CompactionReason; ok: true; replacedCount: number; tokensBefore: number; tokensAfter: number; summary: string }
   | { type: "compaction_end"; reason: CompactionReason; ok: false; tokensBefore: number; error: string };
 
+/**
+ * Something the person should know that does not stop the run: the session file is not being
+ * saved, a lock was taken over, a child repeats one tool call, a summariser was switched off.
+ */
+export interface WarningEvent {
+  type: "warning";
+  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction". */
+  source: "session" | "lock" | "loop" | "compaction";
+  message: string;
+}
+
 /** Who is running: the main agent or a child. */
 export interface AgentInfo {
   /** "main" or the child's id. */
@@ -53,6 +64,7 @@ export type AgentEvent =
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
+  | WarningEvent
   | CompactionEvent
   | { type: "agent_end"; reason: LoopStopReason; turns: number; usage: Usage }
   | {

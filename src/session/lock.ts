@@ -1,12 +1,16 @@
 /**
  * Single-writer lock files for sessions: only one run may write to a session at a time. A lock
- * file holds `{pid, hostname, startedAt, owner, token}`; a lock whose process is gone (or whose
- * file is unreadable garbage) is stale and taken over, a live one is refused.
+ * file holds `{pid, hostname, startedAt, owner, token, procStart, heartbeatAt}`; a lock whose
+ * process is gone, whose pid now belongs to another process (start time differs), or whose file is
+ * unreadable garbage is stale and taken over (the takeover is recorded in the new lock); a live
+ * one is refused naming who holds it since when. A lock from another host is refused unless the
+ * caller explicitly asks to take it over.
  */
 import { randomBytes } from "node:crypto";
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname as osHostname } from "node:os";
 import { basename } from "node:path";
+import { isDifferentProcess, processCommandLine, processStartTime } from "./process-identity.js";
 
 /** The content of a lock file. */
 export interface LockInfo {
@@ -16,11 +20,32 @@ export interface LockInfo {
   owner?: string;
   /** Random per acquisition, so `release` only removes its own lock. */
   token?: string;
+  /** Kernel start time of the holder (see process-identity), to detect a reused pid. */
+  procStart?: string;
+  /** The holder's command line, when its start time is unavailable. */
+  command?: string;
+  /** Last time the holder renewed the lock (see `SessionLock.renew`). */
+  heartbeatAt?: string;
+  /** The stale lock this one replaced, and why it was stale. */
+  takeover?: { pid: number; hostname: string; startedAt: string; reason: string };
+}
+
+/** Options of `acquireLock`. */
+export interface AcquireOptions {
+  /** Take over a lock held on another host (its process cannot be checked from here). */
+  takeOverOtherHost?: boolean;
 }
 
 /** A held lock. */
 export interface SessionLock {
   path: string;
+  /** Set when this lock replaced a stale one: whose it was and why it was stale. */
+  readonly takenOver?: LockInfo["takeover"];
+  /**
+   * Checks the lock is still ours and writes a fresh heartbeat into it. `ok: false` (with who holds
+   * it now) when it was removed or taken over; then the caller must stop writing the session.
+   */
+  renew(): { ok: true } | { ok: false; reason: string };
   /** Removes the lock file if it is still ours (no-op otherwise, and when called twice). */
   release(): void;
 }
@@ -70,45 +95,87 @@ export function readLock(path: string): LockInfo | undefined {
     startedAt: typeof info.startedAt === "string" ? info.startedAt : "an unknown time",
     ...(typeof info.owner === "string" ? { owner: info.owner } : {}),
     ...(typeof info.token === "string" ? { token: info.token } : {}),
+    ...(typeof info.procStart === "string" ? { procStart: info.procStart } : {}),
+    ...(typeof info.command === "string" ? { command: info.command } : {}),
+    ...(typeof info.heartbeatAt === "string" ? { heartbeatAt: info.heartbeatAt } : {}),
+    ...(info.takeover && typeof info.takeover === "object" ? { takeover: info.takeover } : {}),
   };
+}
+
+/** "process 123 (owner) on host h, since T, last heartbeat H" — who holds a lock. */
+export function describeHolder(holder: LockInfo, withHost = false): string {
+  const owner = holder.owner ? ` (${holder.owner})` : "";
+  const host = withHost ? ` on host ${holder.hostname}` : "";
+  const beat = holder.heartbeatAt ? `, last heartbeat ${holder.heartbeatAt}` : "";
+  return `process ${holder.pid}${owner}${host} since ${holder.startedAt}${beat}`;
 }
 
 /**
  * Takes the lock at `path` (e.g. `<session file>.lock`). Creates it atomically (exclusive
  * create); when it exists, a holder alive on this host makes it throw `SessionLockedError`
- * ("session <id> is in use by process <pid> (since <time>); wait for it to finish or stop it") —
- * this includes the calling process itself. A lock held on another host is refused too (its pid cannot be checked). A dead
- * holder or an unparsable lock file is replaced atomically. Other I/O errors are thrown.
+ * naming the holder and since when — this includes the calling process itself. A lock held on
+ * another host is refused too (its pid cannot be checked) unless `opts.takeOverOtherHost`. A dead
+ * holder, a reused pid or an unparsable lock file is replaced atomically and the takeover recorded
+ * in the new lock. Other I/O errors are thrown.
  */
-export function acquireLock(path: string, owner?: string): SessionLock {
+export function acquireLock(path: string, owner?: string, opts: AcquireOptions = {}): SessionLock {
+  const now = new Date().toISOString();
   const mine: LockInfo = {
     pid: process.pid,
     hostname: osHostname(),
-    startedAt: new Date().toISOString(),
+    startedAt: now,
     ...(owner !== undefined ? { owner } : {}),
     token: randomBytes(8).toString("hex"),
+    ...identity(),
+    heartbeatAt: now,
   };
-  const text = `${JSON.stringify(mine)}\n`;
-  if (!tryCreate(path, text)) {
+  if (!tryCreate(path, `${JSON.stringify(mine)}\n`)) {
     const staleText = readRaw(path);
     const holder = readLock(path);
-    if (holder) refuseIfHeld(path, holder);
-    if (!takeOver(path, staleText, text)) {
+    const reason = holder ? staleReason(path, holder, opts) : "the lock file was unreadable";
+    mine.takeover = { pid: holder?.pid ?? 0, hostname: holder?.hostname ?? "unknown", startedAt: holder?.startedAt ?? "an unknown time", reason };
+    if (!takeOver(path, staleText, `${JSON.stringify(mine)}\n`)) {
       // Another process took the stale lock over at the same moment; it wins.
       const winner = readLock(path);
-      if (winner) refuseIfHeld(path, winner);
+      if (winner) staleReason(path, winner, opts);
       throw new Error(`could not take over the stale lock ${path}; try again`);
     }
   }
   let released = false;
   return {
     path,
+    takenOver: mine.takeover,
+    renew() {
+      const current = readLock(path);
+      if (current?.token !== mine.token) {
+        const reason = current
+          ? `its lock ${path} was taken over by ${describeHolder(current, current.hostname !== mine.hostname)}`
+          : `its lock ${path} was removed`;
+        return { ok: false, reason };
+      }
+      mine.heartbeatAt = new Date().toISOString();
+      try {
+        const tmp = writeTemp(path, `${JSON.stringify(mine)}\n`);
+        renameSync(tmp, path);
+      } catch {
+        // A missed heartbeat is harmless: liveness is decided by the pid, not the clock.
+      }
+      return { ok: true };
+    },
     release() {
       if (released) return;
       released = true;
       if (readLock(path)?.token === mine.token) removeQuietly(path);
     },
   };
+}
+
+/** This process's identity for a lock (start time, else command line). */
+function identity(): Pick<LockInfo, "procStart" | "command"> {
+  const procStart = processStartTime(process.pid);
+  if (procStart !== undefined) return { procStart };
+  const command = processCommandLine(process.pid);
+  return command !== undefined ? { command } : {};
 }
 
 /**
@@ -144,16 +211,24 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** Throws `SessionLockedError` unless `holder` is a dead process on this host. */
-function refuseIfHeld(path: string, holder: LockInfo): void {
+/**
+ * Why `holder`'s lock may be taken over (a dead process, a reused pid, an explicit takeover of
+ * another host's lock); throws `SessionLockedError` when it may not.
+ */
+function staleReason(path: string, holder: LockInfo, opts: AcquireOptions): string {
   const id = sessionIdOf(path);
-  const sameHost = holder.hostname === osHostname();
-  if (sameHost && !isProcessAlive(holder.pid)) return;
-  const where = sameHost ? "" : ` on host ${holder.hostname}`;
-  const fix = sameHost
-    ? "wait for it to finish or stop it"
-    : `wait for it to finish or stop it (if that process is gone, delete ${path})`;
-  throw new SessionLockedError(id, path, holder, `session ${id} is in use by process ${holder.pid}${where} (since ${holder.startedAt}); ${fix}`);
+  if (holder.hostname === osHostname()) {
+    if (!isProcessAlive(holder.pid)) return `process ${holder.pid} is gone`;
+    if (isDifferentProcess(holder.pid, holder)) return `pid ${holder.pid} now belongs to another process (the holder crashed)`;
+    throw new SessionLockedError(id, path, holder, `session ${id} is in use by ${describeHolder(holder)}; wait for it to finish or stop it`);
+  }
+  if (opts.takeOverOtherHost) return `taken over from host ${holder.hostname} on request`;
+  throw new SessionLockedError(
+    id,
+    path,
+    holder,
+    `session ${id} is in use by ${describeHolder(holder, true)}; this machine cannot check whether that process still runs. Let it finish there, or — only if that run is over — take the lock over with --take-over-lock`,
+  );
 }
 
 /** The raw text of `path`, or undefined when it cannot be read. */

@@ -3,29 +3,30 @@
  * (header line first, then one entry per line). Each append is one synchronous write of one
  * complete line, so a crash loses at most the entry being written.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { endAtLineBoundary, findLastLine, readFirstLine } from "./file-lines.js";
 import { assertSessionId, newSessionId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
-import { acquireLock, type SessionLock } from "./lock.js";
+import { acquireLock, type AcquireOptions, type SessionLock } from "./lock.js";
+import { durableWriter, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
 import {
   SESSION_FORMAT_VERSION,
   type LoadedSession,
   type NewSessionHeader,
   type SessionEntry,
-  type SessionEntryInput,
   type SessionHeader,
   type SessionSummary,
 } from "./types.js";
 
-/** Appends entries to one session file. */
-export interface SessionWriter {
-  readonly id: string;
-  readonly path: string;
-  /** Appends `entry` as one JSON line, synchronously; `at` is set to now when missing. */
-  append(entry: SessionEntryInput): void;
+export type { SessionWriter, PersistenceNotice } from "./durable-writer.js";
+
+/** Options of `create`/`open`. */
+export interface WriterOptions {
+  id?: string;
+  /** Receives persistence warnings (file recreated, in-memory mode, saved again). */
+  onNotice?: (notice: PersistenceNotice) => void;
 }
 
 /** Which sessions `list` returns (all given fields must match). */
@@ -63,9 +64,10 @@ export class SessionStore {
 
   /**
    * Creates a new session file holding the header line (id = `opts.id` or a new id, createdAt =
-   * now) and returns a writer for it. Throws when a session with that id already exists.
+   * now) and returns a writer for it. Throws when a session with that id already exists; when the
+   * location cannot be written, the writer starts in memory (one notice) and retries later.
    */
-  create(fields: NewSessionHeader, opts: { id?: string } = {}): SessionWriter {
+  create(fields: NewSessionHeader, opts: WriterOptions = {}): SessionWriter {
     const id = opts.id ?? newSessionId();
     const path = this.path(id);
     const header: SessionHeader = {
@@ -75,27 +77,35 @@ export class SessionStore {
       ...fields,
       createdAt: new Date().toISOString(),
     };
-    mkdirSync(this.dir, { recursive: true });
+    const line = JSON.stringify(header);
+    let failure: string | undefined;
     try {
-      writeFileSync(path, `${JSON.stringify(header)}\n`, { flag: "wx" });
+      mkdirSync(this.dir, { recursive: true });
+      writeFileSync(path, `${line}\n`, { flag: "wx" });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") {
         throw new Error(`session "${id}" already exists (${path}); choose another id or open it instead`);
       }
-      throw err;
+      failure = errorText(err);
     }
-    return writerFor(id, path);
+    const writer = durableWriter({ id, path, lines: [line], persisted: failure === undefined, failure, onNotice: opts.onNotice });
+    if (failure !== undefined) {
+      opts.onNotice?.({ kind: "in-memory", message: `session file ${path} cannot be created (${failure}); the session goes on in memory and Ink will retry saving it` });
+    }
+    return writer;
   }
 
   /**
    * A writer appending to existing session `id`. Validates the header; a torn last line left by
    * a crash is cut off first so new lines start cleanly. Throws `SessionNotFoundError` when absent.
    */
-  open(id: string): SessionWriter {
+  open(id: string, opts: Omit<WriterOptions, "id"> = {}): SessionWriter {
     const path = this.existingPath(id);
     readHeaderAt(path);
     endAtLineBoundary(path);
-    return writerFor(id, path);
+    const lines = readFileSync(path, "utf8").split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    return durableWriter({ id, path, lines, persisted: true, onNotice: opts.onNotice });
   }
 
   /** The header of session `id`; throws when absent or invalid (naming the path). */
@@ -112,8 +122,8 @@ export class SessionStore {
    * Takes the single-writer lock of session `id` (`<file>.lock`); throws `SessionLockedError`
    * when a live process holds it and `SessionNotFoundError` when the session does not exist.
    */
-  lock(id: string, owner?: string): SessionLock {
-    return acquireLock(`${this.existingPath(id)}.lock`, owner);
+  lock(id: string, owner?: string, opts: AcquireOptions = {}): SessionLock {
+    return acquireLock(`${this.existingPath(id)}.lock`, owner, opts);
   }
 
   /**
@@ -191,13 +201,7 @@ function lastStatus(path: string): Extract<SessionEntry, { type: "status" }> | u
   }, STATUS_SCAN_BYTES);
 }
 
-function writerFor(id: string, path: string): SessionWriter {
-  return {
-    id,
-    path,
-    append(entry: SessionEntryInput): void {
-      const full = { ...entry, at: entry.at ?? new Date().toISOString() };
-      appendFileSync(path, `${JSON.stringify(full)}\n`);
-    },
-  };
+function errorText(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  return e.code ? `${e.code}: ${e.message.replace(/^[A-Z]+: /, "")}` : String((err as Error)?.message ?? err);
 }

@@ -82,6 +82,12 @@ export interface LoadedSession {
   repaired: boolean;
   /** Human-readable notes on what was repaired (each names the file, and the line when known). */
   notes: string[];
+  /** Short phrases for the model ("1 interrupted tool call closed", "a torn last line dropped"). */
+  repairs: string[];
+  /** Messages to append to the file so it matches `messages` (closed interrupted calls). */
+  toPersist: AgentMessage[];
+  /** Totals over every earlier run saved in the file: usage entries and assistant turns. */
+  lifetime: { usage: Usage; turns: number };
 }
 
 /** One row of `SessionStore.list`: the header plus file facts. */

@@ -1,14 +1,16 @@
 /**
  * Resume checks (SPEC §3 "Resume"): a saved child may continue only when its system prompt,
- * profile, tool set, provider/model and working directory match what it was created with. Each
- * refusal names what differs. Also resolves which model a child runs on.
+ * profile, tool set, provider/model and working directory match what it was created with, and
+ * its transcript can be paired safely. A refusal lists everything that differs. Also resolves which model a child runs on.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { Provider } from "../protocol/provider.js";
 import { fingerprint } from "../session/fingerprint.js";
-import type { SessionStore } from "../session/store.js";
+import { SessionNotFoundError, type SessionStore } from "../session/store.js";
+import { HistoryRefusedError } from "../session/repair.js";
+import type { LoadedSession, SessionWorktree } from "../session/types.js";
 import { toToolSpec } from "../tools/spec.js";
 import type { AnyTool } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
@@ -53,52 +55,57 @@ export interface ResumeInputs {
 }
 
 export type ResumeCheck =
-  | { ok: true; profile?: AgentProfile; tools: AnyTool[]; model: string; system: string; messages: AgentMessage[]; cwd: string; notes: string[] }
-  | { ok: false; reason: string };
+  | { ok: true; profile?: AgentProfile; tools: AnyTool[]; model: string; system: string; loaded: LoadedSession; cwd: string; worktree?: SessionWorktree }
+  | { ok: false; reasons: string[]; unknown?: boolean };
 
-/** Checks that child session `id` can continue here; on success returns its repaired history and setup. */
+/**
+ * Checks that child session `id` can continue here; on success returns its repaired history and
+ * setup. A refusal lists every reason at once (`unknown` when there is no such session).
+ */
 export function checkResumable(input: ResumeInputs): ResumeCheck {
   let header;
   try {
     header = input.store.readHeader(input.id);
   } catch (err) {
-    return { ok: false, reason: errorMessage(err) };
+    return { ok: false, reasons: [errorMessage(err)], unknown: err instanceof SessionNotFoundError };
   }
-  if (header.kind !== "child") return { ok: false, reason: `session ${input.id} is a main session, not a child; only child sessions can be resumed with task.` };
-  if (header.provider !== input.provider.name) return { ok: false, reason: `provider differs: the child was created with "${header.provider}", this session uses "${input.provider.name}".` };
+  if (header.kind !== "child") return { ok: false, reasons: [`session ${input.id} is a main session, not a child; only child sessions can be resumed with task.`] };
+  const reasons: string[] = [];
+  if (header.provider !== input.provider.name) reasons.push(`provider differs: the child was created with "${header.provider}", this session uses "${input.provider.name}".`);
   const profile = header.profile === undefined ? undefined : input.profiles.find((p) => p.name === header.profile);
-  if (header.profile !== undefined && !profile) return { ok: false, reason: `profile differs: the child ran agent "${header.profile}", which is not loaded now (was its file removed or the project not trusted?).` };
-  let tools: AnyTool[];
-  let model: string;
+  if (header.profile !== undefined && !profile) reasons.push(`profile differs: the child ran agent "${header.profile}", which is not loaded now (was its file removed or the project not trusted?).`);
+  let tools: AnyTool[] = [];
+  let model = header.model;
   try {
     tools = selectChildToolPool(input.getTools(), profile);
     model = resolveChildModel(input.provider, input.model, profile);
   } catch (err) {
-    return { ok: false, reason: errorMessage(err) };
+    reasons.push(errorMessage(err));
   }
-  if (model !== header.model) return { ok: false, reason: `model differs: the child was created with "${header.model}", it would now run on "${model}".` };
+  if (model !== header.model) reasons.push(`model differs: the child was created with "${header.model}", it would now run on "${model}".`);
   const names = tools.map((t) => t.name);
   const missing = header.toolNames.filter((n) => !names.includes(n));
   const added = names.filter((n) => !header.toolNames.includes(n));
   if (missing.length || added.length) {
     const parts = [missing.length ? `missing now: ${missing.join(", ")}` : "", added.length ? `new now: ${added.join(", ")}` : ""].filter(Boolean);
-    return { ok: false, reason: `tool set differs (${parts.join("; ")}).` };
+    reasons.push(`tool set differs (${parts.join("; ")}).`);
   }
   const expectedCwd = header.worktree ? header.cwd : resolve(input.parentCwd);
-  if (resolve(header.cwd) !== expectedCwd) return { ok: false, reason: `working directory differs: the child was created in ${header.cwd}, this session runs in ${input.parentCwd}.` };
-  if (!existsSync(header.cwd)) return { ok: false, reason: `working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.` };
+  if (resolve(header.cwd) !== expectedCwd) reasons.push(`working directory differs: the child was created in ${header.cwd}, this session runs in ${input.parentCwd}.`);
+  else if (!existsSync(header.cwd)) reasons.push(`working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.`);
   const system = childSystemPrompt(input.getSystem(), profile);
-  if (fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint) {
+  if ((header.profile === undefined || profile) && fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint && !missing.length && !added.length) {
     if (header.contextHash !== undefined && header.contextHash !== projectContextHash(system)) {
-      return { ok: false, reason: "project context changed: an AGENTS.md / CLAUDE.md file in the system prompt was added, edited or removed since the child was created." };
-    }
-    return { ok: false, reason: `system prompt differs from the one the child was created with (the project context${profile ? `, the profile "${profile.name}"` : ""} or a tool definition changed).` };
+      reasons.push("project context changed: an AGENTS.md / CLAUDE.md file in the system prompt was added, edited or removed since the child was created.");
+    } else reasons.push(`system prompt differs from the one the child was created with (the project context${profile ? `, the profile "${profile.name}"` : ""} or a tool definition changed).`);
   }
-  let loaded;
+  let loaded: LoadedSession | undefined;
   try {
     loaded = input.store.load(input.id);
   } catch (err) {
-    return { ok: false, reason: errorMessage(err) };
+    if (err instanceof HistoryRefusedError) reasons.push(...err.problems.map((p) => `its transcript cannot be paired safely: ${p} (the file was left unchanged)`));
+    else reasons.push(errorMessage(err));
   }
-  return { ok: true, profile, tools, model, system, messages: loaded.messages, cwd: header.cwd, notes: loaded.notes };
+  if (reasons.length > 0 || !loaded) return { ok: false, reasons };
+  return { ok: true, profile, tools, model, system, loaded, cwd: header.cwd, worktree: header.worktree };
 }

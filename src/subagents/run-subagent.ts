@@ -23,6 +23,8 @@ export interface SubagentOutcome {
   sessionId?: string;
   historyPath?: string;
   durationMs: number;
+  /** Health warnings raised during the run (e.g. the same tool call repeated). */
+  warnings?: string[];
 }
 
 export interface SubagentOptions {
@@ -38,7 +40,7 @@ export interface SubagentOptions {
   cwd: string;
   agent: AgentInfo;
   signal?: AbortSignal;
-  /** Stops this child alone (the person stopped its pane); the parent goes on. */
+  /** Stops this child alone (the person stopped its pane); the parent goes on. A string abort reason is reported as the reason. */
   stopSignal?: AbortSignal;
   timeoutMs?: number;
   maxTurns?: number;
@@ -62,10 +64,13 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   const child = new AbortController();
   const clock = options.timeoutMs !== undefined ? AbortSignal.timeout(options.timeoutMs) : undefined;
   let timedOut = false;
-  let stopped = false;
+  let stopped: string | undefined;
   const relay = () => child.abort();
   const onStop = () => {
-    stopped = !child.signal.aborted;
+    if (!child.signal.aborted) {
+      const reason: unknown = options.stopSignal?.reason;
+      stopped = typeof reason === "string" ? reason : "stopped by the user";
+    }
     child.abort();
   };
   const onClock = () => {
@@ -79,10 +84,11 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   if (options.stopSignal?.aborted) onStop();
   else options.stopSignal?.addEventListener("abort", onStop, { once: true });
   const whyAborted = (): SubagentOutcome =>
-    timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", stopped ? "stopped by the user" : "the parent run was aborted");
+    timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", stopped ?? "the parent run was aborted");
 
   let turns = 0;
   const usage = emptyUsage();
+  const warnings: string[] = [];
   const settled = (status: SubagentStatus, reason?: string): SubagentOutcome => ({
     status,
     text: finalAssistantText(history.slice(firstNew)),
@@ -92,6 +98,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     sessionId: options.sessionId,
     historyPath: options.historyPath,
     durationMs: Date.now() - started,
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   });
   try {
     const result = await runAgentLoop({
@@ -113,6 +120,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       onEvent: (event) => {
         if (event.type === "turn_start") turns = event.turn;
         if (event.type === "turn_end") addUsage(usage, event.message.usage);
+        if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
         options.onEvent?.(event);
       },
     });

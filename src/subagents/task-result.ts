@@ -1,12 +1,33 @@
 /**
  * taskResult: turns a child's outcome into the `task` tool result the parent model sees
- * (SPEC §3 table), plus the formatting shared by every row: usage line, resume hint, truncation.
+ * (SPEC §3 table), plus the texts shared by every row: usage line (this attempt and lifetime),
+ * resume hint, advice after a failure, repair and persistence notes, tail-keeping truncation.
  */
+import type { Usage } from "../protocol/messages.js";
 import type { ToolOutput } from "../protocol/tool.js";
 import type { SubagentOutcome } from "./run-subagent.js";
 
-/** Longest report passed back verbatim; longer ones are cut with a note naming the session file. */
+/** Longest report passed back verbatim; longer ones keep their head lines and tail, with a note. */
 export const MAX_TASK_OUTPUT = 30_000;
+/** How much of the task a failure result quotes. */
+export const TASK_QUOTE_CHARS = 200;
+const HEAD_LINES = 5;
+const HEAD_CHARS = 2_000;
+
+/** What the task tool knows about the run besides the outcome. */
+export interface TaskResultContext {
+  /** The prompt this attempt was given. */
+  prompt?: string;
+  /** Why the transcript could not be saved (the child is then not resumable). */
+  persistFailure?: string;
+  /** Repairs made to a resumed child's transcript ("1 interrupted tool call closed"). */
+  repairs?: readonly string[];
+  /** A resumed child's kept worktree. */
+  worktree?: { path: string; branch: string };
+  /** Totals of the child's earlier runs (resumed children). */
+  earlier?: { usage: Usage; turns: number };
+  maxChars?: number;
+}
 
 /**
  * The error for an `agent` name that matches no loaded profile. With `untrustedFiles` > 0 the
@@ -14,45 +35,93 @@ export const MAX_TASK_OUTPUT = 30_000;
  * that the user decides about trust), never invited to write profile files into that project.
  */
 export function unknownAgentResult(name: string, available: readonly string[], untrustedFiles = 0): ToolOutput {
+  const loaded = available.length === 0 ? "No agents are loaded." : `Available agents: ${available.join(", ")}.`;
   if (untrustedFiles > 0) {
     const files = untrustedFiles === 1 ? "1 agent profile file" : `${untrustedFiles} agent profile files`;
-    const loaded = available.length === 0 ? "No agents are loaded." : `Available agents: ${available.join(", ")}.`;
     return {
       output: `unknown agent "${name}". ${loaded} This project has ${files} that were not loaded because the project is not trusted; only the user can trust it (answer y to Ink's trust question, or restart with --trust). Do not create or edit profile files; omit agent to use the general-purpose subagent.`,
       isError: true,
     };
   }
-  const output =
-    available.length === 0
-      ? `unknown agent "${name}". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).`
-      : `unknown agent "${name}". Available agents: ${available.join(", ")}. Omit agent to use the general-purpose subagent.`;
-  return { output, isError: true };
+  return { output: `unknown agent "${name}". ${loaded} Omit agent to use the general-purpose subagent.`, isError: true };
+}
+
+/** A refused resume: `cannot resume child <id>:` with every reason and the way forward. */
+export function resumeRefusedResult(id: string, reasons: readonly string[], children?: string): ToolOutput {
+  const lines = [`cannot resume child ${id}:`, ...reasons.map((r) => `- ${r}`)];
+  if (children !== undefined) lines.push(children);
+  lines.push("Start a new task instead (without resume), giving it the context it needs.");
+  return { output: lines.join("\n"), isError: true };
 }
 
 /** The tool result for a finished child run. */
-export function taskResult(outcome: SubagentOutcome, options: { maxChars?: number } = {}): ToolOutput {
-  const text = truncate(outcome.text, outcome, options.maxChars ?? MAX_TASK_OUTPUT);
-  const footer = [usageLine(outcome), resumeHint(outcome)].filter(Boolean).join("\n");
+export function taskResult(outcome: SubagentOutcome, context: TaskResultContext = {}): ToolOutput {
+  const text = truncate(outcome.text, outcome, context.maxChars ?? MAX_TASK_OUTPUT);
+  const notes = [
+    context.worktree ? `[task] resumed in its kept worktree ${context.worktree.path} (branch ${context.worktree.branch}).` : undefined,
+    context.repairs && context.repairs.length > 0
+      ? `[task] transcript repaired: ${context.repairs.join(", ")}. Files may have changed since the previous attempt — re-read before editing.`
+      : undefined,
+    ...(outcome.warnings ?? []).map((w) => `[task] warning: ${w}`),
+    context.persistFailure ? `[task] transcript could not be saved (not resumable): ${context.persistFailure}` : undefined,
+  ];
+  const footer = [usageLine(outcome, context.earlier), context.persistFailure ? undefined : resumeHint(outcome)].filter(Boolean).join("\n");
   const join = (...parts: Array<string | undefined>) => parts.filter((p) => p && p.trim() !== "").join("\n\n");
+  const noteText = notes.filter(Boolean).join("\n");
   switch (outcome.status) {
     case "ok":
-      if (!text) return { output: join(`[task] the child finished after ${outcome.turns} turns without a final text answer; nothing to report.`, footer), isError: true };
-      return { output: join(text, footer), isError: false };
+      if (!text) return { output: join(`[task] the child finished after ${turns(outcome.turns)} without a final text answer; nothing to report.`, noteText, footer), isError: true };
+      return { output: join(text, noteText, footer), isError: false };
     case "aborted":
     case "timeout": {
-      const why = outcome.status === "timeout" ? `[task] stopped: the child ${outcome.reason ?? "timed out"} (${outcome.turns} turns).` : `[task] stopped: ${outcome.reason ?? "the parent run was aborted"} (${outcome.turns} turns).`;
-      return { output: join(text ? `${text}\n\n[task] partial text above; the child did not finish.` : undefined, why, footer), isError: true };
+      const why = outcome.status === "timeout" ? `[task] stopped: the child ${outcome.reason ?? "timed out"} after ${turns(outcome.turns)}.` : `[task] stopped: ${outcome.reason ?? "the parent run was aborted"} after ${turns(outcome.turns)}.`;
+      return { output: join(text ? `${text}\n\n[task] partial text above; the child did not finish.` : undefined, why, quote(context.prompt), noteText, advice(outcome, context), footer), isError: true };
     }
-    case "crash":
-      if (!text) return { output: join(`[task] child failed after ${outcome.turns} turns: ${outcome.reason ?? "unknown error"}`, footer), isError: true };
-      return { output: join(text, `[task] child failed after ${outcome.turns} turns: ${outcome.reason ?? "unknown error"}; partial result above.`, footer), isError: false };
+    case "crash": {
+      const why = `[task] child failed after ${turns(outcome.turns)}: ${outcome.reason ?? "unknown error"}`;
+      if (!text) return { output: join(why, quote(context.prompt), noteText, advice(outcome, context), footer), isError: true };
+      return { output: join(text, `${why}; partial result above.`, quote(context.prompt), noteText, advice(outcome, context), footer), isError: false };
+    }
   }
 }
 
-function usageLine(o: SubagentOutcome): string {
-  const u = o.usage;
+function turns(n: number): string {
+  return `${n} turn${n === 1 ? "" : "s"}`;
+}
+
+/** The start of the task, quoted (at most TASK_QUOTE_CHARS characters, on a code-point boundary). */
+function quote(prompt: string | undefined): string | undefined {
+  if (!prompt) return undefined;
+  const flat = prompt.replace(/\s+/g, " ").trim();
+  const cut = flat.length > TASK_QUOTE_CHARS ? `${flat.slice(0, safeCut(flat, TASK_QUOTE_CHARS - 1))}…` : flat;
+  return `[task] the task was: "${cut}"`;
+}
+
+/** What the model can do after a child did not finish. */
+function advice(o: SubagentOutcome, context: TaskResultContext): string {
+  const options = [
+    o.sessionId && !context.persistFailure ? `resume it with task({resume: "${o.sessionId}", prompt: "..."}) to let it finish` : undefined,
+    "re-dispatch a narrower task",
+    o.historyPath && !context.persistFailure ? `read its transcript (${o.historyPath}) to see how far it got` : undefined,
+  ].filter(Boolean);
+  return `[task] next: ${options.join(", or ")}.`;
+}
+
+function tokens(u: Usage): string {
   const cache = u.cacheRead || u.cacheWrite ? `, cache ${u.cacheRead} read / ${u.cacheWrite} written` : "";
-  return `[task] ${o.status} · ${o.turns} turn${o.turns === 1 ? "" : "s"} · ${(o.durationMs / 1000).toFixed(1)}s · tokens ${u.input} in / ${u.output} out${cache}`;
+  return `tokens ${u.input} in / ${u.output} out${cache}`;
+}
+
+function usageLine(o: SubagentOutcome, earlier?: { usage: Usage; turns: number }): string {
+  const attempt = `[task] ${o.status} · ${turns(o.turns)} · ${(o.durationMs / 1000).toFixed(1)}s · ${tokens(o.usage)}`;
+  if (!earlier) return attempt;
+  const total: Usage = {
+    input: earlier.usage.input + o.usage.input,
+    output: earlier.usage.output + o.usage.output,
+    cacheRead: earlier.usage.cacheRead + o.usage.cacheRead,
+    cacheWrite: earlier.usage.cacheWrite + o.usage.cacheWrite,
+  };
+  return `${attempt} (this attempt) · lifetime ${turns(earlier.turns + o.turns)} · ${tokens(total)}`;
 }
 
 function resumeHint(o: SubagentOutcome): string | undefined {
@@ -61,8 +130,29 @@ function resumeHint(o: SubagentOutcome): string | undefined {
   return `[task] child session ${o.sessionId}${where}; continue it with task({resume: "${o.sessionId}", prompt: "..."})`;
 }
 
-function truncate(text: string, o: SubagentOutcome, max: number): string {
+/** `index` moved back by one when it would split a surrogate pair of `text`. */
+export function safeCut(text: string, index: number): number {
+  if (index <= 0 || index >= text.length) return Math.max(0, Math.min(index, text.length));
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff ? index - 1 : index;
+}
+
+/**
+ * `text` cut to about `max` characters keeping its first lines and its tail (where a report's
+ * conclusion is), with a note of how much was cut, where, and where the full text is. Cuts fall on
+ * code-point boundaries.
+ */
+export function truncateKeepingTail(text: string, max: number, where: string): string {
   if (text.length <= max) return text;
+  const lines = text.split("\n");
+  let headEnd = lines.slice(0, HEAD_LINES).join("\n").length;
+  headEnd = safeCut(text, Math.min(headEnd, HEAD_CHARS, Math.floor(max / 4)));
+  const tailStart = safeCut(text, text.length - (max - headEnd));
+  const cut = tailStart - headEnd;
+  return `${text.slice(0, headEnd)}\n\n[task] report truncated: ${cut} of ${text.length} characters cut here (characters ${headEnd}–${tailStart}); the first lines and the last ${text.length - tailStart} characters are shown; the full text is in ${where}.\n\n${text.slice(tailStart)}`;
+}
+
+function truncate(text: string, o: SubagentOutcome, max: number): string {
   const where = o.historyPath ? `the child's session file ${o.historyPath}` : "the child's session";
-  return `${text.slice(0, max)}\n\n[task] report truncated: showing the first ${max} of ${text.length} characters; the full text is in ${where}.`;
+  return truncateKeepingTail(text, max, where);
 }
