@@ -19,6 +19,8 @@ import type { Provider, ThinkingConfig } from "./protocol/provider.js";
 import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import type { SessionLock } from "./session/lock.js";
+import { startLease, type Lease } from "./session/lock-lease.js";
+import type { PersistenceNotice } from "./session/durable-writer.js";
 import { SessionStore, type SessionWriter } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
 import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
@@ -61,6 +63,10 @@ export interface AgentSessionOptions {
   persist?: boolean;
   /** Reopen this main session (its history continues; new entries are appended to its file). */
   resume?: string;
+  /** `--take-over-lock`: take over a resumed session's lock held on another host. */
+  takeOverLock?: boolean;
+  /** How often the session renews its lock (ms; default 10 s). */
+  leaseIntervalMs?: number;
   /** MCP servers to use instead of the ones from settings.json / a trusted .mcp.json (tests). */
   mcpServers?: McpServerConfig[];
 }
@@ -89,6 +95,13 @@ export class AgentSession {
   private readonly resumeNotes: string[] = [];
   private lock?: SessionLock;
   private writeFailed = false;
+  /** Where persistence and lock warnings go (the latest run's event sink). */
+  private warnTo: (e: AgentEvent) => void = () => undefined;
+  /** Aborted when this session's lock is taken over: the run stops (see startLease). */
+  private readonly leaseLost = new AbortController();
+  private lease?: Lease;
+  /** Closed interrupted calls found when resuming, written once the file is open. */
+  private pendingRepairs: AgentMessage[] = [];
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
   readonly mcp: McpManager;
   private readonly mcpNotices: string[] = [];
@@ -308,7 +321,7 @@ export class AgentSession {
       userMessage,
       cwd: this.cwd,
       thinking: this.options.thinking,
-      signal: opts.signal,
+      signal: opts.signal ? AbortSignal.any([opts.signal, this.leaseLost.signal]) : this.leaseLost.signal,
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
@@ -328,6 +341,7 @@ export class AgentSession {
    * goes on in memory.
    */
   private record(entry: SessionEntryInput | undefined, onEvent?: (e: AgentEvent) => void, prompt?: string): void {
+    if (onEvent) this.warnTo = onEvent;
     try {
       const writer = this.ensureWriter(prompt);
       if (entry) writer?.append(entry);
@@ -355,8 +369,9 @@ export class AgentSession {
     if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
     if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
     // Lock before reading, so no other process appends between this read and our writes.
-    this.lock = this.store.lock(id, "main session");
+    this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
     const loaded = this.store.load(id);
+    this.pendingRepairs = loaded.toPersist;
     this.history.push(...loaded.messages);
     this.taskRecords.push(...loaded.records);
     return loaded.notes;
@@ -364,8 +379,11 @@ export class AgentSession {
 
   private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
+    const onNotice = (notice: PersistenceNotice) => this.warnTo({ type: "warning", source: "session", message: notice.message });
     if (this.options.resume) {
-      this.writer = this.store.open(this.sessionId);
+      this.writer = this.store.open(this.sessionId, { onNotice });
+      for (const message of this.pendingRepairs.splice(0)) this.writer.append({ type: "message", message });
+      this.watchLock();
       return this.writer;
     }
     this.writer = this.store.create({
@@ -376,9 +394,28 @@ export class AgentSession {
       fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)),
       toolNames: this.tools.map((t) => t.name),
       prompt,
-    }, { id: this.sessionId });
-    this.lock = this.store.lock(this.sessionId, "main session");
+    }, { id: this.sessionId, onNotice });
+    if (!this.writer.inMemory) {
+      try {
+        this.lock = this.store.lock(this.sessionId, "main session");
+      } catch (err) {
+        this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId} runs without a lock (${errorMessage(err)})` });
+      }
+    }
+    this.watchLock();
     return this.writer;
+  }
+
+  /** Renews the lock on a timer; when it was taken over: stop writing, stop the run, say why. */
+  private watchLock(): void {
+    const lock = this.lock;
+    if (!lock || this.lease) return;
+    if (lock.takenOver) this.warnTo({ type: "warning", source: "lock", message: `took over the lock of session ${this.sessionId} from process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}` });
+    this.lease = startLease(lock, (reason) => {
+      this.writer?.stop(reason);
+      this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId}: ${reason}; stopped writing the session file and stopped the run` });
+      this.leaseLost.abort(reason);
+    }, this.options.leaseIntervalMs);
   }
 }
 

@@ -52,6 +52,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     model,
     interactive,
     trust: args.trust,
+    takeOverLock: args.takeOverLock,
     approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
     maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,

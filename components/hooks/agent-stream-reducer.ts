@@ -183,6 +183,8 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
       return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: event.usage.input + event.usage.cacheRead + event.usage.cacheWrite };
     case "retry":
       return append(state, { kind: "info", text: `retrying (attempt ${event.attempt}) in ${(event.delayMs / 1000).toFixed(1)}s: ${event.reason}`, tone: "warn" }, "live");
+    case "warning":
+      return append(state, { kind: "info", text: `warning: ${event.message}`, tone: "warn" }, "live");
     case "error":
       return { ...append(closeOpen(state), { kind: "info", text: `error: ${event.message}`, tone: "error" }, "live"), runError: true };
     case "compaction_start":

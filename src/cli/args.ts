@@ -27,6 +27,8 @@ export interface CliArgs {
   /** `--resume <id>`; "" when given without an id (list sessions to choose from). */
   resume?: string;
   continue: boolean;
+  /** `--take-over-lock`: take over a resumed session's lock held on another host. */
+  takeOverLock: boolean;
   help: boolean;
   version: boolean;
 }
@@ -55,6 +57,7 @@ Options:
       --max-children <n>    subagents running at once (default 4)
       --resume [id]         reopen a saved main session (without id: list this directory's sessions)
   -c, --continue            reopen the most recent session of this directory
+      --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
   -h, --help                show this help
   -v, --version             print the version
 
@@ -100,6 +103,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
         "max-children": { type: "string" },
         resume: { type: "string" },
         continue: { type: "boolean", short: "c", default: false },
+        "take-over-lock": { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -147,6 +151,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     maxChildren: positiveInt("--max-children", v["max-children"], 1),
     resume: v.resume,
     continue: v.continue ?? false,
+    takeOverLock: v["take-over-lock"] ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

@@ -72,6 +72,9 @@ function progress(event: AgentEvent, io: PrintIo): void {
     case "tool_end":
       if (event.result.isError && event.call.name !== "task") io.stderr(`  ✗ ${event.call.name}: ${firstLine(event.result.content)}\n`);
       break;
+    case "warning":
+      io.stderr(`ink: warning: ${event.message}\n`);
+      break;
     case "retry":
       io.stderr(`  … ${event.reason}; retrying in ${(event.delayMs / 1000).toFixed(1)}s (attempt ${event.attempt})\n`);
       break;

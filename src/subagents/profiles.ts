@@ -159,7 +159,45 @@ export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
   return out;
 }
 
-/** The profile list shown to the model (system prompt, task tool description): one `- name: description` per line. */
+/** Caps of the advertised agent list: agents shown, bytes per description, bytes of the whole block. */
+export const ROSTER_MAX_AGENTS = 16;
+export const ROSTER_MAX_DESCRIPTION_BYTES = 512;
+export const ROSTER_MAX_BYTES = 12 * 1024;
+
+/** `text` cut to at most `maxBytes` of UTF-8 (never inside a character), with "…" when cut. */
+function clipBytes(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let out = "";
+  let bytes = 0;
+  for (const ch of text) {
+    const n = Buffer.byteLength(ch);
+    if (bytes + n > maxBytes - 3) break;
+    out += ch;
+    bytes += n;
+  }
+  return `${out.trimEnd()}…`;
+}
+
+/**
+ * The profile list shown to the model (system prompt, task tool description), framed as helpers
+ * that are available — information, not an instruction to delegate. One `- name: description`
+ * per line; descriptions are whitespace-compressed and at most 512 bytes; at most 16 agents (then
+ * "… and N more"), and the whole block at most 12 KB.
+ */
 export function formatProfileList(profiles: readonly AgentProfile[]): string {
-  return profiles.map((profile) => `- ${profile.name}: ${profile.description.replace(/\s+/g, " ").trim()}`).join("\n");
+  const header = "Helper agents available to the task tool (pass as agent). This list is information, not an instruction: delegate only when it helps the user's request.";
+  const lines = [header];
+  let bytes = Buffer.byteLength(header) + 1;
+  let shown = 0;
+  for (const profile of profiles) {
+    if (shown >= ROSTER_MAX_AGENTS) break;
+    const line = `- ${profile.name}: ${clipBytes(profile.description.replace(/\s+/g, " ").trim(), ROSTER_MAX_DESCRIPTION_BYTES)}`;
+    const n = Buffer.byteLength(line) + 1;
+    if (bytes + n > ROSTER_MAX_BYTES - 64) break;
+    lines.push(line);
+    bytes += n;
+    shown++;
+  }
+  if (shown < profiles.length) lines.push(`… and ${profiles.length - shown} more (not listed to keep this short; pass the name as agent if the user names one)`);
+  return lines.join("\n");
 }

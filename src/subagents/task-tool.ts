@@ -7,13 +7,18 @@
 import { setMaxListeners } from "node:events";
 import { z } from "zod";
 import type { CompactionEntry } from "../core/compaction.js";
-import type { AgentEvent } from "../protocol/events.js";
+import type { AgentEvent, WarningEvent } from "../protocol/events.js";
+import { emptyUsage } from "../protocol/messages.js";
 import type { LoopOptions } from "../core/loop.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import { fingerprint } from "../session/fingerprint.js";
-import { newSessionId } from "../session/ids.js";
+import { isSafeSessionId, newSessionId } from "../session/ids.js";
+import { startLease } from "../session/lock-lease.js";
+import type { PersistenceNotice } from "../session/durable-writer.js";
+import type { LoadedSession } from "../session/types.js";
+import { existsSync } from "node:fs";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
 import type { TaskRecord } from "../session/types.js";
@@ -26,7 +31,7 @@ import { checkResumable, resolveChildModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
-import { taskResult, unknownAgentResult } from "./task-result.js";
+import { resumeRefusedResult, taskResult, unknownAgentResult } from "./task-result.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -66,6 +71,8 @@ export interface TaskToolOptions {
   compaction?: (child: { system: string; model: string; record: (entry: CompactionEntry) => void; emit: (event: AgentEvent) => void }) => Pick<LoopOptions, "onBeforeTurn" | "onContextOverflow">;
   /** Timeout for children that set none (non-interactive runs); undefined = none. */
   defaultTimeoutMs?: number;
+  /** How often a running child renews its session lock (ms; default 10 s). */
+  leaseIntervalMs?: number;
   /** Children running at once (default 4); the rest queue. */
   maxConcurrent?: number;
   thinking?: ThinkingConfig;
@@ -106,6 +113,9 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
         const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");
         return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile and working directory. Pass only resume and prompt.`, isError: true };
       }
+      if (args.prompt.trim() === "") {
+        return { output: `task: the prompt is empty (only whitespace); say what the ${args.resume !== undefined ? "resumed child should do next" : "child should do and what to report"}.`, isError: true };
+      }
       const prepared = args.resume !== undefined ? prepareResume(options, args.resume, ctx) : prepareNew(options, byName, args);
       if ("error" in prepared) return prepared.error;
       // Every queued or running child listens on the parent's signal; many at once is expected.
@@ -139,6 +149,10 @@ interface Prepared {
   resumed: boolean;
   /** A resumed child's session lock, taken before its history was read. */
   lock?: SessionLock;
+  /** A resumed child's saved transcript (repairs, lifetime totals, messages to persist). */
+  loaded?: LoadedSession;
+  /** A resumed child's kept worktree. */
+  keptWorktree?: { path: string; branch: string };
 }
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
@@ -154,29 +168,61 @@ function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>,
   }
 }
 
-/** Locks child session `id` (before reading it, so no other run appends in between) and checks it can continue here. */
+/**
+ * Locks child session `id` (before reading it, so no other run appends in between) and checks it
+ * can continue here. A refusal lists every reason; an unknown id lists this session's children.
+ */
 function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): Prepared | { error: ToolOutput } {
-  const refuse = (reason: string) => ({ error: { output: `task: cannot resume "${id}": ${reason}`, isError: true } });
-  if (!options.store) return refuse("this run does not save child sessions.");
-  let lock: SessionLock;
+  const store = options.store;
+  if (!store) return { error: resumeRefusedResult(id, ["this run does not save child sessions."]) };
+  if (!isSafeSessionId(id) || !existsSync(store.path(id))) {
+    return { error: resumeRefusedResult(id, [`there is no child session with this id in ${store.dir}.`], childrenList(options)) };
+  }
+  const reasons: string[] = [];
+  let lock: SessionLock | undefined;
   try {
-    lock = options.store.lock(id, `resume from ${ctx.toolCallId}`);
+    lock = store.lock(id, `resume from ${ctx.toolCallId}`);
   } catch (err) {
-    return refuse(errorMessage(err));
+    reasons.push(errorMessage(err));
   }
-  const check = checkResumable({ ...options, store: options.store, id, parentCwd: ctx.cwd });
-  if (!check.ok) {
-    lock.release();
-    return refuse(check.reason);
+  const check = checkResumable({ ...options, store, id, parentCwd: ctx.cwd });
+  if (!check.ok || reasons.length > 0) {
+    lock?.release();
+    return { error: resumeRefusedResult(id, [...reasons, ...(check.ok ? [] : check.reasons)]) };
   }
-  return { childId: id, profile: check.profile, tools: check.tools, model: check.model, system: check.system, initialHistory: check.messages, cwd: check.cwd, resumed: true, lock };
+  return {
+    childId: id,
+    profile: check.profile,
+    tools: check.tools,
+    model: check.model,
+    system: check.system,
+    initialHistory: check.loaded.messages,
+    cwd: check.cwd,
+    resumed: true,
+    lock,
+    loaded: check.loaded,
+    keptWorktree: check.worktree,
+  };
+}
+
+/** "This session's children: …" (id, status, agent, start of the task), or a line saying there are none. */
+function childrenList(options: TaskToolOptions): string {
+  if (!options.store || options.parentSessionId === undefined) return "This session has no saved children.";
+  const rows = options.store.list({ parentId: options.parentSessionId, kind: "child" });
+  if (rows.length === 0) return "This session has no saved children.";
+  const shown = rows.slice(0, 20).map((r) => {
+    const prompt = (r.prompt ?? "").replace(/\s+/g, " ").trim();
+    return `- ${r.id} · ${r.status ?? "no status (running or interrupted)"} · ${r.profile ?? "general"} · "${prompt.length > 80 ? `${prompt.slice(0, 79)}…` : prompt}"`;
+  });
+  const more = rows.length > 20 ? [`… and ${rows.length - 20} more`] : [];
+  return ["This session's children:", ...shown, ...more].join("\n");
 }
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
   const started = Date.now();
   let worktree: Worktree | undefined;
   let cwd = p.cwd ?? ctx.cwd;
-  if (args.worktree) {
+  if (!p.resumed && (args.worktree ?? p.profile?.worktree)) {
     try {
       worktree = await createWorktree({ cwd: ctx.cwd, inkHome: options.inkHome, label: p.childId, signal: ctx.signal });
       cwd = worktreeCwd(worktree);
@@ -184,27 +230,42 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       return { output: `task: ${errorMessage(err)}`, isError: true };
     }
   }
+  const label = p.profile?.name ?? "general";
+  const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
+  const emit = (event: AgentEvent) => ctx.emit?.(event);
+  const warn = (source: WarningEvent["source"], message: string) => emit({ type: "warning", source, message: `child ${p.childId}: ${message}` });
   let writer: SessionWriter | undefined;
   let lock: SessionLock | undefined;
   try {
-    ({ writer, lock } = openSession(options, p, args, ctx, cwd, worktree));
+    ({ writer, lock } = openSession(options, p, args, ctx, cwd, warn, worktree));
   } catch (err) {
     if (worktree) await finishWorktree(worktree);
     return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`, isError: true };
   }
-  const label = p.profile?.name ?? "general";
-  const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
-  const emit = (event: AgentEvent) => ctx.emit?.(event);
-  emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path, resumed: p.resumed });
+  for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
+  if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
+  emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
   const compaction = options.compaction?.({
     system: p.system,
     model: p.model,
     record: (entry) => writer?.append({ type: "compaction", ...entry }),
     emit: (event) => emit({ type: "subagent_event", ...tag, event }),
   });
-  let outcome: SubagentOutcome;
+  let outcome: SubagentOutcome | undefined;
   const stop = new AbortController();
   options.running?.set(p.childId, stop);
+  const heldLock = lock;
+  const lease = heldLock
+    ? startLease(
+        heldLock,
+        (reason) => {
+          writer?.stop(reason);
+          warn("lock", `${reason}; stopped writing its transcript and stopped the child`);
+          stop.abort(`stopped: ${reason} (another run is writing this child's transcript now)`);
+        },
+        options.leaseIntervalMs,
+      )
+    : undefined;
   try {
     outcome = await runSubagent({
       provider: options.provider,
@@ -231,13 +292,30 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });
   } finally {
+    lease?.stop();
     options.running?.delete(p.childId);
     lock?.release();
+    if (!outcome) {
+      // runSubagent never throws; should anything else, the start event still gets its end.
+      emit({ type: "subagent_end", ...tag, summary: { status: "crash", turns: 0, usage: emptyUsage(), durationMs: Date.now() - started, reason: "the child could not run" } });
+    }
   }
-  const report: WorktreeReport | undefined = worktree ? await finishWorktree(worktree) : undefined;
+  let report: WorktreeReport | undefined;
+  try {
+    report = worktree ? await finishWorktree(worktree) : undefined;
+  } finally {
+    const durationMs = Date.now() - started;
+    emit({ type: "subagent_end", ...tag, summary: { status: outcome.status, turns: outcome.turns, usage: outcome.usage, durationMs, reason: outcome.reason, sessionId: outcome.sessionId } });
+  }
   const durationMs = Date.now() - started;
-  emit({ type: "subagent_end", ...tag, summary: { status: outcome.status, turns: outcome.turns, usage: outcome.usage, durationMs, reason: outcome.reason, sessionId: outcome.sessionId } });
-  const result = taskResult(outcome);
+  const persistFailure = writer?.failure;
+  const result = taskResult(outcome, {
+    prompt: args.prompt,
+    persistFailure,
+    repairs: p.loaded?.repairs,
+    worktree: p.keptWorktree,
+    earlier: p.loaded?.lifetime,
+  });
   const taskRecord: TaskRecord = {
     childId: p.childId,
     sessionId: outcome.sessionId,
@@ -254,12 +332,25 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }
 
-function openSession(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext, cwd: string, worktree?: Worktree): { writer?: SessionWriter; lock?: SessionLock } {
+/**
+ * The child's session writer and lock. Persistence problems never stop a child: the writer then
+ * keeps the transcript in memory (with one warning) and the child runs without a lock.
+ */
+function openSession(
+  options: TaskToolOptions,
+  p: Prepared,
+  args: TaskArgs,
+  ctx: ToolContext,
+  cwd: string,
+  warn: (source: WarningEvent["source"], message: string) => void,
+  worktree?: Worktree,
+): { writer?: SessionWriter; lock?: SessionLock } {
   const store = options.store;
   if (!store) return {};
+  const onNotice = (notice: PersistenceNotice) => warn("session", notice.message);
   if (p.resumed) {
     try {
-      return { writer: store.open(p.childId), lock: p.lock };
+      return { writer: store.open(p.childId, { onNotice }), lock: p.lock };
     } catch (err) {
       p.lock?.release();
       throw err;
@@ -280,9 +371,15 @@ function openSession(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx:
       worktree: worktree ? { path: worktree.path, branch: worktree.branch } : undefined,
       contextHash: projectContextHash(p.system),
     },
-    { id: p.childId },
+    { id: p.childId, onNotice },
   );
-  return { writer, lock: store.lock(p.childId, `child of ${ctx.toolCallId}`) };
+  if (writer.inMemory) return { writer };
+  try {
+    return { writer, lock: store.lock(p.childId, `child of ${ctx.toolCallId}`) };
+  } catch (err) {
+    warn("lock", `runs without a session lock (${errorMessage(err)})`);
+    return { writer };
+  }
 }
 
 /** The task tool's description for the model, listing the available profiles. */
@@ -292,9 +389,9 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
     "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
     "",
-    "Available agents (pass as agent):",
   ];
-  lines.push(profiles.length === 0 ? "(none — omit agent for the general-purpose subagent)" : formatProfileList(profiles));
+  lines.push(profiles.length === 0 ? "Available agents: none — omit agent for the general-purpose subagent." : formatProfileList(profiles));
   return lines.join("\n");
 }

@@ -6,6 +6,7 @@ import { estimateMessageTokens, estimateTokens } from "../../src/core/token-esti
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
+import type { WarningEvent } from "../../src/protocol/events.js";
 import { isHistoryValid } from "../../src/session/repair.js";
 import { COMPACTION_SUMMARY_PREFIX, compactionSummaryMessage } from "../../src/session/types.js";
 import { echoTool } from "../helpers/fake-tools.js";
@@ -41,7 +42,7 @@ function script(main: (mainCall: number) => ScriptedTurn, summary: () => Scripte
 
 function compactorFor(provider: ReturnType<typeof createScriptedProvider>, extra: { threshold?: number; keepRecentTokens?: number } = {}) {
   const entries: CompactionEntry[] = [];
-  const events: CompactionEvent[] = [];
+  const events: Array<CompactionEvent | WarningEvent> = [];
   const compactor = createCompactor({
     provider,
     model: "m",
