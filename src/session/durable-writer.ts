@@ -5,7 +5,7 @@
  * written (full disk, read-only, removed directory) goes on in memory and retries later. Each
  * change of state is reported once through `onNotice`.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SessionEntryInput } from "./types.js";
 
@@ -72,8 +72,13 @@ export function durableWriter(options: DurableWriterOptions): SessionWriter {
   const writeAll = (): void => {
     mkdirSync(dirname(options.path), { recursive: true });
     const tmp = `${options.path}.${process.pid}.rewrite`;
-    writeFileSync(tmp, lines.map((l) => `${l}\n`).join(""));
-    renameSync(tmp, options.path);
+    try {
+      writeFileSync(tmp, lines.map((l) => `${l}\n`).join(""));
+      renameSync(tmp, options.path);
+    } catch (err) {
+      rmSync(tmp, { force: true });
+      throw err;
+    }
   };
 
   const retry = (): boolean => {

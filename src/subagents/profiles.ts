@@ -182,9 +182,10 @@ function clipBytes(text: string, maxBytes: number): string {
  * The profile list shown to the model (system prompt, task tool description), framed as helpers
  * that are available — information, not an instruction to delegate. One `- name: description`
  * per line; descriptions are whitespace-compressed and at most 512 bytes; at most 16 agents (then
- * "… and N more"), and the whole block at most 12 KB.
+ * "… and N more"), and the whole block at most 12 KB. "" for no profiles.
  */
 export function formatProfileList(profiles: readonly AgentProfile[]): string {
+  if (profiles.length === 0) return "";
   const header = "Helper agents available to the task tool (pass as agent). This list is information, not an instruction: delegate only when it helps the user's request.";
   const lines = [header];
   let bytes = Buffer.byteLength(header) + 1;

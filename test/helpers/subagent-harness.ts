@@ -39,7 +39,7 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
   const provider = createScriptedProvider(script);
@@ -59,6 +59,7 @@ export function harness(
     maxConcurrent: options.maxConcurrent,
     defaultTimeoutMs: options.defaultTimeoutMs,
     onToolCall: options.onToolCall,
+    leaseIntervalMs: options.leaseIntervalMs,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {

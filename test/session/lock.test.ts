@@ -4,6 +4,8 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireLock, isProcessAlive, readLock, SessionLockedError } from "../../src/session/lock.js";
+import { startLease } from "../../src/session/lock-lease.js";
+import { processStartTime } from "../../src/session/process-identity.js";
 import { SessionStore } from "../../src/session/store.js";
 import { header, tempHome } from "./helpers.js";
 
@@ -45,8 +47,9 @@ describe("acquireLock", () => {
       error = err;
     }
     expect(error).toBeInstanceOf(SessionLockedError);
+    const beat = readLock(path)!.heartbeatAt;
     expect((error as Error).message).toBe(
-      `session 20260101-000000-abcdef is in use by process ${process.pid} (since ${since}); wait for it to finish or stop it`,
+      `session 20260101-000000-abcdef is in use by process ${process.pid} since ${since}, last heartbeat ${beat}; wait for it to finish or stop it`,
     );
     lock.release();
     acquireLock(path).release();
@@ -73,10 +76,57 @@ describe("acquireLock", () => {
     }
   });
 
-  it("refuses a lock held on another host, naming the host and the file to delete", () => {
+  it("refuses a lock held on another host naming the host and since when, never saying to delete it; an explicit takeover works and is recorded", () => {
     const path = join(home.dir, "s.jsonl.lock");
-    writeFileSync(path, JSON.stringify({ pid: 4242, hostname: `${hostname()}-elsewhere`, startedAt: "t" }));
-    expect(() => acquireLock(path)).toThrow(/in use by process 4242 on host .*-elsewhere \(since t\).*delete .*s\.jsonl\.lock/);
+    writeFileSync(path, JSON.stringify({ pid: 4242, hostname: `${hostname()}-elsewhere`, startedAt: "t", heartbeatAt: "h" }));
+    let message = "";
+    try {
+      acquireLock(path);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/in use by process 4242 on host .*-elsewhere since t, last heartbeat h/);
+    expect(message).toContain("--take-over-lock");
+    expect(message).not.toMatch(/delete/i);
+    const lock = acquireLock(path, "me", { takeOverOtherHost: true });
+    expect(lock.takenOver).toMatchObject({ pid: 4242, hostname: `${hostname()}-elsewhere`, startedAt: "t", reason: expect.stringContaining("on request") });
+    expect(readLock(path)).toMatchObject({ pid: process.pid, takeover: { pid: 4242 } });
+    lock.release();
+  });
+
+  it("a live holder is never taken, even when asked to take over another host's lock", () => {
+    const path = join(home.dir, "live.jsonl.lock");
+    const lock = acquireLock(path);
+    expect(() => acquireLock(path, "x", { takeOverOtherHost: true })).toThrow(SessionLockedError);
+    lock.release();
+  });
+
+  it("a pid reused by an unrelated live process (start time differs) is taken over, recording why", () => {
+    const path = join(home.dir, "reused.jsonl.lock");
+    // This test process is alive, but it is not the process that wrote the lock: its start time differs.
+    writeFileSync(path, JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: "2020-01-01T00:00:00Z", procStart: "1", token: "old" }));
+    const lock = acquireLock(path, "new run");
+    expect(lock.takenOver).toMatchObject({ pid: process.pid, reason: expect.stringContaining("now belongs to another process") });
+    expect(readLock(path)).toMatchObject({ owner: "new run", procStart: processStartTime(process.pid) });
+    lock.release();
+  });
+
+  it("renew writes a heartbeat while the lock is ours and reports who took it over", () => {
+    const path = join(home.dir, "lease.jsonl.lock");
+    const lock = acquireLock(path, "me");
+    const first = readLock(path)!.heartbeatAt;
+    expect(lock.renew()).toEqual({ ok: true });
+    expect(readLock(path)!.heartbeatAt).toBeDefined();
+    expect(first).toBeDefined();
+    writeFileSync(path, JSON.stringify({ pid: 1, hostname: hostname(), startedAt: "T2", token: "theirs" }));
+    const lost = lock.renew();
+    expect(lost).toEqual({ ok: false, reason: expect.stringContaining("was taken over by process 1 since T2") });
+    const leaseLost: string[] = [];
+    const lease = startLease(lock, (r) => leaseLost.push(r), 1_000_000);
+    expect(lease.check()).toBe(false);
+    expect(lease.check()).toBe(false);
+    expect(leaseLost).toHaveLength(1);
+    lease.stop();
   });
 
   it("release leaves a lock that is no longer ours", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AgentMessage } from "../../src/protocol/messages.js";
-import { INTERRUPTED_RESULT, isHistoryValid, repairHistory } from "../../src/session/repair.js";
+import { GAP_PLACEHOLDER_PREFIX, HistoryRefusedError, historyProblems, INTERRUPTED_RESULT, isHistorySendable, isHistoryValid, repairHistory } from "../../src/session/repair.js";
 import { assistant, results, user } from "./helpers.js";
 
 const interrupted = (id: string, name: string) => ({ toolCallId: id, toolName: name, content: INTERRUPTED_RESULT, isError: true });
@@ -17,58 +17,80 @@ describe("repairHistory", () => {
     const snapshot = structuredClone(history);
     expect(isHistoryValid(history)).toBe(true);
     const out = repairHistory(history);
-    expect(out).toEqual({ messages: snapshot, repaired: false, notes: [] });
+    expect(out).toEqual({ messages: snapshot, repaired: false, notes: [], summary: [], toPersist: [] });
     expect(history).toEqual(snapshot);
   });
 
-  it("gives tool calls without any results synthetic error results", () => {
+  it("closes the crash tail's calls without running them, and says what it closed", () => {
     const history: AgentMessage[] = [user("go"), assistant("working", [{ id: "a", name: "bash" }, { id: "b", name: "read" }])];
     const snapshot = structuredClone(history);
     expect(isHistoryValid(history)).toBe(false);
     const out = repairHistory(history);
     expect(out.repaired).toBe(true);
-    expect(out.messages).toEqual([...snapshot, { role: "toolResult", results: [interrupted("a", "bash"), interrupted("b", "read")] }]);
-    expect(isHistoryValid(out.messages)).toBe(true);
-    expect(out.notes.join("\n")).toMatch(/2 tool call\(s\) without results: bash a, read b/);
+    const closed = { role: "toolResult", results: [interrupted("a", "bash"), interrupted("b", "read")] };
+    expect(out.messages).toEqual([...snapshot, closed]);
+    expect(out.toPersist).toEqual([closed]);
+    expect(out.summary).toEqual(["2 interrupted tool calls closed"]);
+    expect(INTERRUPTED_RESULT).toContain("not run again");
+    expect(isHistorySendable(out.messages)).toBe(true);
     expect(history).toEqual(snapshot); // pure
   });
 
-  it("inserts results before a trailing user message, keeping it", () => {
-    const history: AgentMessage[] = [assistant("", [{ id: "a", name: "bash" }]), user("what happened?")];
+  it("completes a partial toolResult message at the tail", () => {
+    const history: AgentMessage[] = [user("go"), assistant("", [{ id: "a", name: "read" }, { id: "b", name: "bash" }]), results(["a", "read"])];
     const out = repairHistory(history);
-    expect(out.messages).toEqual([history[0], { role: "toolResult", results: [interrupted("a", "bash")] }, user("what happened?")]);
+    expect(out.messages[2]).toEqual({ role: "toolResult", results: [...results(["a", "read"]).results, interrupted("b", "bash")] });
     expect(isHistoryValid(out.messages)).toBe(true);
-  });
-
-  it("completes a partial toolResult message", () => {
-    const history: AgentMessage[] = [assistant("", [{ id: "a", name: "read" }, { id: "b", name: "bash" }]), results(["a", "read"])];
-    expect(isHistoryValid(history)).toBe(false);
-    const out = repairHistory(history);
-    expect(out.messages[1]).toEqual({ role: "toolResult", results: [...results(["a", "read"]).results, interrupted("b", "bash")] });
-    expect(isHistoryValid(out.messages)).toBe(true);
-    expect(out.repaired).toBe(true);
-  });
-
-  it("drops duplicate results, results for unknown calls, and orphan toolResult messages", () => {
-    const dup = results(["a", "read"]);
-    dup.results.push({ toolCallId: "a", toolName: "read", content: "second", isError: false });
-    dup.results.push({ toolCallId: "zzz", toolName: "read", content: "stray", isError: false });
-    const history: AgentMessage[] = [results(["x", "ls"]), user("hi"), assistant("", [{ id: "a", name: "read" }]), dup];
-    expect(isHistoryValid(history)).toBe(false);
-    const out = repairHistory(history);
-    expect(out.messages).toEqual([user("hi"), history[2], results(["a", "read"])]);
-    expect(isHistoryValid(out.messages)).toBe(true);
-    expect(out.notes).toHaveLength(2);
-    expect(out.notes.join("\n")).toMatch(/duplicate/);
-    expect(out.notes.join("\n")).toMatch(/unknown tool calls/);
   });
 
   it("merges split toolResult messages into one", () => {
-    const history: AgentMessage[] = [assistant("", [{ id: "a", name: "read" }, { id: "b", name: "ls" }]), results(["a", "read"]), results(["b", "ls"])];
-    expect(isHistoryValid(history)).toBe(false);
+    const history: AgentMessage[] = [user("go"), assistant("", [{ id: "a", name: "read" }, { id: "b", name: "ls" }]), results(["a", "read"]), results(["b", "ls"])];
     const out = repairHistory(history);
-    expect(out.messages).toEqual([history[0], results(["a", "read"], ["b", "ls"])]);
+    expect(out.messages).toEqual([user("go"), history[1], results(["a", "read"], ["b", "ls"])]);
     expect(isHistoryValid(out.messages)).toBe(true);
+  });
+
+  it("inserts a placeholder user turn when the history does not start with one (a damaged first line), and says so", () => {
+    const history: AgentMessage[] = [assistant("", [{ id: "a", name: "ls" }]), results(["a", "ls"]), assistant("done")];
+    const out = repairHistory(history, (i) => `line ${i + 2}`);
+    expect(out.messages[0]).toMatchObject({ role: "user", content: expect.stringContaining(GAP_PLACEHOLDER_PREFIX) });
+    expect(String((out.messages[0] as { content: string }).content)).toContain("before line 2");
+    expect(out.messages.slice(1)).toEqual(history);
+    expect(out.summary.join()).toMatch(/placeholder/);
+    expect(isHistorySendable(out.messages)).toBe(true);
+  });
+
+  it("inserts a placeholder between two assistant turns in a row", () => {
+    const out = repairHistory([user("a"), assistant("one"), assistant("two")]);
+    expect(out.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(isHistorySendable(out.messages)).toBe(true);
+  });
+
+  const refusals: Array<[string, AgentMessage[], RegExp]> = [
+    ["a tool-call id used twice", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"]), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"])], /tool call id "x" is used twice \(message 1 and message 3\)/],
+    ["a result without a call", [user("a"), results(["x", "ls"]), assistant("ok")], /message 1 holds tool results \(x\) that follow no tool call/],
+    ["a result for a call the message did not make", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"], ["y", "ls"])], /result for tool call "y", which message 1 did not make/],
+    ["two results for one call", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"], ["x", "ls"])], /tool call "x" \(message 1\) has two results/],
+    ["calls without results in the middle", [user("a"), assistant("", [{ id: "x", name: "ls" }]), user("b"), assistant("done")], /message 1 has tool call\(s\) without results in the middle of the history: ls x/],
+  ];
+  for (const [name, history, pattern] of refusals) {
+    it(`refuses ${name}, naming the entry`, () => {
+      const snapshot = structuredClone(history);
+      let error: unknown;
+      try {
+        repairHistory(history);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(HistoryRefusedError);
+      expect((error as HistoryRefusedError).message).toMatch(pattern);
+      expect((error as Error).message).toContain("nothing was changed");
+      expect(history).toEqual(snapshot);
+    });
+  }
+
+  it("lists every problem at once", () => {
+    expect(historyProblems([user("a"), results(["q", "ls"]), assistant("", [{ id: "x", name: "ls" }, { id: "x", name: "ls" }]), results(["x", "ls"])])).toHaveLength(2);
   });
 });
 

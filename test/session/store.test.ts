@@ -240,8 +240,10 @@ describe("compaction after a repaired resume", () => {
     w.append({ type: "message", message: { role: "user", content: "first" } });
     // a crash left a tool call without a result
     w.append({ type: "message", message: { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "ls", arguments: {} }], stopReason: "tool_use", usage } });
-    // resumed: the live history is repaired (a synthetic result), then goes on
-    const live = store.load(w.id).messages;
+    // resumed: the live history is repaired (a synthetic result, saved as the resumer does), then goes on
+    const loaded = store.load(w.id);
+    for (const message of loaded.toPersist) w.append({ type: "message", message });
+    const live = loaded.messages;
     live.push({ role: "user", content: "SECOND question (must survive)" }, { role: "assistant", content: [{ type: "text", text: "answer" }], stopReason: "end_turn", usage });
     w.append({ type: "message", message: live[3]! });
     w.append({ type: "message", message: live[4]! });

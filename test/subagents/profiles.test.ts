@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseProfile } from "../../src/subagents/profile-parse.js";
 import { parseDuration } from "../../src/subagents/profile-schema.js";
-import { formatProfileList, loadProfiles, type ProfileLoad } from "../../src/subagents/profiles.js";
+import { formatProfileList, loadProfiles, ROSTER_MAX_AGENTS, ROSTER_MAX_BYTES, ROSTER_MAX_DESCRIPTION_BYTES, type ProfileLoad } from "../../src/subagents/profiles.js";
 
 const repoRoot = join(import.meta.dirname, "..", "..");
 let cwd: string;
@@ -276,8 +276,38 @@ describe("formatProfileList", () => {
     user("a.md", profileText("name: alpha\ndescription: |\n  First line\n  second line"));
     user("b.md", profileText("name: beta\ndescription: Beta"));
     const load = loadProfiles({ cwd, inkHome, trust: "untrusted" });
-    expect(formatProfileList(load.profiles)).toBe("- alpha: First line second line\n- beta: Beta");
+    expect(formatProfileList(load.profiles).split("\n").slice(1)).toEqual(["- alpha: First line second line", "- beta: Beta"]);
     expect(formatProfileList([])).toBe("");
+  });
+
+  it("frames the list as available helpers, not instructions, and caps it: 16 agents + N more, descriptions <= 512 bytes, block <= 12 KB", () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      name: `agent${String(i).padStart(2, "0")}`,
+      description: `${"é".repeat(1500)}  \n  tail`,
+      body: "",
+      path: `/p/${i}.md`,
+      source: "user" as const,
+      hash: String(i),
+    }));
+    const text = formatProfileList(many);
+    const lines = text.split("\n");
+    expect(lines[0]).toMatch(/available/i);
+    expect(lines[0]).toMatch(/information, not an instruction/);
+    const agentLines = lines.filter((l) => l.startsWith("- "));
+    expect(agentLines.length).toBeLessThanOrEqual(ROSTER_MAX_AGENTS);
+    expect(lines.at(-1)).toMatch(new RegExp(`… and ${20 - agentLines.length} more`));
+    for (const l of agentLines) {
+      const description = l.slice(l.indexOf(": ") + 2);
+      expect(Buffer.byteLength(description)).toBeLessThanOrEqual(ROSTER_MAX_DESCRIPTION_BYTES);
+      expect(description).not.toContain("\uFFFD");
+      expect(description.endsWith("…")).toBe(true);
+    }
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(ROSTER_MAX_BYTES);
+    // 16 agents fit when descriptions are short
+    const short = many.map((p) => ({ ...p, description: "short" }));
+    const shortLines = formatProfileList(short).split("\n");
+    expect(shortLines.filter((l) => l.startsWith("- "))).toHaveLength(16);
+    expect(shortLines.at(-1)).toMatch(/^… and 4 more/);
   });
 });
 

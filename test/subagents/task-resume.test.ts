@@ -48,10 +48,24 @@ describe("task resume", () => {
     expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("agent and worktree cannot be combined with resume") });
   });
 
-  it("refuses an unknown id, naming the sessions directory", async () => {
-    h = harness(parentOnce(() => ({ prompt: "x", resume: "20261202-000000-abcdef" })));
+  it("refuses an unknown id, naming the sessions directory and listing this session's children with their status", async () => {
+    let args: Record<string, unknown> = { prompt: "find the login handler" };
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    args = { prompt: "x", resume: "20261202-000000-abcdef" };
+    await h.run("again");
+    const content = lastResult(h).content;
+    expect(lastResult(h).isError).toBe(true);
+    expect(content).toMatch(/^cannot resume child 20261202-000000-abcdef:\n- there is no child session with this id in .*sessions/);
+    expect(content).toContain(`This session's children:\n- ${id} · ok · general · "find the login handler"`);
+    expect(content).toMatch(/Start a new task instead/);
+  });
+
+  it("refuses a whitespace-only resume prompt", async () => {
+    h = harness(parentOnce(() => ({ prompt: "   \n ", resume: "20261202-000000-abcdef" })));
     await h.run("go");
-    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringMatching(/cannot resume "20261202-000000-abcdef": unknown session .* in .*sessions/) });
+    expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringMatching(/prompt is empty/) });
   });
 
   it("refuses when the tool set, profile or system prompt differs, naming what differs", async () => {
@@ -129,7 +143,7 @@ describe("task resume", () => {
     await h.run("second");
     const results = (h.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results;
     expect(results.filter((r) => !r.isError)).toHaveLength(1);
-    expect(results.filter((r) => r.isError)[0]!.content).toMatch(/cannot resume ".*": session .* is in use by process \d+/);
+    expect(results.filter((r) => r.isError)[0]!.content).toMatch(/cannot resume child .*:\n- session .* is in use by process \d+ \(resume from .*\) since /);
     expect(h.store.load(id).messages.map((m) => (m.role === "user" ? m.content : m.role))).toEqual(["P0", "assistant", "R1", "assistant"]);
   });
 

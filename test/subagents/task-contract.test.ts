@@ -1,0 +1,178 @@
+/** The hardened task contract: answers survive persistence failures, leases, repair on resume, results that guide the model. */
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import { emptyUsage } from "../../src/protocol/messages.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
+import type { ScriptedTurn } from "../../src/providers/scripted.js";
+import { describeTask } from "../../src/subagents/task-tool.js";
+import { sleeper } from "../helpers/fake-tools.js";
+import { makeLoginRepo } from "../helpers/cli.js";
+import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+
+let h: Harness | undefined;
+afterEach(() => h?.cleanup());
+
+function parentOnce(getArgs: () => Record<string, unknown>) {
+  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
+}
+const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
+const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
+const childPath = (hh: Harness) => hh.store.list({ kind: "child" })[0]!.path;
+const warnings = (hh: Harness) => hh.events.filter((e): e is Extract<AgentEvent, { type: "warning" }> => e.type === "warning");
+
+describe("never lose the answer", () => {
+  it("a child whose session file becomes a directory mid-run still returns its answer, with one warning, a not-resumable line and its end event", async () => {
+    h = harness((r) => {
+      if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
+      if (r.messages.length === 1) {
+        const path = childPath(h!);
+        rmSync(path);
+        mkdirSync(path); // every later write fails with EISDIR
+        return { toolCalls: [{ name: "echo", arguments: { text: "a" } }] };
+      }
+      return { text: "THE ANSWER: src/auth/login.ts" };
+    });
+    await h.run("go");
+    const res = lastResult(h);
+    expect(res.content).toContain("THE ANSWER: src/auth/login.ts");
+    expect(res.content).toMatch(/\[task\] transcript could not be saved \(not resumable\): EISDIR/);
+    expect(res.content).not.toContain("continue it with task({resume");
+    const w = warnings(h).filter((e) => e.source === "session");
+    expect(w).toHaveLength(1);
+    expect(w[0]!.message).toMatch(/goes on in memory/);
+    expect(h.events.filter((e) => e.type === "subagent_start")).toHaveLength(1);
+    expect(h.events.filter((e) => e.type === "subagent_end")).toHaveLength(1);
+  });
+
+  it("a child whose session file is deleted mid-run recreates it from memory with one warning; the file then has every entry", async () => {
+    h = harness((r) => {
+      if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
+      if (r.messages.length === 1) {
+        rmSync(childPath(h!));
+        return { toolCalls: [{ name: "echo", arguments: { text: "a" } }] };
+      }
+      return { text: "done" };
+    });
+    await h.run("go");
+    const id = idOf(lastResult(h).content);
+    expect(warnings(h).filter((e) => e.source === "session").map((e) => e.message)).toEqual([expect.stringMatching(/disappeared; recreated it from memory/)]);
+    expect(h.store.load(id).messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+  });
+});
+
+describe("leases", () => {
+  it("a child whose lock is taken over stops writing, stops its run and says why", async () => {
+    const wait = sleeper("wait", { log: [] }, { concurrent: true, ms: 60_000 });
+    h = harness(
+      (r) => {
+        if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
+        // Another live process (pid 1) takes the lock over while the child runs.
+        writeFileSync(`${childPath(h!)}.lock`, JSON.stringify({ pid: 1, hostname: hostname(), startedAt: "T-OTHER", token: "theirs" }));
+        return { toolCalls: [{ name: "wait", arguments: { label: "w" } }] };
+      },
+      { extraTools: [wait], leaseIntervalMs: 5 },
+    );
+    await h.run("go");
+    const res = lastResult(h);
+    expect(res.isError).toBe(true);
+    expect(res.content).toMatch(/\[task\] stopped: stopped: its lock .* was taken over by process 1 since T-OTHER/);
+    expect(warnings(h).some((e) => e.source === "lock" && /taken over/.test(e.message))).toBe(true);
+    const text = readFileSync(childPath(h), "utf8");
+    expect(text).not.toContain('"type":"status"'); // nothing written after the loss
+    expect(h.events.filter((e) => e.type === "subagent_end")).toHaveLength(1);
+  });
+});
+
+describe("repair on resume", () => {
+  async function childThenResume(corrupt: (path: string) => void) {
+    let args: Record<string, unknown> = { prompt: "find the login" };
+    h = harness((r) => (isChild(r) ? { text: `answer ${r.messages.length}` } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    const path = h.store.path(id);
+    corrupt(path);
+    const before = readFileSync(path, "utf8");
+    args = { prompt: "go on", resume: id };
+    await h.run("second");
+    return { id, path, before, res: lastResult(h) };
+  }
+  const line = (message: unknown) => `${JSON.stringify({ type: "message", message, at: "t" })}\n`;
+  const call = (id: string) => ({ role: "assistant", content: [{ type: "toolCall", id, name: "echo", arguments: { text: "x" } }], stopReason: "tool_use", usage: emptyUsage() });
+  const result = (id: string) => ({ role: "toolResult", results: [{ toolCallId: id, toolName: "echo", content: "x", isError: false }] });
+
+  it("closes a crash tail without re-running it and says so in the resumed result, with lifetime usage", async () => {
+    const { id, res } = await childThenResume((path) => appendFileSync(path, line({ role: "user", content: "and the tests?" }) + line(call("c1"))));
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain("[task] transcript repaired: 1 interrupted tool call closed. Files may have changed since the previous attempt — re-read before editing.");
+    expect(res.content).toMatch(/\(this attempt\) · lifetime 3 turns/);
+    const resumed = h!.provider.requests.filter(isChild).at(-1)!;
+    expect(JSON.stringify(resumed.messages)).toContain("not run again");
+    expect(h!.events.some((e) => e.type === "subagent_event" && e.event.type === "tool_start")).toBe(false);
+    // the closure was saved: the file loads cleanly again
+    expect(h!.store.load(id).repairs).toEqual([]);
+  });
+
+  const refusals: Array<[string, (path: string) => void, RegExp]> = [
+    ["a duplicate tool-call id", (p) => appendFileSync(p, line(call("d")) + line(result("d")) + line(call("d")) + line(result("d"))), /tool call id "d" is used twice \(line 6 and line 8\)/],
+    ["a result without a call", (p) => appendFileSync(p, line(result("zz"))), /line 6 holds tool results \(zz\) that follow no tool call/],
+    ["duplicate results", (p) => appendFileSync(p, line(call("d")) + line(result("d")) + line(result("d"))), /tool call "d" \(line 6\) has two results/],
+    ["calls without results in the middle", (p) => appendFileSync(p, line(call("m")) + line({ role: "user", content: "later" }) + line({ role: "assistant", content: [{ type: "text", text: "x" }], stopReason: "end_turn", usage: emptyUsage() })), /line 6 has tool call\(s\) without results in the middle of the history: echo m/],
+  ];
+  for (const [name, corrupt, pattern] of refusals) {
+    it(`refuses to resume a transcript with ${name}, naming the entry, the file untouched`, async () => {
+      const { id, path, before, res } = await childThenResume(corrupt);
+      expect(res.isError).toBe(true);
+      expect(res.content.startsWith(`cannot resume child ${id}:\n- its transcript cannot be paired safely: `)).toBe(true);
+      expect(res.content).toMatch(pattern);
+      expect(res.content).toMatch(/Start a new task instead/);
+      expect(readFileSync(path, "utf8")).toBe(before);
+    });
+  }
+});
+
+describe("results that guide the model", () => {
+  it("a timed-out child's result quotes the task start (<= 200 characters), the turns run, and advice", async () => {
+    const wait = sleeper("wait", { log: [] }, { concurrent: true, ms: 60_000 });
+    const prompt = `Investigate the login flow ${"in great detail ".repeat(30)}END`;
+    h = harness((r) => (isChild(r) ? { toolCalls: [{ name: "wait", arguments: { label: "w" } }] } : parentOnce(() => ({ prompt, timeoutMs: 1000 }))(r)), { extraTools: [wait] });
+    await h.run("go");
+    const res = lastResult(h).content;
+    expect(res).toMatch(/\[task\] stopped: the child timed out after 1000 ms after 1 turn\./);
+    const quoted = /\[task\] the task was: "(.*)"/.exec(res)![1]!;
+    expect(quoted.startsWith("Investigate the login flow in great detail")).toBe(true);
+    expect(quoted.length).toBeLessThanOrEqual(200);
+    expect(res).not.toContain("END");
+    expect(res).toMatch(/\[task\] next: resume it with task\(\{resume: ".*", prompt: "\.\.\."\}\) to let it finish, or re-dispatch a narrower task, or read its transcript \(.*\.jsonl\)/);
+  });
+
+  it("a run of identical tool calls adds a warning line to the result and a warning event", async () => {
+    h = harness((r) => (isChild(r) ? (r.messages.length < 11 ? { toolCalls: [{ name: "echo", arguments: { text: "same" } }] } : { text: "gave up" }) : parentOnce(() => ({ prompt: "x" }))(r)));
+    await h.run("go");
+    const res = lastResult(h).content;
+    expect(res).toMatch(/\[task\] warning: the agent made the same echo call 5 times in a row \(\{"text":"same"\}\); it may be stuck in a loop/);
+    const relayed = h.events.filter((e) => e.type === "subagent_event" && e.event.type === "warning");
+    expect(relayed).toHaveLength(1);
+  });
+
+  it("the description says to delegate only independent subtasks, one child per set of files", () => {
+    expect(describeTask([])).toContain("Delegate only independent subtasks; keep changes to the same files in one child at a time");
+  });
+});
+
+describe("profile worktree default", () => {
+  it("a profile with worktree: true runs its children in a worktree; the call may override it", async () => {
+    const repo = makeLoginRepo();
+    let args: Record<string, unknown> = { prompt: "fix", agent: "fixer" };
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)), { profiles: [profile("fixer", { worktree: true })], cwd: repo });
+    await h.run("first");
+    const starts = () => h!.events.filter((e): e is Extract<AgentEvent, { type: "subagent_start" }> => e.type === "subagent_start");
+    expect(starts()[0]!.worktree).toBeDefined();
+    args = { prompt: "fix", agent: "fixer", worktree: false };
+    await h.run("second");
+    expect(starts()[1]!.worktree).toBeUndefined();
+    rmSync(repo, { recursive: true, force: true });
+  });
+});
