@@ -81,7 +81,11 @@ export class SessionStore {
     let failure: string | undefined;
     try {
       mkdirSync(this.dir, { recursive: true });
-      writeFileSync(path, `${line}\n`, { flag: "wx" });
+    } catch (err) {
+      failure = errorText(err);
+    }
+    try {
+      if (failure === undefined) writeFileSync(path, `${line}\n`, { flag: "wx" });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") {
         throw new Error(`session "${id}" already exists (${path}); choose another id or open it instead`);
