@@ -1,0 +1,131 @@
+/** A real CLI process against the loopback Anthropic server: sessions that survive their files, repair that keeps a sendable history, locks with clear ways out. */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
+
+let repo: string;
+let server: FakeAnthropic;
+let inkHome: string;
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run npm run build (npm test builds first)`);
+  repo = makeLoginRepo();
+  server = await startFakeAnthropic();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(repo, { recursive: true, force: true });
+});
+beforeEach(() => {
+  server.reset();
+  inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+});
+
+const env = () => ({ INK_HOME: inkHome, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url });
+const sessionFile = () => join(inkHome, "sessions", readdirSync(join(inkHome, "sessions")).find((f) => f.endsWith(".jsonl"))!);
+const roles = (messages: Array<{ role: string }>) => messages.map((m) => m.role);
+
+describe("sessions that survive their files", () => {
+  it("a session file deleted mid-run: one warning, the file is recreated, and --continue has every entry", async () => {
+    const rm = `rm -f ${join(inkHome, "sessions")}/*.jsonl`;
+    server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: rm } } }]), sseTurn([{ text: "first answer" }]));
+    const run = await runCli(["-p", "delete it", "--cwd", repo, "--allow", "bash"], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toBe("first answer");
+    expect(run.stderr.match(/ink: warning: session file .* disappeared; recreated it from memory/g)).toHaveLength(1);
+    server.reset();
+    server.enqueue(sseTurn([{ text: "second answer" }]));
+    const again = await runCli(["-p", "and now?", "--cwd", repo, "--continue"], { env: env() });
+    expect(again.code).toBe(0);
+    const sent = server.requests[0]!.body.messages;
+    expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(JSON.stringify(sent[0])).toContain("delete it");
+    expect(JSON.stringify(sent[3])).toContain("first answer");
+  });
+
+  it("an unwritable sessions location: the session and its children run in memory with one visible warning", async () => {
+    writeFileSync(join(inkHome, "sessions"), "a file where the sessions directory should be");
+    const run = await runCli(["-p", "where is the login handled?", "--cwd", repo], { env: { INK_HOME: inkHome } }); // demo model: delegates to children
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("src/auth/login.ts");
+    expect(run.stderr).toMatch(/ink: warning: session file .* cannot be created \(.*\); the session goes on in memory/);
+    expect(run.stderr).toMatch(/▶ started/);
+    expect(run.stderr).toMatch(/■ finished .*: ok/);
+    expect(run.stderr).not.toMatch(/cannot save child session/);
+  });
+
+  it("a malformed first message line: --continue sends a history that starts with a user turn and alternates", async () => {
+    server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "ls", input: {} } }]), sseTurn([{ text: "first answer" }]));
+    expect((await runCli(["-p", "list it", "--cwd", repo], { env: env() })).code).toBe(0);
+    const path = sessionFile();
+    const lines = readFileSync(path, "utf8").split("\n");
+    lines[1] = '{"type":"message","message":{"role":"user","cont'; // damaged
+    writeFileSync(path, lines.join("\n"));
+    server.reset();
+    server.enqueue(sseTurn([{ text: "second answer" }]));
+    const again = await runCli(["-p", "go on", "--cwd", repo, "--continue"], { env: env() });
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe("second answer");
+    const sent = server.requests[0]!.body.messages as Array<{ role: string; content: unknown }>;
+    expect(sent[0]!.role).toBe("user");
+    expect(JSON.stringify(sent[0])).toContain("could not be read");
+    expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+  });
+});
+
+describe("locks with clear ways out", () => {
+  async function oneSession(): Promise<string> {
+    server.enqueue(sseTurn([{ text: "hi" }]));
+    expect((await runCli(["-p", "hello", "--cwd", repo], { env: env() })).code).toBe(0);
+    server.reset();
+    return sessionFile();
+  }
+
+  it("a lock naming a live but unrelated process (a reused pid) is taken over, and the takeover is reported", async () => {
+    const path = await oneSession();
+    const other = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, hostname: hostname(), startedAt: "2026-01-01T00:00:00.000Z", procStart: "1", token: "old" }));
+      server.enqueue(sseTurn([{ text: "resumed" }]));
+      const run = await runCli(["-p", "again", "--cwd", repo, "--continue"], { env: env() });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("resumed");
+      expect(run.stderr).toMatch(new RegExp(`took over the lock of session .* from process ${other.pid} .*since 2026-01-01T00:00:00.000Z.*now belongs to another process`));
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("a live holder is refused naming who holds it since when", async () => {
+    const path = await oneSession();
+    const { processStartTime } = await import("../../src/session/process-identity.js");
+    const other = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      await new Promise((r) => setTimeout(r, 50));
+      writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, hostname: hostname(), startedAt: "2026-01-01T00:00:00.000Z", procStart: processStartTime(other.pid!), owner: "main session" }));
+      const run = await runCli(["-p", "again", "--cwd", repo, "--continue"], { env: env() });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(new RegExp(`is in use by process ${other.pid} \\(main session\\) since 2026-01-01T00:00:00.000Z; wait for it to finish or stop it`));
+    } finally {
+      other.kill();
+    }
+  });
+
+  it("another host's lock is refused naming the host and since when, never 'delete the file'; --take-over-lock takes it over", async () => {
+    const path = await oneSession();
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, hostname: "build-box-7", startedAt: "2026-03-04T05:06:07.000Z", heartbeatAt: "2026-03-04T06:00:00.000Z" }));
+    const refused = await runCli(["-p", "again", "--cwd", repo, "--continue"], { env: env() });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("in use by process 4242 on host build-box-7 since 2026-03-04T05:06:07.000Z, last heartbeat 2026-03-04T06:00:00.000Z");
+    expect(refused.stderr).toContain("--take-over-lock");
+    expect(refused.stderr).not.toMatch(/delete/i);
+    server.enqueue(sseTurn([{ text: "taken over" }]));
+    const taken = await runCli(["-p", "again", "--cwd", repo, "--continue", "--take-over-lock"], { env: env() });
+    expect(taken.code).toBe(0);
+    expect(taken.stdout.trim()).toBe("taken over");
+    expect(taken.stderr).toMatch(/took over the lock .* from process 4242 on build-box-7/);
+  });
+});
