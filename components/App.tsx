@@ -3,12 +3,12 @@
  * saved main session of the same directory through `openSession`, closing the old one (its lock
  * is released) and starting a fresh screen that shows the resumed history.
  */
-import { useStdout } from "ink";
 import { useRef, useState } from "react";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
+import type { ScreenMode } from "./layout/screen-layout.js";
 
 export { CLEAR_SCREEN };
 
@@ -34,13 +34,14 @@ export interface AppProps {
   openSession?: (id: string) => AgentSession;
   /** Called with the new session after /resume switched to it. */
   onSessionChange?: (session: AgentSession) => void;
+  /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
+  screenMode?: ScreenMode;
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, onSessionChange }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, onSessionChange, screenMode }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
-  const { write } = useStdout();
 
   const resumeSession = (id: string): string | undefined => {
     if (!openSession) return "/resume is not available in this UI (no session factory was given)";
@@ -56,7 +57,6 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
     }
     current.current.close();
     current.current = next;
-    write(CLEAR_SCREEN);
     setSession(next);
     onSessionChange?.(next);
     return undefined;
@@ -73,6 +73,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       flushMs={flushMs}
       exitWindowMs={exitWindowMs}
       onResumeSession={resumeSession}
+      screenMode={screenMode}
     />
   );
 }

@@ -1,14 +1,15 @@
 /**
- * MainScreen: one session's screen. The transcript history (<Static>, written once; redrawn from
- * scratch only when the terminal's width changes or a tall view — overlay, sidebar, picker —
- * closes), then either
- * the live items with the child-session sidebar beside (or above) them, or a child's transcript
- * overlay; the /resume picker, the approval question, the prompt (or the resume line) and the
- * status bar. Ctrl-C: a typed draft is cleared first; then, while work runs it aborts it (the
- * core relays to every child); when idle the first press arms "press again to exit". Navigation
- * keys: see useScreenKeys.
+ * MainScreen: one session's screen, laid out every frame by screenLayout against the terminal's
+ * real size so the frame Ink redraws is never taller than the terminal. Full-screen mode (the
+ * alternate screen): a fixed-height frame holding the scrolled transcript (HistoryWindow, PgUp/PgDn,
+ * Home/End on an empty prompt, Ctrl-F search), the live items, the child-session sidebar beside it
+ * in a wide terminal (Ctrl-S toggles), then the approval question, the prompt and the status bar.
+ * Inline mode: finished history goes to the terminal's scrollback (<Static>, written once) and the
+ * rest is the same, clamped to the terminal's height. Ctrl-C: a typed draft is cleared first;
+ * then, while work runs it aborts it (the core relays to every child); when idle the first press
+ * arms "press again to exit". Navigation keys: see useScreenKeys and useTranscriptKeys.
  */
-import { Box, useApp, useInput } from "ink";
+import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalModal } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
@@ -21,7 +22,8 @@ import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
-import { CLEAR_SCREEN, useScreenRefresh } from "./hooks/use-screen-refresh.js";
+import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
+import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
@@ -30,24 +32,34 @@ import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
-import { LiveItems, TranscriptHistory } from "./Transcript.js";
-import { overlayHeight, TranscriptOverlay } from "./TranscriptOverlay.js";
+import { TranscriptHistory } from "./Transcript.js";
+import { BottomClamp } from "./layout/BottomClamp.js";
+import { screenLayout, type ScreenMode } from "./layout/screen-layout.js";
+import { totalRows } from "./layout/virtual-window.js";
+import { ScreenBody } from "./ScreenBody.js";
+import { SearchLine } from "./SearchLine.js";
 
-export { CLEAR_SCREEN };
+/** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
+export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
 
 /** The App's props for one session, plus the switch that /resume calls. */
 export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> & {
+  /** Counts the history items the full-screen window rendered (tests). */
+  onHistoryRendered?: (count: number) => void;
   /** Switches to saved main session `id`; returns an error message when it cannot. Absent: /resume is unavailable. */
   onResumeSession?: (id: string) => string | undefined;
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, screenMode = "inline", onHistoryRendered }: MainScreenProps) {
+  const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
   const { columns, rows } = useTerminalSize();
-  const screen = useScreenRefresh(columns);
+  const { write } = useStdout();
+  const [epoch, setEpoch] = useState(0);
+  const [sidebarHidden, setSidebarHidden] = useState(false);
   const now = useNow(state.running);
   const guard = useExitGuard(exitWindowMs);
   const [history, setHistory] = useState<string[]>([]);
@@ -56,18 +68,32 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const panes = useMemo(() => runningChildIds(state), [state]);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
-  const childRows = useChildSessions(session, state, sidebarShown);
+  const childRows = useChildSessions(session, state, sidebarShown || (mode === "fullscreen" && !sidebarHidden));
   const rowIds = useMemo(() => childRows.map((r) => r.id), [childRows]);
   const selected = selectedIndex(ui, rowIds);
   const { exit } = useApp();
   const leaving = useRef(false);
-  // Rows the layout budgets must leave free: a draft of several rows, an approval question.
+  // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
-  const promptExtra = (ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main) - 1;
-  const taken = promptExtra + (request ? 4 : 0);
-  const pageRows = overlayHeight(rows - taken);
+  const draftEmpty = useRef(true);
+  const showOverlayWanted = ui.overlay !== undefined && (ui.focus === "overlay" || ui.focus === "resume");
+  const layout = screenLayout({
+    mode,
+    columns,
+    rows,
+    promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main,
+    approvalRows: request ? 4 : 0,
+    picker: ui.picker !== undefined,
+    sidebar: sidebarShown,
+    sidebarHidden,
+    overlay: showOverlayWanted,
+  });
+  const pageRows = layout.overlayRows;
   const draftMaxRows = Math.max(3, Math.min(10, Math.floor(rows / 4)));
-  const overlayView = useChildOverlay(session.store, state, ui.overlay, childRows, Math.max(20, columns - 4), now);
+  const overlayView = useChildOverlay(session.store, state, ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
+  const historyRows = useMemo(() => (mode === "fullscreen" ? totalRows(state.finished, layout.regionColumns) : 0), [mode, state.finished, layout.regionColumns]);
+  const scroll = useTranscriptScroll(historyRows, layout.regionRows);
+  const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset));
 
   const leave = useCallback(() => {
     if (leaving.current) return;
@@ -104,15 +130,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   }, [state.running]);
   useEffect(() => setHint((h) => (h === "exiting…" ? h : undefined)), [ui.focus]);
 
-  // When a tall view closes (overlay → sidebar → nothing; the picker) the live area shrinks and the
-  // terminal would stay scrolled down to blank rows under the prompt: redraw the screen instead.
-  const showOverlay = ui.overlay !== undefined && overlayView !== undefined && (ui.focus === "overlay" || ui.focus === "resume");
-  const tallView = showOverlay ? 3 : sidebarShown ? 2 : ui.picker ? 1 : 0;
-  const lastTallView = useRef(tallView);
-  useEffect(() => {
-    if (tallView < lastTallView.current) screen.refresh();
-    lastTallView.current = tallView;
-  }, [tallView, screen]);
+  const showOverlay = showOverlayWanted && overlayView !== undefined;
 
   const openPicker = (atStart = false) => {
     if (!session.store) return stream.notice("/resume: this run does not save sessions.", "warn");
@@ -137,7 +155,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     else if (outcome.kind === "compact") stream.compact();
     else if (outcome.kind === "resume") openPicker();
     else if (outcome.kind === "clear") {
-      screen.refresh();
+      // An explicit request: inline, the terminal's screen and scrollback are cleared too.
+      if (mode === "inline") write(CLEAR_SCREEN);
+      setEpoch((e) => e + 1);
+      scroll.edge("bottom");
       stream.clear();
     } else leave();
     return true;
@@ -163,7 +184,20 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
 
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const handlers = screenKeyHandlers({ ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession });
-  useScreenKeys(ui.focus, handlers, request === undefined);
+  useScreenKeys(ui.focus, handlers, request === undefined && !search.open);
+  useInput(
+    (input, key) => {
+      if (mode !== "fullscreen" || request !== undefined || search.open) return;
+      if (ui.focus === "overlay" || ui.focus === "picker" || ui.focus === "resume") return;
+      const page = Math.max(1, layout.regionRows - 2);
+      if (key.pageUp) scroll.scrollBy(page);
+      else if (key.pageDown) scroll.scrollBy(-page);
+      else if ((key.home || key.end) && (draftEmpty.current || key.ctrl)) scroll.edge(key.home ? "top" : "bottom");
+      else if (key.ctrl && input === "f" && draftEmpty.current) search.start();
+      else if (key.ctrl && input === "s") setSidebarHidden((h) => !h);
+    },
+    { isActive: true },
+  );
 
   const started = useRef(false);
   useEffect(() => {
@@ -174,34 +208,23 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const sideBySide = sidebarShown && columns >= 100;
-  const sidebarWidth = sideBySide ? Math.min(60, Math.floor(columns * 0.4)) : columns;
-  const liveWidth = sideBySide ? columns - sidebarWidth : columns;
-  const sidebarHeight = Math.max(3, Math.min(14, rows - 12 - taken));
-  // Stacked under the live items, the sidebar takes rows from them: the live output must stay shorter than the terminal.
-  const liveRows = (sidebarShown && !sideBySide ? Math.max(8, rows - sidebarHeight - 7) : rows) - taken;
   const counts = childCounts(state);
-  return (
-    <Box flexDirection="column">
-      <TranscriptHistory finished={state.finished} epoch={`${state.epoch}:${screen.epoch}`} columns={columns} />
-      {showOverlay ? (
-        <TranscriptOverlay title={overlayView!.title} lines={overlayView!.lines} offset={overlayOffset(ui.overlay!, maxOffset)} height={pageRows} width={columns} />
-      ) : (
-        <Box flexDirection={sideBySide ? "row" : "column"}>
-          <Box flexDirection="column" width={liveWidth} flexShrink={0}>
-            <LiveItems live={state.live} now={now} columns={liveWidth} rows={liveRows} focusedChildId={ui.focus === "pane" ? ui.paneId : undefined} />
-          </Box>
-          {sidebarShown ? <Sidebar rows={childRows} selected={selected} now={Date.now()} width={sidebarWidth} height={sidebarHeight} focused={ui.focus === "sidebar"} /> : null}
+  const promptFocus = request === undefined && !search.open;
+  const bottom = (
+    <>
+      {ui.picker ? (
+        <Box height={layout.pickerRows + 4} overflow="hidden" flexShrink={0} flexDirection="column">
+          <SessionPicker rows={ui.picker.rows} selected={ui.picker.index} now={Date.now()} width={columns} height={layout.pickerRows} />
         </Box>
-      )}
-      {ui.picker ? <SessionPicker rows={ui.picker.rows} selected={ui.picker.index} now={Date.now()} width={columns} height={Math.max(3, Math.min(12, rows - 10))} /> : null}
+      ) : null}
       {request ? <ApprovalModal request={request} onAnswer={(id, answer) => approvals.answer(id, answer)} width={columns} /> : null}
+      {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
-      <Box display={ui.focus === "resume" ? "flex" : "none"} flexDirection="column">
-        <Prompt onSubmit={submitResume} history={[]} focus={request === undefined && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur onInterrupt={interrupt} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
+      <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
+        <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur onInterrupt={interrupt} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
       </Box>
-      <Box display={ui.focus === "resume" ? "none" : "flex"} flexDirection="column">
-        <Prompt onSubmit={handleSubmit} history={history} focus={request === undefined && ui.focus === "prompt"} busy={state.running} restore={stream.restore} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} />
+      <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={stream.restore} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => (draftEmpty.current = t === "")} />
       </Box>
       <StatusBar
         model={session.model}
@@ -214,9 +237,42 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         compacting={state.compacting}
         running={state.running}
         now={now}
-        keys={keyHints(ui.focus, state.running)}
+        keys={keyHints(ui.focus, state.running, mode)}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
+    </>
+  );
+  const body = (
+    <ScreenBody
+      mode={mode}
+      layout={layout}
+      state={state}
+      now={now}
+      focusedChildId={ui.focus === "pane" ? ui.paneId : undefined}
+      scroll={scroll}
+      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset) } : undefined}
+      sidebar={{ rows: childRows, selected, focused: ui.focus === "sidebar" }}
+      running={counts.running}
+      onHistoryRendered={onHistoryRendered}
+    />
+  );
+  if (mode === "fullscreen") {
+    return (
+      <Box flexDirection="column" height={layout.frameRows} width={columns} overflow="hidden">
+        {body}
+        <Box flexDirection="column" flexShrink={0}>
+          {bottom}
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column">
+      <TranscriptHistory finished={state.finished} epoch={epoch} columns={columns} />
+      <BottomClamp maxRows={layout.frameRows}>
+        {body}
+        {bottom}
+      </BottomClamp>
     </Box>
   );
 }

@@ -1,7 +1,12 @@
-/** PaneGroup: children running in parallel, side by side when there is room, else stacked. */
-import { Box } from "ink";
+/**
+ * PaneGroup: children running in parallel, drawn as the live plan says — full bordered panes (side
+ * by side when there is room, else stacked), or one row per child with the focused one expanded
+ * and a "+N more" row for those that do not fit.
+ */
+import { Box, Text } from "ink";
+import { ChildRow } from "./ChildRow.js";
 import type { ChildView } from "./hooks/transcript-types.js";
-import type { LiveLayout } from "./live-layout.js";
+import type { PanePlan } from "./layout/live-plan.js";
 import { SubagentPane } from "./SubagentPane.js";
 
 export interface PaneGroupProps {
@@ -9,19 +14,35 @@ export interface PaneGroupProps {
   agents: ChildView[];
   /** UI clock (ms). */
   now: number;
-  /** Sizes from liveLayout. */
-  layout: LiveLayout;
+  /** How to draw them (livePlan). */
+  plan: PanePlan;
   /** The child whose pane has the keyboard. */
   focusedId?: string;
 }
 
-/** The panes laid out in rows of `layout.perRow`. */
-export function PaneGroup({ agents, now, layout, focusedId }: PaneGroupProps) {
+/** The group as planned. */
+export function PaneGroup({ agents, now, plan, focusedId }: PaneGroupProps) {
+  if (plan.mode === "full") {
+    return (
+      <Box flexDirection="row" flexWrap="wrap">
+        {agents.map((child) => (
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+        ))}
+      </Box>
+    );
+  }
+  const byId = new Map(agents.map((c) => [c.childId, c]));
+  const shown = plan.shown.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   return (
-    <Box flexDirection="row" flexWrap="wrap">
-      {agents.map((child) => (
-        <SubagentPane key={child.childId} child={child} now={now} width={layout.paneWidth} lines={layout.textLines + layout.toolLines} focused={child.childId === focusedId} />
-      ))}
+    <Box flexDirection="column">
+      {shown.map((child) =>
+        child.childId === plan.expanded ? (
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+        ) : (
+          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} />
+        ),
+      )}
+      {plan.hidden > 0 ? <Text dimColor>{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}
     </Box>
   );
 }

@@ -42,17 +42,19 @@ export interface PromptProps {
   maxRows?: number;
   /** Called when the number of text rows shown changes (the screen keeps the rest shorter). */
   onRowsChange?: (rows: number) => void;
+  /** Called with the draft whenever it changes (the screen lets Home/End scroll when it is empty). */
+  onDraftChange?: (text: string) => void;
   /** Text put back into the box (e.g. a prompt whose request failed); a new `seq` puts it again. */
   restore?: { text: string; seq: number };
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, restore }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore }: PromptProps) {
   // Border and padding (4), the `› ` (2) and the label.
   const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
   // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
-  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange });
-  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange };
+  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange });
+  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange };
   // The line lives in a ref, updated key by key: several chunks can arrive before the next render.
   const line = useRef<LineState>(EMPTY_LINE);
   const [shown, setShown] = useState<LineState>(EMPTY_LINE);
@@ -68,6 +70,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     line.current = next;
     setShown(next);
     reportRows(next.value); // with the same render as the text, so the screen never overflows
+    props.current.onDraftChange?.(next.value);
   };
   useEffect(() => reportRows(line.current.value)); // after a width change
   const recall = useRef<RecallState>(FRESH_RECALL);

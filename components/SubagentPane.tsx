@@ -4,8 +4,10 @@
  * calls interleaved in the order they happened.
  */
 import { Box, Text } from "ink";
-import { CHILD_COLOR, turnsLabel } from "./child-status.js";
-import { formatArgs, formatDuration, formatTokens, lastLines, shortId, spinnerFrame, totalTokens, truncate } from "./format.js";
+import { CHILD_COLOR, liveTokens, turnsLabel } from "./child-status.js";
+import { STALL_MS } from "./ChildRow.js";
+import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
+import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 
@@ -25,13 +27,23 @@ export interface SubagentPaneProps {
 /** One body line of a pane: a line of the child's text, or one of its tool calls. */
 export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: ChildToolEntry };
 
-/** The last `n` body lines of `child`, oldest first. */
-export function paneTail(child: ChildView, n: number): PaneLine[] {
+/**
+ * The last `n` body rows of `child`, oldest first: text is wrapped at `width` columns and its
+ * newest rows kept (a long paragraph shows its newest words, not its first ones); a tool call is
+ * one row.
+ */
+export function paneTail(child: ChildView, n: number, width = 60): PaneLine[] {
   const out: PaneLine[] = [];
   for (let i = child.entries.length - 1; i >= 0 && out.length < n; i--) {
     const entry = child.entries[i]!;
-    if (entry.kind === "tool") out.push({ kind: "tool", tool: entry });
-    else for (const text of lastLines(entry.text, n - out.length).reverse()) out.push({ kind: "text", text });
+    if (entry.kind === "tool") {
+      out.push({ kind: "tool", tool: entry });
+      continue;
+    }
+    const text = entry.text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "").join("\n");
+    if (text === "") continue;
+    const rows = wrapRows(text, Math.max(1, width));
+    for (const text of rows.slice(-(n - out.length)).reverse()) out.push({ kind: "text", text });
   }
   return out.reverse();
 }
@@ -41,21 +53,23 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const inner = Math.max(10, width - 4);
   const elapsed = child.status === "running" ? now - child.startedAt : (child.durationMs ?? now - child.startedAt);
   const color = CHILD_COLOR[child.status];
-  const body = paneTail(child, lines);
+  const body = paneTail(child, lines, inner);
   const running = child.status === "running";
-  const status = running ? (child.stopping ? "stopping…" : child.thinking ? "thinking" : "running") : child.status;
+  const silentMs = now - (child.lastEventAt ?? child.startedAt);
+  const silent = running && !child.stopping && silentMs >= STALL_MS;
+  const status = running ? (child.stopping ? "stopping…" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : child.thinking ? "thinking" : "running") : child.status;
   return (
     <Box flexDirection="column" borderStyle={focused ? "double" : "round"} borderColor={focused ? "magentaBright" : color} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
         <Text bold>{child.profile ?? "general"}</Text>
         <Text dimColor> · </Text>
-        <Text color={color}>{status}</Text>
+        <Text color={silent ? "yellow" : color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>
         {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {`${shortId(child.childId)} · ${turnsLabel(child.turns)} · ${formatTokens(totalTokens(child.usage))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
+        {`${shortId(child.childId)} · ${turnsLabel(child.turns)} · ${formatTokens(liveTokens(child))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
       </Text>
       <Text dimColor wrap="truncate-end">
         {"› "}

@@ -20,11 +20,21 @@ export interface ToolCallLineProps {
 
 const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
 
-/** The call line plus its result excerpt. */
-export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
+function excerpt(item: ToolItem, resultLines: number): { shown: string[]; more: number } {
   const lines = item.result !== undefined ? contentLines(item.result) : [];
   const shown = lines.slice(0, item.status === "error" ? resultLines + 1 : resultLines);
-  const more = lines.length - shown.length;
+  return { shown, more: lines.length - shown.length };
+}
+
+/** Rows ToolCallLine takes for `item` (every row is cut to the width, never wrapped). */
+export function toolCallRows(item: ToolItem, resultLines = 2): number {
+  const { shown, more } = excerpt(item, resultLines);
+  return 1 + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
+}
+
+/** The call line plus its result excerpt. */
+export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
+  const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
   return (
     <Box flexDirection="column">

@@ -7,7 +7,9 @@
  */
 import { Box, Static } from "ink";
 import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
-import { liveLayout } from "./live-layout.js";
+import { BottomClamp } from "./layout/BottomClamp.js";
+import { itemRows } from "./layout/item-rows.js";
+import { livePlan, type LiveShape } from "./layout/live-plan.js";
 import { PaneGroup } from "./PaneGroup.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 
@@ -27,7 +29,7 @@ export interface LiveItemsProps {
   now: number;
   /** Width available to the live items. */
   columns: number;
-  /** Terminal height. */
+  /** Rows the live items may take (never more: the top is cut first). */
   rows: number;
   /** The running child whose pane has the keyboard. */
   focusedChildId?: string;
@@ -35,7 +37,7 @@ export interface LiveItemsProps {
 
 export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
 
-type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
+export type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
 
 function runningChild(item: TranscriptItem): ChildView | undefined {
   return item.kind === "tool" && item.child?.status === "running" ? item.child : undefined;
@@ -67,21 +69,35 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
   );
 }
 
-/** The live items, sized to fit the terminal. */
+/** The shape livePlan needs: pane groups, the streaming answer, and the rows of everything else. */
+export function liveShape(groups: readonly Group[], columns: number): LiveShape & { tailId?: string } {
+  const tail = [...groups].reverse().find((g) => g.kind === "item" && g.item.kind === "assistant" && !g.item.done);
+  const tailId = tail?.kind === "item" ? tail.item.id : undefined;
+  let otherRows = 0;
+  const paneGroups: LiveShape["paneGroups"] = [];
+  for (const g of groups) {
+    if (g.kind === "panes") paneGroups.push({ ids: g.agents.map((a) => a.childId), extraRows: Object.fromEntries(g.agents.map((a) => [a.childId, a.note ? 1 : 0])) });
+    else if (g.item.id !== tailId) otherRows += itemRows(g.item, columns);
+  }
+  return { paneGroups, otherRows, hasAssistant: tailId !== undefined, tailId };
+}
+
+/** The live items, planned to fit `rows` rows (BottomClamp cuts anything an estimate missed, oldest rows first). */
 export function LiveItems({ live, now, columns, rows, focusedChildId }: LiveItemsProps) {
   const groups = groupLive(live);
-  const panes = groups.reduce((n, g) => n + (g.kind === "panes" ? g.agents.length : 0), 0);
-  const layout = liveLayout({ columns, rows, panes, otherItems: groups.filter((g) => g.kind === "item").length });
+  const shape = liveShape(groups, columns);
+  const plan = livePlan(shape, columns, rows, focusedChildId);
+  let paneGroup = 0;
   return (
-    <Box flexDirection="column">
+    <BottomClamp maxRows={rows}>
       {groups.map((g) =>
         g.kind === "panes" ? (
-          <PaneGroup key={g.key} agents={g.agents} now={now} layout={layout} focusedId={focusedChildId} />
+          <PaneGroup key={g.key} agents={g.agents} now={now} plan={plan.groups[paneGroup++]!} focusedId={focusedChildId} />
         ) : (
-          <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={layout.assistantTail} />
+          <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={g.item.id === shape.tailId ? plan.assistantTail : 3} />
         ),
       )}
-    </Box>
+    </BottomClamp>
   );
 }
 

@@ -1,5 +1,5 @@
 /** Glyphs, colours and words for a child agent's status, shared by the pane and its summary line. */
-import type { ChildStatus } from "./hooks/transcript-types.js";
+import type { ChildStatus, ChildView } from "./hooks/transcript-types.js";
 import { parseInline } from "./markdown/parse-markdown.js";
 import { firstLine } from "./format.js";
 
@@ -19,4 +19,10 @@ export function plainFirstLine(text: string): string {
 /** `1 turn` / `3 turns`. */
 export function turnsLabel(turns: number): string {
   return `${turns} turn${turns === 1 ? "" : "s"}`;
+}
+
+/** A child's tokens so far: its reported usage plus an estimate of what it streamed since (≈4 characters a token). */
+export function liveTokens(child: ChildView): number {
+  const u = child.usage;
+  return u.input + u.cacheRead + u.cacheWrite + u.output + Math.ceil((child.pendingChars ?? 0) / 4);
 }

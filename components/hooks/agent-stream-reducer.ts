@@ -211,7 +211,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
       const inner = event.event;
       const s = inner.type === "usage" ? { ...state, usage: addUsage({ ...state.usage }, inner.usage) } : state;
-      return mapTool(s, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner) } : t));
+      return mapTool(s, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner, at) } : t));
     }
     case "subagent_end": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;

@@ -59,8 +59,23 @@ function upsertTool(child: ChildView, tool: ChildToolEntry): ChildView {
   return { ...child, entries };
 }
 
-/** Applies one of the child's own events. Returns the same object when nothing visible changed. */
-export function reduceChild(child: ChildView, event: AgentEvent): ChildView {
+/** Characters of streamed text counted as one token in the live estimate (usage arrives per turn). */
+export const CHARS_PER_TOKEN = 4;
+
+/**
+ * Applies one of the child's own events, received at `at` (UI clock, ms): every event refreshes
+ * `lastEventAt` (so a silent child can be told from a working one), streamed text and thinking
+ * grow the live output-token estimate until the turn's real usage replaces it.
+ */
+export function reduceChild(child: ChildView, event: AgentEvent, at?: number): ChildView {
+  const next = reduceChildEvent(child, event);
+  const streamed = event.type === "text_delta" ? event.text.length : event.type === "thinking_delta" ? event.text.length : 0;
+  const pending = event.type === "usage" ? 0 : (child.pendingChars ?? 0) + streamed;
+  if (at === undefined && pending === (child.pendingChars ?? 0)) return next;
+  return { ...next, lastEventAt: at ?? next.lastEventAt, pendingChars: pending };
+}
+
+function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
   switch (event.type) {
     case "text_delta":
       return appendText(child, event.text);

@@ -1,11 +1,13 @@
 /** The keys of each focused area: the status bar's hint line and the key list of /help. */
+import type { ScreenMode } from "../layout/screen-layout.js";
 import type { UiFocus } from "./ui-reducer.js";
 
-/** The hint line for `focus` (`running`: a run is in progress). */
-export function keyHints(focus: UiFocus, running: boolean): string {
+/** The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys). */
+export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "inline"): string {
+  const scroll = mode === "fullscreen" ? " · PgUp/PgDn scroll · Ctrl-F search" : "";
   switch (focus) {
     case "prompt":
-      return running ? "Tab focus a child pane / sidebar · Ctrl-C stop all · Ctrl-C twice exit" : "Enter send · ↑/↓ history · Tab sidebar · /help · Ctrl-C twice exit";
+      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · /help · Ctrl-C twice exit`;
     case "pane":
       return "x stop this child · Tab next · Shift-Tab back · Esc prompt · typing goes to the prompt · Ctrl-C stop all";
     case "sidebar":
@@ -29,4 +31,5 @@ export const HELP_KEYS: readonly string[] = [
   "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n no · a always allow this tool for the session",
+  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar",
 ];

@@ -64,6 +64,10 @@ export interface ChildView {
   stopping?: boolean;
   /** Latest context compaction of this child, as one line. */
   note?: string;
+  /** UI clock (ms) of the child's latest event: a running child silent for long is shown as such. */
+  lastEventAt?: number;
+  /** Characters streamed since its last usage report (counted into the live token estimate). */
+  pendingChars?: number;
 }
 
 export type ItemTone = "info" | "warn" | "error" | "dim";

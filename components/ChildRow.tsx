@@ -1,0 +1,56 @@
+/**
+ * ChildRow: a running child in one row, for when full panes do not fit —
+ * `⠋ scout [ab12cd] 12.4s · 1.2k tok · ⏺ grep "login"` — glyph, profile, short id, elapsed time,
+ * tokens, and its newest activity (the last tool call, else the last words of its text). A child
+ * silent for a while says so instead (`no output for 14s`). The row has the keyboard's highlight
+ * when focused.
+ */
+import { Text } from "ink";
+import { CHILD_COLOR, liveTokens } from "./child-status.js";
+import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
+import type { ChildView } from "./hooks/transcript-types.js";
+
+/** Seconds without any event after which a running child is shown as silent. */
+export const STALL_MS = 10_000;
+
+export interface ChildRowProps {
+  child: ChildView;
+  /** UI clock (ms). */
+  now: number;
+  /** Columns available. */
+  width: number;
+  focused?: boolean;
+}
+
+/** The newest thing the child did, as plain text. */
+export function childActivity(child: ChildView): string {
+  for (let i = child.entries.length - 1; i >= 0; i--) {
+    const e = child.entries[i]!;
+    if (e.kind === "tool") return `⏺ ${e.name} ${formatArgs(e.args, 60)}`;
+    const words = e.text.replace(/\s+/g, " ").trim();
+    if (words !== "") return words.length > 80 ? `…${words.slice(-79)}` : words;
+  }
+  return child.thinking ? "thinking…" : "starting…";
+}
+
+/** The one-row view. */
+export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
+  const color = CHILD_COLOR[child.status];
+  const elapsed = formatDuration(now - child.startedAt);
+  const tokens = `${formatTokens(liveTokens(child))} tok`;
+  const head = `${child.profile ?? "general"} [${shortId(child.childId)}]`;
+  const silentMs = now - (child.lastEventAt ?? child.startedAt);
+  const silent = child.status === "running" && !child.stopping && silentMs >= STALL_MS;
+  const room = Math.max(4, width - head.length - elapsed.length - tokens.length - 10);
+  const activity = child.stopping ? "stopping…" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : truncate(childActivity(child), room);
+  return (
+    <Text wrap="truncate-end" inverse={focused}>
+      <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
+      <Text bold>{head}</Text>
+      <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
+      <Text color={silent || child.stopping ? "yellow" : undefined} dimColor={!silent && !child.stopping}>
+        {activity}
+      </Text>
+    </Text>
+  );
+}

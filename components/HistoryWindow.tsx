@@ -1,0 +1,57 @@
+/**
+ * HistoryWindow: the finished transcript in full-screen mode — a window of `height` rows over it,
+ * scrolled `offset` rows up from the bottom. Only the items that touch the window are rendered;
+ * each rendered item's real height is measured once per width and kept, so scrolling stays exact
+ * while 5,000 messages cost what 50 do.
+ */
+import { Box, measureElement, type DOMElement } from "ink";
+import { useLayoutEffect, useRef, useState } from "react";
+import type { TranscriptItem } from "./hooks/transcript-types.js";
+import { finishedRows, recordRows, windowSlice } from "./layout/virtual-window.js";
+import { TranscriptItemView } from "./TranscriptItemView.js";
+
+export interface HistoryWindowProps {
+  /** Finished items, oldest first. */
+  items: readonly TranscriptItem[];
+  /** Columns of the window. */
+  width: number;
+  /** Rows of the window. */
+  height: number;
+  /** Rows scrolled up from the bottom (0 = following the end). */
+  offset: number;
+  /** Called with the number of items rendered (tests and the benchmark count them). */
+  onRendered?: (count: number) => void;
+}
+
+/** One item, measured after it is drawn. */
+function MeasuredItem({ item, width, onHeight }: { item: TranscriptItem; width: number; onHeight: (item: TranscriptItem, rows: number) => void }) {
+  const ref = useRef<DOMElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current) onHeight(item, measureElement(ref.current).height);
+  });
+  return (
+    <Box ref={ref} flexDirection="column" flexShrink={0} width={width}>
+      <TranscriptItemView item={item} now={0} width={width} />
+    </Box>
+  );
+}
+
+/** The window. */
+export function HistoryWindow({ items, width, height, offset, onRendered }: HistoryWindowProps) {
+  const [, setVersion] = useState(0);
+  const slice = windowSlice(items.length, (i) => finishedRows(items[i]!, width), height, offset);
+  const shown = items.slice(slice.start, slice.end);
+  onRendered?.(shown.length);
+  const onHeight = (item: TranscriptItem, rows: number) => {
+    if (recordRows(item, width, rows)) setVersion((v) => v + 1);
+  };
+  return (
+    <Box height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
+      <Box flexDirection="column" flexShrink={0} marginBottom={-slice.shift}>
+        {shown.map((item) => (
+          <MeasuredItem key={item.id} item={item} width={width} onHeight={onHeight} />
+        ))}
+      </Box>
+    </Box>
+  );
+}

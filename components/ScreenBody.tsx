@@ -1,0 +1,94 @@
+/**
+ * ScreenBody: the transcript region of the screen, laid out by screenLayout. Full-screen: the
+ * scrolled history window (HistoryWindow) with the live items under it — or, scrolled up, a
+ * one-row "↓ N new lines" hint in their place — and the child-session sidebar standing beside it
+ * in a wide terminal. Inline: only the live items (history went to the terminal's scrollback via
+ * <Static>). In both modes the sidebar stacks under the live items when there is no room beside,
+ * and a child's transcript overlay takes the region's place. Every box has a fixed height or is
+ * clamped, so the region never takes more rows than the layout gave it.
+ */
+import { Box, Text } from "ink";
+import { HistoryWindow } from "./HistoryWindow.js";
+import type { SidebarRow } from "./hooks/sidebar-rows.js";
+import type { StreamState } from "./hooks/transcript-types.js";
+import type { OverlayLine } from "./hooks/ui-reducer.js";
+import type { ScreenLayout, ScreenMode } from "./layout/screen-layout.js";
+import { Sidebar } from "./Sidebar.js";
+import { LiveItems } from "./Transcript.js";
+import { TranscriptOverlay } from "./TranscriptOverlay.js";
+
+export interface ScreenBodyProps {
+  mode: ScreenMode;
+  layout: ScreenLayout;
+  state: StreamState;
+  now: number;
+  /** The running child whose pane has the keyboard. */
+  focusedChildId?: string;
+  /** Full-screen scroll position (rows up from the bottom) and rows that arrived below it. */
+  scroll: { offset: number; unseen: number };
+  /** The open child transcript, when shown. */
+  overlay?: { title: string; lines: readonly OverlayLine[]; offset: number };
+  sidebar: { rows: readonly SidebarRow[]; selected: number; focused: boolean };
+  /** Running children (for the scrolled-up hint). */
+  running: number;
+  /** Counts rendered history items (tests). */
+  onHistoryRendered?: (count: number) => void;
+}
+
+function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
+  const news = unseen > 0 ? `↓ ${unseen} new line${unseen === 1 ? "" : "s"}` : "↓ scrolled up";
+  const work = running > 0 ? ` · ${running} agent${running === 1 ? "" : "s"} running` : "";
+  return (
+    <Box width={width} flexShrink={0}>
+      <Text color="cyan" wrap="truncate-end">{`${news}${work} · End or PgDn to follow`}</Text>
+    </Box>
+  );
+}
+
+/** The region. */
+export function ScreenBody(props: ScreenBodyProps) {
+  const { mode, layout, state, now, scroll } = props;
+  const width = layout.regionColumns;
+  const sb = layout.sidebar;
+  const sidebar =
+    sb.placement === "none" ? null : (
+      <Box height={sb.rows} width={sb.columns} overflow="hidden" flexShrink={0} flexDirection="column">
+        <Sidebar rows={props.sidebar.rows} selected={props.sidebar.selected} now={Date.now()} width={sb.columns} height={sb.listRows} focused={props.sidebar.focused} />
+      </Box>
+    );
+  const stacked = sb.placement === "stacked" ? sidebar : null;
+  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} />;
+  let main;
+  if (props.overlay) {
+    main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} />;
+  } else if (mode === "inline") {
+    main = (
+      <>
+        {live}
+        {stacked}
+      </>
+    );
+  } else {
+    main = (
+      <>
+        <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
+          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} />
+        </Box>
+        {scroll.offset > 0 ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
+        {stacked}
+      </>
+    );
+  }
+  const region = (
+    <Box flexDirection="column" width={width} flexShrink={0} {...(mode === "fullscreen" ? { height: layout.regionRows, overflow: "hidden" as const } : {})}>
+      {main}
+    </Box>
+  );
+  if (sb.placement !== "column") return region;
+  return (
+    <Box flexDirection="row" flexShrink={0} {...(mode === "fullscreen" ? { height: layout.regionRows, overflow: "hidden" as const } : {})}>
+      {region}
+      {sidebar}
+    </Box>
+  );
+}

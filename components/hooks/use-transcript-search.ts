@@ -1,0 +1,92 @@
+/**
+ * useTranscriptSearch: Ctrl-F over the full-screen transcript. While open it has the keyboard:
+ * typing edits the query, Enter or ↑ jumps to the next older hit, ↓ to the next newer one, Esc
+ * closes (the view stays where the last hit put it). Matching is case-insensitive over each
+ * finished item's plain text; a jump scrolls the hit's first row to the top of the view.
+ */
+import { useInput } from "ink";
+import { useMemo, useRef, useState } from "react";
+import { finishedRows } from "../layout/virtual-window.js";
+import type { TranscriptItem } from "./transcript-types.js";
+
+/** The searchable text of one item. */
+export function itemText(item: TranscriptItem): string {
+  switch (item.kind) {
+    case "header":
+      return `${item.cwd} ${item.notices.join(" ")}`;
+    case "user":
+    case "assistant":
+    case "info":
+      return item.text;
+    case "thinking":
+      return "";
+    case "tool":
+      return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? ""].join(" ");
+  }
+}
+
+/** Indexes of the items containing `query` (case-insensitive), newest first. */
+export function searchItems(items: readonly TranscriptItem[], query: string): number[] {
+  const q = query.toLowerCase();
+  if (q === "") return [];
+  const hits: number[] = [];
+  for (let i = items.length - 1; i >= 0; i--) if (itemText(items[i]!).toLowerCase().includes(q)) hits.push(i);
+  return hits;
+}
+
+export interface TranscriptSearch {
+  open: boolean;
+  query: string;
+  /** Hits, newest first, and the current one (-1 before the first jump). */
+  hits: number[];
+  index: number;
+  start(): void;
+}
+
+/** Search over `items` drawn at `width`, in a view of `view` rows; `showAt(offset)` scrolls the view. */
+export function useTranscriptSearch(items: readonly TranscriptItem[], width: number, view: number, showAt: (offset: number) => void): TranscriptSearch {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState("");
+  const [index, setIndex] = useState(-1);
+  const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
+  const latest = useRef({ hits, index, items, width, view });
+  latest.current = { hits, index, items, width, view };
+  const jump = (to: number) => {
+    const { hits: h, items: all, width: w, view: v } = latest.current;
+    if (h.length === 0) return;
+    const i = Math.max(0, Math.min(h.length - 1, to));
+    const at = h[i]!;
+    let after = 0;
+    for (let k = at + 1; k < all.length; k++) after += finishedRows(all[k]!, w);
+    showAt(Math.max(0, after + finishedRows(all[at]!, w) - v));
+    setIndex(i);
+  };
+  useInput(
+    (input, key) => {
+      if (key.escape) return setOpen(false);
+      if (key.return || key.upArrow) return jump(latest.current.index + 1);
+      if (key.downArrow) return jump(latest.current.index - 1);
+      if (key.backspace || key.delete) {
+        setQuery((q) => q.slice(0, -1));
+        setIndex(-1);
+        return;
+      }
+      if (key.ctrl || key.meta || key.tab) return;
+      if (input) {
+        setQuery((q) => q + input);
+        setIndex(-1);
+      }
+    },
+    { isActive: open },
+  );
+  return {
+    open,
+    query,
+    hits,
+    index,
+    start: () => {
+      setOpen(true);
+      setIndex(-1);
+    },
+  };
+}

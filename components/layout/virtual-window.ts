@@ -1,0 +1,68 @@
+/**
+ * The virtual transcript's arithmetic, pure: items have heights in terminal rows (measured once
+ * per item and width, cached), the view is `height` rows scrolled `offset` rows up from the
+ * bottom, and only the items that touch the view are rendered. The cost of a frame depends on the
+ * view, not on how long the transcript is.
+ */
+import type { TranscriptItem } from "../hooks/transcript-types.js";
+import { itemRows } from "./item-rows.js";
+
+/** The slice of items to render and how far to shift it down (rows of its last item below the view). */
+export interface WindowSlice {
+  /** First item index rendered. */
+  start: number;
+  /** One past the last item index rendered. */
+  end: number;
+  /** Rows of the rendered block that lie below the view (it is drawn shifted down by this much). */
+  shift: number;
+}
+
+/**
+ * The items of `count` (heights from `heightOf`) that cover a view of `height` rows whose bottom
+ * edge is `offset` rows above the end of the transcript.
+ */
+export function windowSlice(count: number, heightOf: (i: number) => number, height: number, offset: number): WindowSlice {
+  let below = 0;
+  let end = count;
+  // Skip the items wholly below the view.
+  while (end > 0 && below + heightOf(end - 1) <= offset) {
+    below += heightOf(end - 1);
+    end--;
+  }
+  const shift = Math.max(0, offset - below);
+  let start = end;
+  let covered = 0;
+  while (start > 0 && covered < height + shift) {
+    covered += heightOf(start - 1);
+    start--;
+  }
+  return { start, end, shift };
+}
+
+const measured = new WeakMap<TranscriptItem, Map<number, number>>();
+
+/** Rows of finished `item` at `width`: a measurement when one was recorded, else the estimate. */
+export function finishedRows(item: TranscriptItem, width: number): number {
+  const byWidth = measured.get(item);
+  const hit = byWidth?.get(width);
+  if (hit !== undefined) return hit;
+  const rows = itemRows(item, width);
+  if (byWidth) byWidth.set(width, rows);
+  else measured.set(item, new Map([[width, rows]]));
+  return rows;
+}
+
+/** Records the real height of `item` drawn at `width`; true when it differs from what was assumed. */
+export function recordRows(item: TranscriptItem, width: number, rows: number): boolean {
+  const before = finishedRows(item, width);
+  if (before === rows) return false;
+  measured.get(item)!.set(width, rows);
+  return true;
+}
+
+/** Total rows of `items` at `width`. */
+export function totalRows(items: readonly TranscriptItem[], width: number): number {
+  let n = 0;
+  for (const item of items) n += finishedRows(item, width);
+  return n;
+}
