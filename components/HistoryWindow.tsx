@@ -8,6 +8,7 @@ import { Box, measureElement, type DOMElement } from "ink";
 import { useLayoutEffect, useRef, useState } from "react";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { finishedRows, recordRows, windowSlice } from "./layout/virtual-window.js";
+import { unconstrained } from "./layout/unconstrained.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 
 export interface HistoryWindowProps {
@@ -46,7 +47,7 @@ export function HistoryWindow({ items, width, height, offset, onRendered }: Hist
     if (recordRows(item, width, rows)) setVersion((v) => v + 1);
   };
   return (
-    <Box height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
+    <Box ref={unconstrained} height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
       <Box flexDirection="column" flexShrink={0} marginBottom={-slice.shift}>
         {shown.map((item) => (
           <MeasuredItem key={item.id} item={item} width={width} onHeight={onHeight} />

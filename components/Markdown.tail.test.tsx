@@ -3,6 +3,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { liveTail } from "./Markdown.js";
 import { LiveItems } from "./Transcript.js";
+import { screenLayout } from "./layout/screen-layout.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 
 /** A streaming answer of 40 paragraphs of ~150 characters: each wraps to two rows at 80 columns. */
@@ -18,16 +19,21 @@ describe("the live tail of a streaming answer is budgeted in wrapped rows", () =
     expect(tail.split("\n").length).toBeLessThanOrEqual(3);
   });
 
-  it("a 24-row terminal never gets a live frame as tall as itself from long wrapped lines", () => {
+  it("a 24-row terminal never gets a live frame as tall as itself from long wrapped lines", async () => {
     const live: TranscriptItem[] = [{ kind: "assistant", id: "a1", done: false, text: longAnswer() }];
+    // The rows the screen gives the live items at 80×24, after the prompt and the status bar.
+    const { liveRows, frameRows } = screenLayout({ mode: "inline", columns: 80, rows: 24, promptRows: 1, approvalRows: 0, picker: false, sidebar: false, overlay: false });
+    expect(frameRows).toBe(23);
     const { lastFrame } = render(
       <Box width={80} flexDirection="column">
-        <LiveItems live={live} now={0} columns={80} rows={24} />
+        <LiveItems live={live} now={0} columns={80} rows={liveRows} />
       </Box>,
     );
+    await new Promise((r) => setTimeout(r, 50));
     const frame = lastFrame() ?? "";
     expect(frame).toContain("end39");
-    // The prompt and status bar need rows of their own below the live items.
-    expect(frame.split("\n").length).toBeLessThanOrEqual(24 - 8);
+    expect(frame.split("\n").length).toBeLessThanOrEqual(liveRows);
+    // Counted in source lines the same tail would have taken about twice the rows.
+    expect(liveRows * 2).toBeGreaterThan(24);
   });
 });

@@ -2,7 +2,7 @@
 import { Box, Text } from "ink";
 import { formatAge, shortId, truncate } from "./format.js";
 import type { PickerRow } from "./hooks/ui-reducer.js";
-import { listWindow } from "./live-layout.js";
+import { listWindow } from "./layout/live-plan.js";
 
 export interface SessionPickerProps {
   rows: readonly PickerRow[];

@@ -9,7 +9,7 @@ import { Box, Text } from "ink";
 import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
 import { formatAge, shortId, truncate } from "./format.js";
 import type { SidebarRow } from "./hooks/sidebar-rows.js";
-import { listWindow } from "./live-layout.js";
+import { listWindow } from "./layout/live-plan.js";
 
 export interface SidebarProps {
   rows: readonly SidebarRow[];

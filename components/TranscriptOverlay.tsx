@@ -19,14 +19,6 @@ export interface TranscriptOverlayProps {
   width: number;
 }
 
-/** Rows of text the overlay shows in a terminal of `rows` rows. */
-export function overlayHeight(rows: number): number {
-  // Title, position line and the border (4), the prompt box and status bar (5), and a spare row:
-  // the live output must stay shorter than the terminal, or ink clears and redraws everything
-  // (and, when it shrinks again, erases one line too many of the history above).
-  return Math.max(3, rows - 11);
-}
-
 const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?: boolean; bold?: boolean }> = {
   user: { color: "cyan", bold: true },
   tool: { color: "yellow" },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { contentLines, firstLine, formatArgs, formatDuration, formatTokens, lastLines, shortId, totalTokens, truncate } from "./format.js";
-import { liveLayout, MIN_PANE_WIDTH, PANE_CHROME_ROWS, RESERVED_ROWS } from "./live-layout.js";
 
 describe("formatters", () => {
   it("formats token counts compactly", () => {
@@ -29,23 +28,3 @@ describe("formatters", () => {
   });
 });
 
-describe("liveLayout", () => {
-  it("puts panes side by side when the terminal is wide, stacked when narrow", () => {
-    expect(liveLayout({ columns: 160, rows: 50, panes: 2, otherItems: 0 })).toMatchObject({ perRow: 2, paneWidth: 80 });
-    expect(liveLayout({ columns: MIN_PANE_WIDTH * 2 - 1, rows: 50, panes: 2, otherItems: 0 })).toMatchObject({ perRow: 1 });
-    expect(liveLayout({ columns: 300, rows: 50, panes: 3, otherItems: 0 }).perRow).toBe(3);
-  });
-  it("keeps the live area within the terminal height as panes multiply", () => {
-    for (const panes of [1, 2, 4, 6]) {
-      const l = liveLayout({ columns: 60, rows: 40, panes, otherItems: 1 });
-      const paneRows = Math.ceil(panes / l.perRow);
-      const height = paneRows * (PANE_CHROME_ROWS + l.textLines + l.toolLines);
-      if (panes <= 4) expect(height).toBeLessThanOrEqual(40 - RESERVED_ROWS);
-      expect(l.textLines).toBeGreaterThanOrEqual(1);
-    }
-    expect(liveLayout({ columns: 60, rows: 40, panes: 4, otherItems: 0 }).textLines).toBeLessThan(liveLayout({ columns: 60, rows: 40, panes: 1, otherItems: 0 }).textLines);
-  });
-  it("gives streaming text the room panes leave", () => {
-    expect(liveLayout({ columns: 100, rows: 40, panes: 0, otherItems: 2 }).assistantTail).toBe(40 - RESERVED_ROWS - 4);
-  });
-});

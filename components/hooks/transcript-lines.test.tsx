@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emptyUsage, type AgentMessage } from "../../src/protocol/messages.js";
 import { compactionSummaryMessage } from "../../src/session/types.js";
 import { formatAge, wrapText } from "../format.js";
-import { listWindow } from "../live-layout.js";
+import { listWindow } from "../layout/live-plan.js";
 import { sectionLines, transcriptLines } from "./transcript-lines.js";
 
 describe("transcriptLines", () => {

@@ -72,7 +72,7 @@ export function screenLayout(input: ScreenLayoutInput): ScreenLayout {
   const bottomRows = approval + pickerBox + promptRows + STATUS_ROWS;
   const regionRows = Math.max(1, frameRows - bottomRows);
   const standing = input.mode === "fullscreen" && columns >= SIDEBAR_COLUMN_MIN && !input.sidebarHidden;
-  const beside = standing || (input.sidebar && columns >= INLINE_BESIDE_MIN);
+  const beside = standing || (input.sidebar && !input.overlay && columns >= INLINE_BESIDE_MIN);
   let sidebar: ScreenLayout["sidebar"] = { placement: "none", columns: 0, rows: 0, listRows: 0 };
   if (beside) {
     const width = Math.min(56, Math.floor(columns * (standing ? 0.32 : 0.4)));
