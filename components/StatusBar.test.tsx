@@ -10,13 +10,15 @@ describe("StatusBar", () => {
   const base = { model: "claude-x", provider: "anthropic", contextTokens: 50_000, contextWindow: 200_000, usage: { input: 1000, output: 2500, cacheRead: 11_000, cacheWrite: 500 }, runningChildren: 0, running: false, now: 0 };
   it("shows model, provider, context use, tokens in/out and the idle key hints", () => {
     const frame = stripAnsi(render(<StatusBar {...base} />).lastFrame()!);
-    expect(frame).toContain("claude-x · anthropic · ctx 25% of 200k · ↑13k ↓2.5k tokens");
+    expect(frame).toContain("claude-x · ctx 25% of 200k · ↑13k ↓2.5k tokens · anthropic");
     expect(frame).toContain("Ctrl-C twice exit");
     expect(frame).not.toContain("running");
   });
   it("counts running children, shows the stop hint while running, and a given hint instead of keys", () => {
     const running = stripAnsi(render(<StatusBar {...base} running runningChildren={2} />).lastFrame()!);
     expect(running).toContain("2 agents running");
+    // Right after the model: an 80-column row cut at its end still says what runs.
+    expect(running).toMatch(/claude-x · 2 agents running · ctx/);
     expect(running).toContain("Ctrl-C stop · Ctrl-C twice exit");
     const hinted = stripAnsi(render(<StatusBar {...base} hint="Press Ctrl-C again to exit" />).lastFrame()!);
     expect(hinted).toContain("Press Ctrl-C again to exit");
@@ -25,7 +27,7 @@ describe("StatusBar", () => {
   it("shows queued children apart from running ones, a compaction in progress, and the focused area's keys", () => {
     const frame = stripAnsi(render(<StatusBar {...base} running runningChildren={1} queuedChildren={2} keys="x stop this child" />).lastFrame()!);
     expect(frame).toContain("1 agent running · 2 queued");
-    expect(stripAnsi(render(<StatusBar {...base} running compacting />).lastFrame()!)).toContain("anthropic · compacting… · ctx 25%");
+    expect(stripAnsi(render(<StatusBar {...base} running compacting />).lastFrame()!)).toContain("claude-x · compacting… · ctx 25%");
     expect(frame).toContain("x stop this child");
     expect(frame).not.toContain("Ctrl-C twice exit");
   });

@@ -1,8 +1,8 @@
 /**
- * StatusBar: model and provider, context use (the main agent's latest input tokens over the
- * model's window), tokens in/out for the whole session, running and queued children, a
- * compaction in progress, and a key hint line (the keys of whatever has the keyboard).
- * Cost is not shown: the core has no pricing.
+ * StatusBar: the model, then running and queued children (first, so a narrow terminal that cuts
+ * the row's end keeps them), a compaction in progress, context use (the main agent's latest input
+ * tokens over the model's window), tokens in/out for the whole session and the provider; under it
+ * a key hint line (the keys of whatever has the keyboard).
  */
 import { Box, Text } from "ink";
 import type { Usage } from "../src/protocol/messages.js";
@@ -53,12 +53,13 @@ export function StatusBar(props: StatusBarProps) {
       <Text wrap="truncate-end">
         {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
         <Text bold>{props.model}</Text>
-        <Text dimColor>{` · ${props.provider} · `}</Text>
-        {props.compacting ? <Text color="yellow">{"compacting… · "}</Text> : null}
-        <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
-        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens`}</Text>
+        {/* What runs comes first: a narrow terminal cuts the row's end, never the children's count. */}
         {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
         {queued > 0 ? <Text color="yellow">{` · ${queued} queued`}</Text> : null}
+        {props.compacting ? <Text color="yellow">{" · compacting…"}</Text> : null}
+        <Text dimColor>{" · "}</Text>
+        <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
+        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens · ${props.provider}`}</Text>
       </Text>
       {props.hint ? (
         <Text color="yellow" wrap="truncate-end">

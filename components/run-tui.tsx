@@ -5,10 +5,15 @@
  * saved session (`opts.resume`); the session in use at exit is closed and its file named. A
  * declined trust question (n, Esc or Ctrl-C) leaves a one-line note. Bracketed paste is switched
  * on while the UI runs, so a pasted text keeps its line breaks instead of being sent.
+ *
+ * Full-screen mode (the default on a terminal; `inline` keeps the UI in the scrollback) draws in
+ * the alternate screen and, after exit, prints the last answer and how to resume on the normal one.
  */
 import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
+import { enterAltScreen, farewellLines } from "./alt-screen.js";
+import { reflowSafeStream } from "./inline-reflow.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 import { TrustPrompt } from "./TrustPrompt.js";
@@ -37,6 +42,19 @@ export interface RunTuiOptions {
   stdin?: NodeJS.ReadStream;
   /** Output stream (default process.stdout). */
   stdout?: NodeJS.WriteStream;
+  /** Draw inline, in the terminal's scrollback, instead of full-screen (`--inline`, settings `inline`). */
+  inline?: boolean;
+}
+
+/** Text of the last assistant message in `session`'s history. */
+function lastAnswer(session: AgentSession): string | undefined {
+  for (let i = session.history.length - 1; i >= 0; i--) {
+    const m = session.history[i]!;
+    if (m.role !== "assistant") continue;
+    const text = m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
+    if (text.trim()) return text;
+  }
+  return undefined;
 }
 
 /** Runs the UI until the person exits; resolves with the process exit code. */
@@ -48,12 +66,21 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (trust === false) stdout.write(`${TRUST_SKIPPED_NOTE}\n`);
   let session = options.createSession(approvals.ask, { trust });
   let code = 0;
+  // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
+  const fullscreen = !options.inline && stdout.isTTY === true;
+  const alt = fullscreen ? enterAltScreen(stdout) : undefined;
+  // The alternate screen has no scrollback to keep: after a resize it is wiped before Ink draws the
+  // frame again (registered before Ink's own listener, so it runs first), leaving no rewrapped rows.
+  const wipe = () => stdout.write("\u001b[2J\u001b[H");
+  if (fullscreen) stdout.on("resize", wipe);
+  const inkStdout = !fullscreen && stdout.isTTY ? reflowSafeStream(stdout) : stdout;
   const instance = render(
     <App
       session={session}
       approvals={approvals}
       initialPrompt={options.initialPrompt}
       openResumePicker={options.openResumePicker}
+      screenMode={fullscreen ? "fullscreen" : "inline"}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
       onSessionChange={(next) => {
@@ -62,7 +89,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       }}
     />,
     // console.* is redirected above the UI only on the real terminal.
-    { stdin, stdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.
@@ -71,8 +98,14 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     if (stdout.isTTY) stdout.write(PASTE_OFF);
+    if (fullscreen) stdout.off("resize", wipe);
+    alt?.leave();
   }
   session.close();
+  if (fullscreen) {
+    const lines = farewellLines(lastAnswer(session), session.sessionPath ? session.sessionId : undefined);
+    if (lines.length) stdout.write(`${lines.join("\n")}\n`);
+  }
   if (session.sessionPath) stdout.write(`Session saved: ${session.sessionPath}\n`);
   return code;
 }

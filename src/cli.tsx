@@ -27,7 +27,8 @@ function version(): string {
   return "unknown";
 }
 
-async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions> {
+/** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
+async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean }> {
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const inkHome = inkHomeDir();
@@ -45,6 +46,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     if (!resume) throw new UsageError(`--continue: no saved session for ${cwd} in ${join(inkHome, "sessions")}; start one with ink or ink -p`);
   }
   return {
+    inline: defaults.inline,
     resume,
     cwd,
     inkHome,
@@ -105,7 +107,7 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
-  const base = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { inline, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await importUiInTerminal();
   installExitHooks();
   // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
@@ -113,6 +115,7 @@ async function main(argv: string[]): Promise<number> {
   return runTui({
     cwd: base.cwd,
     openResumePicker: args.resume === "",
+    inline: args.inline || inline === true,
     untrustedProfiles: untrusted,
     createSession: (ask, opts) => {
       const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });

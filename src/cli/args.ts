@@ -29,6 +29,8 @@ export interface CliArgs {
   continue: boolean;
   /** `--take-over-lock`: take over a resumed session's lock held on another host. */
   takeOverLock: boolean;
+  /** `--inline`: draw the UI in the terminal's scrollback instead of full-screen. */
+  inline: boolean;
   help: boolean;
   version: boolean;
 }
@@ -57,6 +59,7 @@ Options:
       --max-children <n>    subagents running at once (default 4)
       --resume [id]         reopen a saved main session (without id: list this directory's sessions)
   -c, --continue            reopen the most recent session of this directory
+      --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
       --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
   -h, --help                show this help
   -v, --version             print the version
@@ -104,6 +107,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
         resume: { type: "string" },
         continue: { type: "boolean", short: "c", default: false },
         "take-over-lock": { type: "boolean", default: false },
+        inline: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         version: { type: "boolean", short: "v", default: false },
       },
@@ -152,6 +156,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     resume: v.resume,
     continue: v.continue ?? false,
     takeOverLock: v["take-over-lock"] ?? false,
+    inline: v.inline ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

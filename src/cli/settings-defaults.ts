@@ -9,6 +9,8 @@ export interface SettingsDefaults {
   thinking?: ThinkingConfig;
   maxChildren?: number;
   childTimeoutMs?: number;
+  /** Draw the TUI inline instead of full-screen. */
+  inline?: boolean;
   warnings: string[];
 }
 
@@ -24,6 +26,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     thinking: thinking?.ok ? thinking.value : undefined,
     maxChildren: e.maxChildren,
     childTimeoutMs: timeout,
+    inline: e.inline,
     warnings: loaded.warnings,
   };
 }

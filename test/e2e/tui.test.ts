@@ -2,13 +2,13 @@
  * End to end: the real `ink` CLI in a real terminal (tmux), driven by the offline demo model over
  * a small git repository. Types a question (editing it with keys sent together in one chunk),
  * waits for the children's summary lines and the answer, then exits with Ctrl-C twice; a second
- * flow opens the child-session sidebar and a child's transcript with the keyboard, checks that
- * closing them redraws the screen from the top (history once in the scrollback) and that a width
- * change redraws it without broken copies. Skipped when tmux is not installed. Every tmux command
+ * flow, inline, checks that a width change redraws the live frame without broken copies, opens
+ * the child-session sidebar and a child's transcript with the keyboard and closes them — the
+ * history stays once in the scrollback and no byte written ever erases it. Skipped when tmux is not installed. Every tmux command
  * runs on this file's own socket (-L), which is the only server it ever kills.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -95,11 +95,11 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
   });
 
   /** Starts the CLI in a new tmux session `name` of this socket. */
-  const startInk = (name: string) => {
+  const startInk = (name: string, args = "") => {
     const command = [
       "env -u ANTHROPIC_API_KEY",
       `INK_HOME=${quote(inkHome)} INK_DEMO_DELAY_MS=1`,
-      `${quote(process.execPath)} ${quote(cli)} --cwd ${quote(repo)};`,
+      `${quote(process.execPath)} ${quote(cli)} --cwd ${quote(repo)} ${args};`,
       "echo INK_EXITED=$?; sleep 60",
     ].join(" ");
     tmux("new-session", "-d", "-s", name, "-x", "160", "-y", "50", command);
@@ -132,14 +132,27 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     expect(ended).toMatch(/Session saved: .*\.jsonl/);
   }, 60_000);
 
-  it("opens the child-session sidebar and a child's transcript by keyboard, closes them, exits", async () => {
+  it("inline: opens the child-session sidebar and a child's transcript by keyboard, closes them, exits — never clearing the scrollback", async () => {
     const name = "ink-e2e-sidebar";
     const wait = (test: (s: string) => boolean, what: string) => waitForScreen(test, what, 300, 50, name);
-    startInk(name);
+    const bytes = join(inkHome, "sidebar-pane.bin");
+    startInk(name, "--inline");
+    tmux("pipe-pane", "-t", name, `cat >> ${quote(bytes)}`);
     await wait((s) => s.includes("Ask Ink"), "the prompt");
     tmux("send-keys", "-t", name, "-l", "where is the login handled?");
     tmux("send-keys", "-t", name, "Enter");
     await wait((s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
+
+    // A width change redraws the live frame: one prompt box, no broken copies.
+    tmux("resize-window", "-t", name, "-x", "120");
+    tmux("resize-window", "-t", name, "-x", "110");
+    const count = (s: string, part: string) => s.split(part).length - 1;
+    const redrawn = (s: string) => count(s, "✦ Ink") === 1 && count(s, "Conclusion:") === 1 && count(s, "Ask Ink") === 1 && visible(name).split("\n").some((l) => l.startsWith("╭") && l.length === 110);
+    await wait(redrawn, "the redraw at 110 columns");
+    await new Promise((r) => setTimeout(r, 300));
+    const resized = screen(name);
+    expect(redrawn(resized), resized).toBe(true);
+    expect(resized.split("\n").filter((l) => l.startsWith("╭")).every((l) => l.length <= 110)).toBe(true);
 
     tmux("send-keys", "-t", name, "Tab");
     const side = await wait((s) => s.includes("Child sessions") && s.includes("this session"), "the sidebar");
@@ -157,26 +170,16 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     await wait((s) => s.includes("Child sessions") && !/lines 1–\d+ of/.test(s.split("Conclusion:").pop()!), "the sidebar again");
     tmux("send-keys", "-t", name, "Escape");
     await wait((s) => s.includes("Enter send · ↑/↓ history · Tab sidebar"), "the prompt again");
-    // The tall overlay and the sidebar closed: the screen was redrawn from the top (not left
-    // scrolled down to blank rows), and the history is in the scrollback once.
-    await waitForScreen(() => firstLine(visible(name)).includes("✦ Ink"), "the screen redrawn from the top", 100, 50, name);
+    // The overlay and the sidebar closed without clearing anything: the history is in the
+    // scrollback once.
     expect(screen(name).split("Conclusion:").length - 1).toBe(1);
-
-    // A width change redraws the screen once the resize settles: one prompt box, no broken copies.
-    tmux("resize-window", "-t", name, "-x", "120");
-    tmux("resize-window", "-t", name, "-x", "110");
-    const count = (s: string, part: string) => s.split(part).length - 1;
-    const redrawn = (s: string) => count(s, "✦ Ink") === 1 && count(s, "Conclusion:") === 1 && count(s, "Ask Ink") === 1 && visible(name).split("\n").some((l) => l.startsWith("╭") && l.length === 110);
-    await wait(redrawn, "the redraw at 110 columns");
-    await new Promise((r) => setTimeout(r, 300));
-    const resized = screen(name);
-    expect(redrawn(resized)).toBe(true);
-    expect(resized.split("\n").filter((l) => l.startsWith("╭")).every((l) => l.length <= 110)).toBe(true);
 
     tmux("send-keys", "-t", name, "C-c");
     await wait((s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
     tmux("send-keys", "-t", name, "C-c");
     const ended = await wait((s) => s.includes("INK_EXITED="), "the CLI to exit");
     expect(ended).toContain("INK_EXITED=0");
+    // The person's scrollback was never erased (ESC[3J), not even by the resize.
+    expect(readFileSync(bytes, "latin1")).not.toContain("\u001b[3J");
   }, 60_000);
 });

@@ -1,0 +1,153 @@
+/**
+ * End to end, full-screen mode: the real CLI in tmux draws in the alternate screen, with its own
+ * scrolling, and puts the terminal back on every way out (Ctrl-C twice, SIGTERM, SIGHUP). Four
+ * children streaming at 80×24 (a loopback Messages-API server) stay on screen without a single
+ * screen or scrollback clear in the bytes written; `--inline` never enters the alternate screen;
+ * a wide terminal stands the child-session sidebar beside the transcript.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, makeLoginRepo } from "../helpers/cli.js";
+import { sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
+import { countBytes, hasTmux, quote, Tmux } from "./tmux.js";
+
+const tmux = new Tmux(`ink-fs-${process.pid}`);
+const CLEAR_SCROLLBACK = "\u001b[3J";
+const CLEAR_SCREEN = "\u001b[2J";
+
+/** A text turn streamed in `pieces` deltas `delayMs` apart. */
+function slowText(text: string, pieces: number, delayMs: number): FakeResponse {
+  const events = turnEvents([{ text: "" }]);
+  const at = events.findIndex((e) => e.event === "content_block_stop");
+  const size = Math.ceil(text.length / pieces);
+  const deltas = Array.from({ length: pieces }, (_, i) => ({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i * size, (i + 1) * size) } } }));
+  events.splice(at, 0, ...deltas);
+  return { kind: "sse", events, delayMs };
+}
+
+describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
+  let repo = "";
+  let inkHome = "";
+  let server: FakeAnthropic;
+  let out = "";
+
+  beforeAll(async () => {
+    repo = makeLoginRepo();
+    inkHome = mkdtempSync(join(tmpdir(), "ink-fs-home-"));
+    out = mkdtempSync(join(tmpdir(), "ink-fs-bytes-"));
+    server = await startFakeAnthropic();
+  });
+
+  afterAll(async () => {
+    tmux.kill();
+    await server?.close();
+    for (const dir of [repo, inkHome, out]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Starts the CLI in session `name`; the shell reports its exit status and stays. */
+  const startInk = (name: string, size: [number, number], opts: { args?: string; env?: string } = {}) => {
+    const env = opts.env ?? `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1`;
+    const command = `${env} INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} ${opts.args ?? ""}; echo INK_EXITED=$?; sleep 60`;
+    tmux.start(name, command, size[0], size[1]);
+    tmux.pipe(name, join(out, `${name}.bin`));
+  };
+  const bytes = (name: string, needle: string) => countBytes(join(out, `${name}.bin`), needle);
+
+  it("four children streaming at 80×24: all on screen with the status bar, no clears, PageUp scrolls back, Ctrl-C twice restores the terminal", async () => {
+    const name = "four";
+    server.reset();
+    server.enqueue(sseTurn(["a", "b", "c", "d"].map((x) => ({ toolUse: { id: `t-${x}`, name: "task", input: { prompt: `look at part ${x} of the login code` } } }))));
+    const body = Array.from({ length: 30 }, (_, i) => `finding ${i}: the login handler checks the password before it returns the user.`).join(" ");
+    for (let i = 0; i < 4; i++) server.enqueue(slowText(body, 60, 60));
+    const report = Array.from({ length: 30 }, (_, i) => `- report line ${i}`).join("\n");
+    server.setFallback(sseTurn([{ text: `${report}\n\nFOUR-DONE: all four children reported.` }]));
+    startInk(name, [80, 24], { env: `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)}` });
+    await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
+    expect(tmux.format(name, "#{alternate_on}")).toBe("1");
+    tmux.type(name, "check the login code with four children");
+    tmux.keys(name, "Enter");
+    const running = await tmux.waitFor(name, (s) => s.includes("4 agents running"), "four children running");
+    // Every child is on screen (a compact row each at this size), or counted in a "+N more" row.
+    const ids = new Set(running.match(/[0-9a-f]{6}/g) ?? []);
+    const more = Number(/\+(\d+) more/.exec(running)?.[1] ?? 0);
+    expect(ids.size + more, running).toBeGreaterThanOrEqual(4);
+    // The status bar and the prompt box are on screen while they stream.
+    expect(running).toMatch(/working… \(Ctrl-C to stop\)/);
+    const shown = tmux.visible(name).split("\n");
+    expect(shown.some((l) => l.startsWith("╭─"))).toBe(true);
+    expect(shown.some((l) => l.includes("4 agents running"))).toBe(true);
+    await tmux.waitFor(name, (s) => s.includes("FOUR-DONE") && s.includes("Ask Ink"), "the final answer", 600);
+    expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
+    expect(bytes(name, CLEAR_SCREEN)).toBe(0);
+
+    // The answer is taller than the screen: its start and the question above it are off screen.
+    expect(tmux.visible(name)).not.toContain("› check the login code with four children");
+    tmux.keys(name, "PPage");
+    const up = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow"), "the scrolled-up hint");
+    expect(up).toContain("report line 0");
+    tmux.keys(name, "End");
+    await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end");
+
+    tmux.keys(name, "C-c");
+    await tmux.waitFor(name, (s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
+    tmux.keys(name, "C-c");
+    const ended = await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
+    expect(ended).toContain("INK_EXITED=0");
+    expect(tmux.format(name, "#{alternate_on}")).toBe("0");
+    // On the normal screen: the last answer and how to come back.
+    expect(ended).toContain("FOUR-DONE: all four children reported.");
+    expect(ended).toMatch(/Resume this session: ink --resume \d{8}-\d{6}-[0-9a-f]{6}/);
+  }, 90_000);
+
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+    it(`${signal} while children run leaves the alternate screen and no process behind`, async () => {
+      const name = signal.toLowerCase();
+      startInk(name, [100, 30], { env: "env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=40" });
+      await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
+      expect(tmux.format(name, "#{alternate_on}")).toBe("1");
+      tmux.type(name, "where is the login handled?");
+      tmux.keys(name, "Enter");
+      await tmux.waitFor(name, (s) => /agents? running/.test(s), "children running");
+      const pid = tmux.childPid(name);
+      expect(pid).toBeDefined();
+      process.kill(pid!, signal);
+      const ended = await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
+      expect(ended).toMatch(/INK_EXITED=1(29|43)/);
+      expect(tmux.format(name, "#{alternate_on}")).toBe("0");
+      expect(tmux.childPid(name)).toBeUndefined();
+    }, 60_000);
+  }
+
+  it("--inline stays in the normal screen", async () => {
+    const name = "inline";
+    startInk(name, [80, 24], { args: "--inline" });
+    await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
+    expect(tmux.format(name, "#{alternate_on}")).toBe("0");
+    tmux.keys(name, "C-c");
+    tmux.keys(name, "C-c");
+    const ended = await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
+    expect(ended).not.toContain("Resume this session:");
+  }, 30_000);
+
+  it("160×45: the child-session sidebar stands beside the transcript", async () => {
+    const name = "wide";
+    startInk(name, [160, 45]);
+    await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
+    tmux.type(name, "where is the login handled?");
+    tmux.keys(name, "Enter");
+    const done = await tmux.waitFor(name, (s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
+    const lines = done.split("\n");
+    const title = lines.find((l) => l.includes("Child sessions"))!;
+    expect(title).toBeDefined();
+    // The sidebar box starts right of the transcript column, which keeps its own text.
+    expect(title.indexOf("│")).toBeGreaterThan(100);
+    expect(lines.filter((l) => /general \[[0-9a-f]{6}\]/.test(l) && l.indexOf("general") > 100).length).toBeGreaterThanOrEqual(2);
+    expect(lines.some((l) => l.includes("Conclusion:") && l.indexOf("Conclusion:") < 100)).toBe(true);
+    expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
+    tmux.keys(name, "C-c");
+    tmux.keys(name, "C-c");
+    await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
+  }, 60_000);
+});
