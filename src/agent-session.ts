@@ -39,6 +39,7 @@ import { withChildReportNotes, type ChildReportNote } from "./protocol/child-rep
 import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
+import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -112,6 +113,8 @@ export class AgentSession {
   readonly taskRecords: TaskRecord[] = [];
   /** Reports of children the person resumed, waiting for the next main request. */
   private readonly pendingReports: ChildReportNote[] = [];
+  /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
+  private readonly worktreeNotice?: string;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
 
@@ -126,6 +129,7 @@ export class AgentSession {
     this.mcpNotices.push(...mcp.problems);
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
+    this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (options.resume) this.resumeNotes = this.loadMain(options.resume);
@@ -169,9 +173,9 @@ export class AgentSession {
     );
   }
 
-  /** Notices for the person: skipped/malformed profiles, trust. */
+  /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
   /** Lines for `/mcp`, `/context` and `/config`; undefined for another command. */
