@@ -97,13 +97,20 @@ async function main(argv: string[]): Promise<number> {
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
     onExit(() => session.close());
-    installExitHooks({ onSignal: () => controller.abort() });
+    let stoppedBy: NodeJS.Signals | undefined;
+    installExitHooks({
+      onSignal: (sig) => {
+        stoppedBy = sig;
+        controller.abort();
+      },
+    });
     try {
-      return await runPrintMode(session, args.print, {
+      const code = await runPrintMode(session, args.print, {
         json: args.output === "json",
         signal: controller.signal,
         io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
       });
+      return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
     } finally {
       session.close();
     }
