@@ -124,9 +124,14 @@ export class AgentSession {
     this.model = options.model;
     const trust = decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false });
     this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust });
-    this.trusted = trust !== "untrusted";
-    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: trust !== "untrusted" });
+    // A trust record alone is not enough for files that run code or set rules: every gated file
+    // must still hash as it did when trust was given (a changed .mcp.json asks again).
+    this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
+    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
     this.mcpNotices.push(...mcp.problems);
+    if (!options.mcpServers && !this.trusted && trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
+      this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
+    }
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
