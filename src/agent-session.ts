@@ -39,6 +39,7 @@ import { withChildReportNotes, type ChildReportNote } from "./protocol/child-rep
 import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
+import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -112,6 +113,8 @@ export class AgentSession {
   readonly taskRecords: TaskRecord[] = [];
   /** Reports of children the person resumed, waiting for the next main request. */
   private readonly pendingReports: ChildReportNote[] = [];
+  /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
+  private readonly worktreeNotice?: string;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
 
@@ -121,11 +124,17 @@ export class AgentSession {
     this.model = options.model;
     const trust = decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false });
     this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust });
-    this.trusted = trust !== "untrusted";
-    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: trust !== "untrusted" });
+    // A trust record alone is not enough for files that run code or set rules: every gated file
+    // must still hash as it did when trust was given (a changed .mcp.json asks again).
+    this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
+    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
     this.mcpNotices.push(...mcp.problems);
+    if (!options.mcpServers && !this.trusted && trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
+      this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
+    }
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
+    this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (options.resume) this.resumeNotes = this.loadMain(options.resume);
@@ -169,9 +178,9 @@ export class AgentSession {
     );
   }
 
-  /** Notices for the person: skipped/malformed profiles, trust. */
+  /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
   /** Lines for `/mcp`, `/context` and `/config`; undefined for another command. */

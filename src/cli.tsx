@@ -11,6 +11,7 @@ import { SessionStore } from "./session/store.js";
 import { decideTrust, projectTrust } from "./subagents/trust.js";
 import { settingsDefaults } from "./cli/settings-defaults.js";
 import { settingsReportLines } from "./cli/config-command.js";
+import { runWorktreesCommand } from "./cli/worktrees-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
 import { runPrintMode } from "./cli/print-mode.js";
 import { withUiLoadEnv } from "./cli/ui-load-env.js";
@@ -76,6 +77,9 @@ function sessionList(inkHome: string, cwd: string): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "worktrees") {
+    return runWorktreesCommand(argv.slice(1), { inkHome: inkHomeDir(), cwd: process.cwd(), out: (l) => void process.stdout.write(`${l}\n`), err: (l) => void process.stderr.write(`${l}\n`) });
+  }
   if (argv[0] === "config") {
     const cwd = resolve(argv[1] === "--cwd" && argv[2] ? argv[2] : process.cwd());
     const inkHome = inkHomeDir();
@@ -95,13 +99,20 @@ async function main(argv: string[]): Promise<number> {
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
     onExit(() => session.close());
-    installExitHooks({ onSignal: () => controller.abort() });
+    let stoppedBy: NodeJS.Signals | undefined;
+    installExitHooks({
+      onSignal: (sig) => {
+        stoppedBy = sig;
+        controller.abort();
+      },
+    });
     try {
-      return await runPrintMode(session, args.print, {
+      const code = await runPrintMode(session, args.print, {
         json: args.output === "json",
         signal: controller.signal,
         io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
       });
+      return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
     } finally {
       session.close();
     }

@@ -43,6 +43,7 @@ export class UsageError extends Error {
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
        ink -p "<prompt>" [options] run one request headless and print the answer
        ink config [--cwd <dir>]    print the effective settings and where each came from
+       ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
 Options:
   -p, --print <prompt>      headless: final answer on stdout, progress on stderr

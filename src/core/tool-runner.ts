@@ -2,11 +2,13 @@
  * Runs the tool calls of one assistant message: overlap-safe calls (read-only tools, task) in
  * concurrent batches, the rest one at a time in order. Every call yields exactly one ToolResult —
  * unknown tools, invalid arguments, refusals, thrown errors and aborts all become error results.
+ * Every result is capped (protocol/result-cap.ts) before the model sees it, whichever tool made it.
  */
 import type { AnyTool, ToolOutput } from "../protocol/tool.js";
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import type { ToolCall, ToolResult } from "../protocol/messages.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { capToolResult } from "../protocol/result-cap.js";
 
 /** The verdict of the pre-execution check. */
 export type ToolDecision = { allow: true } | { allow: false; reason: string };
@@ -50,7 +52,8 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
   const started = Date.now();
   options.emit({ type: "tool_start", call });
   const finish = (output: ToolOutput): ToolResult => {
-    const result: ToolResult = { toolCallId: call.id, toolName: call.name, content: output.output, isError: output.isError };
+    const content = capToolResult(typeof output.output === "string" ? output.output : String(output.output), call.name);
+    const result: ToolResult = { toolCallId: call.id, toolName: call.name, content, isError: output.isError };
     options.emit({ type: "tool_end", call, result, details: output.details, durationMs: Date.now() - started });
     return result;
   };

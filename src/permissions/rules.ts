@@ -22,9 +22,15 @@ export function parseRule(text: string, kind: RuleKind): PermissionRule {
   return { kind, tool: m[1]!, pattern: any ? undefined : pattern, source: text.trim() };
 }
 
-/** True when the rule's tool part names `tool` (`mcp__docs__*` covers every tool of that server). */
+/**
+ * True when the rule's tool part names `tool`: exactly, by a `*` prefix (`mcp__docs__*`, `mcp__*`),
+ * or — as in Claude Code — a bare server name `mcp__docs` covers every tool of that server.
+ */
 export function ruleNamesTool(rule: PermissionRule, tool: string): boolean {
-  return rule.tool.endsWith("*") ? tool.startsWith(rule.tool.slice(0, -1)) : rule.tool === tool;
+  if (rule.tool.endsWith("*")) return tool.startsWith(rule.tool.slice(0, -1));
+  if (rule.tool === tool) return true;
+  const server = rule.tool.startsWith("mcp__") ? rule.tool.slice(5) : "";
+  return server !== "" && !server.includes("__") && tool.startsWith(`${rule.tool}__`);
 }
 
 /** Parses every rule of one list. */

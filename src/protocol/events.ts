@@ -20,8 +20,8 @@ export type CompactionEvent =
  */
 export interface WarningEvent {
   type: "warning";
-  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction". */
-  source: "session" | "lock" | "loop" | "compaction";
+  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server). */
+  source: "session" | "lock" | "loop" | "compaction" | "mcp";
   message: string;
 }
 

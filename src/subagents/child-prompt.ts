@@ -29,17 +29,25 @@ export class SubagentConfigError extends Error {
 /**
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
  * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
+ * Listed tools of the profile's own MCP servers are not looked up here: they join the pool when
+ * those servers start for the run (see child-mcp.ts).
  */
-export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools">): AnyTool[] {
+export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">): AnyTool[] {
   const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
-  const unknown = profile.tools.filter((n) => !byName.has(n));
+  const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n));
+  const unknown = listed.filter((n) => !byName.has(n));
   if (unknown.length > 0) {
     const where = profile.path ? ` (${profile.path})` : "";
     throw new SubagentConfigError(
       `agent "${profile.name}"${where} lists unknown tool${unknown.length > 1 ? "s" : ""} ${unknown.map((n) => `"${n}"`).join(", ")}; available to subagents: ${[...byName.keys()].join(", ")}. Fix the profile's tools: line.`,
     );
   }
-  return profile.tools.map((n) => byName.get(n)!);
+  return listed.map((n) => byName.get(n)!);
+}
+
+/** True when `name` is a tool of one of the profile's own MCP servers (`mcp__<server>__…`). */
+export function isProfileServerTool(profile: Pick<AgentProfile, "mcpServers">, name: string): boolean {
+  return Object.keys(profile.mcpServers ?? {}).some((server) => name.startsWith(`mcp__${server}__`));
 }

@@ -33,6 +33,8 @@ import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
 import { resumeRefusedResult, taskResult, unknownAgentResult } from "./task-result.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
+import { claimWorktreeOwner } from "./worktree-owner.js";
+import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { projectContextHash } from "../context/project-context.js";
@@ -242,6 +244,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     if (worktree) await finishWorktree(worktree);
     return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`, isError: true };
   }
+  if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
   emit({ type: "subagent_start", ...tag, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
@@ -266,12 +269,17 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         options.leaseIntervalMs,
       )
     : undefined;
+  let childMcp: ChildMcp | undefined;
   try {
+    // The profile's own MCP servers: this child's only, closed below (not in the header's tool list, so resume checks ignore them).
+    childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
+    for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
+    const tools = [...p.tools, ...(childMcp?.tools ?? [])];
     outcome = await runSubagent({
       provider: options.provider,
       model: p.model,
       system: p.system,
-      tools: worktree ? confineToWorktree(p.tools, worktree) : p.tools,
+      tools: worktree ? confineToWorktree(tools, worktree) : tools,
       prompt: worktree ? worktreePrompt(worktree, args.prompt) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
@@ -292,6 +300,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });
   } finally {
+    await childMcp?.close();
     lease?.stop();
     options.running?.delete(p.childId);
     lock?.release();
@@ -328,7 +337,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     worktree: report ? { path: report.path, branch: report.branch, kept: report.kept } : undefined,
     prompt: args.prompt,
   };
-  const output = report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output;
+  const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
+  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }
 

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, realpathSync, rmdirSync, statSync } from "node:f
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { GitError, runGit } from "./git.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { readWorktreeOwner, removeWorktreeOwner, writeWorktreeOwner } from "./worktree-owner.js";
 
 /** `not_git_repo` / `no_commit`: the user's directory cannot host a worktree; `bad_location`: the
  * worktree would land inside the checkout; `git_failed`: any other git failure (or an abort). */
@@ -177,9 +178,16 @@ export async function createWorktree(opts: {
     const branch = `ink/${name}`;
     const path = join(parent, name);
     if (existsSync(path) || (await branchExists(root, branch, signal))) continue;
+    // The owner record goes first: a run killed right after `worktree add` still leaves it.
+    try {
+      writeWorktreeOwner({ path, branch, baseCommit, repoRoot: root });
+    } catch (e) {
+      throw new WorktreeError("git_failed", `worktree: cannot write ${path}.owner.json: ${errorMessage(e)}; check INK_HOME`);
+    }
     try {
       await runGit(["worktree", "add", "-b", branch, path, baseCommit], { cwd: root, signal });
     } catch (e) {
+      if (readWorktreeOwner(path)?.pid === process.pid) removeWorktreeOwner(path); // not a racing winner's record
       if (isAborted(e)) {
         await discardPartial(root, path, branch);
         throw new WorktreeError("git_failed", `worktree: creation of ${path} was aborted`);
@@ -252,13 +260,29 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
     if (ignored.length > listed.length) listed.push(` ... and ${ignored.length - listed.length} more ignored files`);
     parts.push(`ignored files:\n${listed.join("\n")}`);
   }
+  // Commits made during the run and then dropped (reset, rebase) live only in the branch's reflog,
+  // and stashes made in the worktree only in refs/stash: deleting the branch would lose them.
+  const reflog = (await git(["reflog", "show", "--format=%H", ref])).split("\n").filter(Boolean);
+  const dropped = [...new Set(reflog)].filter((h) => h !== wt.baseCommit && h !== tip);
+  const stashes = (await git(["stash", "list", "--format=%gd%x00%gs"]))
+    .split("\n")
+    .map((l) => l.split("\0"))
+    .filter(([, subject]) => subject !== undefined && (subject.startsWith(`WIP on ${wt.branch}: `) || subject.startsWith(`On ${wt.branch}: `)))
+    .map(([name]) => name!);
   const headMoved = head !== ref;
+  const notes = [
+    headMoved ? `HEAD in the worktree is no longer on ${wt.branch} (now ${head || "unknown"}), kept it to be safe` : undefined,
+    dropped.length > 0
+      ? `the branch had ${dropped.length} commit(s) during the run that are no longer on it (${dropped.map((h) => h.slice(0, 10)).join(", ")}); kept so they stay reachable — see git reflog ${wt.branch}`
+      : undefined,
+    stashes.length > 0 ? `${stashes.join(", ")} ${stashes.length === 1 ? "was" : "were"} stashed from ${wt.branch}; kept — see git stash show -p ${stashes[0]}` : undefined,
+  ].filter(Boolean);
   return {
-    changed: headMoved || tip !== wt.baseCommit || status.entries > 0 || ignored.length > 0,
+    changed: headMoved || tip !== wt.baseCommit || status.entries > 0 || ignored.length > 0 || dropped.length > 0 || stashes.length > 0,
     commits,
     uncommitted: status.entries > 0,
     diffstat: parts.join("\n"),
-    note: headMoved ? `HEAD in the worktree is no longer on ${wt.branch} (now ${head || "unknown"}), kept it to be safe` : undefined,
+    note: notes.length > 0 ? notes.join("; ") : undefined,
   };
 }
 
@@ -292,6 +316,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
   } catch (e) {
     return { ...report, kept: true, diffstat: "", commits: 0, reason: `no changes, but removing the worktree failed: ${errorMessage(e)}` };
   }
+  removeWorktreeOwner(wt.path);
   try {
     rmdirSync(dirname(wt.path)); // the per-repo folder, only if now empty
   } catch {

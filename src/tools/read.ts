@@ -1,12 +1,11 @@
 /** The `read` tool: a text file with `cat -n`-style line numbers, paged by offset/limit. */
-import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import { z } from "zod";
 import { fileLooksBinary } from "./binary.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import { clipLine, formatBytes } from "./truncate.js";
+import { readClippedLines, type ClippedLine } from "./clipped-lines.js";
+import { formatBytes } from "./truncate.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 /** Lines returned when no `limit` is given. */
@@ -47,30 +46,16 @@ export const readTool: Tool<typeof schema> = {
 
     const start = Math.max(1, args.offset ?? 1);
     const limit = args.limit ?? READ_DEFAULT_LIMIT;
-    const out: string[] = [];
-    let outBytes = 0;
-    let total = 0;
-    let capped = false;
+    let window;
     try {
-      const input = createReadStream(abs, { encoding: "utf8", signal: ctx.signal });
-      const lines = createInterface({ input, crlfDelay: Infinity });
-      for await (const line of lines) {
-        if (ctx.signal.aborted) break;
-        total++;
-        if (total < start || out.length >= limit || capped) continue;
-        const text = `${String(total).padStart(6)}\t${clipLine(line, READ_MAX_LINE_CHARS)}`;
-        if (outBytes + text.length > READ_MAX_OUTPUT_BYTES && out.length > 0) {
-          capped = true;
-          continue;
-        }
-        out.push(text);
-        outBytes += text.length + 1;
-      }
+      window = await readClippedLines(abs, { start, limit, maxLineChars: READ_MAX_LINE_CHARS, maxChars: READ_MAX_OUTPUT_BYTES, lineOverhead: 8, signal: ctx.signal });
     } catch (err) {
       if (ctx.signal.aborted) return aborted();
       return fail(`Cannot read ${shown}: ${errorMessage(err)}`);
     }
     if (ctx.signal.aborted) return aborted();
+    const { totalLines: total, capped } = window;
+    const out = window.lines.map((l) => `${String(l.number).padStart(6)}\t${clipNote(l)}`);
 
     if (total === 0) return ok(`(${shown} is empty)`, { path: abs, totalLines: 0 });
     if (start > total) {
@@ -86,6 +71,12 @@ export const readTool: Tool<typeof schema> = {
     return ok(output, details);
   },
 };
+
+/** A kept line's text, with a note of how much of it was clipped. */
+function clipNote(line: ClippedLine): string {
+  if (line.clippedChars === 0) return line.text;
+  return `${line.text}… [line truncated, ${line.clippedChars} more chars]`;
+}
 
 /** An error result when `abs` is missing, a directory, not a regular file, or binary; else null. */
 async function checkReadable(abs: string, shown: string): Promise<ToolOutput | null> {

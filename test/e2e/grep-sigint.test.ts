@@ -21,8 +21,12 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-it("a (a+)+$ grep over a long line: SIGINT exits the CLI promptly", async () => {
+it.each([
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+] as const)("a (a+)+$ grep over a long line: %s ends the CLI promptly (the search worker is terminated, not left spinning)", async (signal, code) => {
   writeFileSync(join(repo, "long.txt"), `${"a".repeat(100_000)}b\n`);
+  server.reset();
   server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "grep", input: { pattern: "(a+)+$" } } }]), sseTurn([{ text: "done" }]));
   let child: { kill(signal: NodeJS.Signals): boolean } | undefined;
   let exited = false;
@@ -32,9 +36,9 @@ it("a (a+)+$ grep over a long line: SIGINT exits the CLI promptly", async () => 
   });
   for (let i = 0; i < 400 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
   await new Promise((r) => setTimeout(r, 500)); // the grep is now running
-  child!.kill("SIGINT");
+  child!.kill(signal);
   await Promise.race([pending, new Promise((r) => setTimeout(r, 5_000))]);
   expect(exited).toBe(true);
   const run = await pending;
-  expect(run.code).toBe(130);
+  expect(run.code).toBe(code);
 });

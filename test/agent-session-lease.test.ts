@@ -1,0 +1,68 @@
+/** The main session's lease: when another process takes its lock over, it stops writing, stops the run, says so, and loses nothing it holds. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import { AgentSession } from "../src/agent-session.js";
+import type { AgentEvent } from "../src/protocol/events.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { processStartTime } from "../src/session/process-identity.js";
+import { readLock } from "../src/session/lock.js";
+
+const dirs: string[] = [];
+const procs: ChildProcess[] = [];
+afterEach(() => {
+  for (const p of procs.splice(0)) p.kill("SIGKILL");
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+const lines = (path: string) => readFileSync(path, "utf8").trim().split("\n");
+
+it("another live process takes the lock over mid-run: this session stops writing and its run, warns naming the new holder, and keeps every message in memory", async () => {
+  const other = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+  procs.push(other);
+  let takeOver: () => void = () => undefined;
+  const tookOver = new Promise<void>((resolve) => (takeOver = resolve));
+  const provider = createScriptedProvider((request) => {
+    if (request.messages.length === 1) return { toolCalls: [{ name: "ls", arguments: {} }] };
+    takeOver(); // the file holds user, assistant and toolResult now; the next answer streams slowly
+    return { text: "this answer is never saved", delayMs: 20_000 };
+  });
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {}, leaseIntervalMs: 20 });
+  const events: AgentEvent[] = [];
+  let linesAtLoss = -1;
+  const running = session.prompt("list", {
+    onEvent: (e) => {
+      events.push(e);
+      if (e.type === "warning" && e.source === "lock") linesAtLoss = lines(session.sessionPath!).length;
+    },
+  });
+  await tookOver;
+  // The other process's lock, as acquireLock writes it: its pid, host, start time and its own token.
+  const lockPath = `${session.sessionPath!}.lock`;
+  const now = new Date().toISOString();
+  writeFileSync(lockPath, `${JSON.stringify({ pid: other.pid, hostname: hostname(), startedAt: now, owner: "main session", token: "the-other-one", procStart: processStartTime(other.pid!), heartbeatAt: now })}\n`);
+  const result = await running;
+
+  expect(result.reason).toBe("aborted");
+  const warning = events.find((e) => e.type === "warning" && e.source === "lock") as Extract<AgentEvent, { type: "warning" }>;
+  expect(warning.message).toContain(`was taken over by process ${other.pid} (main session) since ${now}`);
+  expect(warning.message).toContain("stopped writing the session file and stopped the run");
+  // Nothing written after the loss, though the run recorded more in memory.
+  const saved = lines(session.sessionPath!);
+  expect(saved.length).toBe(linesAtLoss);
+  expect(saved.map((l) => JSON.parse(l).message?.role).filter(Boolean)).toEqual(["user", "assistant", "toolResult"]);
+  expect(session.history.slice(0, 3).map((m) => m.role)).toEqual(["user", "assistant", "toolResult"]);
+  // A later prompt does not write either: the other process owns the file now.
+  await session.prompt("again");
+  expect(lines(session.sessionPath!)).toEqual(saved);
+  expect(session.history.some((m) => m.role === "user" && m.content === "again")).toBe(true);
+  // The new holder's lock is left alone, also when this session closes.
+  session.close();
+  expect(readLock(lockPath)).toMatchObject({ pid: other.pid, token: "the-other-one" });
+});
