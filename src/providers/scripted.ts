@@ -29,8 +29,11 @@ export interface ScriptedProvider extends Provider {
   readonly requests: ModelRequest[];
 }
 
-/** Creates a provider that answers from `script`. Running out of turns fails the call clearly. */
-export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number } = {}): ScriptedProvider {
+/**
+ * Creates a provider that answers from `script`. Running out of turns fails the call clearly.
+ * `keepRequests: false` leaves `requests` empty (benchmarks: no copy of the history per call).
+ */
+export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number; keepRequests?: boolean } = {}): ScriptedProvider {
   const requests: ModelRequest[] = [];
   let calls = 0;
   let ids = 0;
@@ -42,7 +45,7 @@ export function createScriptedProvider(script: Script, options: { name?: string;
     stream(request: ModelRequest): ProviderStream {
       const stream = new EventStream<ProviderEvent, AssistantMessage>();
       const index = calls++;
-      requests.push({ ...request, messages: structuredClone(request.messages) });
+      if (options.keepRequests !== false) requests.push({ ...request, messages: structuredClone(request.messages) });
       void (async () => {
         try {
           const turn = Array.isArray(script) ? script[index] : await script(request, index);

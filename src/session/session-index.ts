@@ -15,17 +15,17 @@
  * reach the caller: listing then reads the files.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { isSafeSessionId } from "./ids.js";
 import { lastStatus, readSummary } from "./summary.js";
-import type { SessionSummary } from "./types.js";
+import { SESSION_FORMAT_VERSION, type SessionSummary } from "./types.js";
 
 /** The index file's name in the sessions dir (not `*.jsonl`, so it is never taken for a session). */
 export const INDEX_FILE = ".index.ndjson";
 const INDEX_VERSION = 1;
 
-/** A summary as stored: without `path`, which follows from the id. */
-type Stored = Omit<SessionSummary, "path">;
+/** A summary as stored: without `path` (it follows from the id) and the fields every header has the same. */
+type Stored = Omit<SessionSummary, "path" | "type" | "version" | "id">;
 
 interface IndexLine {
   v: typeof INDEX_VERSION;
@@ -69,22 +69,23 @@ export class SessionIndex {
   }
 
   /**
-   * Every readable session of the directory, reconciled with the index as described above (in no
-   * particular order). An absent directory gives `[]`.
+   * Every readable session of the directory that `match` accepts (all without it), reconciled with
+   * the index as described above, in no particular order. An absent directory gives `[]`.
    */
-  summaries(): SessionSummary[] {
+  summaries(match?: (summary: Pick<SessionSummary, "kind" | "cwd" | "parentId">) => boolean): SessionSummary[] {
     const stats: IndexStats = { read: 0, refreshed: 0, dropped: 0, rewritten: false };
     this.lastStats = stats;
     if (!existsSync(this.dir)) return [];
-    const ids = readdirSync(this.dir)
-      .filter((n) => n.endsWith(".jsonl"))
-      .map((n) => n.slice(0, -".jsonl".length));
+    const names = readdirSync(this.dir);
     const { entries, lines } = this.readLines();
     const out: SessionSummary[] = [];
     const kept: IndexLine[] = [];
     let changed = false;
-    for (const id of ids) {
-      const path = join(this.dir, `${id}.jsonl`);
+    const prefix = `${this.dir}${sep}`;
+    for (const name of names) {
+      if (!name.endsWith(".jsonl")) continue;
+      const id = name.slice(0, -6);
+      const path = prefix + name;
       let entry = entries.get(id);
       if (entry?.open) {
         const fresh = refreshed(entry, path);
@@ -103,9 +104,9 @@ export class SessionIndex {
       }
       entries.delete(id);
       kept.push(entry);
-      out.push({ ...entry.s, path });
+      if (!match || match(entry.s)) out.push({ type: "header", version: SESSION_FORMAT_VERSION, id, ...entry.s, path });
     }
-    stats.dropped = lines - kept.length;
+    stats.dropped = lines - (kept.length - stats.read);
     if (entries.size > 0 || changed || stats.dropped > kept.length + 50) {
       stats.rewritten = this.rewrite(kept);
     }
@@ -146,7 +147,7 @@ export class SessionIndex {
 }
 
 function toLine(summary: SessionSummary, open: boolean): IndexLine {
-  const { path: _path, ...s } = summary;
+  const { path: _path, type: _type, version: _version, id: _id, ...s } = summary;
   return { v: INDEX_VERSION, id: summary.id, open, s };
 }
 
@@ -190,7 +191,7 @@ function parseLine(line: string): IndexLine | undefined {
   const l = value as Partial<IndexLine>;
   const s = l.s as Partial<Stored> | undefined;
   if (l.v !== INDEX_VERSION || typeof l.id !== "string" || !isSafeSessionId(l.id) || typeof l.open !== "boolean") return undefined;
-  if (typeof s !== "object" || s === null || s.id !== l.id || s.type !== "header") return undefined;
+  if (typeof s !== "object" || s === null) return undefined;
   if (typeof s.size !== "number" || typeof s.mtimeMs !== "number" || typeof s.cwd !== "string" || typeof s.createdAt !== "string") return undefined;
   if (s.kind !== "main" && s.kind !== "child") return undefined;
   return l as IndexLine;

@@ -148,11 +148,17 @@ export class SessionStore {
    */
   list(filter: SessionFilter = {}): SessionSummary[] {
     const cwd = filter.cwd === undefined ? undefined : resolve(filter.cwd);
-    const out = this.index.summaries().filter(
+    const resolved = new Map<string, string>(); // few distinct directories: resolve each once
+    const sameCwd = (c: string) => {
+      let r = resolved.get(c);
+      if (r === undefined) resolved.set(c, (r = resolve(c)));
+      return r === cwd;
+    };
+    const out = this.index.summaries(
       (s) =>
-        (cwd === undefined || resolve(s.cwd) === cwd) &&
+        (filter.kind === undefined || s.kind === filter.kind) &&
         (filter.parentId === undefined || s.parentId === filter.parentId) &&
-        (filter.kind === undefined || s.kind === filter.kind),
+        (cwd === undefined || sameCwd(s.cwd)),
     );
     return out.sort(
       (a, b) => b.mtimeMs - a.mtimeMs || compare(b.createdAt, a.createdAt) || compare(b.id, a.id),
