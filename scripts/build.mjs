@@ -13,6 +13,7 @@
  */
 import { build } from "esbuild";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -22,6 +23,22 @@ const bench = process.argv.includes("--bench");
 
 /** CommonJS dependencies call `require` for Node built-ins; an ESM bundle has to provide it. */
 const banner = `import { createRequire as __inkCreateRequire } from "node:module"; const require = __inkCreateRequire(import.meta.url);`;
+
+/**
+ * yoga-layout (ink's layout engine) decodes its embedded wasm with `fetch(data:…)` when a global
+ * `fetch` exists; touching Node's `fetch` loads undici (~60 ms at start-up). Its loader falls back
+ * to decoding the base64 itself when `fetch` is absent, so the bundle makes it look absent there.
+ */
+const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      if (!text.includes("typeof fetch")) throw new Error(`${args.path}: yoga's wasm loader changed (no "typeof fetch"); update scripts/build.mjs`);
+      return { contents: text.replaceAll("typeof fetch", "typeof __inkNoFetch"), loader: "js" };
+    });
+  },
+};
 
 const common = {
   bundle: true,
@@ -35,6 +52,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
+  plugins: [yogaWithoutFetch],
 };
 
 const started = performance.now();

@@ -86,9 +86,10 @@ async function play(turn: ScriptedTurn, request: ModelRequest, stream: ProviderS
     stream.push({ type: "toolcall_end", call });
     content.push(call);
   }
-  // Default usage: a plausible estimate (~4 characters a token), like a real provider would report.
-  const input = Math.ceil((request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
-  const output = Math.ceil(JSON.stringify(content).length / 4);
+  // Default usage: a plausible estimate (~4 characters a token), like a real provider would report;
+  // only computed when the turn does not give it (serialising the history is O(history) per call).
+  const input = turn.usage?.input ?? Math.ceil((request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
+  const output = turn.usage?.output ?? Math.ceil(JSON.stringify(content).length / 4);
   const usage = { ...emptyUsage(), input, output, ...turn.usage };
   stream.push({ type: "usage", usage });
   stream.end({ role: "assistant", content, stopReason: content.some((b) => b.type === "toolCall") ? "tool_use" : "end_turn", usage, model: request.model });
