@@ -24,9 +24,9 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const figures: Figure[] = [];
 
-  log("bench: startup …");
   let floorMs: number;
   if (want("startup")) {
+    log("bench: startup …");
     const s = await startupFigures(runs, log);
     floorMs = s.floorMs;
     figures.push(...s.figures);
