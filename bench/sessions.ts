@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { INDEX_FILE } from "../src/session/session-index.js";
 import { SessionStore } from "../src/session/store.js";
-import { CLI, median, spawnMedian, timeMedian, timeSpawn, type Figure } from "./stats.js";
+import { CLI, spawnMedian, timeMedian, timeSpawn, type Figure } from "./stats.js";
 
 const DAY = 86_400_000;
 
