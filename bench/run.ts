@@ -1,107 +1,69 @@
 /**
- * Benchmarks: prints figures, asserts nothing. Run with `npm run bench` (after a build).
- * - CLI start-up (`ink --version`), median of several spawns
- * - print mode with the demo model end to end (two parallel children) on a generated repo
- * - agent-loop overhead per turn with the scripted provider
- * - parallel children: wall time of 8 children (each ~50 ms) at caps 1, 4 and 8
- * - the TUI reducer folding the events of 8 streaming children
- * - grep over a generated tree of 3000 files
+ * `npm run bench`: builds, then measures and prints one table (and writes bench/results.json).
+ * Every figure is a median; the `node -e 0` spawn median of the same run is printed beside each,
+ * as the machine's floor. Asserts nothing. Options: `--quick` (fewer runs), `--only a,b` (groups:
+ * startup, sessions, loop, render, ui).
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { runAgentLoop } from "../src/core/loop.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { createTaskTool } from "../src/subagents/task-tool.js";
-import { grepTool } from "../src/tools/grep.js";
-import type { AnyTool } from "../src/protocol/tool.js";
+import { writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { loopFigures } from "./loop.js";
+import { renderFigures } from "./render.js";
+import { sessionFigures } from "./sessions.js";
+import { startupFigures } from "./startup.js";
+import { formatValue, hasCommand, ROOT, spawnMedian, type Figure } from "./stats.js";
 import { benchReducer } from "./ui-reducer.js";
 
-const cli = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "cli.js");
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function timeSpawn(args: string[], env: NodeJS.ProcessEnv = {}): number {
-  const t = performance.now();
-  const r = spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, ANTHROPIC_API_KEY: "", ...env }, encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`ink ${args.join(" ")} failed: ${r.stderr}`);
-  return performance.now() - t;
-}
-
-function makeRepo(files: number): string {
-  const dir = mkdtempSync(join(tmpdir(), "ink-bench-"));
-  for (let i = 0; i < files; i++) {
-    const path = join(dir, "src", `mod${i % 30}`, `file${i}.ts`);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, `export function f${i}(x: number) {\n  return x + ${i};\n}\n// filler line\n`.repeat(5));
-  }
-  mkdirSync(join(dir, "src", "auth"), { recursive: true });
-  writeFileSync(join(dir, "src", "auth", "login.ts"), "export function handleLogin() {\n  return true;\n}\n");
-  execFileSync("git", ["init", "-q"], { cwd: dir });
-  return dir;
-}
-
-async function loopOverhead(turns: number): Promise<number> {
-  const echo: AnyTool = (await import("../src/tools/ls.js")).lsTool;
-  // Fixed usage: the scripted provider's default usage estimate would serialise the whole history every turn.
-  const usage = { input: 100, output: 10 };
-  const provider = createScriptedProvider((_r, i) => (i < turns - 1 ? { toolCalls: [{ name: "ls", arguments: {} }], usage } : { text: "done", usage }));
-  const cwd = mkdtempSync(join(tmpdir(), "ink-bench-loop-"));
-  const t = performance.now();
-  await runAgentLoop({ provider, model: "m", system: "s", tools: [echo], history: [], userMessage: "go", cwd });
-  const perTurn = (performance.now() - t) / turns;
-  rmSync(cwd, { recursive: true, force: true });
-  return perTurn;
-}
-
-async function parallelChildren(children: number, cap: number, childMs: number): Promise<number> {
-  const inkHome = mkdtempSync(join(tmpdir(), "ink-bench-home-"));
-  const provider = createScriptedProvider(async (r) => {
-    if (r.system.includes("# Subagent mode")) {
-      await new Promise((res) => setTimeout(res, childMs));
-      return { text: "child done" };
-    }
-    return r.messages.length === 1 ? { toolCalls: Array.from({ length: children }, (_, i) => ({ name: "task", arguments: { prompt: `job ${i}` } })) } : { text: "all done" };
-  });
-  const tools: AnyTool[] = [];
-  tools.push(createTaskTool({ provider, model: "m", getSystem: () => "s", getTools: () => tools, profiles: [], inkHome, maxConcurrent: cap }));
-  const t = performance.now();
-  await runAgentLoop({ provider, model: "m", system: "s", tools, history: [], userMessage: "go", cwd: tmpdir() });
-  rmSync(inkHome, { recursive: true, force: true });
-  return performance.now() - t;
-}
-
 async function main(): Promise<void> {
-  const row = (name: string, value: string) => console.log(`${name.padEnd(52)} ${value}`);
-  console.log("Ink benchmarks (lower is better)\n");
-  row("cli start-up: ink --version (median of 7)", `${median(Array.from({ length: 7 }, () => timeSpawn(["--version"]))).toFixed(0)} ms`);
+  const argv = process.argv.slice(2);
+  const quick = argv.includes("--quick");
+  const onlyArg = argv[argv.indexOf("--only") + 1];
+  const only = argv.includes("--only") && onlyArg ? new Set(onlyArg.split(",")) : undefined;
+  const want = (g: string) => !only || only.has(g);
+  const runs = quick ? 5 : 10;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const figures: Figure[] = [];
 
-  const repo = makeRepo(300);
-  const home = mkdtempSync(join(tmpdir(), "ink-bench-home-"));
-  const env = { INK_HOME: home, INK_DEMO_DELAY_MS: "0" };
-  row("print mode, demo model, 2 parallel children (median of 5)", `${median(Array.from({ length: 5 }, () => timeSpawn(["-p", "where is the login handled?", "--cwd", repo], env))).toFixed(0)} ms`);
-  rmSync(home, { recursive: true, force: true });
-  rmSync(repo, { recursive: true, force: true });
+  let floorMs: number;
+  if (want("startup")) {
+    log("bench: startup …");
+    const s = await startupFigures(runs, log);
+    floorMs = s.floorMs;
+    figures.push(...s.figures);
+  } else {
+    floorMs = await spawnMedian(runs, ["-e", "0"]);
+  }
+  if (want("sessions")) {
+    log("bench: sessions …");
+    figures.push(...(await sessionFigures(quick ? 3 : 5)));
+  }
+  if (want("loop")) {
+    log("bench: loop …");
+    figures.push(...(await loopFigures(quick ? 1 : 3)));
+  }
+  if (want("ui")) {
+    const ui = await benchReducer(8);
+    figures.push({ group: "ui", name: "TUI reducer: events of 8 streaming children, per event", median: (ui.ms * 1000) / ui.events, unit: "µs", runs: 1, note: `${ui.events} events` });
+  }
+  if (want("render")) {
+    if (hasCommand("tmux")) {
+      log("bench: render (tmux; about 2–4 minutes) …");
+      figures.push(...(await renderFigures(quick, log)));
+    } else log("bench: tmux not found; the render figures are skipped");
+  }
 
-  await loopOverhead(20);
-  row("agent loop: per turn (scripted model + ls), 200 turns", `${(await loopOverhead(200)).toFixed(2)} ms/turn`);
+  const rows = figures.map((f) => [f.group, f.name, formatValue(f.median, f.unit), `${f.runs}`, f.note ?? ""]);
+  const header = ["group", "figure", "median", "runs", `notes (floor: node -e 0 = ${floorMs.toFixed(0)} ms)`];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
 
-  for (const cap of [1, 4, 8]) row(`8 children × 50 ms, cap ${cap}`, `${(await parallelChildren(8, cap, 50)).toFixed(0)} ms (ideal ${Math.ceil(8 / cap) * 50} ms)`);
-
-  const ui = await benchReducer(8);
-  row("TUI reducer: event stream of 8 streaming children", `${ui.events} events in ${ui.ms.toFixed(0)} ms (${(ui.events / ui.ms).toFixed(0)} events/ms)`);
-
-  const tree = makeRepo(3000);
-  const ctrl = new AbortController();
-  const t = performance.now();
-  const out = await grepTool.execute({ pattern: "handleLogin" }, { signal: ctrl.signal, cwd: tree, toolCallId: "bench" });
-  row("grep over 3000 files (15k lines)", `${(performance.now() - t).toFixed(0)} ms (${out.output.split("\n").length} line(s) of output)`);
-  rmSync(tree, { recursive: true, force: true });
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "unknown", memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: `${process.platform}-${process.arch}` };
+  const path = join(ROOT, "bench", "results.json");
+  writeFileSync(path, `${JSON.stringify({ date: new Date().toISOString(), machine, floorMs, figures }, null, 2)}\n`);
+  log(`bench: wrote ${path}`);
 }
 
 main().catch((err) => {

@@ -1,147 +1,24 @@
 #!/usr/bin/env node
 /**
- * The `ink` command: argv → headless print mode, or the full-screen TUI (loaded lazily so the
- * headless path never imports ink or react).
+ * The `ink` command. `--help` / `--version` are answered from a module that imports only node
+ * built-ins; everything else loads the core (src/cli/main.ts) by dynamic import, and the TUI
+ * (components/, ink, react) only when the interactive UI starts, so headless runs never load it.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "./agent-session.js";
-import { SessionStore } from "./session/store.js";
-import { decideTrust, projectTrust } from "./subagents/trust.js";
-import { settingsDefaults } from "./cli/settings-defaults.js";
-import { settingsReportLines } from "./cli/config-command.js";
-import { runWorktreesCommand } from "./cli/worktrees-command.js";
-import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./cli/args.js";
-import { runPrintMode } from "./cli/print-mode.js";
-import { withUiLoadEnv } from "./cli/ui-load-env.js";
-import type { ApprovalOptions } from "./core/approval.js";
-import { resolveProvider } from "./providers/registry.js";
-import { errorMessage } from "./protocol/error-message.js";
-import { installExitHooks, onExit } from "./cli/exit-hooks.js";
+import { quickAnswer } from "./cli/usage.js";
 
-function version(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [join(here, "..", "package.json"), join(here, "..", "..", "package.json")]) {
-    if (existsSync(candidate)) return (JSON.parse(readFileSync(candidate, "utf8")) as { version: string }).version;
-  }
-  return "unknown";
-}
-
-/** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
-async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean }> {
-  const cwd = resolve(args.cwd);
-  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
-  const inkHome = inkHomeDir();
-  if (existsSync(inkHome) && !statSync(inkHome).isDirectory()) {
-    throw new UsageError(`INK_HOME ${inkHome} is a file, not a directory: nothing (sessions, trust, settings) could be saved there; point INK_HOME at a directory, or unset it to use ~/.ink`);
-  }
-  const defaults = settingsDefaults(inkHome, cwd, decideTrust({ inkHome, cwd, flag: args.trust }) !== "untrusted");
-  for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
-  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
-  let resume = args.resume;
-  if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
-  if (resume === "") resume = undefined; // interactive: the UI opens its session picker
-  if (args.continue) {
-    resume = latestMainSession(inkHome, cwd);
-    if (!resume) throw new UsageError(`--continue: no saved session for ${cwd} in ${join(inkHome, "sessions")}; start one with ink or ink -p`);
-  }
-  return {
-    inline: defaults.inline,
-    resume,
-    cwd,
-    inkHome,
-    provider,
-    model,
-    interactive,
-    trust: args.trust,
-    takeOverLock: args.takeOverLock,
-    approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
-    taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
-    maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,
-    thinking: args.thinking ?? defaults.thinking,
-  };
-}
-
-/** Loads the UI in its load-time environment (see withUiLoadEnv). */
-function importUiInTerminal(): Promise<typeof import("../components/run-tui.js")> {
-  return withUiLoadEnv(() => import("../components/run-tui.js"));
-}
-
-/** The saved main sessions of `cwd`, newest first, as lines for a message. */
-function sessionList(inkHome: string, cwd: string): string {
-  const sessions = new SessionStore(inkHome).list({ cwd, kind: "main" }).slice(0, 15);
-  if (sessions.length === 0) return `There are no saved sessions for ${cwd}.`;
-  const rows = sessions.map((s) => `  ${s.id}  ${new Date(s.mtimeMs).toISOString().slice(0, 16).replace("T", " ")}  ${(s.prompt ?? "").split("\n")[0]!.slice(0, 70)}`);
-  return [`Saved sessions for ${cwd} (newest first):`, ...rows].join("\n");
-}
-
-async function main(argv: string[]): Promise<number> {
-  if (argv[0] === "worktrees") {
-    return runWorktreesCommand(argv.slice(1), { inkHome: inkHomeDir(), cwd: process.cwd(), out: (l) => void process.stdout.write(`${l}\n`), err: (l) => void process.stderr.write(`${l}\n`) });
-  }
-  if (argv[0] === "config") {
-    const cwd = resolve(argv[1] === "--cwd" && argv[2] ? argv[2] : process.cwd());
-    const inkHome = inkHomeDir();
-    process.stdout.write(`${settingsReportLines(inkHome, cwd, decideTrust({ inkHome, cwd, flag: false }) !== "untrusted").join("\n")}\n`);
-    return 0;
-  }
-  const args = parseCliArgs(argv);
-  if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (args.version) {
-    process.stdout.write(`${version()}\n`);
-    return 0;
-  }
-  if (args.print !== undefined) {
-    const session = new AgentSession(await sessionOptions(args, false));
-    const controller = new AbortController();
-    onExit(() => session.close());
-    let stoppedBy: NodeJS.Signals | undefined;
-    installExitHooks({
-      onSignal: (sig) => {
-        stoppedBy = sig;
-        controller.abort();
-      },
-    });
-    try {
-      const code = await runPrintMode(session, args.print, {
-        json: args.output === "json",
-        signal: controller.signal,
-        io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
-      });
-      return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
-    } finally {
-      session.close();
-    }
-  }
-  if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
-  const { inline, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
-  const { runTui } = await importUiInTerminal();
-  installExitHooks();
-  // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
-  const untrusted = args.trust ? [] : projectTrust(base.inkHome, base.cwd).changed;
-  return runTui({
-    cwd: base.cwd,
-    openResumePicker: args.resume === "",
-    inline: args.inline || inline === true,
-    untrustedProfiles: untrusted,
-    createSession: (ask, opts) => {
-      const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
-      onExit(() => session.close());
-      return session;
+const argv = process.argv.slice(2);
+const quick = quickAnswer(argv);
+if (quick !== undefined) {
+  process.stdout.write(quick);
+} else {
+  const [{ runCli }, { errorMessage }] = await Promise.all([import("./cli/main.js"), import("./protocol/error-message.js")]);
+  await runCli(argv, () => import("../components/run-tui.js")).then(
+    (code) => {
+      process.exitCode = code;
     },
-  });
+    (err: unknown) => {
+      process.stderr.write(`ink: ${errorMessage(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
 }
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`ink: ${errorMessage(err)}\n`);
-    process.exitCode = 1;
-  },
-);

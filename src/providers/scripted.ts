@@ -29,8 +29,11 @@ export interface ScriptedProvider extends Provider {
   readonly requests: ModelRequest[];
 }
 
-/** Creates a provider that answers from `script`. Running out of turns fails the call clearly. */
-export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number } = {}): ScriptedProvider {
+/**
+ * Creates a provider that answers from `script`. Running out of turns fails the call clearly.
+ * `keepRequests: false` leaves `requests` empty (benchmarks: no copy of the history per call).
+ */
+export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number; keepRequests?: boolean } = {}): ScriptedProvider {
   const requests: ModelRequest[] = [];
   let calls = 0;
   let ids = 0;
@@ -42,7 +45,7 @@ export function createScriptedProvider(script: Script, options: { name?: string;
     stream(request: ModelRequest): ProviderStream {
       const stream = new EventStream<ProviderEvent, AssistantMessage>();
       const index = calls++;
-      requests.push({ ...request, messages: structuredClone(request.messages) });
+      if (options.keepRequests !== false) requests.push({ ...request, messages: structuredClone(request.messages) });
       void (async () => {
         try {
           const turn = Array.isArray(script) ? script[index] : await script(request, index);
@@ -83,9 +86,10 @@ async function play(turn: ScriptedTurn, request: ModelRequest, stream: ProviderS
     stream.push({ type: "toolcall_end", call });
     content.push(call);
   }
-  // Default usage: a plausible estimate (~4 characters a token), like a real provider would report.
-  const input = Math.ceil((request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
-  const output = Math.ceil(JSON.stringify(content).length / 4);
+  // Default usage: a plausible estimate (~4 characters a token), like a real provider would report;
+  // only computed when the turn does not give it (serialising the history is O(history) per call).
+  const input = turn.usage?.input ?? Math.ceil((request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
+  const output = turn.usage?.output ?? Math.ceil(JSON.stringify(content).length / 4);
   const usage = { ...emptyUsage(), input, output, ...turn.usage };
   stream.push({ type: "usage", usage });
   stream.end({ role: "assistant", content, stopReason: content.some((b) => b.type === "toolCall") ? "tool_use" : "end_turn", usage, model: request.model });

@@ -3,22 +3,16 @@
  * (header line first, then one entry per line). Each append is one synchronous write of one
  * complete line, so a crash loses at most the entry being written.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parseEntryLine, parseHeaderLine } from "./entries.js";
-import { endAtLineBoundary, findLastLine, readFirstLine } from "./file-lines.js";
+import { endAtLineBoundary } from "./file-lines.js";
 import { assertSessionId, newSessionId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
 import { acquireLock, type AcquireOptions, type SessionLock } from "./lock.js";
 import { durableWriter, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
-import {
-  SESSION_FORMAT_VERSION,
-  type LoadedSession,
-  type NewSessionHeader,
-  type SessionEntry,
-  type SessionHeader,
-  type SessionSummary,
-} from "./types.js";
+import { SessionIndex } from "./session-index.js";
+import { readHeaderAt } from "./summary.js";
+import { SESSION_FORMAT_VERSION, type LoadedSession, type NewSessionHeader, type SessionHeader, type SessionSummary } from "./types.js";
 
 export type { SessionWriter, PersistenceNotice } from "./durable-writer.js";
 
@@ -51,9 +45,14 @@ export class SessionNotFoundError extends Error {
 export class SessionStore {
   /** `<inkHome>/sessions`; created on the first `create`. */
   readonly dir: string;
+  /** The listing cache (see session-index.ts): updated on create, open and lock release. */
+  readonly index: SessionIndex;
+  /** Sessions this store marked closed in the index; an append to one marks it open again. */
+  private readonly closed = new Set<string>();
 
   constructor(inkHome: string) {
     this.dir = join(resolve(inkHome), "sessions");
+    this.index = new SessionIndex(this.dir);
   }
 
   /** The file path of session `id` (whether or not it exists). Throws for an unsafe id. */
@@ -93,6 +92,8 @@ export class SessionStore {
       failure = errorText(err);
     }
     const writer = durableWriter({ id, path, lines: [line], persisted: failure === undefined, failure, onNotice: opts.onNotice });
+    this.watchAppends(writer);
+    if (failure === undefined) this.index.record(id, true);
     if (failure !== undefined) {
       opts.onNotice?.({ kind: "in-memory", message: `session file ${path} cannot be created (${failure}); the session goes on in memory and Ink will retry saving it` });
     }
@@ -109,7 +110,9 @@ export class SessionStore {
     endAtLineBoundary(path);
     const lines = readFileSync(path, "utf8").split("\n");
     if (lines.at(-1) === "") lines.pop();
-    return durableWriter({ id, path, lines, persisted: true, onNotice: opts.onNotice });
+    this.index.record(id, true);
+    this.closed.delete(id);
+    return this.watchAppends(durableWriter({ id, path, lines, persisted: true, onNotice: opts.onNotice }));
   }
 
   /** The header of session `id`; throws when absent or invalid (naming the path). */
@@ -127,7 +130,15 @@ export class SessionStore {
    * when a live process holds it and `SessionNotFoundError` when the session does not exist.
    */
   lock(id: string, owner?: string, opts: AcquireOptions = {}): SessionLock {
-    return acquireLock(`${this.existingPath(id)}.lock`, owner, opts);
+    const lock = acquireLock(`${this.existingPath(id)}.lock`, owner, opts);
+    const release = lock.release.bind(lock);
+    lock.release = () => {
+      release();
+      if (this.closed.has(id)) return;
+      this.closed.add(id);
+      this.index.record(id, false); // done writing: listings may trust this line
+    };
+    return lock;
   }
 
   /**
@@ -136,36 +147,32 @@ export class SessionStore {
    * cannot be read are left out. An absent sessions dir gives `[]`.
    */
   list(filter: SessionFilter = {}): SessionSummary[] {
-    if (!existsSync(this.dir)) return [];
     const cwd = filter.cwd === undefined ? undefined : resolve(filter.cwd);
-    const out: SessionSummary[] = [];
-    for (const name of readdirSync(this.dir)) {
-      if (!name.endsWith(".jsonl")) continue;
-      const path = join(this.dir, name);
-      let header: SessionHeader;
-      let stat: ReturnType<typeof statSync>;
-      try {
-        header = readHeaderAt(path);
-        stat = statSync(path);
-      } catch {
-        continue;
-      }
-      if (cwd !== undefined && resolve(header.cwd) !== cwd) continue;
-      if (filter.parentId !== undefined && header.parentId !== filter.parentId) continue;
-      if (filter.kind !== undefined && header.kind !== filter.kind) continue;
-      const status = lastStatus(path);
-      out.push({
-        ...header,
-        path,
-        size: stat.size,
-        mtimeMs: stat.mtimeMs,
-        ...(status ? { status: status.status } : {}),
-        ...(status?.reason !== undefined ? { statusReason: status.reason } : {}),
-      });
-    }
+    const resolved = new Map<string, string>(); // few distinct directories: resolve each once
+    const sameCwd = (c: string) => {
+      let r = resolved.get(c);
+      if (r === undefined) resolved.set(c, (r = resolve(c)));
+      return r === cwd;
+    };
+    const out = this.index.summaries(
+      (s) =>
+        (filter.kind === undefined || s.kind === filter.kind) &&
+        (filter.parentId === undefined || s.parentId === filter.parentId) &&
+        (cwd === undefined || sameCwd(s.cwd)),
+    );
     return out.sort(
       (a, b) => b.mtimeMs - a.mtimeMs || compare(b.createdAt, a.createdAt) || compare(b.id, a.id),
     );
+  }
+
+  /** Makes an append to a session marked closed in the index mark it open again; returns `writer`. */
+  private watchAppends(writer: SessionWriter): SessionWriter {
+    const append = writer.append.bind(writer);
+    writer.append = (entry) => {
+      append(entry);
+      if (this.closed.delete(writer.id)) this.index.record(writer.id, true);
+    };
+    return writer;
   }
 
   /** The path of session `id`, which must exist. */
@@ -178,31 +185,6 @@ export class SessionStore {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function readHeaderAt(path: string): SessionHeader {
-  let line: string;
-  try {
-    line = readFirstLine(path);
-  } catch (err) {
-    throw new Error(`cannot read session file ${path}: ${(err as Error).message}`);
-  }
-  if (line.trim() === "") {
-    throw new Error(`invalid session file ${path}: it is empty (the first line must be the session header)`);
-  }
-  return parseHeaderLine(line, path);
-}
-
-/** How far back from the end `list` looks for the last status entry. */
-const STATUS_SCAN_BYTES = 4 * 1024 * 1024;
-
-/** The last `status` entry of a session file, scanning back from the end (at most ~4 MB). */
-function lastStatus(path: string): Extract<SessionEntry, { type: "status" }> | undefined {
-  return findLastLine(path, (line) => {
-    if (!line.includes('"status"')) return undefined;
-    const parsed = parseEntryLine(line);
-    return "entry" in parsed && parsed.entry.type === "status" ? parsed.entry : undefined;
-  }, STATUS_SCAN_BYTES);
 }
 
 function errorText(err: unknown): string {

@@ -90,8 +90,12 @@ export interface LoadedSession {
   lifetime: { usage: Usage; turns: number };
 }
 
-/** One row of `SessionStore.list`: the header plus file facts. */
-export type SessionSummary = SessionHeader & {
+/**
+ * One row of `SessionStore.list`: the header plus file facts. `fingerprint` and `toolNames` are
+ * left out of listings (only resuming needs them: read them with `readHeader`) and `prompt` is cut
+ * to 200 characters, so the session index stays small.
+ */
+export type SessionSummary = Omit<SessionHeader, "fingerprint" | "toolNames"> & Partial<Pick<SessionHeader, "fingerprint" | "toolNames">> & {
   path: string;
   /** File size in bytes. */
   size: number;

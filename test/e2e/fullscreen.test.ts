@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, makeLoginRepo } from "../helpers/cli.js";
 import { sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
+import { ensureBuilt } from "../helpers/build.js";
 import { countBytes, hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-fs-${process.pid}`);
@@ -34,6 +35,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
   let out = "";
 
   beforeAll(async () => {
+    ensureBuilt();
     repo = makeLoginRepo();
     inkHome = mkdtempSync(join(tmpdir(), "ink-fs-home-"));
     out = mkdtempSync(join(tmpdir(), "ink-fs-bytes-"));

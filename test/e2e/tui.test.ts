@@ -8,13 +8,14 @@
  * runs on this file's own socket (-L), which is the only server it ever kills.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { ensureBuilt } from "../helpers/build.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
-const cli = join(root, "dist", "src", "cli.js");
+const cli = join(root, "dist", "cli.js");
 const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const socket = `ink-e2e-${process.pid}`;
 const target = "ink-e2e";
@@ -41,27 +42,6 @@ async function waitForScreen(test: (s: string) => boolean, what: string, tries =
 /** The visible screen only (no scrollback). */
 const visible = (name = target) => tmux("capture-pane", "-p", "-J", "-t", name);
 const firstLine = (text: string) => text.split("\n").find((l) => l.trim() !== "") ?? "";
-
-/** Newest modification time of the TypeScript sources under `dir`. */
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    const st = statSync(path);
-    if (st.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.tsx?$/.test(name)) newest = Math.max(newest, st.mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ when it is missing or older than the sources (tsc emits even with type errors elsewhere). */
-function ensureBuilt(): void {
-  const outputs = [cli, join(root, "dist", "components", "run-tui.js")];
-  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
-  if (built > Math.max(newestSource(join(root, "src")), newestSource(join(root, "components")))) return;
-  spawnSync(process.execPath, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", join(root, "tsconfig.json")], { cwd: root, encoding: "utf8" });
-  for (const p of outputs) if (!existsSync(p)) throw new Error(`build did not produce ${p}; run npx tsc -p tsconfig.json and fix the errors`);
-}
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });

@@ -1,11 +1,11 @@
-/** Spawns the built CLI (dist/src/cli.js) and a temp git repo with a login module, for e2e tests. */
+/** Spawns the built CLI (dist/cli.js, the esbuild bundle) and a temp git repo with a login module, for e2e tests. */
 import { writeTree } from "../tools/context.js";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const CLI = join(import.meta.dirname, "..", "..", "dist", "src", "cli.js");
+export const CLI = join(import.meta.dirname, "..", "..", "dist", "cli.js");
 
 export interface CliRun {
   code: number | null;

@@ -1,0 +1,194 @@
+/**
+ * `render`: the real app (dist/cli.js) in tmux 120×40 against a loopback Messages-API server
+ * (test/helpers/fake-anthropic-server.ts). Each scenario types one prompt and measures, from Enter
+ * to the answer's last line on screen with the prompt box back: CPU s of the app, bytes written to
+ * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
+ * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
+ * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
+ * 1 main + 8 children each streaming at 50 tokens/s.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
+import { CLI, median, type Figure } from "./stats.js";
+import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, tmux, waitForScreen } from "./tmux.js";
+
+/** About 4 characters a token; one delta carries this many characters (~10 tokens). */
+const DELTA_CHARS = 40;
+const END = "END-OF-ANSWER";
+
+/** A markdown answer of about `tokens` tokens: paragraphs of ~150-character lines, lists and code blocks, ending with END. */
+export function answerText(tokens: number): string {
+  const parts: string[] = [];
+  let chars = 0;
+  for (let i = 0; chars < tokens * 4; i++) {
+    const block =
+      i % 5 === 3
+        ? `\`\`\`ts\nexport function handler${i}(req: Request): Response {\n  const user = verify(req);\n  return redirect(user, ${i});\n}\n\`\`\`\n\n`
+        : i % 5 === 1
+          ? `- item ${i}: the session store keeps one append-only file per session\n- item ${i}b: the index makes listing flat at any size\n\n`
+          : `Paragraph ${i}. The login is handled in src/auth/login.ts, which verifies the request and redirects the user after a successful check; the tests cover it.\nA second line of the same paragraph says a little more about the code and wraps at about one hundred and fifty characters here.\n\n`;
+    parts.push(block);
+    chars += block.length;
+  }
+  parts.push(`${END}\n`);
+  return parts.join("");
+}
+
+/** An SSE turn streaming `text` in DELTA_CHARS pieces, `delayMs` apart. */
+function textStream(text: string, delayMs: number): FakeResponse {
+  const events = turnEvents([{ text: "" }], { usage: { output: Math.round(text.length / 4) } });
+  const stop = events.findIndex((e) => e.event === "content_block_stop");
+  const deltas: SseEvent[] = [];
+  for (let i = 0; i < text.length; i += DELTA_CHARS) {
+    deltas.push({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i, i + DELTA_CHARS) } } });
+  }
+  events.splice(stop, 0, ...deltas);
+  return { kind: "sse", events, delayMs };
+}
+
+/** A session file of `messages` finished messages for `cwd` in `inkHome`; returns its id. */
+function historySession(inkHome: string, cwd: string, messages: number): string {
+  const dir = join(inkHome, "sessions");
+  mkdirSync(dir, { recursive: true });
+  const id = `20250303-000000-h${messages.toString(16).padStart(5, "0")}`;
+  const at = new Date().toISOString();
+  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
+  const lines: unknown[] = [{ type: "header", version: 1, id, kind: "main", cwd, provider: "anthropic", model: "claude-fake", fingerprint: "f", toolNames: [], createdAt: at, prompt: "history" }];
+  for (let i = 0; i < messages; i++) {
+    const message =
+      i % 2 === 0
+        ? { role: "user", content: `question ${i}: where is the login handled in this project, and which tests cover it?` }
+        : { role: "assistant", content: [{ type: "text", text: `Answer ${i}: the login is handled in src/auth/login.ts; the redirect happens after the check.\n\n- one point\n- another point` }], stopReason: "end_turn", usage };
+    lines.push({ type: "message", message, at });
+  }
+  writeFileSync(join(dir, `${id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+  return id;
+}
+
+interface Scenario {
+  name: string;
+  /** Finished messages in the transcript before the prompt. */
+  history: number;
+  /** Queues the server's answers for one run. */
+  script: (server: FakeAnthropic) => void;
+  runs: number;
+}
+
+interface RunResult {
+  cpuS: number;
+  wallS: number;
+  bytes: number;
+  frames: number;
+  clears: number;
+  peakRssMb: number;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number): Promise<RunResult> {
+  server.reset();
+  scenario.script(server);
+  const inkHome = mkdtempSync(join(tmpdir(), "ink-bench-render-home-"));
+  const cwd = mkdtempSync(join(tmpdir(), "ink-bench-render-cwd-"));
+  writeFileSync(join(cwd, "README.md"), "# bench\n");
+  const out = join(inkHome, "terminal.bytes");
+  writeFileSync(out, "");
+  const resume = scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
+  const name = `r${index}`;
+  try {
+    const env = `INK_HOME=${quote(inkHome)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
+    const app = [quote(process.execPath), quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8", ...resume].join(" ");
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
+    tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(out)}`);
+    tmux("send-keys", "-t", name, "Enter");
+    await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
+    const pid = panePid(name);
+    await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
+    const cpu0 = cpuSeconds(pid);
+    const bytes0 = statSync(out).size;
+    const t0 = performance.now();
+    tmux("send-keys", "-t", name, "-l", "explain the login flow");
+    tmux("send-keys", "-t", name, "Enter");
+    await waitForScreen(name, (s) => s.includes(END) && s.includes("Ask Ink"), "the end of the answer", 300_000, 200);
+    const wallS = (performance.now() - t0) / 1000;
+    const cpuS = cpuSeconds(pid) - cpu0;
+    const rss = peakRssMb(pid);
+    await new Promise((r) => setTimeout(r, 200)); // pipe-pane catches up
+    const written = readFileSync(out).subarray(bytes0).toString("latin1");
+    return { cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
+  } finally {
+    spawnKill(name);
+    rmSync(inkHome, { recursive: true, force: true });
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
+
+function spawnKill(name: string): void {
+  try {
+    tmux("kill-session", "-t", name);
+  } catch {
+    // already gone
+  }
+}
+
+/** The scenarios; `quick` runs each once. */
+function scenarios(quick: boolean): Scenario[] {
+  const big = answerText(20_000);
+  const fast = (server: FakeAnthropic) => server.enqueue(textStream(big, 2));
+  const runs = quick ? 1 : 3;
+  const list: Scenario[] = [
+    { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
+    ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
+    { name: "paced answer (100 tokens/s for 20 s)", history: 0, script: (s) => s.enqueue(textStream(answerText(2_000), 100)), runs: 1 },
+    {
+      name: "1 main + 8 children (50 tokens/s each, ~10 s)",
+      history: 0,
+      runs: 1,
+      script: (server) => {
+        const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
+        server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
+        const child = answerText(500).replace(`${END}\n`, "child report done\n");
+        for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
+        server.enqueue(textStream(`All eight children reported.\n${END}\n`, 5));
+      },
+    },
+  ];
+  return list;
+}
+
+/** The render figures; a scenario that fails is reported with its error instead of numbers. */
+export async function renderFigures(quick: boolean, log: (line: string) => void): Promise<Figure[]> {
+  const server = await startFakeAnthropic();
+  const figures: Figure[] = [];
+  let index = 0;
+  try {
+    for (const sc of scenarios(quick)) {
+      const results: RunResult[] = [];
+      try {
+        for (let i = 0; i < sc.runs; i++) results.push(await runOnce(server, sc, index++));
+      } catch (err) {
+        log(`render: ${sc.name} failed: ${(err as Error).message.split("\n")[0]}`);
+        figures.push({ group: "render", name: sc.name, median: Number.NaN, unit: "s", runs: 0, note: `failed: ${(err as Error).message.split("\n")[0]}` });
+        continue;
+      }
+      const m = (f: (r: RunResult) => number) => median(results.map(f));
+      const cpu = m((r) => r.cpuS);
+      const wall = m((r) => r.wallS);
+      figures.push({
+        group: "render",
+        name: `${sc.name}: CPU`,
+        median: cpu,
+        unit: "s",
+        runs: results.length,
+        extra: { wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB`,
+      });
+    }
+  } finally {
+    killTmuxServer();
+    await server.close();
+  }
+  return figures;
+}

@@ -1,0 +1,65 @@
+/**
+ * A real terminal for benchmarks: a tmux server on its own socket (-L, the only one this code ever
+ * kills), one session per run, every byte the app writes copied to a file with `pipe-pane`, and the
+ * app's CPU time and peak RSS read from /proc.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+
+const socket = `ink-bench-${process.pid}`;
+
+/** Runs a tmux command on the benchmark socket; returns stdout, throws with stderr on failure. */
+export function tmux(...args: string[]): string {
+  const r = spawnSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Stops the benchmark's tmux server (and every app still running in it). */
+export function killTmuxServer(): void {
+  spawnSync("tmux", ["-L", socket, "kill-server"], { stdio: "ignore" });
+}
+
+/** The visible screen of session `name`. */
+export function screen(name: string): string {
+  return tmux("capture-pane", "-p", "-J", "-t", name);
+}
+
+/** Polls the screen of `name` until `test` accepts it; throws with the screen after `timeoutMs`. */
+export async function waitForScreen(name: string, test: (s: string) => boolean, what: string, timeoutMs = 120_000, intervalMs = 100): Promise<string> {
+  const end = Date.now() + timeoutMs;
+  let s = "";
+  while (Date.now() < end) {
+    s = screen(name);
+    if (test(s)) return s;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
+}
+
+/** The pid of the process in session `name`'s pane. */
+export function panePid(name: string): number {
+  return Number(tmux("display-message", "-p", "-t", name, "#{pane_pid}").trim());
+}
+
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system) process `pid` has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime (fields 14, 15)
+}
+
+/** Peak resident set size of process `pid` so far, in MB (VmHWM). */
+export function peakRssMb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/** Occurrences of `needle` in `text`. */
+export function count(text: string, needle: string): number {
+  let n = 0;
+  for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) n++;
+  return n;
+}

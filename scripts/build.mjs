@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * Builds Ink with esbuild (no type-checking: that is `npm test`'s job):
+ * - `dist/cli.js`, the `ink` command: one ESM entry file with source maps. Code reached only by a
+ *   dynamic `import()` (the TUI, the Anthropic SDK, MCP, ...) goes to `dist/chunk-*.js` files that
+ *   Node reads only when that import runs, so `ink --version` parses the entry alone.
+ * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
+ * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
+ * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
+ * React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
+ * (used when running from sources) and ink's optional devtools.
+ */
+import { build } from "esbuild";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const bench = process.argv.includes("--bench");
+
+/** CommonJS dependencies call `require` for Node built-ins; an ESM bundle has to provide it. */
+const banner = `import { createRequire as __inkCreateRequire } from "node:module"; const require = __inkCreateRequire(import.meta.url);`;
+
+/**
+ * yoga-layout (ink's layout engine) decodes its embedded wasm with `fetch(data:…)` when a global
+ * `fetch` exists; touching Node's `fetch` loads undici (~60 ms at start-up). Its loader falls back
+ * to decoding the base64 itself when `fetch` is absent, so the bundle makes it look absent there.
+ */
+const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /yoga-layout[\\/]dist[\\/]binaries[\\/].*\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      if (!text.includes("typeof fetch")) throw new Error(`${args.path}: yoga's wasm loader changed (no "typeof fetch"); update scripts/build.mjs`);
+      return { contents: text.replaceAll("typeof fetch", "typeof __inkNoFetch"), loader: "js" };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  sourcemap: true,
+  legalComments: "none",
+  logLevel: "warning",
+  absWorkingDir: root,
+  define: { "process.env.NODE_ENV": '"production"' },
+  external: ["typescript", "react-devtools-core"],
+  banner: { js: banner },
+  plugins: [yogaWithoutFetch],
+};
+
+const started = performance.now();
+if (!bench) {
+  const result = await build({
+    ...common,
+    entryPoints: { cli: "src/cli.tsx", "search-worker": "src/tools/search-worker.ts" },
+    outdir: dist,
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    metafile: true,
+  });
+  writeFileSync(join(dist, "meta.json"), JSON.stringify(result.metafile));
+  // Chunks of earlier builds are removed after the new ones exist (names are content hashes), so a
+  // CLI already running from dist/ keeps finding the chunks it loads later.
+  const current = new Set(Object.keys(result.metafile.outputs).map((p) => p.split("/").pop()));
+  for (const name of readdirSync(dist)) {
+    if (/^chunk-.*\.js(\.map)?$/.test(name) && !current.has(name)) rmSync(join(dist, name), { force: true });
+  }
+  // Node must treat dist/*.js as ESM even when the bundle is copied without the package.json.
+  writeFileSync(join(dist, "package.json"), '{"type":"module"}\n');
+} else {
+  await build({ ...common, entryPoints: ["bench/run.ts"], outfile: join(dist, "bench", "run.js"), packages: "external" });
+}
+process.stdout.write(`ink: built ${bench ? "dist/bench/run.js" : "dist/cli.js"} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

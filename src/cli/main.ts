@@ -1,0 +1,142 @@
+/**
+ * The `ink` command once its arguments need the core: argument checks, `config`, headless print
+ * mode and the interactive UI. Loaded by src/cli.tsx only after the quick answers (--help,
+ * --version) are ruled out.
+ */
+import { existsSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "../agent-session.js";
+import { SessionStore } from "../session/store.js";
+import { decideTrust, projectTrust } from "../subagents/trust.js";
+import { settingsDefaults } from "./settings-defaults.js";
+import { settingsReportLines } from "./config-command.js";
+import { runWorktreesCommand } from "./worktrees-command.js";
+import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
+import { runPrintMode } from "./print-mode.js";
+import { withUiLoadEnv } from "./ui-load-env.js";
+import type { ApprovalOptions } from "../core/approval.js";
+import { resolveProvider } from "../providers/registry.js";
+import { installExitHooks, onExit } from "./exit-hooks.js";
+import { packageVersion } from "./usage.js";
+
+/** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
+async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean }> {
+  const cwd = resolve(args.cwd);
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
+  const inkHome = inkHomeDir();
+  if (existsSync(inkHome) && !statSync(inkHome).isDirectory()) {
+    throw new UsageError(`INK_HOME ${inkHome} is a file, not a directory: nothing (sessions, trust, settings) could be saved there; point INK_HOME at a directory, or unset it to use ~/.ink`);
+  }
+  const defaults = settingsDefaults(inkHome, cwd, decideTrust({ inkHome, cwd, flag: args.trust }) !== "untrusted");
+  for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
+  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
+  let resume = args.resume;
+  if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
+  if (resume === "") resume = undefined; // interactive: the UI opens its session picker
+  if (args.continue) {
+    resume = latestMainSession(inkHome, cwd);
+    if (!resume) throw new UsageError(`--continue: no saved session for ${cwd} in ${join(inkHome, "sessions")}; start one with ink or ink -p`);
+  }
+  return {
+    inline: defaults.inline,
+    resume,
+    cwd,
+    inkHome,
+    provider,
+    model,
+    interactive,
+    trust: args.trust,
+    takeOverLock: args.takeOverLock,
+    approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
+    taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
+    maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,
+    thinking: args.thinking ?? defaults.thinking,
+  };
+}
+
+/** The saved main sessions of `cwd`, newest first, as lines for a message. */
+function sessionList(inkHome: string, cwd: string): string {
+  const sessions = new SessionStore(inkHome).list({ cwd, kind: "main" }).slice(0, 15);
+  if (sessions.length === 0) return `There are no saved sessions for ${cwd}.`;
+  const rows = sessions.map((s) => `  ${s.id}  ${new Date(s.mtimeMs).toISOString().slice(0, 16).replace("T", " ")}  ${(s.prompt ?? "").split("\n")[0]!.slice(0, 70)}`);
+  return [`Saved sessions for ${cwd} (newest first):`, ...rows].join("\n");
+}
+
+/** What the CLI needs of the TUI module (components/run-tui's `runTui`), so this file never names the UI. */
+export interface UiModule {
+  runTui(options: {
+    cwd: string;
+    openResumePicker: boolean;
+    inline?: boolean;
+    untrustedProfiles: readonly string[];
+    createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
+  }): Promise<number>;
+}
+
+/** Loads the TUI module (only src/cli.tsx may name the UI, and only lazily). */
+export type UiLoader = () => Promise<UiModule>;
+
+/**
+ * Runs the `ink` command for `argv` (without node and script) and resolves with the exit code:
+ * `config`, print mode, or the TUI loaded through `loadUi` in its load-time environment.
+ * Throws UsageError (and other errors) for the caller to print.
+ */
+export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> {
+  if (argv[0] === "worktrees") {
+    return runWorktreesCommand(argv.slice(1), { inkHome: inkHomeDir(), cwd: process.cwd(), out: (l) => void process.stdout.write(`${l}\n`), err: (l) => void process.stderr.write(`${l}\n`) });
+  }
+  if (argv[0] === "config") {
+    const cwd = resolve(argv[1] === "--cwd" && argv[2] ? argv[2] : process.cwd());
+    const inkHome = inkHomeDir();
+    process.stdout.write(`${settingsReportLines(inkHome, cwd, decideTrust({ inkHome, cwd, flag: false }) !== "untrusted").join("\n")}\n`);
+    return 0;
+  }
+  const args = parseCliArgs(argv);
+  if (args.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (args.version) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (args.print !== undefined) {
+    const session = new AgentSession(await sessionOptions(args, false));
+    const controller = new AbortController();
+    onExit(() => session.close());
+    let stoppedBy: NodeJS.Signals | undefined;
+    installExitHooks({
+      onSignal: (sig) => {
+        stoppedBy = sig;
+        controller.abort();
+      },
+    });
+    try {
+      const code = await runPrintMode(session, args.print, {
+        json: args.output === "json",
+        signal: controller.signal,
+        io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
+      });
+      return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
+    } finally {
+      session.close();
+    }
+  }
+  if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
+  const { inline, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { runTui } = await withUiLoadEnv(loadUi);
+  installExitHooks();
+  // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
+  const untrusted = args.trust ? [] : projectTrust(base.inkHome, base.cwd).changed;
+  return runTui({
+    cwd: base.cwd,
+    openResumePicker: args.resume === "",
+    inline: args.inline || inline === true,
+    untrustedProfiles: untrusted,
+    createSession: (ask, opts) => {
+      const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
+      onExit(() => session.close());
+      return session;
+    },
+  });
+}

@@ -1,0 +1,68 @@
+/**
+ * The start-up answers that need nothing else: the usage text and the version. This module imports
+ * only node built-ins, so `ink --help` / `ink --version` never load the core, zod or the UI.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The `--help` text. */
+export const USAGE = `Usage: ink [options]            open the interactive terminal UI
+       ink -p "<prompt>" [options] run one request headless and print the answer
+       ink config [--cwd <dir>]    print the effective settings and where each came from
+       ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
+
+Options:
+  -p, --print <prompt>      headless: final answer on stdout, progress on stderr
+      --output text|json    print mode output; json prints every event as a JSON line
+      --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
+      --model <id>          model id (default: the provider's, or INK_MODEL)
+      --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)
+      --cwd <dir>           working directory (default: the current directory)
+      --yolo                allow every tool without asking
+      --permission-mode <m> default | accept-edits | plan | yolo (see README "Permissions")
+      --allow <rule>        allow without asking (repeatable), e.g. --allow 'bash(git status*)' or --allow edit, --allow 'mcp__docs__*'
+      --trust               trust this project: load (and remember) its .ink/agents and .claude/agents profiles, .ink/settings.json and .mcp.json
+      --task-timeout <ms>   headless limit for each subagent (default 600000)
+      --max-children <n>    subagents running at once (default 4)
+      --resume [id]         reopen a saved main session (without id: list this directory's sessions)
+  -c, --continue            reopen the most recent session of this directory
+      --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
+      --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
+  -h, --help                show this help
+  -v, --version             print the version
+
+Environment:
+  ANTHROPIC_API_KEY         use the anthropic provider with this key
+  ANTHROPIC_BASE_URL        another Anthropic-compatible endpoint (a proxy or a local server)
+  INK_MODEL                 default model id
+  INK_HOME                  Ink's home: settings.json, AGENTS.md, agents/, sessions/ (default ~/.ink)
+  INK_CLAUDE_HOME           Claude Code's home, for its agents/ (default ~/.claude)
+  INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
+
+Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
+maxChildren, childTimeout, permissions, mcpServers, theme, inline, envPassthrough. Flags win.`;
+
+/** The package version, from the package.json above this module (built: dist/, sources: src/cli/); "unknown" when absent. */
+export function packageVersion(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const up of [[".."], ["..", ".."], ["..", "..", ".."]]) {
+    const candidate = join(here, ...up, "package.json");
+    if (!existsSync(candidate)) continue;
+    const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string };
+    if (pkg.name === "ink-agent" && pkg.version) return pkg.version;
+  }
+  return "unknown";
+}
+
+const HELP = new Set(["-h", "--help"]);
+const VERSION = new Set(["-v", "--version"]);
+
+/**
+ * The output for an argv made only of help/version flags (help wins, as in the full parser), or
+ * undefined when anything else is given and the full CLI has to run.
+ */
+export function quickAnswer(argv: readonly string[]): string | undefined {
+  if (argv.length === 0 || !argv.every((a) => HELP.has(a) || VERSION.has(a))) return undefined;
+  return argv.some((a) => HELP.has(a)) ? `${USAGE}\n` : `${packageVersion()}\n`;
+}

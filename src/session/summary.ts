@@ -1,0 +1,67 @@
+/**
+ * One session file's listing facts (header, size, mtime, last status), read without loading the
+ * whole file: the header from the first line, the status scanning back from the end.
+ */
+import { statSync } from "node:fs";
+import { parseEntryLine, parseHeaderLine } from "./entries.js";
+import { findLastLine, readFirstLine } from "./file-lines.js";
+import type { SessionEntry, SessionHeader, SessionSummary } from "./types.js";
+
+/** Characters of the first prompt kept in a summary (listings show the start of its first line). */
+export const SUMMARY_PROMPT_CHARS = 200;
+
+/** How far back from the end the last status entry is looked for. */
+const STATUS_SCAN_BYTES = 4 * 1024 * 1024;
+
+/** The header of the session file at `path`; throws naming the path when it is unreadable, empty or invalid. */
+export function readHeaderAt(path: string): SessionHeader {
+  let line: string;
+  try {
+    line = readFirstLine(path);
+  } catch (err) {
+    throw new Error(`cannot read session file ${path}: ${(err as Error).message}`);
+  }
+  if (line.trim() === "") {
+    throw new Error(`invalid session file ${path}: it is empty (the first line must be the session header)`);
+  }
+  return parseHeaderLine(line, path);
+}
+
+/** The last `status` entry of a session file, scanning back from the end (at most ~4 MB). */
+export function lastStatus(path: string): Extract<SessionEntry, { type: "status" }> | undefined {
+  return findLastLine(path, (line) => {
+    if (!line.includes('"status"')) return undefined;
+    const parsed = parseEntryLine(line);
+    return "entry" in parsed && parsed.entry.type === "status" ? parsed.entry : undefined;
+  }, STATUS_SCAN_BYTES);
+}
+
+/** `header` as listed: without the resume-only fields, the prompt cut to SUMMARY_PROMPT_CHARS. */
+function listedHeader(header: SessionHeader): Omit<SessionHeader, "fingerprint" | "toolNames"> {
+  const { fingerprint: _f, toolNames: _t, ...rest } = header;
+  if (rest.prompt !== undefined && rest.prompt.length > SUMMARY_PROMPT_CHARS) rest.prompt = rest.prompt.slice(0, SUMMARY_PROMPT_CHARS);
+  return rest;
+}
+
+/**
+ * The summary of the session file at `path`, or undefined when its header cannot be read (the
+ * file is left out of listings). With `header`, the first line is not read again (only the file's
+ * size, mtime and status can have changed).
+ */
+export function readSummary(path: string, header?: Omit<SessionHeader, "fingerprint" | "toolNames">): SessionSummary | undefined {
+  try {
+    const listed = header ?? listedHeader(readHeaderAt(path));
+    const stat = statSync(path);
+    const status = lastStatus(path);
+    return {
+      ...listed,
+      path,
+      size: stat.size,
+      mtimeMs: stat.mtimeMs,
+      ...(status ? { status: status.status } : {}),
+      ...(status?.reason !== undefined ? { statusReason: status.reason } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
