@@ -70,8 +70,11 @@ describe("App: stopping one child", () => {
     );
     await typeAndSubmit(h.app, "go");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("1 agent running · 1 queued"), { what: "the queued count" });
-    console.log(frame);
     expect(frame).toContain("WORKING");
+    // The waiting call says so and does not spin like the running child.
+    const line = frame.split("\n").find((l) => l.includes('task prompt="two"'))!;
+    expect(line).toContain("queued — waits for a free child slot");
+    expect(line).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   });
 });
 

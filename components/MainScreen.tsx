@@ -34,7 +34,7 @@ import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
-import { screenLayout, type ScreenMode } from "./layout/screen-layout.js";
+import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
@@ -68,7 +68,15 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const panes = useMemo(() => runningChildIds(state), [state]);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
-  const childRows = useChildSessions(session, state, sidebarShown || (mode === "fullscreen" && !sidebarHidden));
+  // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
+  // first frame is on screen: start-up never waits for a scan of saved sessions.
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setPainted(true), 0);
+    return () => clearTimeout(t);
+  }, []);
+  const standing = mode === "fullscreen" && !sidebarHidden && columns >= SIDEBAR_COLUMN_MIN;
+  const childRows = useChildSessions(session, state, sidebarShown || (standing && painted));
   const rowIds = useMemo(() => childRows.map((r) => r.id), [childRows]);
   const selected = selectedIndex(ui, rowIds);
   const { exit } = useApp();

@@ -1,6 +1,7 @@
 /**
  * ToolCallLine: one tool call of the main agent — `⏺ grep pattern="login"` with a status glyph
- * (spinner while running, ✓, ✗), its duration, and the first lines of its result.
+ * (spinner while running, ✓, ✗), its duration, and the first lines of its result. A `task` call
+ * waiting for a free child slot says "queued" and does not spin: nothing runs for it yet.
  */
 import { Box, Text } from "ink";
 import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
@@ -36,13 +37,14 @@ export function toolCallRows(item: ToolItem, resultLines = 2): number {
 export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
+  const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text color={DOT_COLOR[item.status]}>⏺ </Text>
+        <Text color={queued ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
         <Text bold>{item.name}</Text>
         <Text dimColor> {Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
-        <StatusGlyph status={item.status} now={now} />
+        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : <StatusGlyph status={item.status} now={now} />}
         {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
       </Text>
       {item.update && !item.done ? (

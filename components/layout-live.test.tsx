@@ -1,0 +1,93 @@
+import { Box } from "ink";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { emptyUsage } from "../src/protocol/messages.js";
+import { ChildRow, STALL_MS } from "./ChildRow.js";
+import { HistoryWindow } from "./HistoryWindow.js";
+import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
+import { screenLayout } from "./layout/screen-layout.js";
+import { LiveItems } from "./Transcript.js";
+
+const tick = () => new Promise((r) => setTimeout(r, 60));
+const NOW = 1_000_000;
+
+function child(i: number, over: Partial<ChildView> = {}): ChildView {
+  return {
+    childId: `child-${String(i).padStart(6, "0")}`,
+    prompt: `part ${i}`,
+    status: "running",
+    startedAt: NOW - 5_000,
+    turns: 1,
+    usage: emptyUsage(),
+    report: "",
+    entries: [{ kind: "text", text: `child ${i} is reading the login code and writing a long paragraph about it `.repeat(4) }],
+    dropped: 0,
+    thinking: false,
+    resumed: false,
+    lastEventAt: NOW - 100,
+    ...over,
+  };
+}
+
+const taskItem = (c: ChildView): TranscriptItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
+
+describe("the live area at 80×24", () => {
+  const { liveRows } = screenLayout({ mode: "inline", columns: 80, rows: 24, promptRows: 1, approvalRows: 0, picker: false, sidebar: false, overlay: false });
+
+  for (const n of [1, 4, 8, 16]) {
+    it(`${n} running children with a streaming answer fit the rows left by the prompt and status bar; each child is shown or counted`, async () => {
+      const kids = Array.from({ length: n }, (_, i) => child(i));
+      const live: TranscriptItem[] = [...kids.map(taskItem), { kind: "assistant", id: "a", done: false, text: "the main agent is still writing ".repeat(40) }];
+      const { lastFrame } = render(
+        <Box width={80} flexDirection="column">
+          <LiveItems live={live} now={NOW} columns={80} rows={liveRows} />
+        </Box>,
+      );
+      await tick();
+      const frame = lastFrame() ?? "";
+      expect(frame.split("\n").length).toBeLessThanOrEqual(liveRows);
+      const shown = kids.filter((k) => frame.includes(k.childId.slice(-6))).length;
+      const more = Number(/\+(\d+) more/.exec(frame)?.[1] ?? 0);
+      expect(shown + more).toBe(n);
+    });
+  }
+});
+
+describe("ChildRow", () => {
+  it("tells a silent child from a working one, and counts streamed text as tokens before the turn ends", () => {
+    const working = render(<ChildRow child={child(1, { pendingChars: 4_000 })} now={NOW} width={100} />).lastFrame()!;
+    expect(working).toContain("1.0k tok");
+    expect(working).not.toContain("no output");
+    const silent = render(<ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} />).lastFrame()!;
+    expect(silent).toContain("no output for 15s");
+  });
+});
+
+describe("HistoryWindow (full-screen transcript)", () => {
+  const items: TranscriptItem[] = Array.from({ length: 5_000 }, (_, i) => ({ kind: "info", id: `m${i}`, done: true, text: `message ${i}`, tone: "info" }));
+
+  it("renders only the items in view of a 5,000-message transcript, following the end", async () => {
+    const counts: number[] = [];
+    const { lastFrame } = render(<HistoryWindow items={items} width={80} height={10} offset={0} onRendered={(n) => counts.push(n)} />);
+    await tick();
+    const frame = lastFrame()!;
+    expect(frame).toContain("message 4999");
+    expect(frame).not.toContain("message 4989\n");
+    expect(frame.split("\n").length).toBe(10);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(12);
+  });
+
+  it("scrolled up, shows the rows above; a narrower width re-measures wrapped items and still fills the view exactly", async () => {
+    const { lastFrame, rerender } = render(<HistoryWindow items={items} width={80} height={10} offset={100} />);
+    await tick();
+    expect(lastFrame()).toContain("message 4899");
+    expect(lastFrame()).not.toContain("message 4999");
+    const long: TranscriptItem[] = items.slice(0, 50).map((it, i) => ({ ...it, id: `w${i}`, text: `wide ${i} ${"word ".repeat(12)}end${i}` }));
+    rerender(<HistoryWindow items={long} width={30} height={10} offset={0} />);
+    await tick();
+    await tick();
+    const frame = lastFrame()!;
+    expect(frame).toContain("end49");
+    expect(frame.split("\n").length).toBe(10);
+  });
+});
