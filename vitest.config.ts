@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx", "components/**/*.test.tsx"],
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx", "components/**/*.test.ts", "components/**/*.test.tsx"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

@@ -102,10 +102,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     alt?.leave();
   }
   session.close();
-  if (fullscreen) {
-    const lines = farewellLines(lastAnswer(session), session.sessionPath ? session.sessionId : undefined);
-    if (lines.length) stdout.write(`${lines.join("\n")}\n`);
-  }
+  // Full-screen: the last answer was only on the alternate screen, so it is printed again; inline it
+  // is in the scrollback already. Either way the exact command that comes back here.
+  const lines = farewellLines(fullscreen ? lastAnswer(session) : undefined, session.sessionPath ? session.sessionId : undefined);
+  if (lines.length) stdout.write(`${lines.join("\n")}\n`);
   if (session.sessionPath) stdout.write(`Session saved: ${session.sessionPath}\n`);
   return code;
 }
