@@ -1,26 +1,13 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runWorktreesCommand } from "../../src/cli/worktrees-command.js";
 import { leftoverWorktreeNotice, listInkWorktrees, pruneInkWorktrees } from "../../src/subagents/leftover-worktrees.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, type Worktree } from "../../src/subagents/worktree.js";
 import { ownerRecordPath, readWorktreeOwner } from "../../src/subagents/worktree-owner.js";
+import { git, tempDir } from "../helpers/temp-git.js";
 
-const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1" };
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  temps.push(dir);
-  return dir;
-}
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync("git", ["-c", "commit.gpgsign=false", ...args], { cwd, env: GIT_ENV, encoding: "utf8" });
-}
 function setup(): { repo: string; inkHome: string } {
   const repo = tempDir("ink-left-repo-");
   const inkHome = tempDir("ink-left-home-");
