@@ -22,35 +22,41 @@ export interface HistoryWindowProps {
   offset: number;
   /** Called with the number of items rendered (tests and the benchmark count them). */
   onRendered?: (count: number) => void;
+  /** Details open (Ctrl-O): items drawn with their reports and whole results. */
+  detail?: boolean;
 }
 
+/** Heights are cached per width and per details state: one key for both. */
+const DETAIL_KEY = 1_000_000;
+
 /** One item, measured after it is drawn. */
-function MeasuredItem({ item, width, onHeight }: { item: TranscriptItem; width: number; onHeight: (item: TranscriptItem, rows: number) => void }) {
+function MeasuredItem({ item, width, detail, onHeight }: { item: TranscriptItem; width: number; detail: boolean; onHeight: (item: TranscriptItem, rows: number) => void }) {
   const ref = useRef<DOMElement>(null);
   useLayoutEffect(() => {
     if (ref.current) onHeight(item, measureElement(ref.current).height);
   });
   return (
     <Box ref={ref} flexDirection="column" flexShrink={0} width={width}>
-      <TranscriptItemView item={item} now={0} width={width} />
+      <TranscriptItemView item={item} now={0} width={width} detail={detail} />
     </Box>
   );
 }
 
 /** The window. */
-export function HistoryWindow({ items, width, height, offset, onRendered }: HistoryWindowProps) {
+export function HistoryWindow({ items, width, height, offset, onRendered, detail = false }: HistoryWindowProps) {
   const [, setVersion] = useState(0);
-  const slice = windowSlice(items.length, (i) => finishedRows(items[i]!, width), height, offset);
+  const key = width + (detail ? DETAIL_KEY : 0);
+  const slice = windowSlice(items.length, (i) => finishedRows(items[i]!, width, key), height, offset);
   const shown = items.slice(slice.start, slice.end);
   onRendered?.(shown.length);
   const onHeight = (item: TranscriptItem, rows: number) => {
-    if (recordRows(item, width, rows)) setVersion((v) => v + 1);
+    if (recordRows(item, width, rows, key)) setVersion((v) => v + 1);
   };
   return (
     <Box ref={unconstrained} height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
       <Box flexDirection="column" flexShrink={0} marginBottom={-slice.shift}>
         {shown.map((item) => (
-          <MeasuredItem key={item.id} item={item} width={width} onHeight={onHeight} />
+          <MeasuredItem key={item.id} item={item} width={width} detail={detail} onHeight={onHeight} />
         ))}
       </Box>
     </Box>

@@ -71,6 +71,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
   // first frame is on screen: start-up never waits for a scan of saved sessions.
   const [painted, setPainted] = useState(false);
+  const [detail, setDetail] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setPainted(true), 0);
     return () => clearTimeout(t);
@@ -203,9 +204,15 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       else if ((key.home || key.end) && (draftEmpty.current || key.ctrl)) scroll.edge(key.home ? "top" : "bottom");
       else if (key.ctrl && input === "f" && draftEmpty.current) search.start();
       else if (key.ctrl && input === "s") setSidebarHidden((h) => !h);
+      else if (key.ctrl && input === "o") setDetail((d) => !d);
     },
     { isActive: true },
   );
+
+  // Ctrl-O inline: the history is in the terminal's scrollback already and cannot change in place.
+  useInput((input, key) => {
+    if (mode === "inline" && key.ctrl && input === "o") setHint("Ctrl-O opens details in place in full-screen mode; here, Tab → sidebar → Enter opens a child's whole transcript");
+  });
 
   const started = useRef(false);
   useEffect(() => {
@@ -262,6 +269,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       sidebar={{ rows: childRows, selected, focused: ui.focus === "sidebar" }}
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
+      detail={detail}
     />
   );
   if (mode === "fullscreen") {

@@ -33,6 +33,8 @@ export interface ScreenBodyProps {
   running: number;
   /** Counts rendered history items (tests). */
   onHistoryRendered?: (count: number) => void;
+  /** Details open (Ctrl-O, full-screen). */
+  detail?: boolean;
 }
 
 function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
@@ -72,7 +74,7 @@ export function ScreenBody(props: ScreenBodyProps) {
     main = (
       <>
         <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
-          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} />
+          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} />
         </Box>
         {scroll.offset > 0 ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
         {stacked}

@@ -18,12 +18,17 @@ export interface TranscriptItemViewProps {
   width: number;
   /** For live assistant text: show only this many last lines. */
   tailLines?: number;
+  /** Details open (Ctrl-O): a finished child's report, a tool's whole result, the thought itself. */
+  detail?: boolean;
 }
+
+/** Lines of a tool result shown with details open. */
+export const DETAIL_RESULT_LINES = 200;
 
 const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 
 /** The item, with one blank row above blocks that start a new turn. */
-export function TranscriptItemView({ item, now, width, tailLines }: TranscriptItemViewProps) {
+export function TranscriptItemView({ item, now, width, tailLines, detail = false }: TranscriptItemViewProps) {
   switch (item.kind) {
     case "header":
       return (
@@ -62,14 +67,34 @@ export function TranscriptItemView({ item, now, width, tailLines }: TranscriptIt
       );
     case "thinking":
       return (
-        <Text dimColor italic>
-          {item.done ? `✻ thought (${item.chars} chars)` : `✻ thinking… (${item.chars} chars)`}
-        </Text>
+        <Box flexDirection="column">
+          <Text dimColor italic>
+            {item.done ? `✻ thought (${item.chars} chars)${detail ? "" : " · Ctrl-O shows it"}` : `✻ thinking… (${item.chars} chars)`}
+          </Text>
+          {detail && item.text ? (
+            <Box paddingLeft={2} width={width}>
+              <Text dimColor italic>
+                {item.text.trim()}
+              </Text>
+            </Box>
+          ) : null}
+        </Box>
       );
     case "tool":
-      if (item.child && item.child.status !== "running") return <SubagentSummary child={item.child} result={item.result} width={width} />;
+      if (item.child && item.child.status !== "running") {
+        const summary = <SubagentSummary child={item.child} result={item.result} width={width} />;
+        if (!detail || !item.child.report.trim()) return summary;
+        return (
+          <Box flexDirection="column">
+            {summary}
+            <Box borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderDimColor paddingLeft={1} width={width}>
+              <Markdown text={item.child.report} width={width - 2} />
+            </Box>
+          </Box>
+        );
+      }
       if (item.child) return <SubagentPane child={item.child} now={now} width={Math.min(width, 100)} />;
-      return <ToolCallLine item={item} now={now} width={width} />;
+      return <ToolCallLine item={item} now={now} width={width} resultLines={detail ? DETAIL_RESULT_LINES : undefined} />;
     case "info":
       return (
         <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>

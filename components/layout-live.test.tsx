@@ -91,3 +91,31 @@ describe("HistoryWindow (full-screen transcript)", () => {
     expect(frame.split("\n").length).toBe(10);
   });
 });
+
+describe("details in place (Ctrl-O)", () => {
+  const done = child(7, { status: "ok", durationMs: 3_000, report: "REPORT-LINE-1: login is in src/auth/login.ts\nREPORT-LINE-2: tests in test/login.test.ts" });
+  const items: TranscriptItem[] = [
+    { kind: "thinking", id: "th", done: true, chars: 21, text: "THOUGHT: check the tests" },
+    { ...taskItem(done), done: true, status: "ok", result: "REPORT-LINE-1" },
+    { kind: "tool", id: "g", done: true, name: "grep", args: { pattern: "login" }, status: "ok", result: Array.from({ length: 12 }, (_, i) => `hit-${i}`).join("\n") },
+  ];
+
+  it("opens a finished child's report, a whole tool result and the thought where they sit, and closes them again", async () => {
+    const { lastFrame, rerender } = render(<HistoryWindow items={items} width={100} height={40} offset={0} />);
+    await tick();
+    const closed = lastFrame()!;
+    expect(closed).not.toContain("REPORT-LINE-2");
+    expect(closed).not.toContain("hit-11");
+    expect(closed).toContain("+10 lines");
+    expect(closed).not.toContain("THOUGHT:");
+    rerender(<HistoryWindow items={items} width={100} height={40} offset={0} detail />);
+    await tick();
+    const open = lastFrame()!;
+    expect(open).toContain("REPORT-LINE-2: tests in test/login.test.ts");
+    expect(open).toContain("hit-11");
+    expect(open).toContain("THOUGHT: check the tests");
+    rerender(<HistoryWindow items={items} width={100} height={40} offset={0} />);
+    await tick();
+    expect(lastFrame()).not.toContain("REPORT-LINE-2");
+  });
+});

@@ -154,8 +154,8 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
     case "thinking_delta": {
       const s = closeOpen(state, "thinking");
       const last = s.live[s.live.length - 1];
-      if (last && last.kind === "thinking" && !last.done) return { ...s, live: [...s.live.slice(0, -1), { ...last, chars: last.chars + event.text.length }] };
-      return append(s, { kind: "thinking", chars: event.text.length, done: false }, "live");
+      if (last && last.kind === "thinking" && !last.done) return { ...s, live: [...s.live.slice(0, -1), { ...last, chars: last.chars + event.text.length, text: (last.text ?? "") + event.text }] };
+      return append(s, { kind: "thinking", chars: event.text.length, text: event.text, done: false }, "live");
     }
     case "toolcall_start":
       return addTool(state, event.id, event.name, {});

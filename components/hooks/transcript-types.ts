@@ -84,7 +84,7 @@ export type TranscriptItem =
       target?: string;
     }
   | { kind: "assistant"; id: string; done: boolean; text: string }
-  | { kind: "thinking"; id: string; done: boolean; chars: number }
+  | { kind: "thinking"; id: string; done: boolean; chars: number; /** The thought itself, shown with Ctrl-O. */ text?: string }
   | {
       kind: "tool";
       /** The tool call id. */

@@ -41,22 +41,25 @@ export function windowSlice(count: number, heightOf: (i: number) => number, heig
 
 const measured = new WeakMap<TranscriptItem, Map<number, number>>();
 
-/** Rows of finished `item` at `width`: a measurement when one was recorded, else the estimate. */
-export function finishedRows(item: TranscriptItem, width: number): number {
-  const byWidth = measured.get(item);
-  const hit = byWidth?.get(width);
+/**
+ * Rows of finished `item` at `width`: a measurement when one was recorded, else the estimate.
+ * `key` tells apart drawings of the same width (e.g. with details open); default: the width.
+ */
+export function finishedRows(item: TranscriptItem, width: number, key = width): number {
+  const byKey = measured.get(item);
+  const hit = byKey?.get(key);
   if (hit !== undefined) return hit;
   const rows = itemRows(item, width);
-  if (byWidth) byWidth.set(width, rows);
-  else measured.set(item, new Map([[width, rows]]));
+  if (byKey) byKey.set(key, rows);
+  else measured.set(item, new Map([[key, rows]]));
   return rows;
 }
 
-/** Records the real height of `item` drawn at `width`; true when it differs from what was assumed. */
-export function recordRows(item: TranscriptItem, width: number, rows: number): boolean {
-  const before = finishedRows(item, width);
+/** Records the real height of `item` drawn at `width` (under `key`); true when it differs from what was assumed. */
+export function recordRows(item: TranscriptItem, width: number, rows: number, key = width): boolean {
+  const before = finishedRows(item, width, key);
   if (before === rows) return false;
-  measured.get(item)!.set(width, rows);
+  measured.get(item)!.set(key, rows);
   return true;
 }
 
