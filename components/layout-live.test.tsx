@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../src/protocol/messages.js";
 import { ChildRow, STALL_MS } from "./ChildRow.js";
 import { HistoryWindow } from "./HistoryWindow.js";
-import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
+import type { ChildView, ToolItem, TranscriptItem } from "./hooks/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
 import { LiveItems } from "./Transcript.js";
 
@@ -29,7 +29,7 @@ function child(i: number, over: Partial<ChildView> = {}): ChildView {
   };
 }
 
-const taskItem = (c: ChildView): TranscriptItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
+const taskItem = (c: ChildView): ToolItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
 
 describe("the live area at 80×24", () => {
   const { liveRows } = screenLayout({ mode: "inline", columns: 80, rows: 24, promptRows: 1, approvalRows: 0, picker: false, sidebar: false, overlay: false });
