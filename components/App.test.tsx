@@ -144,7 +144,11 @@ describe("App", () => {
     await typeAndSubmit(h.app, "go");
     const modal = await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the child's question" });
     expect(modal).toMatch(/asked by general \d{8}-\d{6}-[0-9a-f]{6}/);
+    // The asking child's pane says what it waits for (not "running", not silent).
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash") && f.includes("waiting for approval"), { what: "the pane waiting for approval" });
     h.app.stdin.write("y");
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Allow bash"), { what: "the question answered" });
+    expect(h.app.lastFrame()).not.toContain("waiting for approval");
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("main done"));
     expect(done).toMatch(/✓ general · 2 turns .* — child done/);
     expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });

@@ -6,6 +6,8 @@
  * when focused.
  */
 import { Text } from "ink";
+import { useContext } from "react";
+import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { CHILD_COLOR, liveTokens } from "./child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
@@ -40,15 +42,16 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const tokens = `${formatTokens(liveTokens(child))} tok`;
   const head = `${child.profile ?? "general"} [${shortId(child.childId)}]`;
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
-  const silent = child.status === "running" && !child.stopping && silentMs >= STALL_MS;
+  const asking = useContext(WaitingForApproval).has(child.childId);
+  const silent = child.status === "running" && !child.stopping && !asking && silentMs >= STALL_MS;
   const room = Math.max(4, width - head.length - elapsed.length - tokens.length - 10);
-  const activity = child.stopping ? "stopping…" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : truncate(childActivity(child), room);
+  const activity = child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : truncate(childActivity(child), room);
   return (
     <Text wrap="truncate-end" inverse={focused}>
       <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
       <Text bold>{head}</Text>
       <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
-      <Text color={silent || child.stopping ? "yellow" : undefined} dimColor={!silent && !child.stopping}>
+      <Text color={silent || asking || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !child.stopping}>
         {activity}
       </Text>
     </Text>

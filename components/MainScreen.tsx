@@ -17,7 +17,7 @@ import { keyHints } from "./hooks/key-hints.js";
 import { runSlashCommand } from "./hooks/slash-commands.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
-import { useApprovalRequest } from "./hooks/use-approval-request.js";
+import { useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
@@ -56,6 +56,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
+  const waiting = useApprovalWaiting(approvals);
   const { columns, rows } = useTerminalSize();
   const { write } = useStdout();
   const [epoch, setEpoch] = useState(0);
@@ -258,6 +259,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     </>
   );
   const body = (
+    <WaitingForApproval.Provider value={waiting}>
     <ScreenBody
       mode={mode}
       layout={layout}
@@ -271,6 +273,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       onHistoryRendered={onHistoryRendered}
       detail={detail}
     />
+    </WaitingForApproval.Provider>
   );
   if (mode === "fullscreen") {
     return (

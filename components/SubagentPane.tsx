@@ -4,6 +4,8 @@
  * calls interleaved in the order they happened.
  */
 import { Box, Text } from "ink";
+import { useContext } from "react";
+import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { CHILD_COLOR, liveTokens, turnsLabel } from "./child-status.js";
 import { STALL_MS } from "./ChildRow.js";
 import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
@@ -56,15 +58,16 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const body = paneTail(child, lines, inner);
   const running = child.status === "running";
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
-  const silent = running && !child.stopping && silentMs >= STALL_MS;
-  const status = running ? (child.stopping ? "stopping…" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : child.thinking ? "thinking" : "running") : child.status;
+  const asking = useContext(WaitingForApproval).has(child.childId);
+  const silent = running && !child.stopping && !asking && silentMs >= STALL_MS;
+  const status = running ? (child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : child.thinking ? "thinking" : "running") : child.status;
   return (
     <Box flexDirection="column" borderStyle={focused ? "double" : "round"} borderColor={focused ? "magentaBright" : color} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
         <Text bold>{child.profile ?? "general"}</Text>
         <Text dimColor> · </Text>
-        <Text color={silent ? "yellow" : color}>{status}</Text>
+        <Text color={silent || asking ? "yellow" : color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>
         {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>

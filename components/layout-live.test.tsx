@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../src/protocol/messages.js";
 import { ChildRow, STALL_MS } from "./ChildRow.js";
 import { HistoryWindow } from "./HistoryWindow.js";
+import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import type { ChildView, ToolItem, TranscriptItem } from "./hooks/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
 import { LiveItems } from "./Transcript.js";
@@ -60,6 +61,14 @@ describe("ChildRow", () => {
     expect(working).not.toContain("no output");
     const silent = render(<ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} />).lastFrame()!;
     expect(silent).toContain("no output for 15s");
+    // A child whose question waits for the person is not "silent": it says what it waits for.
+    const asking = render(
+      <WaitingForApproval.Provider value={new Set([child(1).childId])}>
+        <ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} />
+      </WaitingForApproval.Provider>,
+    ).lastFrame()!;
+    expect(asking).toContain("waiting for approval");
+    expect(asking).not.toContain("no output");
   });
 });
 

@@ -79,7 +79,15 @@ export class ApprovalBroker {
     return () => this.listeners.delete(listener);
   }
 
+  /** Ids of the agents ("main" or a child's id) with a question waiting (a new set after each change). */
+  waiting(): ReadonlySet<string> {
+    return this.waitingIds;
+  }
+
+  private waitingIds: ReadonlySet<string> = new Set();
+
   private notify(): void {
+    this.waitingIds = new Set(this.queue.map((p) => p.agent.id));
     for (const listener of [...this.listeners]) listener();
   }
 }

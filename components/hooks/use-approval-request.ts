@@ -1,5 +1,9 @@
-/** useApprovalRequest: the approval request the modal should show now (re-renders when it changes). */
-import { useCallback, useSyncExternalStore } from "react";
+/**
+ * useApprovalRequest: the approval request the modal should show now; useApprovalWaiting: which
+ * agents have a question waiting (re-render when either changes). `WaitingForApproval` carries
+ * that set down to the panes and child rows, which then say "waiting for approval".
+ */
+import { createContext, useCallback, useSyncExternalStore } from "react";
 import type { ApprovalBroker, ApprovalRequest } from "./approval-broker.js";
 
 /** The broker's current request, or undefined when nothing waits for an answer. */
@@ -8,3 +12,13 @@ export function useApprovalRequest(broker: ApprovalBroker): ApprovalRequest | un
   const snapshot = useCallback(() => broker.current(), [broker]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/** Ids of the agents with a question waiting for the person. */
+export function useApprovalWaiting(broker: ApprovalBroker): ReadonlySet<string> {
+  const subscribe = useCallback((listener: () => void) => broker.subscribe(listener), [broker]);
+  const snapshot = useCallback(() => broker.waiting(), [broker]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/** Agents waiting for an approval, for the panes and rows below the screen. */
+export const WaitingForApproval = createContext<ReadonlySet<string>>(new Set());
