@@ -41,6 +41,10 @@ import { SearchLine } from "./SearchLine.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
+/** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
+const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";
+/** Wait after the last size change before the full redraw (longer than a frame at Ink's 30 fps). */
+const RESIZE_SETTLE_MS = 80;
 
 /** The App's props for one session, plus the switch that /resume calls. */
 export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> & {
@@ -59,6 +63,19 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const waiting = useApprovalWaiting(approvals);
   const { columns, rows } = useTerminalSize();
   const { write } = useStdout();
+  // Full-screen, once a resize has settled and the frame was drawn at the new size: the alternate
+  // screen (no scrollback to keep) is wiped and Ink writes its whole frame again — its row-by-row
+  // updates would otherwise build on rows the terminal has rewrapped or cut.
+  const sized = useRef(false);
+  useEffect(() => {
+    if (mode !== "fullscreen") return;
+    if (!sized.current) {
+      sized.current = true;
+      return;
+    }
+    const t = setTimeout(() => write(WIPE_ALT_SCREEN), RESIZE_SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [mode, columns, rows, write]);
   const [epoch, setEpoch] = useState(0);
   const [sidebarHidden, setSidebarHidden] = useState(false);
   const now = useNow(state.running);

@@ -13,7 +13,7 @@ import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
-import { reflowSafeStream } from "./inline-reflow.js";
+import { inkStream } from "./ink-stream.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 import { TrustPrompt } from "./TrustPrompt.js";
@@ -69,11 +69,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
   const fullscreen = !options.inline && stdout.isTTY === true;
   const alt = fullscreen ? enterAltScreen(stdout) : undefined;
-  // The alternate screen has no scrollback to keep: after a resize it is wiped before Ink draws the
-  // frame again (registered before Ink's own listener, so it runs first), leaving no rewrapped rows.
-  const wipe = () => stdout.write("\u001b[2J\u001b[H");
-  if (fullscreen) stdout.on("resize", wipe);
-  const inkStdout = !fullscreen && stdout.isTTY ? reflowSafeStream(stdout) : stdout;
+  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen }) : stdout;
   const instance = render(
     <App
       session={session}
@@ -89,6 +85,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       }}
     />,
     // console.* is redirected above the UI only on the real terminal.
+    // (Ink's incrementalRendering is off: in a tmux test it left stale rows behind while children
+    // streamed; see the issue notes.)
     { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
@@ -98,7 +96,6 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     if (stdout.isTTY) stdout.write(PASTE_OFF);
-    if (fullscreen) stdout.off("resize", wipe);
     alt?.leave();
   }
   session.close();

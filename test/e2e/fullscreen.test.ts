@@ -78,7 +78,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     // The status bar and the prompt box are on screen while they stream.
     expect(running).toMatch(/working… \(Ctrl-C to stop\)/);
     const shown = tmux.visible(name).split("\n");
-    expect(shown.some((l) => l.startsWith("╭─"))).toBe(true);
+    expect(shown.some((l) => l.startsWith("╭─")), shown.join("\n")).toBe(true);
     expect(shown.some((l) => l.includes("4 agents running"))).toBe(true);
     await tmux.waitFor(name, (s) => s.includes("FOUR-DONE") && s.includes("Ask Ink"), "the final answer", 600);
     expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
@@ -147,6 +147,16 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     expect(title.indexOf("│")).toBeGreaterThan(100);
     expect(lines.filter((l) => /general \[[0-9a-f]{6}\]/.test(l) && l.indexOf("general") > 100).length).toBeGreaterThanOrEqual(2);
     expect(lines.some((l) => l.includes("Conclusion:") && l.indexOf("Conclusion:") < 100)).toBe(true);
+    expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
+
+    // Narrower and shorter, twice in a row: the frame is drawn afresh, one prompt box at the new width.
+    tmux.run("resize-window", "-t", name, "-x", "120", "-y", "40");
+    tmux.run("resize-window", "-t", name, "-x", "100", "-y", "30");
+    const clean = (s: string) => s.split("\n").filter((l) => l.startsWith("╭─")).length === 1 && s.split("\n").some((l) => l.startsWith("╭─") && l.length === 100) && (s.match(/Ask Ink/g) ?? []).length === 1;
+    await tmux.waitFor(name, () => clean(tmux.visible(name)), "one frame at 100 columns");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(clean(tmux.visible(name)), tmux.visible(name)).toBe(true);
+    expect(tmux.visible(name)).toContain("Conclusion:");
     expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
     tmux.keys(name, "C-c");
     tmux.keys(name, "C-c");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reflowedRows, reflowErase } from "./inline-reflow.js";
+import { PassThrough } from "node:stream";
+import { inkStream, reflowedRows, reflowErase, terminalRows } from "./ink-stream.js";
 
 describe("inline reflow on a narrower terminal", () => {
   const frame = `${"─".repeat(160)}\n│ › Ask Ink${" ".repeat(148)}│\n${"─".repeat(160)}\nstatus\nkeys\n`;
@@ -16,5 +17,18 @@ describe("inline reflow on a narrower terminal", () => {
     expect(reflowErase(frame, 120)).toBe("\u001b[8A\r\u001b[J\u001b[5B");
     expect(reflowErase(frame, 160)).toBe("");
     expect(reflowErase("short\nlines\n", 40)).toBe("");
+  });
+});
+
+describe("inkStream", () => {
+  it("tells Ink the terminal is unboundedly tall (so Ink never clears it) and keeps the real height for the UI", () => {
+    const tty = Object.assign(new PassThrough(), { rows: 24, columns: 80, isTTY: true }) as unknown as NodeJS.WriteStream;
+    const s = inkStream(tty, { reflow: false });
+    expect(s.rows).toBeGreaterThan(10_000);
+    expect(terminalRows(s)).toBe(24);
+    (tty as { rows: number }).rows = 30;
+    expect(terminalRows(s)).toBe(30);
+    expect(s.columns).toBe(80);
+    expect(terminalRows(tty)).toBe(30);
   });
 });

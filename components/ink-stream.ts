@@ -1,5 +1,12 @@
 /**
- * Inline mode and a narrower terminal. Terminals (tmux, VTE, iTerm2) reflow on resize: a frame
+ * The stream Ink draws to. Two guards sit between Ink and the terminal:
+ *
+ * Height. Ink clears the whole terminal — screen and scrollback, ESC[2J ESC[3J — whenever a frame
+ * is as tall as the terminal. Our frames are budgeted one row shorter, but right after a resize
+ * that shrinks the terminal Ink redraws the frame laid out for the old size. So Ink is told the
+ * terminal is unboundedly tall; the UI reads the real height from `terminalRows`.
+ *
+ * Width, inline mode. Terminals (tmux, VTE, iTerm2) reflow on resize: a frame
  * line wider than the new width wraps onto more rows, while Ink erases as many rows as its frame
  * had lines — the top of the old frame is left behind as a broken copy above the new one. Clearing
  * the whole screen and scrollback would fix it at the cost of the person's history, so instead the
@@ -37,12 +44,23 @@ export function reflowErase(frame: string, columns: number): string {
   return `${ESC}${rows}A\r${ESC}J${visible > 0 ? `${ESC}${visible}B` : ""}`;
 }
 
-/** A stream for Ink over `stdout` that keeps the inline frame intact when the terminal narrows. */
-export function reflowSafeStream(stdout: NodeJS.WriteStream): NodeJS.WriteStream {
+/** Rows Ink is told the terminal has (see the module note). */
+const UNBOUNDED_ROWS = 100_000;
+
+/** The real terminal height of a stream made by inkStream (else its own `rows`). */
+export function terminalRows(stdout: NodeJS.WriteStream): number | undefined {
+  return (stdout as NodeJS.WriteStream & { terminalRows?: number }).terminalRows ?? stdout.rows;
+}
+
+/**
+ * The stream for Ink over `stdout`: never taller than Ink can fill (so Ink never clears the
+ * scrollback), and with `reflow` (inline mode) the frame kept intact when the terminal narrows.
+ */
+export function inkStream(stdout: NodeJS.WriteStream, { reflow }: { reflow: boolean }): NodeJS.WriteStream {
   let frame = "";
   let columns = stdout.columns ?? 80;
   // Registered before Ink subscribes to the same emitter, so it runs first.
-  stdout.on("resize", () => {
+  if (reflow) stdout.on("resize", () => {
     const now = stdout.columns ?? columns;
     if (now < columns && frame) {
       const fix = reflowErase(frame, now);
@@ -60,7 +78,9 @@ export function reflowSafeStream(stdout: NodeJS.WriteStream): NodeJS.WriteStream
   };
   return new Proxy(stdout, {
     get(target, prop) {
-      if (prop === "write") return write;
+      if (prop === "write") return reflow ? write : (stdout.write.bind(stdout) as typeof write);
+      if (prop === "rows") return UNBOUNDED_ROWS;
+      if (prop === "terminalRows") return target.rows;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
