@@ -89,3 +89,18 @@ describe("streaming after a code block", () => {
     ]);
   });
 });
+
+describe("a table too wide for even its narrowest columns", () => {
+  it("is cut at the width, never drawn wider", () => {
+    const text = ["| a | b | c | d | e | f |", "|---|---|---|---|---|---|", "| 1 | 2 | 3 | 4 | 5 | 6 |"].join("\n");
+    const { lastFrame } = render(
+      <Box width={20}>
+        <Markdown text={text} width={20} />
+      </Box>,
+    );
+    const rows = stripAnsi(lastFrame()!).split("\n");
+    expect(rows[0]!.startsWith("┌")).toBe(true);
+    for (const r of rows) expect(stringWidth(r)).toBeLessThanOrEqual(20);
+    expect(rows[1]).toContain("│ a");
+  });
+});

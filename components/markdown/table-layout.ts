@@ -36,6 +36,19 @@ export function columnWidths(table: TableData, width: number): number[] {
   return widths;
 }
 
+/** The start of plain `text` that fits in `w` terminal cells. */
+function cutToCells(text: string, w: number): string {
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const n = stringWidth(ch);
+    if (used + n > w) break;
+    out += ch;
+    used += n;
+  }
+  return out;
+}
+
 function pad(text: string, w: number, align: CellAlign): string {
   const gap = Math.max(0, w - stringWidth(text));
   if (align === "right") return " ".repeat(gap) + text;
@@ -53,12 +66,17 @@ function rowLines(cells: string[], widths: number[], align: CellAlign[]): string
   return Array.from({ length: height }, (_, i) => `│ ${widths.map((w, c) => pad(wrapped[c]![i] ?? "", w, align[c] ?? "left")).join(" │ ")} │`);
 }
 
-/** The table's rows: top rule, header, a rule under it, the body rows, bottom rule. */
+/**
+ * The table's rows: top rule, header, a rule under it, the body rows, bottom rule. When even the
+ * narrowest columns do not fit, each row is cut at `width` (the table is never wider).
+ */
 export function layoutTable(table: TableData, width: number): { header: string[]; body: string[]; rules: { top: string; mid: string; bottom: string } } {
   const widths = columnWidths(table, width);
+  const w = Math.max(1, Math.floor(width));
+  const cut = (line: string) => (stringWidth(line) > w ? cutToCells(line, w) : line);
   return {
-    rules: { top: rule(widths, "┌", "┬", "┐"), mid: rule(widths, "├", "┼", "┤"), bottom: rule(widths, "└", "┴", "┘") },
-    header: rowLines(table.header, widths, table.align),
-    body: table.rows.flatMap((r) => rowLines(r, widths, table.align)),
+    rules: { top: cut(rule(widths, "┌", "┬", "┐")), mid: cut(rule(widths, "├", "┼", "┤")), bottom: cut(rule(widths, "└", "┴", "┘")) },
+    header: rowLines(table.header, widths, table.align).map(cut),
+    body: table.rows.flatMap((r) => rowLines(r, widths, table.align)).map(cut),
   };
 }
