@@ -265,6 +265,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         contextTokens={state.contextTokens}
         contextWindow={session.provider.contextWindow(session.model)}
         usage={state.usage}
+        cost={state.cost}
         runningChildren={counts.running}
         queuedChildren={counts.queued}
         compacting={state.compacting}

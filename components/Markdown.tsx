@@ -1,6 +1,10 @@
-/** Markdown: renders assistant text with light terminal styling (see parse-markdown.ts). */
+/**
+ * Markdown: renders assistant text with light terminal styling (see parse-markdown.ts); tables
+ * are drawn with box rules and aligned columns within the width (see table-layout.ts).
+ */
 import { Box, Text } from "ink";
 import { parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
+import { layoutTable } from "./markdown/table-layout.js";
 import { tailToRows } from "./layout/measure.js";
 
 export interface MarkdownProps {
@@ -8,7 +12,10 @@ export interface MarkdownProps {
   text: string;
   /** Show only the last this-many source lines (live, still-streaming text); undefined = all. */
   tailLines?: number;
-  /** Width the text is drawn in: with `tailLines`, the tail is counted in wrapped rows at this width. */
+  /**
+   * Width the text is drawn in (default 80): tables never exceed it; with `tailLines`, the tail is
+   * counted in wrapped rows at this width.
+   */
   width?: number;
 }
 
@@ -35,8 +42,29 @@ function Spans({ spans }: { spans: Span[] }) {
   );
 }
 
-function Block({ block }: { block: MdBlock }) {
+function Table({ block, width }: { block: Extract<MdBlock, { type: "table" }>; width: number }) {
+  const t = layoutTable(block, width);
+  return (
+    <Box flexDirection="column">
+      <Text dimColor>{t.rules.top}</Text>
+      {t.header.map((row, i) => (
+        <Text key={`h${i}`} bold>
+          {row}
+        </Text>
+      ))}
+      <Text dimColor>{t.rules.mid}</Text>
+      {t.body.map((row, i) => (
+        <Text key={`b${i}`}>{row}</Text>
+      ))}
+      <Text dimColor>{t.rules.bottom}</Text>
+    </Box>
+  );
+}
+
+function Block({ block, width }: { block: MdBlock; width: number }) {
   switch (block.type) {
+    case "table":
+      return <Table block={block} width={width} />;
     case "heading":
       return (
         <Text bold color={block.level <= 2 ? "magenta" : undefined} underline={block.level === 1}>
@@ -90,8 +118,17 @@ function Block({ block }: { block: MdBlock }) {
  */
 export function liveTail(text: string, rows: number, width?: number): string {
   const max = Math.max(1, rows);
-  if (width === undefined) return text.split("\n").slice(-max).join("\n");
-  return tailToRows(text, Math.max(10, width - 4), max);
+  const tail = width === undefined ? text.split("\n").slice(-max).join("\n") : tailToRows(text, Math.max(10, width - 4), max);
+  // A tail cut inside a code block reopens it, so its closing fence is not read as an opening one
+  // (which would draw the prose after it as code).
+  return insideFence(text.slice(0, text.length - tail.length)) ? `\`\`\`\n${tail}` : tail;
+}
+
+/** Whether `text` ends inside a fenced code block (an odd count of fence lines). */
+function insideFence(text: string): boolean {
+  let open = false;
+  for (const line of text.split("\n")) if (/^\s*(```|~~~)/.test(line)) open = !open;
+  return open;
 }
 
 /** The rendered Markdown, one row per block. */
@@ -101,7 +138,7 @@ export function Markdown({ text, tailLines, width }: MarkdownProps) {
   return (
     <Box flexDirection="column">
       {blocks.map((block, i) => (
-        <Block key={i} block={block} />
+        <Block key={i} block={block} width={width ?? 80} />
       ))}
     </Box>
   );

@@ -1,11 +1,13 @@
 /**
  * StatusBar: the model, then running and queued children (first, so a narrow terminal that cuts
  * the row's end keeps them), a compaction in progress, context use (the main agent's latest input
- * tokens over the model's window), tokens in/out for the whole session and the provider; under it
+ * tokens over the model's window), tokens in/out and the cost (when the models have a price) for
+ * the whole session, and the provider; under it
  * a key hint line (the keys of whatever has the keyboard).
  */
 import { Box, Text } from "ink";
 import type { Usage } from "../src/protocol/messages.js";
+import { formatCost, type CostTally } from "../src/core/pricing.js";
 import { formatTokens, spinnerFrame } from "./format.js";
 
 export interface StatusBarProps {
@@ -19,6 +21,8 @@ export interface StatusBarProps {
   contextWindow: number;
   /** Session totals (main agent + children). */
   usage: Usage;
+  /** Session cost (main agent + children); nothing is shown when no model had a price. */
+  cost?: CostTally;
   /** Children running now. */
   runningChildren: number;
   /** Task calls waiting for a free child slot. */
@@ -48,6 +52,7 @@ export function StatusBar(props: StatusBarProps) {
   const tokensIn = props.usage.input + props.usage.cacheRead + props.usage.cacheWrite;
   const keys = props.keys ?? (props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit");
   const queued = props.queuedChildren ?? 0;
+  const cost = props.cost ? formatCost(props.cost) : "";
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -59,7 +64,7 @@ export function StatusBar(props: StatusBarProps) {
         {props.compacting ? <Text color="yellow">{" · compacting…"}</Text> : null}
         <Text dimColor>{" · "}</Text>
         <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
-        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens · ${props.provider}`}</Text>
+        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens${cost ? ` · ${cost}` : ""} · ${props.provider}`}</Text>
       </Text>
       {props.hint ? (
         <Text color="yellow" wrap="truncate-end">

@@ -1,8 +1,10 @@
 /**
  * SubagentSummary: a finished child collapsed to one line —
- * `✓ scout · 3 turns · 2.1s · 1.2k tokens — first line of report`.
+ * `✓ scout · 3 turns · 2.1s · 1.2k tokens · $0.04 — first line of report` (the cost only when its
+ * model has a price).
  */
 import { Text } from "ink";
+import { formatCost } from "../src/core/pricing.js";
 import { CHILD_COLOR, CHILD_GLYPH, plainFirstLine, turnsLabel } from "./child-status.js";
 import { formatDuration, formatTokens, shortId, totalTokens, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
@@ -20,7 +22,7 @@ export interface SubagentSummaryProps {
 export function SubagentSummary({ child, result, width = 100 }: SubagentSummaryProps) {
   const color = CHILD_COLOR[child.status];
   const statusWord = child.status === "ok" ? "" : ` · ${child.status}`;
-  const stats = `${statusWord} · ${turnsLabel(child.turns)} · ${formatDuration(child.durationMs ?? 0)} · ${formatTokens(totalTokens(child.usage))} tokens`;
+  const stats = `${statusWord} · ${turnsLabel(child.turns)} · ${formatDuration(child.durationMs ?? 0)} · ${formatTokens(totalTokens(child.usage))} tokens${child.cost && formatCost(child.cost) ? ` · ${formatCost(child.cost)}` : ""}`;
   const gist = child.status === "ok" ? plainFirstLine(child.report) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
   const name = child.profile ?? "general";
   const room = Math.max(10, width - name.length - stats.length - 16);

@@ -6,6 +6,7 @@
  */
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/protocol/messages.js";
+import { addCost, emptyCost, type CostTally } from "../../src/core/pricing.js";
 import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
@@ -47,16 +48,22 @@ export function initialStreamState(header?: HeaderInfo, history: readonly AgentM
  * run's usage (its task record), as the live totals counted them; and the context in use as the
  * main agent's latest model call saw it (its input incl. cache reads and writes).
  */
-export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = []): { usage: Usage; contextTokens: number } {
+export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
   const usage = emptyUsage();
+  let cost = emptyCost();
   let contextTokens = 0;
   for (const m of history) {
     if (m.role !== "assistant" || !m.usage) continue;
     addUsage(usage, m.usage);
+    cost = addCost(cost, m.model, m.usage);
     contextTokens = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
   }
-  for (const r of records) addUsage(usage, r.usage);
-  return { usage, contextTokens };
+  // A task record keeps no model: its tokens count, its cost is unknown (the total shows "+").
+  for (const r of records) {
+    addUsage(usage, r.usage);
+    cost = addCost(cost, undefined, { ...emptyUsage(), ...r.usage });
+  }
+  return { usage, cost, contextTokens };
 }
 
 /** Applies one action (pure; returns a new state). */
@@ -162,7 +169,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
     case "message":
       return event.message.role === "assistant" ? closeOpen(state) : state;
     case "turn_end":
-      return closeOpen(state);
+      return { ...closeOpen(state), cost: addCost(state.cost, event.message.model, event.message.usage) };
     case "tool_start":
       return mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => ({ ...t, args: event.call.arguments, status: "running" }));
     case "tool_update": {
@@ -210,7 +217,12 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
     case "subagent_event": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
       const inner = event.event;
-      const s = inner.type === "usage" ? { ...state, usage: addUsage({ ...state.usage }, inner.usage) } : state;
+      const s =
+        inner.type === "usage"
+          ? { ...state, usage: addUsage({ ...state.usage }, inner.usage) }
+          : inner.type === "turn_end"
+            ? { ...state, cost: addCost(state.cost, inner.message.model, inner.message.usage) }
+            : state;
       return mapTool(s, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner, at) } : t));
     }
     case "subagent_end": {

@@ -4,6 +4,7 @@
  */
 import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage } from "../../src/protocol/messages.js";
+import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { contentLines, truncate } from "../format.js";
 import { compactionLine } from "./compaction-line.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
@@ -93,6 +94,8 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
     }
     case "usage":
       return { ...child, usage: addUsage({ ...child.usage }, event.usage) };
+    case "turn_end":
+      return { ...child, cost: addCost(child.cost ?? emptyCost(), event.message.model, event.message.usage) };
     case "tool_start":
       return upsertTool(child, { kind: "tool", id: event.call.id, name: event.call.name, args: event.call.arguments, status: "running" });
     case "tool_end": {

@@ -4,6 +4,7 @@
  * Plain data produced by `reduceStream` and rendered by the components.
  */
 import type { Usage } from "../../src/protocol/messages.js";
+import type { CostTally } from "../../src/core/pricing.js";
 
 /** Lifecycle of a tool call line. */
 export type ToolStatus = "pending" | "running" | "ok" | "error";
@@ -48,6 +49,8 @@ export interface ChildView {
   durationMs?: number;
   turns: number;
   usage: Usage;
+  /** Its cost so far, priced per turn by the model that ran it (absent until a turn ends). */
+  cost?: CostTally;
   /** The child's latest non-empty assistant text: its report so far. */
   report: string;
   /** Its text and tool calls interleaved as they happened (the latest ones, capped). */
@@ -116,6 +119,8 @@ export interface StreamState {
   running: boolean;
   /** Total tokens of the whole tree (main + children) this session. */
   usage: Usage;
+  /** Cost of the whole tree this session, each turn priced by its own model. */
+  cost: CostTally;
   /** Input tokens (incl. cache) of the main agent's latest model call: its context use. */
   contextTokens: number;
   /** childId → tool call id of its task item. */

@@ -1,9 +1,11 @@
 /**
  * A small Markdown reader for terminal output: headings, bullet and numbered lists, quotes,
- * fenced code, rules and paragraphs; inline bold, italic, `code` and links. Pure and forgiving —
+ * fenced code, tables (a header row, a `|---|:-:|` rule, body rows), rules and paragraphs; inline bold, italic, `code` and links. Pure and forgiving —
  * unclosed markers (common while text is still streaming) stay as plain text, and an unclosed
  * code fence runs to the end.
  */
+
+import type { CellAlign, TableData } from "./table-layout.js";
 
 /** A run of inline text with its style. */
 export interface Span {
@@ -21,6 +23,7 @@ export type MdBlock =
   | { type: "bullet"; indent: number; marker: string; spans: Span[] }
   | { type: "quote"; spans: Span[] }
   | { type: "code"; lang?: string; lines: string[] }
+  | ({ type: "table" } & TableData)
   | { type: "rule" }
   | { type: "blank" }
   | { type: "para"; spans: Span[] };
@@ -55,7 +58,8 @@ export function parseMarkdown(text: string): MdBlock[] {
   const blocks: MdBlock[] = [];
   const lines = text.replace(/\r\n/g, "\n").split("\n");
   let code: { lang?: string; lines: string[] } | undefined;
-  for (const raw of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
     const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(raw);
     if (code) {
       if (fence) {
@@ -68,6 +72,18 @@ export function parseMarkdown(text: string): MdBlock[] {
       code = { lang: fence[2] || undefined, lines: [] };
       continue;
     }
+    const align = raw.includes("|") ? tableRule(lines[i + 1]) : undefined;
+    if (align) {
+      const header = tableCells(raw);
+      const rows: string[][] = [];
+      i += 2;
+      for (; i < lines.length && lines[i]!.includes("|") && lines[i]!.trim() !== ""; i++) rows.push(tableCells(lines[i]!));
+      i--;
+      const n = Math.max(header.length, align.length);
+      const fit = (r: string[]) => Array.from({ length: n }, (_, c) => r[c] ?? "");
+      blocks.push({ type: "table", align: Array.from({ length: n }, (_, c) => align[c] ?? "left"), header: fit(header), rows: rows.map(fit) });
+      continue;
+    }
     blocks.push(lineBlock(raw));
   }
   if (code) blocks.push({ type: "code", ...code });
@@ -76,6 +92,23 @@ export function parseMarkdown(text: string): MdBlock[] {
   while (out[0]?.type === "blank") out.shift();
   while (out[out.length - 1]?.type === "blank") out.pop();
   return out;
+}
+
+/** The column alignments of a table's rule line (`| --- | :-: | --: |`), or undefined when it is none. */
+function tableRule(line: string | undefined): CellAlign[] | undefined {
+  if (line === undefined || !line.includes("-")) return undefined;
+  const cells = tableCells(line);
+  if (cells.length === 0 || !cells.every((c) => /^:?-+:?$/.test(c))) return undefined;
+  if (!line.includes("|") && cells.length < 2) return undefined;
+  return cells.map((c) => (c.startsWith(":") && c.endsWith(":") ? "center" : c.endsWith(":") ? "right" : "left"));
+}
+
+/** A table row's cells as plain text (inline Markdown reduced to its text; `\|` is a literal bar). */
+function tableCells(line: string): string[] {
+  let body = line.trim();
+  if (body.startsWith("|")) body = body.slice(1);
+  if (body.endsWith("|") && !body.endsWith("\\|")) body = body.slice(0, -1);
+  return body.split(/(?<!\\)\|/).map((c) => parseInline(c.trim().replace(/\\\|/g, "|")).map((sp) => sp.text).join(""));
 }
 
 function lineBlock(raw: string): MdBlock {

@@ -1,11 +1,13 @@
 /**
  * Print mode (`ink -p`): one request, headless. The final answer goes to stdout; one-line
  * progress for tool calls and for each child's start and end goes to stderr; `--output json`
- * prints every event as a JSON line instead. Exit codes: 0 done, 1 error, 130 interrupted.
+ * prints every event as a JSON line instead; the last stderr line gives the run's tokens and its cost
+ * (none when no model has a price, `+` when some had none). Exit codes: 0 done, 1 error, 130 interrupted.
  */
 import type { AgentSession } from "../agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
-import { finalAssistantText } from "../protocol/messages.js";
+import { addUsage, emptyUsage, finalAssistantText } from "../protocol/messages.js";
+import { addCost, emptyCost, formatCost } from "../core/pricing.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface PrintIo {
@@ -25,9 +27,11 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   // `session.history`: a compaction during the run rewrites the history (it may end up shorter
   // than it was when the run began).
   const answer = new FinalAnswer();
+  const totals = new RunTotals();
   const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io);
   const onEvent = (e: AgentEvent) => {
     answer.see(e);
+    totals.see(e);
     show(e);
   };
   try {
@@ -43,6 +47,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
     if (!opts.json && session.sessionPath) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
+    if (!opts.json) io.stderr(totals.line());
     return 0;
   } catch (err) {
     if (opts.signal.aborted) {
@@ -50,7 +55,32 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       return 130;
     }
     io.stderr(`ink: error: ${errorMessage(err)}\n`);
+    if (!opts.json && totals.any()) io.stderr(totals.line());
     return 1;
+  }
+}
+
+/** Tokens and cost of the whole tree (main agent and children, each turn priced by its own model). */
+export class RunTotals {
+  private usage = emptyUsage();
+  private cost = emptyCost();
+  /** Counts one event (a child's events arrive wrapped, at any depth). */
+  see(event: AgentEvent): void {
+    if (event.type === "subagent_event") return this.see(event.event);
+    if (event.type !== "turn_end") return;
+    addUsage(this.usage, event.message.usage);
+    this.cost = addCost(this.cost, event.message.model, event.message.usage);
+  }
+  /** Whether any turn was counted. */
+  any(): boolean {
+    const u = this.usage;
+    return u.input + u.output + u.cacheRead + u.cacheWrite > 0;
+  }
+  /** `ink: 13,200 tokens in, 2,100 out · $0.07` (no cost when no model has a price). */
+  line(): string {
+    const u = this.usage;
+    const cost = formatCost(this.cost);
+    return `ink: ${(u.input + u.cacheRead + u.cacheWrite).toLocaleString("en-US")} tokens in, ${u.output.toLocaleString("en-US")} out${cost ? ` · ${cost}` : ""}\n`;
   }
 }
 

@@ -1,0 +1,68 @@
+import { cleanup, render } from "ink-testing-library";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../src/protocol/events.js";
+import { emptyUsage, type AssistantMessage, type Usage } from "../src/protocol/messages.js";
+import { addCost, emptyCost } from "../src/core/pricing.js";
+import { historyUsage, initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
+import { endChild, reduceChild, startChild } from "./hooks/child-reducer.js";
+import type { ToolItem } from "./hooks/transcript-types.js";
+import { StatusBar } from "./StatusBar.js";
+import { SubagentSummary } from "./SubagentSummary.js";
+import { stripAnsi } from "./testing/wait-for-frame.js";
+
+afterEach(() => cleanup());
+
+const usage = (input: number, output: number): Usage => ({ ...emptyUsage(), input, output });
+const turn = (model: string | undefined, u: Usage): AssistantMessage => ({ role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "end_turn", usage: u, ...(model ? { model } : {}) });
+const ev = (event: AgentEvent): StreamAction => ({ type: "event", event, at: 0 });
+
+describe("cost", () => {
+  const base = { model: "claude-sonnet-4-5", provider: "anthropic", contextTokens: 1000, contextWindow: 200_000, usage: usage(100_000, 10_000), runningChildren: 2, running: true, now: 0 };
+
+  it("the status bar shows the session cost after the tokens, children right after the model, in two rows", () => {
+    const cost = addCost(emptyCost(), "claude-sonnet-4-5", usage(100_000, 10_000)); // $0.30 + $0.15
+    const frame = stripAnsi(render(<StatusBar {...base} cost={cost} />).lastFrame()!);
+    expect(frame).toMatch(/claude-sonnet-4-5 · 2 agents running · ctx/);
+    expect(frame).toContain("↑100k ↓10k tokens · $0.45 · anthropic");
+    expect(frame.split("\n")).toHaveLength(2);
+  });
+
+  it("the status bar shows no cost for a model without a price", () => {
+    const cost = addCost(emptyCost(), "scripted-model", usage(100_000, 10_000));
+    const frame = stripAnsi(render(<StatusBar {...base} model="scripted-model" cost={cost} />).lastFrame()!);
+    expect(frame).toContain("tokens · anthropic");
+    expect(frame).not.toContain("$");
+  });
+
+  it("sums the main agent's and children's turns each at its own model's price", () => {
+    const s = reduceAll(initialStreamState(), [
+      { type: "run_start", text: "go", at: 0 },
+      ev({ type: "turn_end", turn: 1, message: turn("claude-sonnet-4-5", usage(100_000, 10_000)) }), // $0.45
+      ev({ type: "tool_start", call: { type: "toolCall", id: "t1", name: "task", arguments: { prompt: "x" } } }),
+      ev({ type: "subagent_start", childId: "c-1", parentToolCallId: "t1", prompt: "x", resumed: false }),
+      ev({ type: "subagent_event", childId: "c-1", parentToolCallId: "t1", event: { type: "turn_end", turn: 1, message: turn("claude-haiku-4-5", usage(100_000, 10_000)) } }), // $0.15
+    ]);
+    expect(s.cost.usd).toBeCloseTo(0.6, 6);
+    expect(s.cost.partial).toBe(false);
+    const childView = [...s.finished, ...s.live].find((i): i is ToolItem => i.kind === "tool" && i.id === "t1")!.child!;
+    expect(childView.cost?.usd).toBeCloseTo(0.15, 6);
+  });
+
+  it("prices a loaded history by each message's model", () => {
+    const h = historyUsage([turn("claude-opus-4-1", usage(1000, 1000)), turn(undefined, usage(5, 5))]);
+    expect(h.cost.usd).toBeCloseTo(0.09, 6);
+    expect(h.cost.partial).toBe(true);
+  });
+
+  it("a child's summary line shows its cost when its model is known, and none otherwise", () => {
+    const make = (model: string) => {
+      const c = reduceChild(startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "p", resumed: false, at: 0 }), { type: "turn_end", turn: 1, message: turn(model, usage(10_000, 2000)) });
+      return endChild(c, { status: "ok", turns: 1, usage: usage(10_000, 2000), durationMs: 2100 });
+    };
+    // 10k × $1/M + 2k × $5/M = $0.02
+    expect(stripAnsi(render(<SubagentSummary child={make("claude-haiku-4-5-20251001")} result="done" />).lastFrame()!)).toContain("· 12k tokens · $0.02 — done");
+    const unknown = stripAnsi(render(<SubagentSummary child={make("local-llm")} result="done" />).lastFrame()!);
+    expect(unknown).toContain("· 12k tokens — done");
+    expect(unknown).not.toContain("$");
+  });
+});
