@@ -1,7 +1,9 @@
 /** Spawns the built CLI (dist/cli.js, the esbuild bundle) and a temp git repo with a login module, for e2e tests. */
 import { writeTree } from "../tools/context.js";
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { afterAll, beforeAll } from "vitest";
+import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic-server.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -46,4 +48,29 @@ export function makeLoginRepo(): string {
   git("add", "-A");
   git("commit", "-qm", "init");
   return dir;
+}
+
+/** What cliFixture gives a test file: a loopback Messages-API server, a login repo, an INK_HOME. */
+export interface CliFixture {
+  server: FakeAnthropic;
+  repo: string;
+  home: string;
+}
+
+/**
+ * Registers beforeAll/afterAll for an e2e file that runs the CLI against the loopback server:
+ * the returned object is filled before the first test and everything is removed after the last.
+ */
+export function cliFixture(): CliFixture {
+  const fx = {} as CliFixture;
+  beforeAll(async () => {
+    fx.server = await startFakeAnthropic();
+    fx.repo = makeLoginRepo();
+    fx.home = mkdtempSync(join(tmpdir(), "ink-home-"));
+  });
+  afterAll(async () => {
+    await fx.server?.close();
+    for (const dir of [fx.repo, fx.home]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return fx;
 }
