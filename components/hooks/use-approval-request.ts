@@ -8,3 +8,10 @@ export function useApprovalRequest(broker: ApprovalBroker): ApprovalRequest | un
   const snapshot = useCallback(() => broker.current(), [broker]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/** How many requests wait behind the shown one (re-renders when the queue changes). */
+export function useApprovalWaiting(broker: ApprovalBroker): number {
+  const subscribe = useCallback((listener: () => void) => broker.subscribe(listener), [broker]);
+  const snapshot = useCallback(() => broker.waitingCount(), [broker]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
