@@ -4,7 +4,7 @@
  * by y (once), a (always), n (deny), or r + a typed reason + Enter (deny with that reason).
  */
 import { Box, Text, useInput } from "ink";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { approvalBodyLines, askerLabel, type ApprovalLine } from "./approval-lines.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
 
@@ -44,11 +44,18 @@ const TONE: Record<ApprovalLine["tone"], { color?: string; dimColor?: boolean }>
 /** The question plus its key handler. */
 export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, waiting = 0 }: ApprovalModalProps) {
   const [scroll, setScroll] = useState(0);
-  const [reason, setReason] = useState<string | undefined>(undefined);
+  const [reason, setReasonState] = useState<string | undefined>(undefined);
+  // Keys can arrive before the re-render that swaps the handler: the ref is always current.
+  const reasonRef = useRef<string | undefined>(undefined);
+  const setReason = (next: string | undefined) => {
+    reasonRef.current = next;
+    setReasonState(next);
+  };
   const body = approvalBodyLines(request, innerWidth(width));
   const bodyRows = Math.max(1, maxRows - CHROME);
   const maxScroll = Math.max(0, body.length - bodyRows);
   useInput((input, key) => {
+    const reason = reasonRef.current;
     if (reason !== undefined) {
       if (key.escape) return setReason(undefined);
       if (key.return) return onAnswer(request.id, "no", reason.trim() || undefined);
