@@ -2,6 +2,7 @@
  * approval-lines: the plain rows an approval shows — the header (tool, who asks, cwd), the full
  * command wrapped to the width, or a unified diff / new file head for edit and write.
  */
+import { shortId } from "./format.js";
 import type { ApprovalRequest } from "./hooks/approval-broker.js";
 
 /** One body row with its colour role. */
@@ -21,11 +22,11 @@ export function hardWrap(text: string, width: number): string[] {
   return out;
 }
 
-/** Who asks: "main", or the child's profile/label plus its short id (the id's last 6 characters). */
+/** Who asks: "main", or the child's profile/label plus its short id, as its pane shows it. */
 export function askerLabel(request: ApprovalRequest): string {
   const { agent } = request;
   if (agent.depth === 0) return "main";
-  return `${agent.profile ?? agent.label} ${agent.id.slice(-6)}`;
+  return `${agent.profile ?? agent.label} ${shortId(agent.id)}`;
 }
 
 /** The body rows for `request` at inner width `width` (border and padding excluded). */
