@@ -83,6 +83,17 @@ describe("App", () => {
     expect(done.indexOf("✓ scout")).toBeLessThan(done.indexOf("Summary: both"));
   });
 
+  it("Esc while children run stops them all like Ctrl-C", async () => {
+    h = renderApp(delegatingScript(new Promise(() => {})));
+    await typeAndSubmit(h.app, "where is login?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
+    h.app.stdin.write("\u001b");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop on Esc" });
+    expect(frame).toMatch(/⏹ scout · aborted/);
+    expect(frame).toMatch(/⏹ general · aborted/);
+    expect(h.exits).toEqual([]);
+  });
+
   it("Ctrl-C while children run aborts them all and the panes say aborted", async () => {
     h = renderApp(delegatingScript(new Promise(() => {})));
     await typeAndSubmit(h.app, "where is login?");

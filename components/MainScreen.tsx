@@ -132,6 +132,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   ctrlC.current = { promptHasKeys, interrupt };
   useInput((input, key) => {
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
+    // Esc during a run (no approval open: the modal owns Esc then) stops it like Ctrl-C.
+    else if (key.escape && request === undefined && !search.open && stream.isRunning()) ctrlC.current.interrupt();
   });
 
   useEffect(() => {
