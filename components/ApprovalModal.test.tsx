@@ -1,6 +1,6 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApprovalModal } from "./ApprovalModal.js";
+import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
@@ -16,9 +16,80 @@ function answers(key: string): Promise<Array<[number, ApprovalAnswer]>> {
 }
 
 describe("ApprovalModal", () => {
-  it("asks on one line naming the tool, its arguments and the child that asks", () => {
-    const frame = stripAnsi(render(<ApprovalModal request={request} onAnswer={() => {}} />).lastFrame()!);
-    expect(frame).toContain('Allow bash {"command":"ls"} (asked by scout 20261202-142301-ab12cd)? [y]es / [n]o / [a]lways');
+  it("names the tool, the child that asks (profile + short id) and the cwd, then the command", () => {
+    const req = { ...request, agent: { ...request.agent, cwd: "/tmp/wt-scout" } };
+    const frame = stripAnsi(render(<ApprovalModal request={req} onAnswer={() => {}} />).lastFrame()!);
+    expect(frame).toContain("Allow bash asked by scout ab12cd in /tmp/wt-scout");
+    expect(frame).toContain("$ ls");
+    expect(frame).toContain("[y]es / [n]o / [a]lways / [r]eason");
+    const main = stripAnsi(render(<ApprovalModal request={{ ...request, agent: { id: "main", label: "main", depth: 0 } }} onAnswer={() => {}} />).lastFrame()!);
+    expect(main).toContain("asked by main");
+  });
+
+  it("shows a 300-character command in full at 80 columns, and sizes itself to it", () => {
+    const command = Array.from({ length: 30 }, (_, i) => `step${String(i).padStart(2, "0")}ok`).join(" && ").slice(0, 299) + "Z";
+    expect(command.length).toBe(300);
+    const req: ApprovalRequest = { ...request, call: { ...request.call, arguments: { command } } };
+    const rows = approvalModalRows(req, 80, 20);
+    const frame = stripAnsi(render(<ApprovalModal request={req} onAnswer={() => {}} width={80} maxRows={rows} />).lastFrame()!);
+    const lines = frame.split("\n");
+    expect(lines.length).toBe(rows);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    const body = lines.slice(2, -2).map((l) => l.replace(/^│ /, "").replace(/ *│$/, "")).join("");
+    expect(body).toBe(`$ ${command}`);
+    expect(approvalModalRows(req, 80, 5)).toBe(5);
+  });
+
+  it("scrolls a command longer than maxRows with ↓ / ↑", async () => {
+    const command = Array.from({ length: 40 }, (_, i) => `echo line${i}`).join("\n");
+    const req: ApprovalRequest = { ...request, call: { ...request.call, arguments: { command } } };
+    const app = render(<ApprovalModal request={req} onAnswer={() => {}} width={60} maxRows={8} />);
+    const first = stripAnsi(app.lastFrame()!);
+    expect(first.split("\n").length).toBe(8);
+    expect(first).toContain("$ echo line0");
+    expect(first).not.toContain("echo line5");
+    expect(first).toContain("1-4 of 40");
+    for (let i = 0; i < 3; i++) app.stdin.write("\u001b[B");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("echo line5"), { tries: 20 });
+    expect(stripAnsi(app.lastFrame()!)).not.toContain("echo line0");
+    app.stdin.write("\u001b[A");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("echo line2"), { tries: 20 });
+  });
+
+  it("shows an edit as a diff with line counts and a write as the new file's head", () => {
+    const edit: ApprovalRequest = { ...request, call: { type: "toolCall", id: "c2", name: "edit", arguments: { path: "src/a.ts", oldText: "const a = 1;", newText: "const a = 2;\nconst b = 3;" } } };
+    const frame = stripAnsi(render(<ApprovalModal request={edit} onAnswer={() => {}} />).lastFrame()!);
+    expect(frame).toContain("--- src/a.ts  +2 -1");
+    expect(frame).toContain("-const a = 1;");
+    expect(frame).toContain("+const a = 2;");
+    expect(frame).toContain("+const b = 3;");
+    const write: ApprovalRequest = { ...request, call: { type: "toolCall", id: "c3", name: "write", arguments: { path: "n.txt", content: "hello\nworld" } } };
+    const w = stripAnsi(render(<ApprovalModal request={write} onAnswer={() => {}} />).lastFrame()!);
+    expect(w).toContain("new n.txt  +2");
+    expect(w).toContain("+hello");
+  });
+
+  it("says how many more approvals wait", () => {
+    const frame = stripAnsi(render(<ApprovalModal request={request} onAnswer={() => {}} waiting={2} />).lastFrame()!);
+    expect(frame).toContain("2 more waiting");
+    expect(stripAnsi(render(<ApprovalModal request={request} onAnswer={() => {}} />).lastFrame()!)).not.toContain("more waiting");
+  });
+
+  it("r, a typed reason and Enter deny with that reason; Esc leaves the reason box", async () => {
+    const got: Array<[number, ApprovalAnswer, string | undefined]> = [];
+    const app = render(<ApprovalModal request={request} onAnswer={(id, a, r) => got.push([id, a, r])} />);
+    app.stdin.write("r");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("Reason:"), { tries: 20 });
+    app.stdin.write("\u001b");
+    await waitUntil(() => !stripAnsi(app.lastFrame()!).includes("Reason:"), { tries: 20 });
+    expect(got).toEqual([]);
+    app.stdin.write("r");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("Reason:"), { tries: 20 });
+    app.stdin.write("use pnpm");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("use pnpm"), { tries: 20 });
+    app.stdin.write("\r");
+    await waitUntil(() => got.length > 0, { tries: 20 });
+    expect(got).toEqual([[7, "no", "use pnpm"]]);
   });
   it("maps y / n / a (any case) and Esc to answers, and ignores other keys and Ctrl combinations", async () => {
     expect(await answers("y")).toEqual([[7, "yes"]]);

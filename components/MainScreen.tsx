@@ -11,13 +11,13 @@
  */
 import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { ApprovalModal } from "./ApprovalModal.js";
+import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints } from "./hooks/key-hints.js";
 import { runSlashCommand } from "./hooks/slash-commands.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
-import { useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
+import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
@@ -61,6 +61,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const { state } = stream;
   const request = useApprovalRequest(approvals);
   const waiting = useApprovalWaiting(approvals);
+  const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
   const { write } = useStdout();
   // Full-screen, once a resize has settled and the frame was drawn at the new size: the alternate
@@ -109,7 +110,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     columns,
     rows,
     promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main,
-    approvalRows: request ? 4 : 0,
+    approvalRows: approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden,
@@ -150,6 +151,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   ctrlC.current = { promptHasKeys, interrupt };
   useInput((input, key) => {
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
+    // Esc during a run (no approval open: the modal owns Esc then) stops it like Ctrl-C.
+    else if (key.escape && request === undefined && !search.open && stream.isRunning()) ctrlC.current.interrupt();
   });
 
   useEffect(() => {
@@ -250,7 +253,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
           <SessionPicker rows={ui.picker.rows} selected={ui.picker.index} now={Date.now()} width={columns} height={layout.pickerRows} />
         </Box>
       ) : null}
-      {request ? <ApprovalModal request={request} onAnswer={(id, answer) => approvals.answer(id, answer)} width={columns} /> : null}
+      {request ? <ApprovalModal key={request.id} request={request} onAnswer={(id, answer, reason) => approvals.answer(id, answer, reason)} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">

@@ -41,17 +41,24 @@ export class ApprovalBroker {
     return this.queue[0];
   }
 
+  /** How many requests wait behind the current one. */
+  waitingCount(): number {
+    return Math.max(0, this.queue.length - 1);
+  }
+
   /** Tool names the person allowed for the rest of the session. */
   alwaysAllowed(): string[] {
     return [...this.always];
   }
 
-  /** Answers request `id`; "always" also answers every queued request for the same tool. */
-  answer(id: number, answer: ApprovalAnswer): void {
+  /** Answers request `id` (a "no" may carry the person's `reason`, passed to the model); "always" also answers every queued request for the same tool. */
+  answer(id: number, answer: ApprovalAnswer, reason?: string): void {
     const index = this.queue.findIndex((p) => p.id === id);
     if (index < 0) return;
     const [pending] = this.queue.splice(index, 1);
-    if (answer === "no") {
+    if (answer === "no" && reason) {
+      pending!.resolve({ allow: false, reason: `the user declined this ${pending!.call.name} call and said: ${reason}` });
+    } else if (answer === "no") {
       pending!.resolve({ allow: false, reason: `the user declined this ${pending!.call.name} call; do not retry it unchanged — continue without it or ask the user` });
     } else {
       pending!.resolve({ allow: true });

@@ -22,3 +22,10 @@ export function useApprovalWaiting(broker: ApprovalBroker): ReadonlySet<string> 
 
 /** Agents waiting for an approval, for the panes and rows below the screen. */
 export const WaitingForApproval = createContext<ReadonlySet<string>>(new Set());
+
+/** How many requests wait behind the shown one (re-renders when the queue changes). */
+export function useApprovalQueueLength(broker: ApprovalBroker): number {
+  const subscribe = useCallback((listener: () => void) => broker.subscribe(listener), [broker]);
+  const snapshot = useCallback(() => broker.waitingCount(), [broker]);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

@@ -52,6 +52,8 @@ export interface ScreenLayout {
   regionColumns: number;
   /** Rows of the live items (inline: the region less the stacked sidebar). */
   liveRows: number;
+  /** Rows the approval question may take (the input's, capped to fit the frame). */
+  approvalRows: number;
   /** Rows of the session picker's list (0 when closed). */
   pickerRows: number;
   /** Text rows of the transcript overlay. */
@@ -85,5 +87,5 @@ export function screenLayout(input: ScreenLayoutInput): ScreenLayout {
   const regionColumns = sidebar.placement === "column" ? columns - sidebar.columns : columns;
   const liveRows = Math.max(1, regionRows - (sidebar.placement === "stacked" ? sidebar.rows : 0));
   const overlayRows = Math.max(1, regionRows - OVERLAY_CHROME_ROWS);
-  return { frameRows, bottomRows, regionRows, regionColumns, liveRows, pickerRows, overlayRows, sidebar };
+  return { frameRows, bottomRows, regionRows, regionColumns, liveRows, approvalRows: approval, pickerRows, overlayRows, sidebar };
 }

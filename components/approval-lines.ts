@@ -1,0 +1,54 @@
+/**
+ * approval-lines: the plain rows an approval shows — the header (tool, who asks, cwd), the full
+ * command wrapped to the width, or a unified diff / new file head for edit and write.
+ */
+import { shortId } from "./format.js";
+import type { ApprovalRequest } from "./hooks/approval-broker.js";
+
+/** One body row with its colour role. */
+export interface ApprovalLine {
+  text: string;
+  tone: "plain" | "add" | "remove" | "dim";
+}
+
+/** Splits `text` into rows of at most `width` characters (hard wrap, newlines kept). */
+export function hardWrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (line.length === 0) out.push("");
+    for (let i = 0; i < line.length; i += w) out.push(line.slice(i, i + w));
+  }
+  return out;
+}
+
+/** Who asks: "main", or the child's profile/label plus its short id, as its pane shows it. */
+export function askerLabel(request: ApprovalRequest): string {
+  const { agent } = request;
+  if (agent.depth === 0) return "main";
+  return `${agent.profile ?? agent.label} ${shortId(agent.id)}`;
+}
+
+/** The body rows for `request` at inner width `width` (border and padding excluded). */
+export function approvalBodyLines(request: ApprovalRequest, width: number): ApprovalLine[] {
+  const args = request.call.arguments as Record<string, unknown>;
+  const str = (k: string) => (typeof args[k] === "string" ? (args[k] as string) : undefined);
+  const plain = (t: string): ApprovalLine[] => hardWrap(t, width).map((text) => ({ text, tone: "plain" as const }));
+  if (request.call.name === "bash" && str("command") !== undefined) return plain(`$ ${str("command")}`);
+  if (request.call.name === "edit" && str("path") !== undefined) {
+    const oldLines = (str("oldText") ?? "").split("\n");
+    const newLines = (str("newText") ?? "").split("\n");
+    const rows: ApprovalLine[] = [{ text: `--- ${str("path")}  +${newLines.length} -${oldLines.length}`, tone: "dim" }];
+    for (const l of oldLines) for (const text of hardWrap(`-${l}`, width)) rows.push({ text, tone: "remove" });
+    for (const l of newLines) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
+    return rows;
+  }
+  if (request.call.name === "write" && str("path") !== undefined) {
+    const lines = (str("content") ?? "").split("\n");
+    const rows: ApprovalLine[] = [{ text: `new ${str("path")}  +${lines.length}`, tone: "dim" }];
+    for (const l of lines.slice(0, 20)) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
+    if (lines.length > 20) rows.push({ text: `… ${lines.length - 20} more lines`, tone: "dim" });
+    return rows;
+  }
+  return plain(JSON.stringify(request.call.arguments));
+}
