@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
@@ -114,5 +115,22 @@ describe("App: a running child's transcript", () => {
     const saved = await waitForFrame(h.app.lastFrame, (f) => f.includes("── result returned to the main agent ──"), { what: "the saved transcript after the end" });
     expect(saved).toMatch(/general \[[0-9a-f]{6}\] · ok · /);
     expect(saved).not.toContain("live view");
+  });
+});
+
+describe("App: /copy", () => {
+  it("puts the last answer on the clipboard with OSC 52 and in a file, and says where", async () => {
+    h = renderApp(() => ({ text: "THE ANSWER: login is in src/auth/login.ts" }));
+    await typeAndSubmit(h.app, "/copy");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("There is no answer to copy yet."), { what: "nothing to copy" });
+    await typeAndSubmit(h.app, "where is login?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("THE ANSWER") && f.includes("Ask Ink"), { what: "the answer" });
+    await typeAndSubmit(h.app, "/copy");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Copied the last answer"), { what: "the copy notice" });
+    const b64 = Buffer.from("THE ANSWER: login is in src/auth/login.ts").toString("base64");
+    expect(h.app.frames.some((f) => f.includes(`\u001b]52;c;${b64}\u0007`))).toBe(true);
+    const path = /and to\s+(\S+\.md)/.exec(frame)?.[1];
+    expect(path).toBeDefined();
+    expect(readFileSync(path!, "utf8")).toBe("THE ANSWER: login is in src/auth/login.ts\n");
   });
 });

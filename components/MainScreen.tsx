@@ -34,6 +34,7 @@ import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
+import { lastAnswerText, osc52, saveAnswer } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
@@ -184,6 +185,21 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (outcome.kind === "lines") stream.notice(outcome.lines.join("\n"), outcome.tone);
     else if (outcome.kind === "compact") stream.compact();
     else if (outcome.kind === "resume") openPicker();
+    else if (outcome.kind === "copy") {
+      const answer = lastAnswerText(state.finished);
+      if (answer === undefined) stream.notice("There is no answer to copy yet.", "warn");
+      else {
+        write(osc52(answer));
+        let where = "";
+        try {
+          where = ` and to ${saveAnswer(answer, session.sessionId)}`;
+        } catch (err) {
+          where = ` (the file copy failed: ${err instanceof Error ? err.message : String(err)})`;
+        }
+        const n = answer.split("\n").length;
+        stream.notice(`Copied the last answer (${n} line${n === 1 ? "" : "s"}) to the clipboard, where the terminal allows OSC 52,${where}.`, "info");
+      }
+    }
     else if (outcome.kind === "clear") {
       // An explicit request: inline, the terminal's screen and scrollback are cleared too.
       if (mode === "inline") write(CLEAR_SCREEN);

@@ -7,7 +7,7 @@ import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
 
 /** What a command asks the App to do. */
-export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" } | { kind: "resume" } | { kind: "compact" };
+export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" } | { kind: "resume" } | { kind: "compact" } | { kind: "copy" };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -29,6 +29,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/clear", help: "clear the visible transcript (the conversation is kept)" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
+  { name: "/copy", help: "copy the last answer (clipboard via OSC 52 where the terminal allows, and a file)" },
   { name: "/exit", help: "leave Ink (also /quit)" },
 ];
 
@@ -72,6 +73,8 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       return { kind: "lines", lines: agentLines(ctx), tone: "info" };
     case "/clear":
       return { kind: "clear" };
+    case "/copy":
+      return { kind: "copy" };
     case "/exit":
     case "/quit":
       return { kind: "exit" };
