@@ -134,3 +134,22 @@ describe("App: /copy", () => {
     expect(readFileSync(path!, "utf8")).toBe("THE ANSWER: login is in src/auth/login.ts\n");
   });
 });
+
+describe("App: full-screen scrolling", () => {
+  it("follows the end, PageUp scrolls back with a hint that counts new lines, End follows again", async () => {
+    let n = 0;
+    h = renderApp(() => ({ text: Array.from({ length: 40 }, (_, i) => `answer${++n} row ${i}`).join("\n") }), { screenMode: "fullscreen" });
+    await typeAndSubmit(h.app, "first");
+    const end = await waitForFrame(h.app.lastFrame, (f) => f.includes("answer40 row 39") && f.includes("Ask Ink"), { what: "the first answer" });
+    expect(end).not.toContain("answer1 row 0");
+    expect(end.split("\n").length).toBeLessThanOrEqual(23);
+    h.app.stdin.write("\u001b[5~"); // PageUp
+    const up = await waitForFrame(h.app.lastFrame, (f) => f.includes("End or PgDn to follow"), { what: "the scrolled-up hint" });
+    expect(up).not.toContain("answer40 row 39");
+    await typeAndSubmit(h.app, "second");
+    await waitForFrame(h.app.lastFrame, (f) => /↓ \d+ new lines/.test(f), { what: "the new-lines count" });
+    expect(h.app.lastFrame()).not.toContain("answer80 row 39");
+    h.app.stdin.write("\u001b[F"); // End
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("answer80 row 39") && !f.includes("End or PgDn to follow"), { what: "following the end again" });
+  });
+});

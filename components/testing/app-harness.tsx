@@ -48,7 +48,7 @@ You are scout.
 /** Builds the session and renders the app. */
 export function renderApp(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
+  options: { exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; screenMode?: "fullscreen" | "inline"; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
 ): AppHarness {
   const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
   const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
@@ -70,6 +70,7 @@ export function renderApp(
       exitWindowMs={options.exitWindowMs}
       initialPrompt={options.initialPrompt}
       openResumePicker={options.openResumePicker}
+      screenMode={options.screenMode}
       openSession={(id) => new AgentSession({ ...base, resume: id })}
       onSessionChange={(s) => switched.push(s)}
     />,
