@@ -62,7 +62,7 @@ function sessionList(inkHome: string, cwd: string): string {
   return [`Saved sessions for ${cwd} (newest first):`, ...rows].join("\n");
 }
 
-/** What the CLI needs of the TUI module (components/run-tui's `runTui`), so this file never names the UI. */
+/** What the CLI needs of the TUI module (its `runTui`): a structural type, so the core never imports the UI. */
 export interface UiModule {
   runTui(options: {
     cwd: string;

@@ -12,43 +12,27 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ensureBuilt } from "../helpers/build.js";
+import { hasTmux, quote, Tmux } from "./tmux.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 const socket = `ink-e2e-${process.pid}`;
 const target = "ink-e2e";
+const server = new Tmux(socket);
 
-function tmux(...args: string[]): string {
-  const r = spawnSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`tmux ${args.join(" ")} failed: ${r.stderr}`);
-  return r.stdout;
-}
-
+const tmux = (...args: string[]): string => server.run(...args);
 /** The visible screen plus scrollback of tmux session `name`. */
-const screen = (name = target) => tmux("capture-pane", "-p", "-J", "-S", "-500", "-t", name);
-
-async function waitForScreen(test: (s: string) => boolean, what: string, tries = 300, intervalMs = 50, name = target): Promise<string> {
-  let s = "";
-  for (let i = 0; i < tries; i++) {
-    s = screen(name);
-    if (test(s)) return s;
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-  throw new Error(`timed out waiting for ${what}; screen:\n${s}`);
-}
-
+const screen = (name = target) => server.screen(name);
+const waitForScreen = (test: (s: string) => boolean, what: string, tries = 300, intervalMs = 50, name = target) => server.waitFor(name, test, what, tries, intervalMs);
 /** The visible screen only (no scrollback). */
-const visible = (name = target) => tmux("capture-pane", "-p", "-J", "-t", name);
-const firstLine = (text: string) => text.split("\n").find((l) => l.trim() !== "") ?? "";
+const visible = (name = target) => server.visible(name);
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
 }
 
-const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
   let repo = "";
@@ -69,7 +53,7 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
   }, 120_000);
 
   afterAll(() => {
-    spawnSync("tmux", ["-L", socket, "kill-server"]);
+    server.kill();
     if (repo) rmSync(repo, { recursive: true, force: true });
     if (inkHome) rmSync(inkHome, { recursive: true, force: true });
   });
