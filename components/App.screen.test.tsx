@@ -152,4 +152,59 @@ describe("App: full-screen scrolling", () => {
     h.app.stdin.write("\u001b[F"); // End
     await waitForFrame(h.app.lastFrame, (f) => f.includes("answer80 row 39") && !f.includes("End or PgDn to follow"), { what: "following the end again" });
   });
+
+  it("the mouse wheel scrolls the transcript three rows a notch; the reports never reach the prompt as text", async () => {
+    let turn = 0;
+    h = renderApp(() => ({ text: turn++ === 0 ? Array.from({ length: 40 }, (_, i) => `wheel row ${i}`).join("\n") : "SECOND DONE" }), { screenMode: "fullscreen" });
+    await typeAndSubmit(h.app, "first");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("wheel row 39"), { what: "the long answer" });
+    await typeAndSubmit(h.app, "second"); // once its answer shows, the long one is settled in the history
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("SECOND DONE") && f.includes("Enter send"), { what: "the second answer" });
+    const lastRow = (f: string) => Math.max(...[...f.matchAll(/wheel row (\d+)/g)].map((m) => Number(m[1])));
+    h.app.stdin.write("\u001b[<64;10;5M"); // one notch up
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("End or PgDn to follow"), { what: "scrolled up by the wheel" });
+    // Let the transcript settle (the last answer's rows land a render later): the same frame twice.
+    let previous = "";
+    const settled = await waitForFrame(h.app.lastFrame, (f) => {
+      const same = f === previous;
+      previous = f;
+      return same;
+    }, { what: "a settled frame" });
+    const first = lastRow(settled);
+    for (let i = 0; i < 3; i++) h.app.stdin.write("\u001b[<64;10;5M"); // three notches arriving together add up: 9 rows more
+    // (±1: a row of the last answer may still land below the view between the two measurements.)
+    const up = await waitForFrame(h.app.lastFrame, (f) => Math.abs(lastRow(f) - (first - 9)) <= 1, { what: `the view 9 rows above row ${first}` });
+    expect(up).not.toMatch(/<64|;10;5M/); // nothing typed into the prompt
+    for (let i = 0; i < 8; i++) h.app.stdin.write("\u001b[<65;10;5M"); // back down (more notches than needed: the bottom is a stop)
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("SECOND DONE") && !f.includes("End or PgDn to follow"), { what: "back at the end" });
+    h.app.stdin.write("\u001b[<0;3;3M\u001b[<0;3;3m"); // a click and its release: ignored
+    h.app.stdin.write("ok");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("› ok"), { what: "the prompt holding only the typed text" });
+  });
+
+  it("Ctrl-F finds an earlier answer, jumps to it, and Ctrl-Y copies that item", async () => {
+    let turn = 0;
+    const answers = ["ALPHA answer: the cache lives in src/cache.ts", Array.from({ length: 30 }, (_, i) => `filler ${i}`).join("\n")];
+    h = renderApp(() => ({ text: answers[turn++] ?? "done" }), { screenMode: "fullscreen" });
+    await typeAndSubmit(h.app, "first");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("ALPHA answer"), { what: "the first answer" });
+    await typeAndSubmit(h.app, "second");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("filler 29") && !f.includes("ALPHA answer") && f.includes("Enter send"), { what: "the first answer scrolled away" });
+    h.app.stdin.write("\u0006"); // Ctrl-F
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("type to search"), { what: "the search line" });
+    h.app.stdin.write("alpha");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("1 matches"), { what: "one hit" });
+    h.app.stdin.write("\r");
+    const hit = await waitForFrame(h.app.lastFrame, (f) => f.includes("match 1 of 1") && f.includes("ALPHA answer"), { what: "the jump to the hit" });
+    expect(hit).toContain("Ctrl-Y copy");
+    h.app.stdin.write("\u0019"); // Ctrl-Y
+    const b64 = Buffer.from(answers[0]!).toString("base64");
+    await waitUntil(() => h!.app.frames.some((f) => f.includes(`\u001b]52;c;${b64}\u0007`)), { what: "the OSC 52 copy of the hit" });
+    h.app.stdin.write("\u001b"); // Esc closes the search; the view stays at the hit
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"), { what: "the prompt back" });
+    h.app.stdin.write("\u001b[F"); // End: the notice is at the end of the transcript
+    const after = await waitForFrame(h.app.lastFrame, (f) => f.includes("Copied the answer of the current hit"), { what: "the copy notice" });
+    const path = /and to\s+(\S+\.md)/.exec(after)?.[1];
+    expect(readFileSync(path!, "utf8")).toBe(`${answers[0]}\n`);
+  });
 });

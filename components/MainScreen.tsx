@@ -25,6 +25,7 @@ import { useNow } from "./hooks/use-now.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
+import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
 import { BUSY, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
@@ -34,7 +35,7 @@ import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
-import { lastAnswerText, osc52, saveAnswer } from "./copy-answer.js";
+import { copyOut, itemCopyText, lastAnswerText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
@@ -122,7 +123,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const overlayView = useChildOverlay(session.store, state, ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const historyRows = useMemo(() => (mode === "fullscreen" ? totalRows(state.finished, layout.regionColumns) : 0), [mode, state.finished, layout.regionColumns]);
   const scroll = useTranscriptScroll(historyRows, layout.regionRows);
-  const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset));
+  const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset), (item) => {
+    const text = itemCopyText(item);
+    if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
+    else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, session.sessionId, write), "info");
+  });
 
   const leave = useCallback(() => {
     if (leaving.current) return;
@@ -188,17 +193,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     else if (outcome.kind === "copy") {
       const answer = lastAnswerText(state.finished);
       if (answer === undefined) stream.notice("There is no answer to copy yet.", "warn");
-      else {
-        write(osc52(answer));
-        let where = "";
-        try {
-          where = ` and to ${saveAnswer(answer, session.sessionId)}`;
-        } catch (err) {
-          where = ` (the file copy failed: ${err instanceof Error ? err.message : String(err)})`;
-        }
-        const n = answer.split("\n").length;
-        stream.notice(`Copied the last answer (${n} line${n === 1 ? "" : "s"}) to the clipboard, where the terminal allows OSC 52,${where}.`, "info");
-      }
+      else stream.notice(copyOut(answer, "the last answer", session.sessionId, write), "info");
     }
     else if (outcome.kind === "clear") {
       // An explicit request: inline, the terminal's screen and scrollback are cleared too.
@@ -231,24 +226,17 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const handlers = screenKeyHandlers({ ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession });
   useScreenKeys(ui.focus, handlers, request === undefined && !search.open);
-  useInput(
-    (input, key) => {
-      if (mode !== "fullscreen" || request !== undefined || search.open) return;
-      if (ui.focus === "overlay" || ui.focus === "picker" || ui.focus === "resume") return;
-      const page = Math.max(1, layout.regionRows - 2);
-      if (key.pageUp) scroll.scrollBy(page);
-      else if (key.pageDown) scroll.scrollBy(-page);
-      else if ((key.home || key.end) && (draftEmpty.current || key.ctrl)) scroll.edge(key.home ? "top" : "bottom");
-      else if (key.ctrl && input === "f" && draftEmpty.current) search.start();
-      else if (key.ctrl && input === "s") setSidebarHidden((h) => !h);
-      else if (key.ctrl && input === "o") setDetail((d) => !d);
-    },
-    { isActive: true },
-  );
-
-  // Ctrl-O inline: the history is in the terminal's scrollback already and cannot change in place.
-  useInput((input, key) => {
-    if (mode === "inline" && key.ctrl && input === "o") setHint("Ctrl-O opens details in place in full-screen mode; here, Tab → sidebar → Enter opens a child's whole transcript");
+  useFullscreenKeys({
+    mode,
+    active: request === undefined && !search.open,
+    focus: ui.focus,
+    regionRows: layout.regionRows,
+    scroll,
+    draftEmpty: () => draftEmpty.current,
+    startSearch: search.start,
+    toggleSidebar: () => setSidebarHidden((h) => !h),
+    toggleDetail: () => setDetail((d) => !d),
+    hint: setHint,
   });
 
   const started = useRef(false);

@@ -4,7 +4,7 @@ import type { TranscriptSearch } from "./hooks/use-transcript-search.js";
 
 /** The bordered one-row search box (three rows with its border). */
 export function SearchLine({ search, width }: { search: TranscriptSearch; width: number }) {
-  const where = search.query === "" ? "type to search" : search.hits.length === 0 ? "no match" : search.index < 0 ? `${search.hits.length} matches · Enter jumps` : `match ${search.index + 1} of ${search.hits.length}`;
+  const where = search.query === "" ? "type to search" : search.hits.length === 0 ? "no match" : search.index < 0 ? `${search.hits.length} matches · Enter jumps` : `match ${search.index + 1} of ${search.hits.length} · Ctrl-Y copy`;
   return (
     <Box borderStyle="round" borderColor="cyan" paddingX={1} width={width} flexShrink={0}>
       <Text wrap="truncate-end">

@@ -2,9 +2,10 @@
  * The alternate screen: full-screen mode draws there (the shell's screen and scrollback are left
  * untouched underneath and come back on exit). Leaving is registered as an exit cleanup, so every
  * way out — /exit, Ctrl-C twice, SIGTERM, SIGHUP (the terminal closed), an uncaught error — puts
- * the terminal back: normal screen, cursor shown, bracketed paste off.
+ * the terminal back: normal screen, cursor shown, bracketed paste and mouse reports off.
  */
 import { onExit } from "../src/cli/exit-hooks.js";
+import { MOUSE_OFF, MOUSE_ON } from "./mouse.js";
 
 export const ENTER_ALT_SCREEN = "\u001b[?1049h\u001b[H";
 export const LEAVE_ALT_SCREEN = "\u001b[?1049l";
@@ -16,21 +17,21 @@ export interface AltScreen {
   leave(): void;
 }
 
-/** Enters the alternate screen on `stdout` and returns how to leave it (also done on any exit). */
-export function enterAltScreen(stdout: NodeJS.WriteStream): AltScreen {
+/** Enters the alternate screen on `stdout` (with mouse-wheel reports when `mouse`) and returns how to leave it (also done on any exit). */
+export function enterAltScreen(stdout: NodeJS.WriteStream, opts: { mouse?: boolean } = {}): AltScreen {
   let left = false;
   const leave = () => {
     if (left) return;
     left = true;
     unregister();
     try {
-      stdout.write(`${PASTE_OFF}${SHOW_CURSOR}${LEAVE_ALT_SCREEN}`);
+      stdout.write(`${opts.mouse ? MOUSE_OFF : ""}${PASTE_OFF}${SHOW_CURSOR}${LEAVE_ALT_SCREEN}`);
     } catch {
       // the terminal is gone (SIGHUP): nothing to restore
     }
   };
   const unregister = onExit(leave);
-  stdout.write(ENTER_ALT_SCREEN);
+  stdout.write(opts.mouse ? ENTER_ALT_SCREEN + MOUSE_ON : ENTER_ALT_SCREEN);
   return { leave };
 }
 

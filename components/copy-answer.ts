@@ -1,7 +1,8 @@
 /**
  * Getting text out of the full-screen UI, whose layout the terminal's own selection cuts across:
  * `/copy` puts the last answer on the clipboard with OSC 52 (terminals that allow it; tmux with
- * `set-clipboard on`) and, since not every terminal does, into a file whose path is shown.
+ * `set-clipboard on`) and, since not every terminal does, into a file whose path is shown; Ctrl-Y
+ * in the Ctrl-F search does the same for the item of the current hit.
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,4 +28,36 @@ export function saveAnswer(text: string, sessionId: string, dir = tmpdir()): str
   const path = join(dir, `ink-answer-${sessionId}.md`);
   writeFileSync(path, text.endsWith("\n") ? text : `${text}\n`);
   return path;
+}
+
+/** The text worth copying from one item: the message, a child's report, a tool's result (or its arguments), the thought. */
+export function itemCopyText(item: TranscriptItem): string {
+  switch (item.kind) {
+    case "header":
+      return [item.cwd, ...item.notices].join("\n");
+    case "user":
+    case "assistant":
+    case "info":
+      return item.text;
+    case "thinking":
+      return item.text ?? "";
+    case "tool":
+      return item.child?.report ?? item.result ?? JSON.stringify(item.args, null, 2);
+  }
+}
+
+/**
+ * Copies `text` (`what` names it, e.g. "the last answer"): the OSC 52 sequence through `write`, a
+ * file beside it; returns the notice for the person (where it went, or why the file failed).
+ */
+export function copyOut(text: string, what: string, sessionId: string, write: (data: string) => void): string {
+  write(osc52(text));
+  let where = "";
+  try {
+    where = ` and to ${saveAnswer(text, sessionId)}`;
+  } catch (err) {
+    where = ` (the file copy failed: ${err instanceof Error ? err.message : String(err)})`;
+  }
+  const n = text.split("\n").length;
+  return `Copied ${what} (${n} line${n === 1 ? "" : "s"}) to the clipboard, where the terminal allows OSC 52,${where}.`;
 }

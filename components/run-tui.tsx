@@ -44,6 +44,8 @@ export interface RunTuiOptions {
   stdout?: NodeJS.WriteStream;
   /** Draw inline, in the terminal's scrollback, instead of full-screen (`--inline`, settings `inline`). */
   inline?: boolean;
+  /** Full-screen: ask the terminal for mouse-wheel reports to scroll the transcript (settings `mouse`, default on). */
+  mouse?: boolean;
 }
 
 /** Text of the last assistant message in `session`'s history. */
@@ -68,7 +70,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   let code = 0;
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
   const fullscreen = !options.inline && stdout.isTTY === true;
-  const alt = fullscreen ? enterAltScreen(stdout) : undefined;
+  const alt = fullscreen ? enterAltScreen(stdout, { mouse: options.mouse !== false }) : undefined;
   const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen }) : stdout;
   const instance = render(
     <App

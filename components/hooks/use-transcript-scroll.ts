@@ -31,18 +31,22 @@ export function useTranscriptScroll(total: number, view: number): TranscriptScro
   }, [total]);
   const limits = useRef(max);
   limits.current = max;
-  const set = useCallback((offset: number) => {
-    const clamped = Math.max(0, Math.min(limits.current, Math.round(offset)));
-    setState((s) => (clamped === 0 ? { offset: 0, unseen: 0 } : { offset: clamped, unseen: clamped < s.offset ? Math.min(s.unseen, clamped) : s.unseen }));
+  // `to` maps the current offset to the wanted one: several scrolls in one tick (wheel notches
+  // arriving together) add up instead of each starting from the last rendered offset.
+  const set = useCallback((to: (current: number) => number) => {
+    setState((s) => {
+      const from = Math.min(s.offset, limits.current);
+      const clamped = Math.max(0, Math.min(limits.current, Math.round(to(from))));
+      if (clamped === 0) return s.offset === 0 && s.unseen === 0 ? s : { offset: 0, unseen: 0 };
+      return { offset: clamped, unseen: clamped < s.offset ? Math.min(s.unseen, clamped) : s.unseen };
+    });
   }, []);
   const offset = Math.min(state.offset, max);
-  const current = useRef(offset);
-  current.current = offset;
   return {
     offset,
     unseen: offset === 0 ? 0 : state.unseen,
-    scrollBy: useCallback((delta: number) => set(current.current + delta), [set]),
-    edge: useCallback((which: "top" | "bottom") => set(which === "top" ? Number.MAX_SAFE_INTEGER : 0), [set]),
-    showAt: set,
+    scrollBy: useCallback((delta: number) => set((current) => current + delta), [set]),
+    edge: useCallback((which: "top" | "bottom") => set(() => (which === "top" ? Number.MAX_SAFE_INTEGER : 0)), [set]),
+    showAt: useCallback((at: number) => set(() => at), [set]),
   };
 }

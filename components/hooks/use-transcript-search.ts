@@ -1,7 +1,7 @@
 /**
  * useTranscriptSearch: Ctrl-F over the full-screen transcript. While open it has the keyboard:
  * typing edits the query, Enter or ↑ jumps to the next older hit, ↓ to the next newer one, Esc
- * closes (the view stays where the last hit put it). Matching is case-insensitive over each
+ * closes (the view stays where the last hit put it), Ctrl-Y copies the current hit's item. Matching is case-insensitive over each
  * finished item's plain text; a jump scrolls the hit's first row to the top of the view.
  */
 import { useInput } from "ink";
@@ -44,8 +44,14 @@ export interface TranscriptSearch {
 }
 
 /** Search over `items` drawn at `width`, in a view of `view` rows; `showAt(offset)` scrolls the view. */
-export function useTranscriptSearch(items: readonly TranscriptItem[], width: number, view: number, showAt: (offset: number) => void): TranscriptSearch {
-  const [open, setOpen] = useState(false);
+export function useTranscriptSearch(items: readonly TranscriptItem[], width: number, view: number, showAt: (offset: number) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
+  const [open, setOpenState] = useState(false);
+  // Read at key time: keys typed right after Ctrl-F (before a re-render re-subscribed a handler) reach the search.
+  const openRef = useRef(false);
+  const setOpen = (value: boolean) => {
+    openRef.current = value;
+    setOpenState(value);
+  };
   const [query, setQuery] = useState("");
   const [index, setIndex] = useState(-1);
   const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
@@ -63,9 +69,15 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], width: num
   };
   useInput(
     (input, key) => {
+      if (!openRef.current) return;
       if (key.escape) return setOpen(false);
       if (key.return || key.upArrow) return jump(latest.current.index + 1);
       if (key.downArrow) return jump(latest.current.index - 1);
+      if (key.ctrl && input === "y") {
+        const { hits: h, index: i, items: all } = latest.current;
+        if (i >= 0 && h[i] !== undefined) copy?.(all[h[i]!]!);
+        return;
+      }
       if (key.backspace || key.delete) {
         setQuery((q) => q.slice(0, -1));
         setIndex(-1);
@@ -77,7 +89,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], width: num
         setIndex(-1);
       }
     },
-    { isActive: open },
+    { isActive: true },
   );
   return {
     open,

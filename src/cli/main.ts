@@ -20,7 +20,7 @@ import { installExitHooks, onExit } from "./exit-hooks.js";
 import { packageVersion } from "./usage.js";
 
 /** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
-async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean }> {
+async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean }> {
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const inkHome = inkHomeDir();
@@ -39,6 +39,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   }
   return {
     inline: defaults.inline,
+    mouse: defaults.mouse,
     resume,
     cwd,
     inkHome,
@@ -68,6 +69,7 @@ export interface UiModule {
     cwd: string;
     openResumePicker: boolean;
     inline?: boolean;
+    mouse?: boolean;
     untrustedProfiles: readonly string[];
     createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
   }): Promise<number>;
@@ -123,7 +125,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     }
   }
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
-  const { inline, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { inline, mouse, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await withUiLoadEnv(loadUi);
   installExitHooks();
   // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
@@ -132,6 +134,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     cwd: base.cwd,
     openResumePicker: args.resume === "",
     inline: args.inline || inline === true,
+    mouse: mouse !== false,
     untrustedProfiles: untrusted,
     createSession: (ask, opts) => {
       const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });

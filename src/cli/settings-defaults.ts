@@ -11,6 +11,8 @@ export interface SettingsDefaults {
   childTimeoutMs?: number;
   /** Draw the TUI inline instead of full-screen. */
   inline?: boolean;
+  /** Full-screen mouse-wheel scrolling (default on). */
+  mouse?: boolean;
   warnings: string[];
 }
 
@@ -27,6 +29,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     maxChildren: e.maxChildren,
     childTimeoutMs: timeout,
     inline: e.inline,
+    mouse: e.mouse,
     warnings: loaded.warnings,
   };
 }

@@ -41,7 +41,7 @@ Environment:
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
-maxChildren, childTimeout, permissions, mcpServers, theme, inline, envPassthrough. Flags win.`;
+maxChildren, childTimeout, permissions, mcpServers, theme, inline, mouse, envPassthrough. Flags win.`;
 
 /** The package version, from the package.json above this module (built: dist/, sources: src/cli/); "unknown" when absent. */
 export function packageVersion(): string {

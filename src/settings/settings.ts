@@ -46,6 +46,8 @@ export const settingsSchema = z
     theme: z.enum(["dark", "light", "auto"]).optional(),
     /** Draw the TUI inline (in the terminal's scrollback) instead of full-screen. */
     inline: z.boolean().optional(),
+    /** Full-screen: the mouse wheel scrolls the transcript (default true; false leaves the mouse to the terminal). */
+    mouse: z.boolean().optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string()).optional(),
   })

@@ -91,6 +91,13 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     expect(up).toContain("report line 0");
     tmux.keys(name, "End");
     await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end");
+    // The mouse wheel: the terminal was asked for SGR reports; three notches up scroll back.
+    expect(tmux.format(name, "#{mouse_sgr_flag}#{mouse_standard_flag}")).toBe("11");
+    for (let i = 0; i < 3; i++) tmux.run("send-keys", "-t", name, "-l", "\u001b[<64;10;5M");
+    const wheeled = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow"), "scrolled up by the wheel");
+    expect(wheeled).not.toMatch(/<64|;10;5M/);
+    for (let i = 0; i < 30; i++) tmux.run("send-keys", "-t", name, "-l", "\u001b[<65;10;5M");
+    await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end by the wheel");
 
     tmux.keys(name, "C-c");
     await tmux.waitFor(name, (s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
@@ -98,6 +105,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     const ended = await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
     expect(ended).toContain("INK_EXITED=0");
     expect(tmux.format(name, "#{alternate_on}")).toBe("0");
+    expect(tmux.format(name, "#{mouse_sgr_flag}#{mouse_standard_flag}")).toBe("00"); // mouse reports off again
     // On the normal screen: the last answer and how to come back.
     expect(ended).toContain("FOUR-DONE: all four children reported.");
     expect(ended).toMatch(/Resume this session: ink --resume \d{8}-\d{6}-[0-9a-f]{6}/);
@@ -118,6 +126,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
       const ended = await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
       expect(ended).toMatch(/INK_EXITED=1(29|43)/);
       expect(tmux.format(name, "#{alternate_on}")).toBe("0");
+      expect(tmux.format(name, "#{mouse_sgr_flag}#{mouse_standard_flag}")).toBe("00");
       expect(tmux.childPid(name)).toBeUndefined();
     }, 60_000);
   }
