@@ -207,4 +207,23 @@ describe("App: full-screen scrolling", () => {
     const path = /and to\s+(\S+\.md)/.exec(after)?.[1];
     expect(readFileSync(path!, "utf8")).toBe(`${answers[0]}\n`);
   });
+
+  it("the sidebar stands beside the transcript from 120 columns and is an overlay below that", async () => {
+    h = renderApp(oneChild, { screenMode: "fullscreen" });
+    const stdout = h.app.stdout as unknown as { columns: number; emit(event: string): void };
+    Object.defineProperty(stdout, "columns", { value: 160, configurable: true });
+    stdout.emit("resize");
+    await typeAndSubmit(h.app, "look into the cache");
+    const wide = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("Child sessions") && f.includes("Enter send"), { what: "the standing sidebar" });
+    // Beside: the sidebar's heading sits right of the transcript's column.
+    const at = (f: string) => Math.max(...f.split("\n").map((l) => l.indexOf("Child sessions (")));
+    expect(at(wide)).toBeGreaterThanOrEqual(100);
+    Object.defineProperty(stdout, "columns", { value: 80, configurable: true });
+    stdout.emit("resize");
+    const narrow = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions") && f.includes("Main done."), { what: "no standing sidebar at 80 columns" });
+    expect(narrow).toContain("Ask Ink");
+    h.app.stdin.write(TAB); // Tab: the sidebar opens as an overlay, under the transcript, full width
+    const over = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar overlay" });
+    expect(at(over)).toBeLessThan(5);
+  });
 });
