@@ -181,7 +181,7 @@ describe("App", () => {
     expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });
   });
 
-  it("slash commands: /help lists commands, /agents lists profiles, /foo is an error, /clear clears, Enter is refused mid-run", async () => {
+  it("slash commands: /help lists commands, /agents lists profiles, /foo is an error, /clear clears, a prompt typed mid-run is queued and sent after it", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     h = renderApp(() => ({ text: "slow answer", waitFor: gate }));
@@ -197,14 +197,14 @@ describe("App", () => {
     await typeAndSubmit(h.app, "question one");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("slow answer"));
     await typeAndSubmit(h.app, "question two");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("a run is in progress"), { what: "the busy hint" });
+    // Typed ahead: queued, shown above the box, not sent while the run goes on.
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏸ queued: question two"), { what: "the queued prompt" });
     expect(h.provider.requests).toHaveLength(1);
     release();
-    // The refused text stays in the box; once the run is over, Enter sends it.
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("↑/↓ history · Tab sidebar") && f.includes("› question two"), { what: "the run to end" });
-    h.app.stdin.write("\r");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink") && f.split("slow answer").length === 3, { what: "the second answer" });
+    // Sent on its own once the run is over.
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink") && f.split("slow answer").length === 3 && !f.includes("queued:"), { what: "the second answer" });
     expect(h.provider.requests).toHaveLength(2);
+    expect(h.provider.requests[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "question two" });
     await typeAndSubmit(h.app, "/exit");
     await waitUntil(() => h!.exits.length > 0, { what: "/exit to leave" });
     expect(h.exits).toEqual([0]);

@@ -26,6 +26,8 @@ import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
+import { usePromptQueue } from "./hooks/use-prompt-queue.js";
+import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
 import { BUSY, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
@@ -101,6 +103,24 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const childRows = useChildSessions(session, state, sidebarShown || (standing && painted));
   const rowIds = useMemo(() => childRows.map((r) => r.id), [childRows]);
   const selected = selectedIndex(ui, rowIds);
+  // Prompts typed during a run wait in order; a failed request holds them (they go back to the box).
+  const failed = !state.running && session.lastFailure !== undefined && !session.lastFailure.stopped;
+  const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
+  // What goes back into the input box when a run ends: the stopped or failed prompt, then the
+  // prompts that were waiting behind it (the person stopped the run, or it failed).
+  const [boxRestore, setBoxRestore] = useState<{ text: string; seq: number } | undefined>();
+  const held = useRef<string[]>([]);
+  const restoredSeq = useRef(0);
+  useEffect(() => {
+    if (state.running) return;
+    const parts: string[] = [];
+    if (stream.restore && stream.restore.seq !== restoredSeq.current) {
+      restoredSeq.current = stream.restore.seq;
+      parts.push(stream.restore.text);
+    }
+    parts.push(...held.current.splice(0), ...(failed ? queue.takeAll() : []));
+    if (parts.length) setBoxRestore((r) => ({ text: parts.join("\n"), seq: (r?.seq ?? 0) + 1 }));
+  }, [state.running, stream.restore, failed, queue]);
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
@@ -111,7 +131,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     mode,
     columns,
     rows,
-    promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main,
+    promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main + queuedRows(queue.items.length),
     approvalRows: approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
@@ -144,6 +164,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   /** Ctrl-C with nothing typed: stop the run, or arm / confirm exit. */
   const interrupt = () => {
     if (stream.isRunning()) {
+      held.current.push(...queue.takeAll()); // nothing queued runs unasked after a stop
       approvals.cancelAll("the user stopped the run (Ctrl-C)");
       stream.abortAll();
       setHint("stopping… every running agent is being aborted");
@@ -179,13 +200,17 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     const input = text.trim();
     if (input === "") return false;
     const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
-    const needsIdle = outcome === undefined || outcome.kind === "compact" || outcome.kind === "resume";
+    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume");
     if (needsIdle && stream.isRunning()) {
       setHint(BUSY);
       return false;
     }
     setHistory((h) => (h[h.length - 1] === input ? h : [...h, input]));
     setHint(undefined);
+    if (outcome === undefined && stream.isRunning()) {
+      queue.add(input);
+      return true;
+    }
     if (outcome === undefined) return stream.submit(input);
     if (outcome.kind === "lines") stream.notice(outcome.lines.join("\n"), outcome.tone);
     else if (outcome.kind === "compact") stream.compact();
@@ -264,7 +289,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur onInterrupt={interrupt} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
-        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={stream.restore} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => (draftEmpty.current = t === "")} />
+        <QueuedPrompts items={queue.items} width={columns} />
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => (draftEmpty.current = t === "")} />
       </Box>
       <StatusBar
         model={session.model}

@@ -3,7 +3,7 @@
  * every key of a chunk counts (a held Backspace, keys sent together), with readline keys (Ctrl-A/E,
  * Home/End, Ctrl-U/K/W, word moves), history recall on ↑/↓ and bracketed paste. Enter hands the
  * text to `onSubmit`, which says whether it was taken (the box then clears) — while a run is in
- * progress the App refuses plain prompts, and the box is greyed. Ctrl-C clears a non-empty draft;
+ * progress the screen queues plain prompts (↑ on the empty box takes the newest back). Ctrl-C clears a non-empty draft;
  * on an empty one it is the screen's (`onInterrupt`). SPEC §8 names ink-text-input for the box:
  * it handles one key per input event, so the Prompt no longer uses it.
  */
@@ -44,17 +44,19 @@ export interface PromptProps {
   onRowsChange?: (rows: number) => void;
   /** Called with the draft whenever it changes (the screen lets Home/End scroll when it is empty). */
   onDraftChange?: (text: string) => void;
+  /** ↑ on an empty box: the newest queued prompt, taken back to edit (undefined: recall history as usual). */
+  onRecallQueued?: () => string | undefined;
   /** Text put back into the box (e.g. a prompt whose request failed); a new `seq` puts it again. */
   restore?: { text: string; seq: number };
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore, onRecallQueued }: PromptProps) {
   // Border and padding (4), the `› ` (2) and the label.
   const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
   // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
-  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange });
-  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange };
+  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued });
+  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued };
   // The line lives in a ref, updated key by key: several chunks can arrive before the next render.
   const line = useRef<LineState>(EMPTY_LINE);
   const [shown, setShown] = useState<LineState>(EMPTY_LINE);
@@ -102,6 +104,11 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
           recall.current = FRESH_RECALL;
         }
       } else if (step.effect === "up" || step.effect === "down") {
+        const queued = step.effect === "up" && state.value === "" && recall.current.back === 0 ? props.current.onRecallQueued?.() : undefined;
+        if (queued !== undefined) {
+          state = { ...lineOf(queued), pasting: state.pasting };
+          continue;
+        }
         const next = step.effect === "up" ? recallPrevious(past, recall.current, state.value) : recallNext(past, recall.current, state.value);
         recall.current = { back: next.back, draft: next.draft };
         if (next.value !== state.value) state = { ...lineOf(next.value), pasting: state.pasting };
@@ -122,7 +129,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
       <Text color={busy ? "gray" : "cyan"} bold>
         {"› "}
       </Text>
-      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Ctrl-C to stop)" : "Ask Ink, or /help")} />
+      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Esc stops · Enter queues a prompt)" : "Ask Ink, or /help")} />
     </Box>
   );
 }

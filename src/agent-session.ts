@@ -304,7 +304,16 @@ export class AgentSession {
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     try {
-      return await this.runPrompt(userMessage, opts);
+      const result = await this.runPrompt(userMessage, opts);
+      // Stopped by the person before the model produced anything: the prompt is taken back (the person gets it
+      // back to edit) rather than left unanswered in the history, where the next prompt would join it.
+      if (result.reason === "aborted" && opts.signal?.aborted && withdrawFailedPrompt(this.history, userMessage)) {
+        const reason = "stopped before the model answered";
+        this.lastFailure = { prompt: text, withdrawn: true, reason, stopped: true };
+        this.pendingReports.unshift(...reports);
+        this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
+      }
+      return result;
     } catch (err) {
       // A failed request must not poison the next prompt: withdraw an unanswered prompt, and say so in the file.
       if (!(opts.signal?.aborted || isAbortError(err))) {

@@ -120,7 +120,14 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const submit = useCallback(
     (text: string) =>
       startRun({ type: "run_start", text, at: clock() }, (signal, emit) =>
-        session.prompt(text, { signal, onEvent: emit }).catch((err: unknown) => {
+        session.prompt(text, { signal, onEvent: emit }).then((result) => {
+          // Stopped before any answer: the prompt was withdrawn; it goes back into the box.
+          if (session.lastFailure?.stopped && mounted.current) {
+            enqueue({ type: "notice", text: "stopped before any answer — your prompt is back in the input box", tone: "dim" });
+            setRestore((r) => ({ text, seq: (r?.seq ?? 0) + 1 }));
+          }
+          return result;
+        }, (err: unknown) => {
           // The failed prompt was taken out of the history: say so and offer it back to edit.
           if (session.lastFailure?.withdrawn && mounted.current) {
             enqueue({ type: "notice", text: "✗ that prompt failed and was not kept in the conversation — it is back in the input box to edit and send again", tone: "warn" });

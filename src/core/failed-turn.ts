@@ -16,6 +16,8 @@ export interface FailedPrompt {
   /** True when the prompt was removed from the history (the model never answered it). */
   withdrawn: boolean;
   reason: string;
+  /** The person stopped the run (Esc / Ctrl-C) before any answer; nothing failed. */
+  stopped?: boolean;
 }
 
 /**

@@ -76,7 +76,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     const more = Number(/\+(\d+) more/.exec(running)?.[1] ?? 0);
     expect(ids.size + more, running).toBeGreaterThanOrEqual(4);
     // The status bar and the prompt box are on screen while they stream.
-    expect(running).toMatch(/working… \(Ctrl-C to stop\)/);
+    expect(running).toMatch(/working… \(Esc stops/);
     const shown = tmux.visible(name).split("\n");
     expect(shown.some((l) => l.startsWith("╭─")), shown.join("\n")).toBe(true);
     expect(shown.some((l) => l.includes("4 agents running"))).toBe(true);
