@@ -1,11 +1,14 @@
 /**
  * ToolCallLine: one tool call of the main agent — `⏺ grep pattern="login"` with a status glyph
  * (spinner while running, ✓, ✗), its duration, and the first lines of its result. A `task` call
- * waiting for a free child slot says "queued" and does not spin: nothing runs for it yet.
+ * waiting for a free child slot says "queued" and does not spin: nothing runs for it yet. A shell
+ * command too long for the call line is drawn whole under it, wrapped (up to COMMAND_MAX_ROWS
+ * rows), so what ran can be read — never cut with "…" in the middle of `&& rm -rf …`.
  */
 import { Box, Text } from "ink";
 import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
 import { StatusGlyph } from "./StatusGlyph.js";
+import { wrapRows } from "./layout/measure.js";
 import type { ToolItem } from "./hooks/transcript-types.js";
 
 export interface ToolCallLineProps {
@@ -27,10 +30,25 @@ function excerpt(item: ToolItem, resultLines: number): { shown: string[]; more: 
   return { shown, more: lines.length - shown.length };
 }
 
-/** Rows ToolCallLine takes for `item` (every row is cut to the width, never wrapped). */
-export function toolCallRows(item: ToolItem, resultLines = 2): number {
+/** Most rows a long command takes under its call line; a longer one ends with a count. */
+export const COMMAND_MAX_ROWS = 12;
+const COMMAND_INDENT = 4;
+
+/** The rows of a `bash` command drawn under the call line (none when it fits on the line itself). */
+export function commandRows(item: ToolItem, width: number): string[] {
+  const command = item.args.command;
+  if (typeof command !== "string" || item.name !== "bash") return [];
+  const line = Math.max(20, width - item.name.length - 16);
+  if (!command.includes("\n") && formatArgs(item.args, Number.MAX_SAFE_INTEGER).length <= line) return [];
+  const rows = wrapRows(command, Math.max(10, width - COMMAND_INDENT));
+  if (rows.length <= COMMAND_MAX_ROWS) return rows;
+  return [...rows.slice(0, COMMAND_MAX_ROWS - 1), `… +${rows.length - COMMAND_MAX_ROWS + 1} more rows of the command`];
+}
+
+/** Rows ToolCallLine takes for `item` at `width` (result rows are cut to the width, never wrapped). */
+export function toolCallRows(item: ToolItem, resultLines = 2, width = 100): number {
   const { shown, more } = excerpt(item, resultLines);
-  return 1 + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
+  return 1 + commandRows(item, width).length + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
 }
 
 /** The call line plus its result excerpt. */
@@ -38,15 +56,22 @@ export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCa
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
   const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
+  const command = commandRows(item, width);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
         <Text color={queued ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
         <Text bold>{item.name}</Text>
-        <Text dimColor> {Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
+        <Text dimColor> {command.length > 0 ? "" : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
         {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : <StatusGlyph status={item.status} now={now} />}
         {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
       </Text>
+      {command.map((row, i) => (
+        <Text key={`c${i}`} dimColor wrap="truncate-end">
+          {i === 0 ? "  $ " : "    "}
+          {row}
+        </Text>
+      ))}
       {item.update && !item.done ? (
         <Text dimColor wrap="truncate-end">
           {"  ⎿  "}

@@ -21,7 +21,7 @@ export function itemRows(item: TranscriptItem, width: number): number {
       return 1;
     case "tool":
       if (item.child) return item.child.status === "running" ? 0 : 1;
-      return toolCallRows(item);
+      return toolCallRows(item, 2, w);
     case "info":
       return rowCount(item.text, w);
   }
