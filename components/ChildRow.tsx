@@ -48,8 +48,8 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const activity = child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : truncate(childActivity(child), room);
   return (
     <Text wrap="truncate-end" inverse={focused}>
-      <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
-      <Text bold>{head}</Text>
+      <Text color={asking ? "yellowBright" : color}>{asking ? "?" : child.status === "running" ? spinnerFrame(now) : "■"} </Text>
+      <Text bold color={asking ? "yellowBright" : undefined}>{head}</Text>
       <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
       <Text color={silent || asking || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !child.stopping}>
         {activity}

@@ -5,6 +5,7 @@ import { emptyUsage } from "../src/protocol/messages.js";
 import { startChild, endChild, reduceChild } from "./hooks/child-reducer.js";
 import type { ChildView } from "./hooks/transcript-types.js";
 import { SubagentPane } from "./SubagentPane.js";
+import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
@@ -24,6 +25,19 @@ function busyChild(): ChildView {
 }
 
 describe("SubagentPane", () => {
+  it("is highlighted (double yellow border) while its approval question waits for the person", () => {
+    const child = busyChild();
+    const plain = stripAnsi(render(<SubagentPane child={child} now={3100} width={70} lines={3} />).lastFrame()!);
+    expect(plain.startsWith("╭")).toBe(true);
+    const asking = render(
+      <WaitingForApproval.Provider value={new Set([child.childId])}>
+        <SubagentPane child={child} now={3100} width={70} lines={3} />
+      </WaitingForApproval.Provider>,
+    ).lastFrame()!;
+    expect(stripAnsi(asking).startsWith("╔")).toBe(true);
+    expect(stripAnsi(asking)).toContain("waiting for approval");
+  });
+
   it("shows profile, short id, elapsed time, turns, tokens, status, and the latest text lines and tool calls", () => {
     const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} lines={3} />);
     const frame = stripAnsi(lastFrame()!);

@@ -5,6 +5,7 @@ import { emptyUsage } from "../src/protocol/messages.js";
 import { ChildRow, STALL_MS } from "./ChildRow.js";
 import { HistoryWindow } from "./HistoryWindow.js";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
+import { stripAnsi } from "./testing/wait-for-frame.js";
 import type { ChildView, ToolItem, TranscriptItem } from "./hooks/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
 import { LiveItems } from "./Transcript.js";
@@ -69,6 +70,8 @@ describe("ChildRow", () => {
     ).lastFrame()!;
     expect(asking).toContain("waiting for approval");
     expect(asking).not.toContain("no output");
+    expect(stripAnsi(asking).startsWith("? ")).toBe(true); // marked where the spinner was
+    expect(stripAnsi(working).startsWith("? ")).toBe(false);
   });
 });
 
