@@ -108,6 +108,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
+  const takeAllQueued = queue.takeAll; // stable: the effect below runs when a run ends, not on every render
   const [boxRestore, setBoxRestore] = useState<{ text: string; seq: number } | undefined>();
   const held = useRef<string[]>([]);
   const restoredSeq = useRef(0);
@@ -118,9 +119,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       restoredSeq.current = stream.restore.seq;
       parts.push(stream.restore.text);
     }
-    parts.push(...held.current.splice(0), ...(failed ? queue.takeAll() : []));
+    parts.push(...held.current.splice(0), ...(failed ? takeAllQueued() : []));
     if (parts.length) setBoxRestore((r) => ({ text: parts.join("\n"), seq: (r?.seq ?? 0) + 1 }));
-  }, [state.running, stream.restore, failed, queue]);
+  }, [state.running, stream.restore, failed, takeAllQueued]);
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
