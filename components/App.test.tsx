@@ -181,7 +181,7 @@ describe("App", () => {
     expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });
   });
 
-  it("slash commands: /help lists commands, /agents lists profiles, /foo is an error, /clear clears, a prompt typed mid-run is queued and sent after it", async () => {
+  it("slash commands: /help lists commands, /agents lists profiles, /foo is an error, /clear starts a new conversation, a prompt typed mid-run is queued and sent after it", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     h = renderApp(() => ({ text: "slow answer", waitFor: gate }));
@@ -194,6 +194,9 @@ describe("App", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes('unknown command "/foo" — type /help to see the commands.'));
     await typeAndSubmit(h.app, "/clear");
     await waitUntil(() => h!.app.frames.some((f) => f.startsWith(CLEAR_SCREEN)), { what: "the screen to be cleared" });
+    // A new conversation: the old session is closed and saved, the new screen says so.
+    await waitUntil(() => h!.switched.length === 1, { what: "the switch to a new session" });
+    await waitForFrame(h.app.lastFrame, (f) => /new conversation\n╭/.test(f), { what: "the new conversation's screen" });
     await typeAndSubmit(h.app, "question one");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("slow answer"));
     await typeAndSubmit(h.app, "question two");

@@ -32,16 +32,42 @@ export interface AppProps {
    * approvals). Without it, /resume reports that it is unavailable.
    */
   openSession?: (id: string) => AgentSession;
-  /** Called with the new session after /resume switched to it. */
+  /** Creates a fresh main session (same approvals) for /clear; without it /clear only clears the screen. */
+  newSession?: () => AgentSession;
+  /** Called with the new session after /resume or /clear switched to it. */
   onSessionChange?: (session: AgentSession) => void;
   /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
   screenMode?: ScreenMode;
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, onSessionChange, screenMode }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
+  const [startNotice, setStartNotice] = useState<string | undefined>();
+
+  /** Puts `next` on screen in place of the current session, whose lock is released. */
+  const switchTo = (next: AgentSession, notice?: string) => {
+    current.current.close();
+    current.current = next;
+    setStartNotice(notice);
+    setSession(next);
+    onSessionChange?.(next);
+  };
+
+  /** /clear: a new conversation; the current one stays saved. Returns an error message when it cannot. */
+  const startNewConversation = (): string | undefined => {
+    if (!newSession) return "/clear cannot start a new conversation here (no session factory was given)";
+    const old = current.current;
+    let next: AgentSession;
+    try {
+      next = newSession();
+    } catch (err) {
+      return `cannot start a new conversation: ${errorMessage(err)}`;
+    }
+    switchTo(next, old.sessionPath ? `new conversation — the previous one is saved: ink --resume ${old.sessionId} (or /resume)` : "new conversation");
+    return undefined;
+  };
 
   const resumeSession = (id: string): string | undefined => {
     if (!openSession) return "/resume is not available in this UI (no session factory was given)";
@@ -55,10 +81,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       next.close();
       return `cannot resume session ${id}: the session factory ignored the resume id (it must create the AgentSession with resume: id)`;
     }
-    current.current.close();
-    current.current = next;
-    setSession(next);
-    onSessionChange?.(next);
+    switchTo(next);
     return undefined;
   };
 
@@ -73,6 +96,8 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       flushMs={flushMs}
       exitWindowMs={exitWindowMs}
       onResumeSession={resumeSession}
+      onNewConversation={newSession ? startNewConversation : undefined}
+      startNotice={session === first ? undefined : startNotice}
       screenMode={screenMode}
     />
   );

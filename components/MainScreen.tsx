@@ -14,7 +14,9 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "r
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints } from "./hooks/key-hints.js";
-import { runSlashCommand } from "./hooks/slash-commands.js";
+import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
+import { costLines } from "./hooks/cost-lines.js";
+import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
 import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
@@ -56,10 +58,14 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
   onHistoryRendered?: (count: number) => void;
   /** Switches to saved main session `id`; returns an error message when it cannot. Absent: /resume is unavailable. */
   onResumeSession?: (id: string) => string | undefined;
+  /** /clear: switches to a new conversation; returns an error message when it cannot. Absent: /clear only clears the screen. */
+  onNewConversation?: () => string | undefined;
+  /** Shown first in the transcript (e.g. where the previous conversation was saved). */
+  startNotice?: string;
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, screenMode = "inline", onHistoryRendered }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
@@ -124,6 +130,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   }, [state.running, stream.restore, failed, takeAllQueued]);
   const { exit } = useApp();
   const leaving = useRef(false);
+  // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
+  const mentionFiles = useMentionFiles(session.cwd);
+  const completionSources = useMemo(() => ({ commands: SLASH_COMMANDS, files: mentionFiles.files }), [mentionFiles.files]);
+  const menuOpen = useRef(false);
+  const [, setModelShown] = useState(session.model);
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
@@ -201,7 +212,21 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     const input = text.trim();
     if (input === "") return false;
     const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
-    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume");
+    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined));
+    // `!command`: the person's own shell command, through the bash tool and its approval.
+    if (input.startsWith("!")) {
+      const command = input.slice(1).trim();
+      if (command === "") {
+        stream.notice("Type a shell command after ! (e.g. !git status); its output goes to the model with your next message.", "warn");
+        return true;
+      }
+      if (stream.isRunning()) {
+        setHint(BUSY);
+        return false;
+      }
+      setHistory((h) => (h[h.length - 1] === input ? h : [...h, input]));
+      return stream.shell(command);
+    }
     if (needsIdle && stream.isRunning()) {
       setHint(BUSY);
       return false;
@@ -215,6 +240,19 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (outcome === undefined) return stream.submit(input);
     if (outcome.kind === "lines") stream.notice(outcome.lines.join("\n"), outcome.tone);
     else if (outcome.kind === "compact") stream.compact();
+    else if (outcome.kind === "cost") stream.notice(costLines(state).join("\n"), "info");
+    else if (outcome.kind === "model") {
+      if (outcome.name === undefined) stream.notice(`model: ${session.model} (${session.provider.name}) — /model <name> switches it for the next turns`, "info");
+      else {
+        try {
+          session.setModel(outcome.name);
+          setModelShown(session.model);
+          stream.notice(`model switched to ${session.model} for the next turns (children without a model of their own too)`, "info");
+        } catch (err) {
+          stream.notice(`/model: ${err instanceof Error ? err.message : String(err)}`, "error");
+        }
+      }
+    }
     else if (outcome.kind === "resume") openPicker();
     else if (outcome.kind === "copy") {
       const answer = lastAnswerText(state.finished);
@@ -224,6 +262,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     else if (outcome.kind === "clear") {
       // An explicit request: inline, the terminal's screen and scrollback are cleared too.
       if (mode === "inline") write(CLEAR_SCREEN);
+      if (onNewConversation) {
+        const problem = onNewConversation();
+        if (problem) stream.notice(problem, "error");
+        return true;
+      }
       setEpoch((e) => e + 1);
       scroll.edge("bottom");
       stream.clear();
@@ -250,7 +293,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   };
 
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
-  const handlers = screenKeyHandlers({ ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession });
+  const keyHandlers = screenKeyHandlers({ ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession });
+  // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
+  const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, request === undefined && !search.open);
   useFullscreenKeys({
     mode,
@@ -269,6 +314,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    if (startNotice) stream.notice(startNotice, "dim");
     if (openResumePicker) openPicker(true);
     else if (initialPrompt) handleSubmit(initialPrompt);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -291,7 +337,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
         <QueuedPrompts items={queue.items} width={columns} />
-        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => (draftEmpty.current = t === "")} />
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => {
+          draftEmpty.current = t === "";
+          if (t.includes("@")) mentionFiles.want();
+        }} completion={completionSources} onCompletionOpen={(open) => (menuOpen.current = open)} />
       </Box>
       <StatusBar
         model={session.model}

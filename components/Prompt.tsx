@@ -13,6 +13,8 @@ import { FRESH_RECALL, recallNext, recallPrevious, type RecallState } from "./ho
 import { EMPTY_LINE, isPlainTyping, lineOf, reduceLine, splitKeys, type LineState } from "./hooks/line-editor.js";
 import { useRawInput } from "./hooks/use-raw-input.js";
 import { draftRows, LineInput } from "./LineInput.js";
+import { applyCompletion, completionAt, type Completion, type CompletionSources } from "./hooks/completion.js";
+import { CompletionMenu, completionRows } from "./CompletionMenu.js";
 
 export interface PromptProps {
   /** Called on Enter with the text; return true when it was taken (clears the box). */
@@ -48,22 +50,44 @@ export interface PromptProps {
   onRecallQueued?: () => string | undefined;
   /** Text put back into the box (e.g. a prompt whose request failed); a new `seq` puts it again. */
   restore?: { text: string; seq: number };
+  /** Where the `/` command and `@` file menu looks (absent: no menu). Tab, ↑/↓ and Enter work the menu while it is open. */
+  completion?: CompletionSources;
+  /** Called when the menu opens or closes (while open, Tab is the menu's, not the screen's). */
+  onCompletionOpen?: (open: boolean) => void;
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore, onRecallQueued }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore, onRecallQueued, completion: sources, onCompletionOpen }: PromptProps) {
   // Border and padding (4), the `› ` (2) and the label.
   const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
   // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
-  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued });
-  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued };
+  const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued, sources, onCompletionOpen });
+  props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued, sources, onCompletionOpen };
+  /** The menu for `state`, if any (only while the box has the keyboard). */
+  const menuFor = (state: LineState): Completion | undefined => (props.current.sources && props.current.focus ? completionAt(state, props.current.sources) : undefined);
+  // The selected choice, kept while the same word is being completed.
+  const choice = useRef({ key: "", index: 0 });
+  const selectedIn = (menu: Completion | undefined): number => {
+    if (!menu) return 0;
+    const key = `${menu.kind}:${menu.start}:${menu.query}`;
+    if (choice.current.key !== key) choice.current = { key, index: 0 };
+    return Math.min(choice.current.index, menu.items.length - 1);
+  };
+  const menuOpen = useRef(false);
   // The line lives in a ref, updated key by key: several chunks can arrive before the next render.
   const line = useRef<LineState>(EMPTY_LINE);
   const [shown, setShown] = useState<LineState>(EMPTY_LINE);
   const rowsShown = useRef(1);
   /** Tells the owner how many rows the text takes, when that changed. */
-  const reportRows = (value: string) => {
-    const rows = Math.min(maxRows, draftRows(value, textWidth).length);
+  const reportRows = (state: LineState) => {
+    const open = menuFor(state) !== undefined;
+    if (open !== menuOpen.current) {
+      menuOpen.current = open;
+      // Closing is reported after the key's other handlers ran: the Tab that took a choice is not also the screen's.
+      if (open) props.current.onCompletionOpen?.(true);
+      else setTimeout(() => !menuOpen.current && props.current.onCompletionOpen?.(false), 0);
+    }
+    const rows = Math.min(maxRows, draftRows(state.value, textWidth).length) + completionRows(menuFor(state));
     if (rows === rowsShown.current) return;
     rowsShown.current = rows;
     props.current.onRowsChange?.(rows);
@@ -71,10 +95,10 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
   const setLine = (next: LineState) => {
     line.current = next;
     setShown(next);
-    reportRows(next.value); // with the same render as the text, so the screen never overflows
+    reportRows(next); // with the same render as the text, so the screen never overflows
     props.current.onDraftChange?.(next.value);
   };
-  useEffect(() => reportRows(line.current.value)); // after a width change
+  useEffect(() => reportRows(line.current)); // after a width or focus change
   const recall = useRef<RecallState>(FRESH_RECALL);
   useEffect(() => {
     if (restore && line.current.value === "") setLine({ ...lineOf(restore.text), pasting: line.current.pasting });
@@ -96,7 +120,19 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     }
     let state = line.current;
     for (const key of keys) {
-      const step = reduceLine(state, key);
+      // While the menu is open, Tab and Enter take the selected choice and ↑/↓ move the selection.
+      const menu = menuFor(state);
+      if (menu && (key.kind === "tab" || key.kind === "up" || key.kind === "down" || (key.kind === "newline" && key.trailing && !state.pasting))) {
+        const index = selectedIn(menu);
+        if (key.kind === "up" || key.kind === "down") {
+          choice.current.index = (index + (key.kind === "up" ? -1 : 1) + menu.items.length) % menu.items.length;
+          setShown({ ...state }); // redraw the selection
+          continue;
+        }
+        state = applyCompletion(state, menu, menu.items[index]!);
+        if (!(key.kind === "newline" && menu.kind === "command")) continue;
+      }
+      const step = key.kind === "newline" && menu?.kind === "command" ? { state, effect: "submit" as const } : reduceLine(state, key);
       state = step.state;
       if (step.effect === "submit") {
         if (state.value.trim() !== "" && submitTo(state.value)) {
@@ -123,13 +159,17 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     if (state !== line.current) setLine(state);
   });
 
+  const menu = focus && sources ? completionAt(shown, sources) : undefined;
   return (
+    <Box flexDirection="column" flexShrink={0}>
     <Box borderStyle="round" borderColor={busy || !focus ? "gray" : label ? "magenta" : "cyan"} paddingX={1}>
       {label ? <Text color="magenta" bold>{`${label} `}</Text> : null}
       <Text color={busy ? "gray" : "cyan"} bold>
         {"› "}
       </Text>
-      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Esc stops · Enter queues a prompt)" : "Ask Ink, or /help")} />
+      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Esc stops · Enter queues a prompt)" : "Ask Ink · / commands · @ files · ! shell")} />
+    </Box>
+    <CompletionMenu completion={menu} selected={selectedIn(menu)} width={width} />
     </Box>
   );
 }

@@ -81,6 +81,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       screenMode={fullscreen ? "fullscreen" : "inline"}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
+      newSession={() => options.createSession(approvals.ask, { trust })}
       onSessionChange={(next) => {
         session = next;
         void next.startMcp();

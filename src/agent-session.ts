@@ -40,6 +40,9 @@ import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
+import { expandMentions } from "./context/mentions.js";
+import { runShellCommand, withShellNotes, type ShellNote } from "./core/shell-command.js";
+import { MAIN_AGENT } from "./core/loop.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -77,7 +80,8 @@ const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
 export class AgentSession {
   readonly cwd: string;
   readonly provider: Provider;
-  readonly model: string;
+  /** The model of the next main turns (and of children whose profile names none); `/model` changes it. */
+  model: string;
   readonly system: string;
   readonly tools: AnyTool[];
   readonly profiles: ProfileLoad;
@@ -113,6 +117,8 @@ export class AgentSession {
   readonly taskRecords: TaskRecord[] = [];
   /** Reports of children the person resumed, waiting for the next main request. */
   private readonly pendingReports: ChildReportNote[] = [];
+  /** Commands the person ran with `!` since the last request; they go first in the next user message. */
+  private readonly pendingShell: ShellNote[] = [];
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   private readonly worktreeNotice?: string;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
@@ -151,9 +157,13 @@ export class AgentSession {
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
+    const session = this;
     const task = createTaskTool({
       provider: this.provider,
-      model: this.model,
+      // Read at call time: children follow a /model switch.
+      get model() {
+        return session.model;
+      },
       getSystem: () => this.system,
       getTools: () => this.tools,
       profiles: this.profiles.profiles,
@@ -300,7 +310,10 @@ export class AgentSession {
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
     const reports = this.pendingReports.splice(0);
-    const userMessage = withChildReportNotes(reports, text);
+    const shell = this.pendingShell.splice(0);
+    const mentions = expandMentions(text, this.cwd);
+    if (mentions.attached.length > 0 || mentions.problems.length > 0) opts.onEvent?.({ type: "attachments", files: mentions.attached, problems: mentions.problems });
+    const userMessage = withChildReportNotes(reports, withShellNotes(shell, mentions.text));
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     try {
@@ -311,6 +324,7 @@ export class AgentSession {
         const reason = "stopped before the model answered";
         this.lastFailure = { prompt: text, withdrawn: true, reason, stopped: true };
         this.pendingReports.unshift(...reports);
+        this.pendingShell.unshift(...shell);
         this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
       }
       return result;
@@ -322,11 +336,36 @@ export class AgentSession {
         this.lastFailure = { prompt: text, withdrawn, reason };
         if (withdrawn) {
           this.pendingReports.unshift(...reports); // they go with the next prompt instead
+          this.pendingShell.unshift(...shell);
           this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
         }
       }
       throw err;
     }
+  }
+
+  /**
+   * Runs a command the person typed after `!`, as a bash call of the main agent through the same
+   * approval (permission rules, the approval question) and process handling as the model's calls.
+   * Its output goes to the model with the next prompt. Resolves with what the tool returned.
+   */
+  async runShell(command: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<ToolResult> {
+    const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
+    this.pendingShell.push(note);
+    return result;
+  }
+
+  /** Commands run with `!` whose output the next prompt will carry. */
+  get pendingShellCommands(): readonly ShellNote[] {
+    return this.pendingShell;
+  }
+
+  /** Switches the model of the next turns (main, and children without a model of their own). Throws when the provider does not serve it. */
+  setModel(model: string): void {
+    const name = model.trim();
+    if (name === "") throw new Error("give a model name, e.g. /model claude-sonnet-4-5");
+    if (this.provider.ownsModel && !this.provider.ownsModel(name)) throw new Error(`the ${this.provider.name} provider does not serve model "${name}"`);
+    this.model = name;
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {

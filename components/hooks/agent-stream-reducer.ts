@@ -192,6 +192,13 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
       return append(state, { kind: "info", text: `retrying (attempt ${event.attempt}) in ${(event.delayMs / 1000).toFixed(1)}s: ${event.reason}`, tone: "warn" }, "live");
     case "warning":
       return append(state, { kind: "info", text: `warning: ${event.message}`, tone: "warn" }, "live");
+    case "attachments": {
+      const lines = [
+        ...event.files.map((f) => `📎 attached ${f.path}${f.directory ? "/" : ""} (${f.lines} ${f.directory ? "entries" : f.lines === 1 ? "line" : "lines"}${f.truncated ? ", its head only" : ""})`),
+        ...event.problems.map((p) => `⚠ ${p}`),
+      ];
+      return append(state, { kind: "info", text: lines.join("\n"), tone: event.problems.length > 0 ? "warn" : "dim" }, "live");
+    }
     case "error":
       return { ...append(closeOpen(state), { kind: "info", text: `error: ${event.message}`, tone: "error" }, "live"), runError: true };
     case "compaction_start":

@@ -7,6 +7,8 @@
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
 import { splitChildReportNotes, type ChildReportNote } from "../../src/protocol/child-report-note.js";
+import { splitShellNotes } from "../../src/protocol/shell-note.js";
+import { splitMentionBlocks } from "../../src/protocol/attachment-blocks.js";
 import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult } from "../../src/protocol/messages.js";
 import type { TaskRecord } from "../../src/session/types.js";
 import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
@@ -122,7 +124,14 @@ export function historyItems(messages: readonly AgentMessage[], records: readonl
         if (record) items.push(personRunItem(`h:resume:${id()}`, record, note.report));
         items.push({ kind: "info", id: id(), done: true, tone: "dim", text: `↪ ${label(note)}'s report (${note.status}) went to the main agent with this message` });
       }
-      items.push({ kind: "user", id: id(), done: true, text });
+      const shell = splitShellNotes(text);
+      for (const note of shell.notes) {
+        items.push({ kind: "user", id: id(), done: true, text: `!${note.command}` });
+        items.push({ kind: "tool", id: `h:shell:${id()}`, done: true, name: "bash", args: { command: note.command }, status: note.isError ? "error" : "ok", result: note.output });
+      }
+      const typed = splitMentionBlocks(shell.text);
+      items.push({ kind: "user", id: id(), done: true, text: typed.text });
+      if (typed.paths.length > 0) items.push({ kind: "info", id: id(), done: true, tone: "dim", text: `📎 attached ${typed.paths.join(", ")}` });
       continue;
     }
     if (m.role !== "assistant") continue;

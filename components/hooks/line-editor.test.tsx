@@ -34,10 +34,11 @@ describe("splitKeys", () => {
     expect(kinds("\u001b[A\u001b[B\u001b[200~\u001b[201~")).toEqual(["up", "down", "pasteStart", "pasteEnd"]);
   });
 
-  it("ignores keys that are not editing (Esc, Shift-Tab, a lone Tab, F-keys) and never turns them into letters", () => {
+  it("ignores keys that are not editing (Esc, Shift-Tab, F-keys) and never turns them into letters; a lone Tab is a key of its own", () => {
     expect(splitKeys("\u001b")).toEqual([]);
     expect(splitKeys("\u001b[Z")).toEqual([]);
-    expect(splitKeys("\t")).toEqual([]);
+    expect(splitKeys("\t")).toEqual([{ kind: "tab" }]);
+    expect(splitKeys("a\tb")).toEqual([{ kind: "insert", text: "a  b" }]);
     expect(splitKeys("\u001b[15~\u001bOP")).toEqual([]);
   });
 
@@ -61,6 +62,16 @@ describe("splitKeys", () => {
 });
 
 describe("reduceLine", () => {
+  it("types a line break with Alt-Enter, Shift-Enter (kitty and modifyOtherKeys spellings) and backslash-Enter, none of which submits", () => {
+    expect(type(lineOf("one"), "\u001b\r", "two")).toEqual({ state: lineOf("one\ntwo"), effects: [] });
+    expect(type(lineOf("one"), "\u001b[13;2u", "two")).toEqual({ state: lineOf("one\ntwo"), effects: [] });
+    expect(type(lineOf("one"), "\u001b[27;2;13~", "two")).toEqual({ state: lineOf("one\ntwo"), effects: [] });
+    expect(type(lineOf("one\\"), "\r", "two")).toEqual({ state: lineOf("one\ntwo"), effects: [] });
+    // Then a plain Enter sends the whole text.
+    expect(type(lineOf("one\\"), "\r", "two", "\r")).toEqual({ state: lineOf("one\ntwo"), effects: ["submit"] });
+    expect(type(lineOf("one"), "\t").effects).toEqual(["tab"]);
+  });
+
   it("applies every key of a chunk: three DELs delete three characters, three ← move three places", () => {
     expect(edit("hello", "\u007f\u007f\u007f")).toBe("he|");
     expect(edit("hello", "\u001b[D\u001b[D\u001b[D")).toBe("he|llo");

@@ -5,7 +5,9 @@
  * something the editor cannot do alone (submit, history recall, interrupt).
  *
  * Newlines: inside a chunk (an unbracketed paste) they are kept as line breaks, and only trailing
- * ones submit; between the bracketed-paste markers (ESC[200~ … ESC[201~) they never submit.
+ * ones submit; between the bracketed-paste markers (ESC[200~ … ESC[201~) they never submit. A line
+ * break is typed with Alt-Enter (ESC CR), Shift-Enter where the terminal reports it (`ESC[13;2u`,
+ * `ESC[27;2;13~`), or `\` then Enter (the backslash is replaced by the break).
  */
 
 /** The text being edited. `cursor` is a UTF-16 index into `value` (0..value.length). */
@@ -23,10 +25,14 @@ export type EditKey =
   | { kind: "newline"; trailing: boolean }
   | { kind: "backspace" | "delete" | "left" | "right" | "home" | "end" | "wordLeft" | "wordRight" }
   | { kind: "killStart" | "killEnd" | "killWordBack" | "killWordForward" }
-  | { kind: "up" | "down" | "interrupt" | "pasteStart" | "pasteEnd" };
+  | { kind: "up" | "down" | "interrupt" | "pasteStart" | "pasteEnd" }
+  /** Alt-Enter / Shift-Enter: always a line break. */
+  | { kind: "breakLine" }
+  /** A lone Tab (completion, or the screen's focus key). */
+  | { kind: "tab" };
 
 /** What a key asks of the editor's owner. */
-export type LineEffect = "submit" | "up" | "down" | "interrupt";
+export type LineEffect = "submit" | "up" | "down" | "interrupt" | "tab";
 
 /** An empty line. */
 export const EMPTY_LINE: LineState = { value: "", cursor: 0, pasting: false };
@@ -46,6 +52,8 @@ const CSI: Record<string, EditKey["kind"]> = {
 
 /** Ctrl/Alt + ←/→ (`ESC[1;5D`, `ESC[1;3C`, …) move by words. */
 const MODIFIED_ARROW = /^\[1;\d+([CD])$/;
+/** Enter with a modifier, as the kitty keyboard protocol (`ESC[13;2u`) or xterm's modifyOtherKeys (`ESC[27;2;13~`) report it. */
+const MODIFIED_ENTER = /^\[(13;\d+u|27;\d+;13~)$/;
 
 const CTRL: Record<string, EditKey["kind"]> = {
   "\u0001": "home", "\u0002": "left", "\u0003": "interrupt", "\u0004": "delete", "\u0005": "end", "\u0006": "right",
@@ -53,7 +61,7 @@ const CTRL: Record<string, EditKey["kind"]> = {
 };
 
 /** Alt + key (ESC then the key). */
-const ALT: Record<string, EditKey["kind"]> = { b: "wordLeft", f: "wordRight", d: "killWordForward", "\u007f": "killWordBack", "\b": "killWordBack" };
+const ALT: Record<string, EditKey["kind"]> = { b: "wordLeft", f: "wordRight", d: "killWordForward", "\u007f": "killWordBack", "\b": "killWordBack", "\r": "breakLine", "\n": "breakLine" };
 
 /** The length of the escape sequence starting at `i` (an ESC), or 1 for a lone ESC. */
 function escapeLength(raw: string, i: number): number {
@@ -81,6 +89,7 @@ function escapeKey(seq: string): EditKey | undefined {
   if (named) return { kind: named } as EditKey;
   const arrow = MODIFIED_ARROW.exec(seq);
   if (arrow) return { kind: arrow[1] === "D" ? "wordLeft" : "wordRight" };
+  if (MODIFIED_ENTER.test(seq)) return { kind: "breakLine" };
   const alt = ALT[seq];
   return alt ? ({ kind: alt } as EditKey) : undefined;
 }
@@ -109,6 +118,7 @@ export function splitKeys(raw: string): EditKey[] {
     } else if (ch === "\t") {
       // A lone Tab moves the keyboard (the screen's key); inside pasted text it is indentation.
       if (raw.length > 1) text += "  ";
+      else keys.push({ kind: "tab" });
       i++;
     } else if (CTRL[ch]) {
       flush();
@@ -184,7 +194,14 @@ export function reduceLine(state: LineState, key: EditKey): { state: LineState; 
     case "insert":
       return { state: splice(state, cursor, cursor, key.text) };
     case "newline":
-      return state.pasting || !key.trailing ? { state: splice(state, cursor, cursor, "\n") } : { state, effect: "submit" };
+      if (state.pasting || !key.trailing) return { state: splice(state, cursor, cursor, "\n") };
+      // `\` then Enter: the backslash becomes a line break instead of submitting.
+      if (value[cursor - 1] === "\\") return { state: splice(state, cursor - 1, cursor, "\n") };
+      return { state, effect: "submit" };
+    case "breakLine":
+      return { state: splice(state, cursor, cursor, "\n") };
+    case "tab":
+      return { state, effect: "tab" };
     case "backspace":
       return { state: splice(state, before(value, cursor), cursor) };
     case "delete":

@@ -7,7 +7,16 @@ import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
 
 /** What a command asks the App to do. */
-export type SlashOutcome = { kind: "lines"; lines: string[]; tone: ItemTone } | { kind: "clear" } | { kind: "exit" } | { kind: "resume" } | { kind: "compact" } | { kind: "copy" };
+export type SlashOutcome =
+  | { kind: "lines"; lines: string[]; tone: ItemTone }
+  | { kind: "clear" }
+  | { kind: "exit" }
+  | { kind: "resume" }
+  | { kind: "compact" }
+  | { kind: "copy" }
+  | { kind: "cost" }
+  /** `/model` alone (`name` undefined: show the model) or `/model <name>` (switch). */
+  | { kind: "model"; name?: string };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -26,7 +35,9 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/mcp", help: "list MCP servers, their state and tools" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
   { name: "/config", help: "show the effective settings and where each came from" },
-  { name: "/clear", help: "clear the visible transcript (the conversation is kept)" },
+  { name: "/clear", help: "start a new conversation (the current one stays saved: /resume)" },
+  { name: "/model", help: "show the model, or /model <name> to switch for the next turns" },
+  { name: "/cost", help: "tokens and cost of this session, by agent" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
   { name: "/copy", help: "copy the last answer (clipboard via OSC 52 where the terminal allows, and a file)" },
@@ -75,6 +86,12 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       return { kind: "clear" };
     case "/copy":
       return { kind: "copy" };
+    case "/cost":
+      return { kind: "cost" };
+    case "/model": {
+      const arg = text.slice(name.length).trim();
+      return { kind: "model", name: arg === "" ? undefined : arg };
+    }
     case "/exit":
     case "/quit":
       return { kind: "exit" };

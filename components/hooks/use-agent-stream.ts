@@ -27,6 +27,8 @@ export interface AgentStream {
   submit(text: string): boolean;
   /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
   resumeChild(childId: string, label: string, prompt: string): boolean;
+  /** Runs `command` (typed after `!`) through the session's bash tool and approval; false when a run is in progress. */
+  shell(command: string): boolean;
   /** Summarises older history now and reports the outcome; false when a run is in progress. */
   compact(): boolean;
   /** Stops one running child alone; false when it is not running. */
@@ -151,6 +153,15 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     [session, startRun, enqueue, clock],
   );
 
+  const shell = useCallback(
+    (command: string) =>
+      startRun({ type: "run_start", text: `!${command}`, at: clock() }, async (signal, emit) => {
+        await session.runShell(command, { signal, onEvent: emit });
+        enqueue({ type: "notice", text: "↪ its output goes to the model with your next message", tone: "dim" });
+      }),
+    [session, startRun, enqueue, clock],
+  );
+
   const compact = useCallback(
     () =>
       startRun({ type: "run_start", at: clock() }, async (signal, emit) => {
@@ -177,6 +188,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       state,
       submit,
       resumeChild,
+      shell,
       compact,
       stopChild,
       isRunning: () => current.current !== undefined,
@@ -188,6 +200,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       },
       restore,
     }),
-    [state, submit, resumeChild, compact, stopChild, enqueue, restore],
+    [state, submit, resumeChild, shell, compact, stopChild, enqueue, restore],
   );
 }

@@ -30,7 +30,7 @@ export interface AppHarness {
   cwd: string;
   inkHome: string;
   exits: number[];
-  /** Every session the app switched to with /resume. */
+  /** Every session the app switched to with /resume or /clear. */
   switched: AgentSession[];
   /** A second session over the same directory and INK_HOME (e.g. to leave an earlier saved session). */
   otherSession(provider: ScriptedProvider): AgentSession;
@@ -72,6 +72,7 @@ export function renderApp(
       openResumePicker={options.openResumePicker}
       screenMode={options.screenMode}
       openSession={(id) => new AgentSession({ ...base, resume: id })}
+      newSession={() => new AgentSession(base)}
       onSessionChange={(s) => switched.push(s)}
     />,
   );

@@ -64,6 +64,8 @@ export type AgentEvent =
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
+  /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */
+  | { type: "attachments"; files: Array<{ path: string; lines: number; truncated: boolean; directory: boolean }>; problems: string[] }
   | WarningEvent
   | CompactionEvent
   | { type: "agent_end"; reason: LoopStopReason; turns: number; usage: Usage }

@@ -6,6 +6,13 @@
 import { toolCallsOf, userText, type AgentMessage, type UserMessage, type ToolCall, type ToolResult } from "../protocol/messages.js";
 import type { ModelRequest } from "../protocol/provider.js";
 import { splitChildReportNotes } from "../protocol/child-report-note.js";
+import { splitShellNotes } from "../protocol/shell-note.js";
+import { splitMentionBlocks } from "../protocol/attachment-blocks.js";
+
+/** What the person typed in a user message: without resumed children's reports, `!` command notes and `@file` attachments. */
+function typedText(text: string): string {
+  return splitMentionBlocks(splitShellNotes(splitChildReportNotes(text).text).text).text;
+}
 
 /** The one line the main agent shows first so nobody mistakes the demo for a real model. */
 export const DEMO_DISCLOSURE =
@@ -99,11 +106,11 @@ export function readContext(request: ModelRequest): DemoContext {
   const taskTool = tools.find((t) => t.name === "task");
   return {
     // Notes carrying a resumed child's report are context, not the person's request.
-    prompt: user?.role === "user" ? splitChildReportNotes(userText(user)).text : "",
+    prompt: user?.role === "user" ? typedText(userText(user)) : "",
     earlierPrompts: messages
       .slice(0, Math.max(0, userIndex))
       .filter((m): m is UserMessage => m.role === "user")
-      .map((m) => splitChildReportNotes(userText(m)).text)
+      .map((m) => typedText(userText(m)))
       .reverse(),
     exchanges: exchangesAfter(messages, userIndex),
     lastRole: messages.length > 0 ? messages[messages.length - 1]!.role : "none",

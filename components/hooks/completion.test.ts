@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { applyCompletion, completionAt } from "./completion.js";
+import { lineOf } from "./line-editor.js";
+import { SLASH_COMMANDS } from "./slash-commands.js";
+import { costLines } from "./cost-lines.js";
+import { initialStreamState } from "./agent-stream-reducer.js";
+
+const sources = { commands: SLASH_COMMANDS, files: ["src/cli.tsx", "components/Prompt.tsx", "src/agent-session.ts", "README.md"] };
+
+describe("completion", () => {
+  it("completes the first word after / from the commands, not later words, and not a whole command", () => {
+    expect(completionAt(lineOf("/re"), sources)?.items.map((i) => i.insert)).toEqual(["/resume"]);
+    expect(completionAt(lineOf("/"), sources)?.items).toHaveLength(SLASH_COMMANDS.length);
+    expect(completionAt(lineOf("/resume"), sources)).toBeUndefined();
+    expect(completionAt(lineOf("/model cl"), sources)).toBeUndefined();
+    expect(completionAt(lineOf("use /re"), sources)).toBeUndefined();
+  });
+
+  it("ranks @ paths: path prefix, then file-name prefix, then anywhere; replaces only the word at the cursor", () => {
+    expect(completionAt(lineOf("see @pro"), sources)?.items.map((i) => i.insert)).toEqual(["@components/Prompt.tsx"]);
+    expect(completionAt(lineOf("@s"), sources)?.items.map((i) => i.insert)).toEqual(["@src/cli.tsx", "@src/agent-session.ts", "@components/Prompt.tsx"]);
+    expect(completionAt(lineOf("@agent"), sources)?.items.map((i) => i.insert)).toEqual(["@src/agent-session.ts"]);
+    const state = { ...lineOf("fix @cli now"), cursor: 8 };
+    const c = completionAt(state, sources)!;
+    expect(c).toMatchObject({ kind: "file", query: "cli", start: 4, end: 8 });
+    expect(applyCompletion(state, c, c.items[0]!)).toMatchObject({ value: "fix @src/cli.tsx now", cursor: 17 });
+    expect(completionAt(lineOf("@nothing-like-it"), sources)).toBeUndefined();
+  });
+});
+
+describe("/cost lines", () => {
+  it("shows the session total and the main agent when no child ran; no price for an unknown model", () => {
+    const state = initialStreamState({ cwd: "/x", model: "m", provider: "p", notices: [] }, [], []);
+    const lines = costLines({ ...state, usage: { input: 1000, output: 200, cacheRead: 0, cacheWrite: 0 } });
+    expect(lines[0]).toContain("Session: no price known for these models");
+    expect(lines[1]).toMatch(/^ {2}main {2}no price for its model {2}1\.2k tokens/);
+  });
+});

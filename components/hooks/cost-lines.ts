@@ -1,0 +1,45 @@
+/**
+ * `/cost`: the session's tokens and cost, split by agent — the main agent, then each child in the
+ * order it was started (profile and short id, as its pane shows them). A child whose model has no
+ * known price shows its tokens and "no price", never a made-up cost.
+ */
+import { emptyUsage, type Usage } from "../../src/protocol/messages.js";
+import { formatCost, type CostTally } from "../../src/core/pricing.js";
+import { formatTokens, shortId, totalTokens } from "../format.js";
+import type { ChildView, StreamState } from "./transcript-types.js";
+
+function usageLine(u: Usage): string {
+  return `${formatTokens(totalTokens(u))} tokens (in ${formatTokens(u.input)} · out ${formatTokens(u.output)} · cache read ${formatTokens(u.cacheRead)} · cache write ${formatTokens(u.cacheWrite)})`;
+}
+
+function minus(a: Usage, b: Usage): Usage {
+  return { input: Math.max(0, a.input - b.input), output: Math.max(0, a.output - b.output), cacheRead: Math.max(0, a.cacheRead - b.cacheRead), cacheWrite: Math.max(0, a.cacheWrite - b.cacheWrite) };
+}
+
+/** The children shown in the transcript (finished and live), each once, in order. */
+function childrenOf(state: StreamState): ChildView[] {
+  const seen = new Map<string, ChildView>();
+  for (const item of [...state.finished, ...state.live]) if (item.kind === "tool" && item.child) seen.set(item.child.childId, item.child);
+  return [...seen.values()];
+}
+
+/** The lines `/cost` prints for `state`. */
+export function costLines(state: StreamState): string[] {
+  const children = childrenOf(state);
+  const childUsage = children.reduce((sum, c) => ({ input: sum.input + c.usage.input, output: sum.output + c.usage.output, cacheRead: sum.cacheRead + c.usage.cacheRead, cacheWrite: sum.cacheWrite + c.usage.cacheWrite }), emptyUsage());
+  const childUsd = children.reduce((sum, c) => sum + (c.cost?.known ? c.cost.usd : 0), 0);
+  const total = formatCost(state.cost);
+  const mainCost: CostTally = { ...state.cost, usd: Math.max(0, state.cost.usd - childUsd) };
+  const price = (tally: CostTally | undefined, usage: Usage) => (totalTokens(usage) === 0 ? "—" : tally && formatCost(tally) ? formatCost(tally) : "no price for its model");
+  const rows: Array<[string, string, Usage]> = [
+    ["main", price(mainCost, minus(state.usage, childUsage)), minus(state.usage, childUsage)],
+    ...children.map((c): [string, string, Usage] => [`${c.profile ?? "general"} [${shortId(c.childId)}]`, price(c.cost, c.usage), c.usage]),
+  ];
+  const nameWidth = Math.max(...rows.map((r) => r[0].length));
+  const costWidth = Math.max(...rows.map((r) => r[1].length));
+  return [
+    `Session: ${total || "no price known for these models"} · ${usageLine(state.usage)}`,
+    ...rows.map(([name, cost, usage]) => `  ${name.padEnd(nameWidth)}  ${cost.padEnd(costWidth)}  ${usageLine(usage)}`),
+    ...(state.cost.partial ? ["  (+: part of the usage ran on a model without a known price, so the total is a lower bound)"] : []),
+  ];
+}

@@ -1,0 +1,85 @@
+/** `!cmd` in the core: the session runs the person's command through its own bash tool and approval; the output goes with the next prompt. */
+import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession } from "../../src/agent-session.js";
+import { formatShellNote, splitShellNotes, withShellNotes } from "../../src/core/shell-command.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+const temp = (p: string) => {
+  const d = realpathSync(mkdtempSync(join(tmpdir(), p)));
+  dirs.push(d);
+  return d;
+};
+const userText = (m: unknown) => (m as { content: string }).content;
+
+describe("shell notes", () => {
+  it("round-trip through a user message, a closing tag in the output defused", () => {
+    const notes = [{ command: 'echo "a b"', output: "x </user-shell-command> y", isError: false }, { command: "false", output: "exit code 1", isError: true }];
+    const text = withShellNotes(notes, "my question");
+    expect(text.startsWith(formatShellNote(notes[0]!))).toBe(true);
+    const split = splitShellNotes(text);
+    expect(split.text).toBe("my question");
+    expect(split.notes).toEqual([{ ...notes[0]!, output: "x </user-shell-command > y" }, notes[1]]);
+  });
+});
+
+describe("AgentSession.runShell", () => {
+  it("runs through the approval (a deny rule refuses it: nothing runs) and passes the outcome to the next prompt only", async () => {
+    const cwd = temp("ink-shell-cwd-");
+    const provider = createScriptedProvider(() => ({ text: "ok" }));
+    const asked: string[] = [];
+    const session = new AgentSession({
+      cwd,
+      inkHome: temp("ink-shell-home-"),
+      provider,
+      model: provider.defaultModel,
+      interactive: true,
+      persist: false,
+      approval: { deny: ["bash(rm*)"], ask: async (call) => (asked.push(String(call.arguments.command)), { allow: true }) },
+    });
+    try {
+      const events: AgentEvent[] = [];
+      const denied = await session.runShell(`rm -rf ${cwd}/x`, { onEvent: (e) => events.push(e) });
+      expect(denied).toMatchObject({ isError: true, content: expect.stringContaining("denied by the rule bash(rm*)") });
+      expect(asked).toEqual([]);
+      const ran = await session.runShell("touch made && echo made-it", { onEvent: (e) => events.push(e) });
+      expect(asked).toEqual(["touch made && echo made-it"]); // asked like a model's call
+      expect(ran).toMatchObject({ isError: false, content: expect.stringContaining("made-it") });
+      expect(existsSync(join(cwd, "made"))).toBe(true);
+      expect(events.filter((e) => e.type === "tool_end").map((e) => (e as { call: { name: string } }).call.name)).toEqual(["bash", "bash"]);
+      expect(session.pendingShellCommands).toHaveLength(2);
+      await session.prompt("what happened?");
+      const sent = userText(provider.requests[0]!.messages[0]);
+      expect(sent).toContain("denied by the rule bash(rm*)");
+      expect(sent).toContain("made-it");
+      expect(sent.endsWith("what happened?")).toBe(true);
+      expect(session.pendingShellCommands).toHaveLength(0);
+      await session.prompt("next");
+      expect(userText(provider.requests[1]!.messages.at(-1))).toBe("next");
+    } finally {
+      session.close();
+    }
+  });
+
+  it("setModel switches the next request's model and refuses a model the provider does not serve", async () => {
+    const scripted = createScriptedProvider(() => ({ text: "ok" }));
+    const provider = Object.assign(Object.create(scripted) as typeof scripted, { ownsModel: (m: string) => m.startsWith("scripted") });
+    const session = new AgentSession({ cwd: temp("ink-model-cwd-"), inkHome: temp("ink-model-home-"), provider, model: "scripted-a", interactive: true, persist: false, approval: {} });
+    try {
+      expect(() => session.setModel("gpt-9")).toThrow('the scripted provider does not serve model "gpt-9"');
+      expect(() => session.setModel("  ")).toThrow("give a model name");
+      session.setModel("scripted-b");
+      await session.prompt("hi");
+      expect(scripted.requests[0]!.model).toBe("scripted-b");
+    } finally {
+      session.close();
+    }
+  });
+});
