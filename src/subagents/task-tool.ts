@@ -31,7 +31,8 @@ import { checkResumable, resolveChildModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
-import { resumeRefusedResult, taskResult, unknownAgentResult } from "./task-result.js";
+import { taskResult } from "./task-result.js";
+import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
@@ -111,13 +112,8 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
     // The child's own loop winds its tools down on abort; its result carries the session id to resume.
     returnsOnAbort: true,
     async execute(args, ctx) {
-      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) {
-        const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");
-        return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile and working directory. Pass only resume and prompt.`, isError: true };
-      }
-      if (args.prompt.trim() === "") {
-        return { output: `task: the prompt is empty (only whitespace); say what the ${args.resume !== undefined ? "resumed child should do next" : "child should do and what to report"}.`, isError: true };
-      }
+      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) return resumeCombinedResult(args);
+      if (args.prompt.trim() === "") return emptyPromptResult(args.resume !== undefined);
       const prepared = args.resume !== undefined ? prepareResume(options, args.resume, ctx) : prepareNew(options, byName, args);
       if ("error" in prepared) return prepared.error;
       // Every queued or running child listens on the parent's signal; many at once is expected.
@@ -127,7 +123,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
         release = await slots.acquire(ctx.signal);
       } catch {
         prepared.lock?.release();
-        return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true };
+        return abortedBeforeStartResult();
       }
       try {
         return await runPrepared(options, prepared, args, ctx);
@@ -165,7 +161,7 @@ function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>,
     const model = resolveChildModel(options.provider, options.model, profile);
     return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile), resumed: false };
   } catch (err) {
-    if (err instanceof SubagentConfigError) return { error: { output: `task: ${err.message}`, isError: true } };
+    if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
     throw err;
   }
 }
@@ -207,17 +203,10 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
   };
 }
 
-/** "This session's children: …" (id, status, agent, start of the task), or a line saying there are none. */
+/** This session's saved children with their status (see formatChildrenList). */
 function childrenList(options: TaskToolOptions): string {
-  if (!options.store || options.parentSessionId === undefined) return "This session has no saved children.";
-  const rows = options.store.list({ parentId: options.parentSessionId, kind: "child" });
-  if (rows.length === 0) return "This session has no saved children.";
-  const shown = rows.slice(0, 20).map((r) => {
-    const prompt = (r.prompt ?? "").replace(/\s+/g, " ").trim();
-    return `- ${r.id} · ${r.status ?? "no status (running or interrupted)"} · ${r.profile ?? "general"} · "${prompt.length > 80 ? `${prompt.slice(0, 79)}…` : prompt}"`;
-  });
-  const more = rows.length > 20 ? [`… and ${rows.length - 20} more`] : [];
-  return ["This session's children:", ...shown, ...more].join("\n");
+  if (!options.store || options.parentSessionId === undefined) return formatChildrenList([]);
+  return formatChildrenList(options.store.list({ parentId: options.parentSessionId, kind: "child" }));
 }
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -229,7 +218,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       worktree = await createWorktree({ cwd: ctx.cwd, inkHome: options.inkHome, label: p.childId, signal: ctx.signal });
       cwd = worktreeCwd(worktree);
     } catch (err) {
-      return { output: `task: ${errorMessage(err)}`, isError: true };
+      return notStartedResult(errorMessage(err));
     }
   }
   const label = p.profile?.name ?? "general";
@@ -242,7 +231,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     ({ writer, lock } = openSession(options, p, args, ctx, cwd, warn, worktree));
   } catch (err) {
     if (worktree) await finishWorktree(worktree);
-    return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`, isError: true };
+    return notStartedResult(`cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`);
   }
   if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
