@@ -162,6 +162,26 @@ describe("results that guide the model", () => {
   });
 });
 
+describe("child health", () => {
+  it("the approval decision for a child's call gets the child's working directory: its worktree, not the user's checkout", async () => {
+    const repo = makeLoginRepo();
+    const seen: Array<{ name: string; label: string; cwd?: string }> = [];
+    h = harness(
+      (r) => (isChild(r) ? (r.messages.length === 1 ? { toolCalls: [{ name: "echo", arguments: { text: "hi" } }] } : { text: "done" }) : parentOnce(() => ({ prompt: "fix", worktree: true }))(r)),
+      { cwd: repo, onToolCall: (call, agent) => (seen.push({ name: call.name, label: agent.label, cwd: agent.cwd }), { allow: true }) },
+    );
+    await h.run("go");
+    const start = h.events.find((e): e is Extract<AgentEvent, { type: "subagent_start" }> => e.type === "subagent_start")!;
+    expect(start.worktree).toBeDefined();
+    expect(seen[0]).toEqual({ name: "task", label: "main", cwd: repo });
+    const child = seen.find((s) => s.name === "echo")!;
+    expect(child.label).toBe("general");
+    expect(child.cwd).not.toBe(repo);
+    expect(child.cwd!.startsWith(start.worktree!)).toBe(true);
+    rmSync(repo, { recursive: true, force: true });
+  });
+});
+
 describe("profile worktree default", () => {
   it("a profile with worktree: true runs its children in a worktree; the call may override it", async () => {
     const repo = makeLoginRepo();
