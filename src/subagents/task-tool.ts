@@ -13,16 +13,14 @@ import type { LoopOptions } from "../core/loop.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
-import { fingerprint } from "../session/fingerprint.js";
 import { isSafeSessionId, newSessionId } from "../session/ids.js";
 import { startLease } from "../session/lock-lease.js";
-import type { PersistenceNotice } from "../session/durable-writer.js";
 import type { LoadedSession } from "../session/types.js";
 import { existsSync } from "node:fs";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
+import { openChildSession } from "./child-session.js";
 import type { TaskRecord } from "../session/types.js";
-import { toToolSpec } from "../tools/spec.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
@@ -38,7 +36,6 @@ import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { projectContextHash } from "../context/project-context.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -228,7 +225,25 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   let writer: SessionWriter | undefined;
   let lock: SessionLock | undefined;
   try {
-    ({ writer, lock } = openSession(options, p, args, ctx, cwd, warn, worktree));
+    ({ writer, lock } = openChildSession(
+      options.store,
+      {
+        childId: p.childId,
+        resumed: p.resumed,
+        lock: p.lock,
+        parentId: options.parentSessionId,
+        parentToolCallId: ctx.toolCallId,
+        cwd,
+        provider: options.provider.name,
+        model: p.model,
+        profile: p.profile?.name,
+        system: p.system,
+        tools: p.tools,
+        prompt: args.prompt,
+        worktree: worktree && { path: worktree.path, branch: worktree.branch },
+      },
+      warn,
+    ));
   } catch (err) {
     if (worktree) await finishWorktree(worktree);
     return notStartedResult(`cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`);
@@ -329,56 +344,6 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
-}
-
-/**
- * The child's session writer and lock. Persistence problems never stop a child: the writer then
- * keeps the transcript in memory (with one warning) and the child runs without a lock.
- */
-function openSession(
-  options: TaskToolOptions,
-  p: Prepared,
-  args: TaskArgs,
-  ctx: ToolContext,
-  cwd: string,
-  warn: (source: WarningEvent["source"], message: string) => void,
-  worktree?: Worktree,
-): { writer?: SessionWriter; lock?: SessionLock } {
-  const store = options.store;
-  if (!store) return {};
-  const onNotice = (notice: PersistenceNotice) => warn("session", notice.message);
-  if (p.resumed) {
-    try {
-      return { writer: store.open(p.childId, { onNotice }), lock: p.lock };
-    } catch (err) {
-      p.lock?.release();
-      throw err;
-    }
-  }
-  const writer = store.create(
-    {
-      kind: "child",
-      parentId: options.parentSessionId,
-      parentToolCallId: ctx.toolCallId,
-      cwd,
-      provider: options.provider.name,
-      model: p.model,
-      profile: p.profile?.name,
-      fingerprint: fingerprint(p.system, p.tools.map(toToolSpec)),
-      toolNames: p.tools.map((t) => t.name),
-      prompt: args.prompt,
-      worktree: worktree ? { path: worktree.path, branch: worktree.branch } : undefined,
-      contextHash: projectContextHash(p.system),
-    },
-    { id: p.childId, onNotice },
-  );
-  if (writer.inMemory) return { writer };
-  try {
-    return { writer, lock: store.lock(p.childId, `child of ${ctx.toolCallId}`) };
-  } catch (err) {
-    warn("lock", `runs without a session lock (${errorMessage(err)})`);
-    return { writer };
-  }
 }
 
 /** The task tool's description for the model, listing the available profiles. */
