@@ -22,7 +22,7 @@ import type { SessionStore, SessionWriter } from "../session/store.js";
 import { openChildSession } from "./child-session.js";
 import type { TaskRecord } from "../session/types.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
-import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
+import { childSystemPrompt, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
 import { checkResumable, resolveChildModel } from "./resume-check.js";
@@ -284,7 +284,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       model: p.model,
       system: p.system,
       tools: worktree ? confineToWorktree(tools, worktree) : tools,
-      prompt: worktree ? worktreePrompt(worktree, args.prompt) : args.prompt,
+      prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
       agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },

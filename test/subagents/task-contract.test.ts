@@ -110,6 +110,11 @@ describe("repair on resume", () => {
     expect(res.content).toMatch(/\(this attempt\) · lifetime 3 turns/);
     const resumed = h!.provider.requests.filter(isChild).at(-1)!;
     expect(JSON.stringify(resumed.messages)).toContain("not run again");
+    // the child itself is told its last attempt was cut short and to re-read files, before the new request
+    expect(resumed.messages.at(-1)).toEqual({
+      role: "user",
+      content: "[Ink] Your previous attempt was interrupted; its transcript was repaired (1 interrupted tool call closed) and interrupted tool calls were not run again.\nFiles may have changed since then: re-read a file before editing it.\n\ngo on",
+    });
     expect(h!.events.some((e) => e.type === "subagent_event" && e.event.type === "tool_start")).toBe(false);
     // the closure was saved: the file loads cleanly again
     expect(h!.store.load(id).repairs).toEqual([]);

@@ -36,6 +36,7 @@ describe("task resume", () => {
     // the resumed child saw its earlier exchange, then the new prompt
     expect(resumedReq.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(resumedReq.messages[0]).toEqual({ role: "user", content: "find the login" });
+    expect(resumedReq.messages[2]).toEqual({ role: "user", content: "now the tests" }); // a clean transcript: no repair note
     const saved = h.store.load(id);
     expect(saved.messages).toHaveLength(4);
     const start = h.events.filter((e) => e.type === "subagent_start").at(-1);
