@@ -216,6 +216,31 @@ describe("task with worktree: true", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it("a resumed worktree child runs in its kept worktree again, and the result names it", async () => {
+    const dir = repo();
+    const { writeTool } = await import("../../src/tools/write.js");
+    let args: Record<string, unknown> = { prompt: "add b", worktree: true };
+    h = harness(
+      (r) => {
+        if (!isChild(r)) return parentOnce(() => args)(r);
+        if (r.messages.at(-1)!.role === "user") return { toolCalls: [{ name: "write", arguments: { path: r.messages.length === 1 ? "b.txt" : "c.txt", content: "x\n" } }] };
+        return { text: "written" };
+      },
+      { extraTools: [writeTool], cwd: dir },
+    );
+    await h.run("first");
+    const kept = /\[worktree\] changes kept on branch (ink\/\S+) at (\S+)/.exec(lastResult(h).content)!;
+    args = { prompt: "add c as well", resume: idOf(lastResult(h).content) };
+    await h.run("second");
+    const res = lastResult(h);
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain(`[task] resumed in its kept worktree ${kept[2]} (branch ${kept[1]}).`);
+    expect(existsSync(join(kept[2]!, "c.txt"))).toBe(true);
+    expect(existsSync(join(dir, "c.txt"))).toBe(false);
+    spawnSync("git", ["worktree", "remove", "--force", kept[2]!], { cwd: dir });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it("removes the worktree when the child changed nothing, and refuses outside a git repo", async () => {
     const dir = repo();
     h = harness((r) => (isChild(r) ? { text: "nothing to do" } : parentOnce(() => ({ prompt: "look", worktree: true }))(r)), { cwd: dir });
