@@ -98,6 +98,26 @@ describe("task resume", () => {
     expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("tool set differs (missing now: echo)") });
   });
 
+  it("a refusal lists every reason at once: lock held, tool set and working directory", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    const other = mkdtempSync(join(tmpdir(), "ink-other-"));
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    const held = h.store.lock(id, "someone else");
+    h.tools.splice(0, 1); // the parent no longer has echo
+    args = { prompt: "more", resume: id };
+    await h.run("second", { cwd: other });
+    const res = lastResult(h);
+    expect(res.isError).toBe(true);
+    const reasons = res.content.split("\n").filter((l) => l.startsWith("- "));
+    expect(res.content.startsWith(`cannot resume child ${id}:\n- `)).toBe(true);
+    expect(reasons).toEqual([expect.stringMatching(/in use by process \d+/), expect.stringContaining("tool set differs (missing now: echo)"), expect.stringContaining("working directory differs")]);
+    expect(res.content.endsWith("Start a new task instead (without resume), giving it the context it needs.")).toBe(true);
+    held.release();
+    rmSync(other, { recursive: true, force: true });
+  });
+
   it("refuses a child whose working directory differs", async () => {
     let args: Record<string, unknown> = { prompt: "look" };
     const other = mkdtempSync(join(tmpdir(), "ink-other-"));
