@@ -268,7 +268,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         (reason) => {
           writer?.stop(reason);
           warn("lock", `${reason}; stopped writing its transcript and stopped the child`);
-          stop.abort(`stopped: ${reason} (another run is writing this child's transcript now)`);
+          stop.abort(`${reason} (another run is writing this child's transcript now)`);
         },
         options.leaseIntervalMs,
       )

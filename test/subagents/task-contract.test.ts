@@ -78,7 +78,7 @@ describe("leases", () => {
     await h.run("go");
     const res = lastResult(h);
     expect(res.isError).toBe(true);
-    expect(res.content).toMatch(/\[task\] stopped: stopped: its lock .* was taken over by process 1 since T-OTHER/);
+    expect(res.content).toMatch(/\[task\] stopped: its lock .* was taken over by process 1 since T-OTHER \(another run is writing this child's transcript now\) after 1 turn\./);
     expect(warnings(h).some((e) => e.source === "lock" && /taken over/.test(e.message))).toBe(true);
     const text = readFileSync(childPath(h), "utf8");
     expect(text).not.toContain('"type":"status"'); // nothing written after the loss
