@@ -53,6 +53,19 @@ describe("architecture boundaries", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("the loop and the subagents sit above providers: core and subagents get a Provider passed in and never import src/providers/ or src/cli/; core never imports subagents", () => {
+    const forbidden: Record<string, string[]> = { core: ["providers", "cli", "subagents"], subagents: ["providers", "cli"] };
+    const offenders: string[] = [];
+    for (const [layer, never] of Object.entries(forbidden)) {
+      for (const file of sources(join(root, "src", layer))) {
+        for (const target of srcLayersImported(readFileSync(file, "utf8"))) {
+          if (never.includes(target)) offenders.push(`${relative(root, file)} imports src/${target}/`);
+        }
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
   it("the layer check itself sees a cross-layer import", () => {
     expect(srcLayersImported('import { runAgentLoop } from "../core/loop.js";')).toEqual(["core"]);
     expect(srcLayersImported('import type { Tool } from "../protocol/tool.js";\nimport { x } from "./walk.js";')).toEqual(["protocol"]);

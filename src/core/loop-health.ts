@@ -27,8 +27,14 @@ export function createLoopHealth(limit = REPEATED_CALL_LIMIT): LoopHealth {
       last = key;
       if (count < limit || count % limit !== 0) return undefined;
       const args = canonicalJson(call.arguments);
-      const shown = args.length > 120 ? `${args.slice(0, 117)}...` : args;
+      const shown = args.length > 120 ? `${args.slice(0, cutOnCodePoint(args, 117))}...` : args;
       return `the agent made the same ${call.name} call ${count} times in a row (${shown}); it may be stuck in a loop`;
     },
   };
+}
+
+/** `index`, moved back by one when cutting `text` there would split a surrogate pair (a broken emoji). */
+function cutOnCodePoint(text: string, index: number): number {
+  const code = text.charCodeAt(index - 1);
+  return code >= 0xd800 && code <= 0xdbff ? index - 1 : index;
 }

@@ -21,6 +21,21 @@ export function childSystemPrompt(parentSystem: string, profile?: Pick<AgentProf
   return parentSystem + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
 }
 
+/**
+ * The new prompt of a resumed child. When its transcript had to be repaired (`repairs`, e.g.
+ * "1 interrupted tool call closed") the previous attempt was cut short: the child is told so, that
+ * those calls were not run again, and to re-read files before editing. Otherwise `prompt` as is.
+ */
+export function resumedChildPrompt(prompt: string, repairs: readonly string[] = []): string {
+  if (repairs.length === 0) return prompt;
+  return [
+    `[Ink] Your previous attempt was interrupted; its transcript was repaired (${repairs.join(", ")}) and interrupted tool calls were not run again.`,
+    "Files may have changed since then: re-read a file before editing it.",
+    "",
+    prompt,
+  ].join("\n");
+}
+
 /** Thrown before a child starts when its configuration cannot work. */
 export class SubagentConfigError extends Error {
   override readonly name = "SubagentConfigError";

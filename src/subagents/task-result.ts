@@ -2,6 +2,7 @@
  * taskResult: turns a child's outcome into the `task` tool result the parent model sees
  * (SPEC §3 table), plus the texts shared by every row: usage line (this attempt and lifetime),
  * resume hint, advice after a failure, repair and persistence notes, tail-keeping truncation.
+ * Results given without running a child (refusals) are in task-refusals.ts.
  */
 import type { Usage } from "../protocol/messages.js";
 import type { ToolOutput } from "../protocol/tool.js";
@@ -27,31 +28,6 @@ export interface TaskResultContext {
   /** Totals of the child's earlier runs (resumed children). */
   earlier?: { usage: Usage; turns: number };
   maxChars?: number;
-}
-
-/**
- * The error for an `agent` name that matches no loaded profile. With `untrustedFiles` > 0 the
- * project has profiles that were not loaded because it is not trusted: the model is told so (and
- * that the user decides about trust), never invited to write profile files into that project.
- */
-export function unknownAgentResult(name: string, available: readonly string[], untrustedFiles = 0): ToolOutput {
-  const loaded = available.length === 0 ? "No agents are loaded." : `Available agents: ${available.join(", ")}.`;
-  if (untrustedFiles > 0) {
-    const files = untrustedFiles === 1 ? "1 agent profile file" : `${untrustedFiles} agent profile files`;
-    return {
-      output: `unknown agent "${name}". ${loaded} This project has ${files} that were not loaded because the project is not trusted; only the user can trust it (answer y to Ink's trust question, or restart with --trust). Do not create or edit profile files; omit agent to use the general-purpose subagent.`,
-      isError: true,
-    };
-  }
-  return { output: `unknown agent "${name}". ${loaded} Omit agent to use the general-purpose subagent.`, isError: true };
-}
-
-/** A refused resume: `cannot resume child <id>:` with every reason and the way forward. */
-export function resumeRefusedResult(id: string, reasons: readonly string[], children?: string): ToolOutput {
-  const lines = [`cannot resume child ${id}:`, ...reasons.map((r) => `- ${r}`)];
-  if (children !== undefined) lines.push(children);
-  lines.push("Start a new task instead (without resume), giving it the context it needs.");
-  return { output: lines.join("\n"), isError: true };
 }
 
 /** The tool result for a finished child run. */

@@ -13,31 +13,29 @@ import type { LoopOptions } from "../core/loop.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
-import { fingerprint } from "../session/fingerprint.js";
 import { isSafeSessionId, newSessionId } from "../session/ids.js";
 import { startLease } from "../session/lock-lease.js";
-import type { PersistenceNotice } from "../session/durable-writer.js";
 import type { LoadedSession } from "../session/types.js";
 import { existsSync } from "node:fs";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
+import { openChildSession } from "./child-session.js";
 import type { TaskRecord } from "../session/types.js";
-import { toToolSpec } from "../tools/spec.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
-import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
+import { childSystemPrompt, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
 import { checkResumable, resolveChildModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
-import { resumeRefusedResult, taskResult, unknownAgentResult } from "./task-result.js";
+import { taskResult } from "./task-result.js";
+import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { projectContextHash } from "../context/project-context.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -111,13 +109,8 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
     // The child's own loop winds its tools down on abort; its result carries the session id to resume.
     returnsOnAbort: true,
     async execute(args, ctx) {
-      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) {
-        const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");
-        return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile and working directory. Pass only resume and prompt.`, isError: true };
-      }
-      if (args.prompt.trim() === "") {
-        return { output: `task: the prompt is empty (only whitespace); say what the ${args.resume !== undefined ? "resumed child should do next" : "child should do and what to report"}.`, isError: true };
-      }
+      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) return resumeCombinedResult(args);
+      if (args.prompt.trim() === "") return emptyPromptResult(args.resume !== undefined);
       const prepared = args.resume !== undefined ? prepareResume(options, args.resume, ctx) : prepareNew(options, byName, args);
       if ("error" in prepared) return prepared.error;
       // Every queued or running child listens on the parent's signal; many at once is expected.
@@ -127,7 +120,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
         release = await slots.acquire(ctx.signal);
       } catch {
         prepared.lock?.release();
-        return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true };
+        return abortedBeforeStartResult();
       }
       try {
         return await runPrepared(options, prepared, args, ctx);
@@ -165,7 +158,7 @@ function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>,
     const model = resolveChildModel(options.provider, options.model, profile);
     return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile), resumed: false };
   } catch (err) {
-    if (err instanceof SubagentConfigError) return { error: { output: `task: ${err.message}`, isError: true } };
+    if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
     throw err;
   }
 }
@@ -207,17 +200,10 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
   };
 }
 
-/** "This session's children: …" (id, status, agent, start of the task), or a line saying there are none. */
+/** This session's saved children with their status (see formatChildrenList). */
 function childrenList(options: TaskToolOptions): string {
-  if (!options.store || options.parentSessionId === undefined) return "This session has no saved children.";
-  const rows = options.store.list({ parentId: options.parentSessionId, kind: "child" });
-  if (rows.length === 0) return "This session has no saved children.";
-  const shown = rows.slice(0, 20).map((r) => {
-    const prompt = (r.prompt ?? "").replace(/\s+/g, " ").trim();
-    return `- ${r.id} · ${r.status ?? "no status (running or interrupted)"} · ${r.profile ?? "general"} · "${prompt.length > 80 ? `${prompt.slice(0, 79)}…` : prompt}"`;
-  });
-  const more = rows.length > 20 ? [`… and ${rows.length - 20} more`] : [];
-  return ["This session's children:", ...shown, ...more].join("\n");
+  if (!options.store || options.parentSessionId === undefined) return formatChildrenList([]);
+  return formatChildrenList(options.store.list({ parentId: options.parentSessionId, kind: "child" }));
 }
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -229,7 +215,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       worktree = await createWorktree({ cwd: ctx.cwd, inkHome: options.inkHome, label: p.childId, signal: ctx.signal });
       cwd = worktreeCwd(worktree);
     } catch (err) {
-      return { output: `task: ${errorMessage(err)}`, isError: true };
+      return notStartedResult(errorMessage(err));
     }
   }
   const label = p.profile?.name ?? "general";
@@ -239,10 +225,28 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   let writer: SessionWriter | undefined;
   let lock: SessionLock | undefined;
   try {
-    ({ writer, lock } = openSession(options, p, args, ctx, cwd, warn, worktree));
+    ({ writer, lock } = openChildSession(
+      options.store,
+      {
+        childId: p.childId,
+        resumed: p.resumed,
+        lock: p.lock,
+        parentId: options.parentSessionId,
+        parentToolCallId: ctx.toolCallId,
+        cwd,
+        provider: options.provider.name,
+        model: p.model,
+        profile: p.profile?.name,
+        system: p.system,
+        tools: p.tools,
+        prompt: args.prompt,
+        worktree: worktree && { path: worktree.path, branch: worktree.branch },
+      },
+      warn,
+    ));
   } catch (err) {
     if (worktree) await finishWorktree(worktree);
-    return { output: `task: cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`, isError: true };
+    return notStartedResult(`cannot ${p.resumed ? "resume" : "save"} child session: ${errorMessage(err)}`);
   }
   if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
@@ -264,7 +268,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         (reason) => {
           writer?.stop(reason);
           warn("lock", `${reason}; stopped writing its transcript and stopped the child`);
-          stop.abort(`stopped: ${reason} (another run is writing this child's transcript now)`);
+          stop.abort(`${reason} (another run is writing this child's transcript now)`);
         },
         options.leaseIntervalMs,
       )
@@ -280,7 +284,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       model: p.model,
       system: p.system,
       tools: worktree ? confineToWorktree(tools, worktree) : tools,
-      prompt: worktree ? worktreePrompt(worktree, args.prompt) : args.prompt,
+      prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
       agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },
@@ -340,56 +344,6 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
-}
-
-/**
- * The child's session writer and lock. Persistence problems never stop a child: the writer then
- * keeps the transcript in memory (with one warning) and the child runs without a lock.
- */
-function openSession(
-  options: TaskToolOptions,
-  p: Prepared,
-  args: TaskArgs,
-  ctx: ToolContext,
-  cwd: string,
-  warn: (source: WarningEvent["source"], message: string) => void,
-  worktree?: Worktree,
-): { writer?: SessionWriter; lock?: SessionLock } {
-  const store = options.store;
-  if (!store) return {};
-  const onNotice = (notice: PersistenceNotice) => warn("session", notice.message);
-  if (p.resumed) {
-    try {
-      return { writer: store.open(p.childId, { onNotice }), lock: p.lock };
-    } catch (err) {
-      p.lock?.release();
-      throw err;
-    }
-  }
-  const writer = store.create(
-    {
-      kind: "child",
-      parentId: options.parentSessionId,
-      parentToolCallId: ctx.toolCallId,
-      cwd,
-      provider: options.provider.name,
-      model: p.model,
-      profile: p.profile?.name,
-      fingerprint: fingerprint(p.system, p.tools.map(toToolSpec)),
-      toolNames: p.tools.map((t) => t.name),
-      prompt: args.prompt,
-      worktree: worktree ? { path: worktree.path, branch: worktree.branch } : undefined,
-      contextHash: projectContextHash(p.system),
-    },
-    { id: p.childId, onNotice },
-  );
-  if (writer.inMemory) return { writer };
-  try {
-    return { writer, lock: store.lock(p.childId, `child of ${ctx.toolCallId}`) };
-  } catch (err) {
-    warn("lock", `runs without a session lock (${errorMessage(err)})`);
-    return { writer };
-  }
 }
 
 /** The task tool's description for the model, listing the available profiles. */

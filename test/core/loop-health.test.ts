@@ -13,4 +13,16 @@ describe("loop health", () => {
     const other = createLoopHealth();
     for (let i = 0; i < 10; i++) expect(other.observe(call("read", { path: String(i % 2) }))).toBeUndefined();
   });
+
+  it("shortens long arguments in the warning without splitting an emoji", () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (let shift = 0; shift < 2; shift++) {
+      const health = createLoopHealth(2);
+      const args = { text: `${"x".repeat(shift)}${"😀".repeat(100)}` };
+      health.observe(call("echo", args));
+      const warning = health.observe(call("echo", args))!;
+      expect(warning).toMatch(/same echo call 2 times in a row \(\{"text":"x*😀+\.\.\.\)/u);
+      expect(lone.test(warning)).toBe(false);
+    }
+  });
 });

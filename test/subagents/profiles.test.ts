@@ -115,6 +115,7 @@ describe("parseProfile", () => {
     ["tools of numbers", "name: a\ndescription: b\ntools: [1]", /`tools` tool names must be strings/],
     ["bad YAML", "name: a\ndescription: [unclosed", /invalid YAML front matter/],
     ["non-object front matter", "- a\n- b", /not a set of `key: value` lines/],
+    ["a worktree that is not a boolean", "name: a\ndescription: b\nworktree: sometimes", /`worktree` must be true or false/],
   ])("rejects %s", (_label, front, reason) => {
     expect(reasonOf(parse(front))).toMatch(reason);
   });

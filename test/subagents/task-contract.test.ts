@@ -78,7 +78,7 @@ describe("leases", () => {
     await h.run("go");
     const res = lastResult(h);
     expect(res.isError).toBe(true);
-    expect(res.content).toMatch(/\[task\] stopped: stopped: its lock .* was taken over by process 1 since T-OTHER/);
+    expect(res.content).toMatch(/\[task\] stopped: its lock .* was taken over by process 1 since T-OTHER \(another run is writing this child's transcript now\) after 1 turn\./);
     expect(warnings(h).some((e) => e.source === "lock" && /taken over/.test(e.message))).toBe(true);
     const text = readFileSync(childPath(h), "utf8");
     expect(text).not.toContain('"type":"status"'); // nothing written after the loss
@@ -110,6 +110,11 @@ describe("repair on resume", () => {
     expect(res.content).toMatch(/\(this attempt\) · lifetime 3 turns/);
     const resumed = h!.provider.requests.filter(isChild).at(-1)!;
     expect(JSON.stringify(resumed.messages)).toContain("not run again");
+    // the child itself is told its last attempt was cut short and to re-read files, before the new request
+    expect(resumed.messages.at(-1)).toEqual({
+      role: "user",
+      content: "[Ink] Your previous attempt was interrupted; its transcript was repaired (1 interrupted tool call closed) and interrupted tool calls were not run again.\nFiles may have changed since then: re-read a file before editing it.\n\ngo on",
+    });
     expect(h!.events.some((e) => e.type === "subagent_event" && e.event.type === "tool_start")).toBe(false);
     // the closure was saved: the file loads cleanly again
     expect(h!.store.load(id).repairs).toEqual([]);
@@ -159,6 +164,26 @@ describe("results that guide the model", () => {
 
   it("the description says to delegate only independent subtasks, one child per set of files", () => {
     expect(describeTask([])).toContain("Delegate only independent subtasks; keep changes to the same files in one child at a time");
+  });
+});
+
+describe("child health", () => {
+  it("the approval decision for a child's call gets the child's working directory: its worktree, not the user's checkout", async () => {
+    const repo = makeLoginRepo();
+    const seen: Array<{ name: string; label: string; cwd?: string }> = [];
+    h = harness(
+      (r) => (isChild(r) ? (r.messages.length === 1 ? { toolCalls: [{ name: "echo", arguments: { text: "hi" } }] } : { text: "done" }) : parentOnce(() => ({ prompt: "fix", worktree: true }))(r)),
+      { cwd: repo, onToolCall: (call, agent) => (seen.push({ name: call.name, label: agent.label, cwd: agent.cwd }), { allow: true }) },
+    );
+    await h.run("go");
+    const start = h.events.find((e): e is Extract<AgentEvent, { type: "subagent_start" }> => e.type === "subagent_start")!;
+    expect(start.worktree).toBeDefined();
+    expect(seen[0]).toEqual({ name: "task", label: "main", cwd: repo });
+    const child = seen.find((s) => s.name === "echo")!;
+    expect(child.label).toBe("general");
+    expect(child.cwd).not.toBe(repo);
+    expect(child.cwd!.startsWith(start.worktree!)).toBe(true);
+    rmSync(repo, { recursive: true, force: true });
   });
 });
 

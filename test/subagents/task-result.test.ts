@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../../src/protocol/messages.js";
 import type { SubagentOutcome } from "../../src/subagents/run-subagent.js";
-import { resumeRefusedResult, taskResult, truncateKeepingTail, unknownAgentResult } from "../../src/subagents/task-result.js";
+import { taskResult, truncateKeepingTail } from "../../src/subagents/task-result.js";
+import { formatChildrenList, resumeRefusedResult, unknownAgentResult } from "../../src/subagents/task-refusals.js";
 
 const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const outcome = (o: Partial<SubagentOutcome>): SubagentOutcome => ({ status: "ok", text: "", turns: 2, usage: emptyUsage(), durationMs: 1500, sessionId: "c1", historyPath: "/h/c1.jsonl", ...o });
@@ -66,5 +67,21 @@ describe("result texts", () => {
 
   it("unknown agent never invites creating profile files", () => {
     expect(unknownAgentResult("x", []).output).not.toMatch(/create/);
+  });
+});
+
+describe("the children list after an unknown resume id", () => {
+  it("one line per child with status, agent and the task start cut on a code-point boundary; at most 20, then a count", () => {
+    const prompt = `${"a".repeat(78)}😀 and the rest of a long task`;
+    const list = formatChildrenList([{ id: "c1", status: "ok", profile: "scout", prompt }, { id: "c2" }]);
+    const lines = list.split("\n");
+    expect(lines[0]).toBe("This session's children:");
+    expect(lines[1]).toMatch(/^- c1 · ok · scout · "a{78}…"$/);
+    expect(lone.test(list)).toBe(false);
+    expect(lines[2]).toBe('- c2 · no status (running or interrupted) · general · ""');
+    const many = formatChildrenList(Array.from({ length: 23 }, (_, i) => ({ id: `c${i}`, status: "ok", prompt: "p" })));
+    expect(many.split("\n").filter((l) => l.startsWith("- "))).toHaveLength(20);
+    expect(many.endsWith("… and 3 more")).toBe(true);
+    expect(formatChildrenList([])).toBe("This session has no saved children.");
   });
 });

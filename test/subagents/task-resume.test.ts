@@ -36,6 +36,7 @@ describe("task resume", () => {
     // the resumed child saw its earlier exchange, then the new prompt
     expect(resumedReq.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(resumedReq.messages[0]).toEqual({ role: "user", content: "find the login" });
+    expect(resumedReq.messages[2]).toEqual({ role: "user", content: "now the tests" }); // a clean transcript: no repair note
     const saved = h.store.load(id);
     expect(saved.messages).toHaveLength(4);
     const start = h.events.filter((e) => e.type === "subagent_start").at(-1);
@@ -95,6 +96,26 @@ describe("task resume", () => {
     args = { prompt: "more", resume: id };
     await h.run("second");
     expect(lastResult(h)).toMatchObject({ isError: true, content: expect.stringContaining("tool set differs (missing now: echo)") });
+  });
+
+  it("a refusal lists every reason at once: lock held, tool set and working directory", async () => {
+    let args: Record<string, unknown> = { prompt: "look" };
+    const other = mkdtempSync(join(tmpdir(), "ink-other-"));
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)));
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    const held = h.store.lock(id, "someone else");
+    h.tools.splice(0, 1); // the parent no longer has echo
+    args = { prompt: "more", resume: id };
+    await h.run("second", { cwd: other });
+    const res = lastResult(h);
+    expect(res.isError).toBe(true);
+    const reasons = res.content.split("\n").filter((l) => l.startsWith("- "));
+    expect(res.content.startsWith(`cannot resume child ${id}:\n- `)).toBe(true);
+    expect(reasons).toEqual([expect.stringMatching(/in use by process \d+/), expect.stringContaining("tool set differs (missing now: echo)"), expect.stringContaining("working directory differs")]);
+    expect(res.content.endsWith("Start a new task instead (without resume), giving it the context it needs.")).toBe(true);
+    held.release();
+    rmSync(other, { recursive: true, force: true });
   });
 
   it("refuses a child whose working directory differs", async () => {
@@ -212,6 +233,31 @@ describe("task with worktree: true", () => {
     expect(spawnSync("git", ["status", "--porcelain"], { cwd: dir, encoding: "utf8" }).stdout).toBe("");
     expect(spawnSync("git", ["branch", "--list", kept![1]!], { cwd: dir, encoding: "utf8" }).stdout).toContain(kept![1]!);
     spawnSync("git", ["worktree", "remove", "--force", kept![2]!], { cwd: dir });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a resumed worktree child runs in its kept worktree again, and the result names it", async () => {
+    const dir = repo();
+    const { writeTool } = await import("../../src/tools/write.js");
+    let args: Record<string, unknown> = { prompt: "add b", worktree: true };
+    h = harness(
+      (r) => {
+        if (!isChild(r)) return parentOnce(() => args)(r);
+        if (r.messages.at(-1)!.role === "user") return { toolCalls: [{ name: "write", arguments: { path: r.messages.length === 1 ? "b.txt" : "c.txt", content: "x\n" } }] };
+        return { text: "written" };
+      },
+      { extraTools: [writeTool], cwd: dir },
+    );
+    await h.run("first");
+    const kept = /\[worktree\] changes kept on branch (ink\/\S+) at (\S+)/.exec(lastResult(h).content)!;
+    args = { prompt: "add c as well", resume: idOf(lastResult(h).content) };
+    await h.run("second");
+    const res = lastResult(h);
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain(`[task] resumed in its kept worktree ${kept[2]} (branch ${kept[1]}).`);
+    expect(existsSync(join(kept[2]!, "c.txt"))).toBe(true);
+    expect(existsSync(join(dir, "c.txt"))).toBe(false);
+    spawnSync("git", ["worktree", "remove", "--force", kept[2]!], { cwd: dir });
     rmSync(dir, { recursive: true, force: true });
   });
 

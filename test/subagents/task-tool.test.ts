@@ -66,7 +66,7 @@ describe("task tool: new children", () => {
     expect(parentReq.tools.find((t) => t.name === "task")!.description).toContain("- scout: scout profile");
   });
 
-  it("unknown agent with no profiles: the exact SPEC message, no child started", async () => {
+  it("unknown agent with no profiles: says none are loaded (no invitation to create profile files), no child started", async () => {
     h = harness(script(parent([{ prompt: "look", agent: "scout" }]), () => ({ text: "never" })));
     await h.run("go");
     expect(taskResults(h)[0]).toMatchObject({
