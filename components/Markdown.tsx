@@ -3,7 +3,7 @@
  * are drawn with box rules and aligned columns within the width (see table-layout.ts).
  */
 import { Box, Text } from "ink";
-import { parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
+import { parseInline, parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
 import { layoutTable } from "./markdown/table-layout.js";
 import { tailToRows } from "./layout/measure.js";
 
@@ -129,6 +129,37 @@ function insideFence(text: string): boolean {
   let open = false;
   for (const line of text.split("\n")) if (/^\s*(```|~~~)/.test(line)) open = !open;
   return open;
+}
+
+/**
+ * One already-wrapped row of Markdown source drawn with the same styles (a live pane's tail, where
+ * every row is counted): a heading bold without its `#`s, a bullet as `•`, a fence line dimmed,
+ * inline bold, italic, `code` and links. It stays one row (the caller truncates).
+ */
+export function MarkdownRow({ text }: { text: string }) {
+  if (/^\s*(```|~~~)/.test(text)) return <Text dimColor>{text}</Text>;
+  const heading = /^(#{1,6})\s+(.*)$/.exec(text);
+  if (heading) {
+    return (
+      <Text bold color={heading[1]!.length <= 2 ? "magenta" : undefined}>
+        <Spans spans={parseInline(heading[2]!)} />
+      </Text>
+    );
+  }
+  const bullet = /^(\s*)([-*+])\s+(.*)$/.exec(text);
+  if (bullet) {
+    return (
+      <Text>
+        {`${bullet[1]}• `}
+        <Spans spans={parseInline(bullet[3]!)} />
+      </Text>
+    );
+  }
+  return (
+    <Text>
+      <Spans spans={parseInline(text)} />
+    </Text>
+  );
 }
 
 /** The rendered Markdown, one row per block. */

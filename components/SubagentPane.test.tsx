@@ -53,6 +53,20 @@ describe("SubagentPane", () => {
     expect(frame).toMatch(/^╭/);
   });
 
+  it("draws the child's text with the transcript's Markdown styles, one row per source row", () => {
+    let c = startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "plan", resumed: false, at: 1000 });
+    c = reduceChild(c, { type: "turn_start", turn: 1 });
+    c = reduceChild(c, { type: "text_delta", text: "## The plan\n- **check** the `login` handler\nsee [docs](http://x.test)" });
+    const frame = render(<SubagentPane child={c} now={2000} width={70} lines={3} />).lastFrame()!;
+    const plain = stripAnsi(frame);
+    expect(plain).toContain("│ The plan");
+    expect(plain).not.toContain("##");
+    expect(plain).toContain("• check the login handler");
+    expect(plain).not.toMatch(/\*\*|`/);
+    expect(plain).toContain("see docs (http://x.test)");
+    expect(plain.split("\n")).toHaveLength(2 + 3 + 3); // borders, header rows, three body rows
+  });
+
   it("keeps text and tool calls in the order they happened", () => {
     let c = busyChild();
     const ls = { type: "toolCall" as const, id: "l", name: "ls", arguments: { path: "src" } };

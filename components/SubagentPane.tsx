@@ -1,7 +1,8 @@
 /**
  * SubagentPane: a running child agent, live, at the place of its task call — profile, short id,
  * elapsed time, turns, tokens and status, then the latest of what it did — text lines and tool
- * calls interleaved in the order they happened.
+ * calls interleaved in the order they happened; its text drawn with the transcript's Markdown
+ * styles, row by row.
  */
 import { Box, Text } from "ink";
 import { useContext } from "react";
@@ -12,6 +13,7 @@ import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, trunca
 import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
+import { MarkdownRow } from "./Markdown.js";
 
 export interface SubagentPaneProps {
   /** The child to show. */
@@ -81,7 +83,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
       {body.map((line, i) =>
         line.kind === "text" ? (
           <Text key={`t${i}`} wrap="truncate-end">
-            {truncate(line.text, inner)}
+            <MarkdownRow text={truncate(line.text, inner)} />
           </Text>
         ) : (
           <Text key={`tool:${line.tool.id}`} wrap="truncate-end">
