@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import { applyCompletion, completionAt } from "./completion.js";
 import { lineOf } from "./line-editor.js";
 import { SLASH_COMMANDS } from "./slash-commands.js";
-import { costLines } from "./cost-lines.js";
-import { initialStreamState } from "./agent-stream-reducer.js";
 
 const sources = { commands: SLASH_COMMANDS, files: ["src/cli.tsx", "components/Prompt.tsx", "src/agent-session.ts", "README.md"] };
 
@@ -25,14 +23,6 @@ describe("completion", () => {
     expect(c).toMatchObject({ kind: "file", query: "cli", start: 4, end: 8 });
     expect(applyCompletion(state, c, c.items[0]!)).toMatchObject({ value: "fix @src/cli.tsx now", cursor: 17 });
     expect(completionAt(lineOf("@nothing-like-it"), sources)).toBeUndefined();
-  });
-});
-
-describe("/cost lines", () => {
-  it("shows the session total and the main agent when no child ran; no price for an unknown model", () => {
-    const state = initialStreamState({ cwd: "/x", model: "m", provider: "p", notices: [] }, [], []);
-    const lines = costLines({ ...state, usage: { input: 1000, output: 200, cacheRead: 0, cacheWrite: 0 } });
-    expect(lines[0]).toContain("Session: no price known for these models");
-    expect(lines[1]).toMatch(/^ {2}main {2}no price for its model {2}1\.2k tokens/);
+    expect(completionAt(lineOf("@comp/prom"), sources)?.items.map((i) => i.insert)).toEqual(["@components/Prompt.tsx"]);
   });
 });

@@ -33,7 +33,7 @@ export interface CompletionSources {
 /** Most choices kept for a file mention. */
 const MAX_FILE_ITEMS = 50;
 
-/** Ranks `path` for `query` (lower is better); undefined when it does not match. */
+/** Ranks `path` for `query` (lower is better): path prefix, file-name prefix, substring, then the characters in order; undefined when it does not match. */
 function fileRank(path: string, query: string): number | undefined {
   if (query === "") return path.split("/").length * 1000 + path.length;
   const p = path.toLowerCase();
@@ -43,7 +43,10 @@ function fileRank(path: string, query: string): number | undefined {
   if (base.startsWith(q)) return 10_000 + p.length;
   const at = p.indexOf(q);
   if (at >= 0) return 20_000 + at * 10 + p.length;
-  return undefined;
+  // Last: the query's characters in order (`comp/prom` finds components/Prompt.tsx).
+  let i = 0;
+  for (const ch of p) if (ch === q[i]) i++;
+  return i === q.length ? 40_000 + p.length : undefined;
 }
 
 /** The completion for the word at `state.cursor`, or undefined when nothing completes it. */

@@ -9,7 +9,8 @@ import { formatTokens, shortId, totalTokens } from "../format.js";
 import type { ChildView, StreamState } from "./transcript-types.js";
 
 function usageLine(u: Usage): string {
-  return `${formatTokens(totalTokens(u))} tokens (in ${formatTokens(u.input)} · out ${formatTokens(u.output)} · cache read ${formatTokens(u.cacheRead)} · cache write ${formatTokens(u.cacheWrite)})`;
+  const cache = u.cacheRead + u.cacheWrite > 0 ? ` · cache read ${formatTokens(u.cacheRead)} · write ${formatTokens(u.cacheWrite)}` : "";
+  return `${formatTokens(totalTokens(u))} tokens (in ${formatTokens(u.input)} · out ${formatTokens(u.output)}${cache})`;
 }
 
 function minus(a: Usage, b: Usage): Usage {
@@ -30,7 +31,7 @@ export function costLines(state: StreamState): string[] {
   const childUsd = children.reduce((sum, c) => sum + (c.cost?.known ? c.cost.usd : 0), 0);
   const total = formatCost(state.cost);
   const mainCost: CostTally = { ...state.cost, usd: Math.max(0, state.cost.usd - childUsd) };
-  const price = (tally: CostTally | undefined, usage: Usage) => (totalTokens(usage) === 0 ? "—" : tally && formatCost(tally) ? formatCost(tally) : "no price for its model");
+  const price = (tally: CostTally | undefined, usage: Usage) => (totalTokens(usage) === 0 ? "—" : tally && formatCost(tally) ? formatCost(tally) : "no price");
   const rows: Array<[string, string, Usage]> = [
     ["main", price(mainCost, minus(state.usage, childUsage)), minus(state.usage, childUsage)],
     ...children.map((c): [string, string, Usage] => [`${c.profile ?? "general"} [${shortId(c.childId)}]`, price(c.cost, c.usage), c.usage]),
@@ -40,6 +41,6 @@ export function costLines(state: StreamState): string[] {
   return [
     `Session: ${total || "no price known for these models"} · ${usageLine(state.usage)}`,
     ...rows.map(([name, cost, usage]) => `  ${name.padEnd(nameWidth)}  ${cost.padEnd(costWidth)}  ${usageLine(usage)}`),
-    ...(state.cost.partial ? ["  (+: part of the usage ran on a model without a known price, so the total is a lower bound)"] : []),
+    ...(state.cost.partial && state.cost.known ? ["  (+: part of the usage ran on a model without a known price, so the total is a lower bound)"] : []),
   ];
 }
