@@ -59,6 +59,19 @@ describe("App: stopping one child", () => {
     expect(results[0]!.content).toContain("stopped by the user");
   });
 
+  it("Enter on a focused pane opens that child's full transcript, following it live", async () => {
+    h = renderApp((r): ScriptedTurn => (isChild(r) ? { text: "LIVE-CHILD-TEXT so far", waitFor: new Promise(() => {}) } : { toolCalls: [{ name: "task", arguments: { prompt: "map the auth module", agent: "scout" } }] }));
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("LIVE-CHILD-TEXT"), { what: "the pane streaming" });
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused" });
+    h.app.stdin.write("\r");
+    const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc close"), { what: "the child's transcript" });
+    expect(overlay).toContain("› map the auth module");
+    expect(overlay).toContain("LIVE-CHILD-TEXT");
+    expect(overlay).toMatch(/scout \[[0-9a-f]{6}\]/);
+  });
+
   it("shows queued task calls apart from running children", async () => {
     const hold = new Promise<void>(() => {});
     h = renderApp(
@@ -123,7 +136,7 @@ describe("App: child-session sidebar", () => {
     try {
       await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
       h.app.stdin.write("\u001b[Z"); // Shift-Tab: straight to the sidebar
-      const side = await waitForFrame(h.app.lastFrame, (f) => f.includes("earlier in this project"), { what: "the earlier child" });
+      const side = await waitForFrame(h.app.lastFrame, (f) => f.includes(`earlier: session ${earlier.sessionId.slice(-6)}`), { what: "the earlier child, under the session that started it" });
       expect(side).toMatch(/✓ general \[[0-9a-f]{6}\] +\d+s +investigat/);
       expect(side).not.toContain("this session");
       h.app.stdin.write(DOWN); // stays on the only row

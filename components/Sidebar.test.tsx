@@ -1,6 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SidebarRow } from "./hooks/sidebar-rows.js";
+import { sidebarRows, type SidebarRow } from "./hooks/sidebar-rows.js";
+import type { SessionSummary } from "../src/session/types.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
@@ -24,15 +25,39 @@ describe("Sidebar", () => {
     expect(frame).toMatch(/›⏹ general \[bbbbbb\] +2m find the tests/);
     expect(frame).toContain("earlier in this project");
     expect(frame).toMatch(/ · general \[cccccc\] +2h \(no prompt\)/);
+  });
+
+  it("groups earlier children under the session that started them, headings counted in the height, the selection kept in view", () => {
+    const earlier: SidebarRow[] = [
+      { id: "c-111111", status: "ok", prompt: "old a1", at: NOW - 50_000, current: false, parent: "20261201-090000-aaaaaa" },
+      { id: "c-222222", status: "ok", prompt: "old b1", at: NOW - 10_000, current: false, parent: "20261202-090000-bbbbbb" },
+      { id: "c-333333", status: "ok", prompt: "old a2", at: NOW - 20_000, current: false, parent: "20261201-090000-aaaaaa" },
+    ];
+    const sorted = sidebarRows([], earlier.map((r) => ({ id: r.id, path: "", size: 0, mtimeMs: r.at, kind: "child" as const, cwd: "/x", createdAt: "", parentId: r.parent, prompt: r.prompt, status: "ok" })) as unknown as SessionSummary[], "20261203-000000-cccccc");
+    // The group with the newest child first; its children newest first.
+    expect(sorted.map((r) => r.prompt)).toEqual(["old b1", "old a2", "old a1"]);
+    const frame = stripAnsi(render(<Sidebar rows={sorted} selected={2} now={NOW} width={60} height={5} focused />).lastFrame()!);
+    expect(frame).toContain("earlier: session bbbbbb");
+    expect(frame).toContain("earlier: session aaaaaa");
+    expect(frame.indexOf("session bbbbbb")).toBeLessThan(frame.indexOf("old b1"));
+    expect(frame.indexOf("old b1")).toBeLessThan(frame.indexOf("session aaaaaa"));
+    expect(frame).toMatch(/›.*\[111111\].*old a1/); // the selection is drawn
+    // 5 rows: two headings and three children; at 3 rows the selected one is still there, under its heading.
+    const small = stripAnsi(render(<Sidebar rows={sorted} selected={2} now={NOW} width={60} height={3} focused />).lastFrame()!);
+    expect(small).toContain("old a1");
+    expect(small).toContain("earlier: session aaaaaa");
+    expect(small).not.toContain("old b1");
     expect(frame).toContain("Enter transcript, then r resume");
   });
 
   it("scrolls a long list to keep the selection visible and says how many rows are hidden", () => {
     const many: SidebarRow[] = Array.from({ length: 12 }, (_, i) => ({ id: `c-${i}00000`, status: "ok", prompt: `prompt ${i}`, at: NOW, current: false }));
     const frame = stripAnsi(render(<Sidebar rows={many} selected={11} now={NOW} width={60} height={4} focused />).lastFrame()!);
-    expect(frame).toContain("↑ 8 more");
+    // Four rows: the group's heading and three children.
+    expect(frame).toContain("↑ 9 more");
+    expect(frame).toContain("earlier in this project");
     expect(frame).toContain("prompt 11");
-    expect(frame).not.toContain("prompt 7");
+    expect(frame).not.toContain("prompt 8");
     const empty = stripAnsi(render(<Sidebar rows={[]} selected={0} now={NOW} width={60} height={4} focused={false} />).lastFrame()!);
     expect(empty).toContain("No child sessions yet");
   });
@@ -47,6 +72,14 @@ describe("TranscriptOverlay and SessionPicker", () => {
     expect(frame).toMatch(/L14\s/);
     expect(frame).not.toMatch(/L9\s|L15\s/);
     expect(frame).toContain("lines 11–15 of 40");
+  });
+
+  it("draws the child's text with Markdown styles, prompts and tool lines as they are", () => {
+    const lines = [{ text: "› **do** it", tone: "user" as const }, { text: "## Findings" }, { text: "- the `auth` module" }];
+    const frame = stripAnsi(render(<TranscriptOverlay title="t" lines={lines} offset={0} height={3} width={60} />).lastFrame()!);
+    expect(frame).toContain("› **do** it");
+    expect(frame).toMatch(/│ Findings/);
+    expect(frame).toContain("• the auth module");
   });
 
   it("lists saved sessions newest first with age, short id and first prompt", () => {

@@ -30,10 +30,36 @@ function glyph(row: SidebarRow): { text: string; color: string } {
 }
 
 /** The bordered list. */
+/** The name of a row's group: this session, or the earlier session that started it. */
+function groupName(row: SidebarRow): string {
+  if (row.current) return "this session";
+  return row.parent ? `earlier: session ${shortId(row.parent)}` : "earlier in this project";
+}
+
+/** Whether `rows[index]` starts a group (a heading is drawn above it). */
+function startsGroup(rows: readonly SidebarRow[], index: number): boolean {
+  return index === 0 || groupName(rows[index - 1]!) !== groupName(rows[index]!);
+}
+
+/** The rows from `start` that fit in `height` rows with their headings (at least one). */
+function fitting(rows: readonly SidebarRow[], start: number, height: number): number {
+  let used = 0;
+  let n = 0;
+  for (let i = start; i < rows.length; i++) {
+    const cost = 1 + (startsGroup(rows, i) || i === start ? 1 : 0);
+    if (n > 0 && used + cost > height) break;
+    used += cost;
+    n++;
+  }
+  return n;
+}
+
 export function Sidebar({ rows, selected, now, width, height, focused }: SidebarProps) {
   const inner = Math.max(16, width - 4);
-  const start = listWindow(selected, rows.length, height);
-  const visible = rows.slice(start, start + Math.max(1, height));
+  // Group headings take rows too: the window keeps the selection in view within `height` rows.
+  let start = listWindow(selected, rows.length, height);
+  while (start < selected && start + fitting(rows, start, height) <= selected) start++;
+  const visible = rows.slice(start, start + fitting(rows, start, Math.max(1, height)));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={focused ? "cyan" : "gray"} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
@@ -46,14 +72,15 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         const index = start + i;
         const g = glyph(row);
         const isSelected = index === selected;
-        const heading = index === 0 || rows[index - 1]!.current !== row.current;
+        // The first visible row always names its group, so a scrolled list still says whose children these are.
+        const heading = i === 0 || startsGroup(rows, index) ? groupName(row) : undefined;
         const profile = row.profile ?? "general";
         const age = formatAge(now - row.at).padStart(3);
         const id = `[${shortId(row.id)}]`;
         const room = Math.max(4, inner - profile.length - id.length - age.length - 7);
         return (
           <Box key={row.id} flexDirection="column">
-            {heading ? <Text dimColor>{row.current ? "this session" : "earlier in this project"}</Text> : null}
+            {heading ? <Text dimColor wrap="truncate-end">{heading}</Text> : null}
             <Text wrap="truncate-end" inverse={isSelected && focused} bold={isSelected}>
               <Text>{isSelected ? "›" : " "}</Text>
               <Text color={g.color}>{g.text}</Text>

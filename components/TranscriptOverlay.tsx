@@ -1,9 +1,11 @@
 /**
  * TranscriptOverlay: a child's transcript (saved, or live while it runs) drawn over the live area
- * — a window of pre-wrapped lines the screen scrolls with ↑/↓, PgUp/PgDn, Home/End.
+ * — a window of pre-wrapped lines the screen scrolls with ↑/↓, PgUp/PgDn, Home/End; the child's
+ * own text drawn with the transcript's Markdown styles.
  */
 import { Box, Text } from "ink";
 import { truncate } from "./format.js";
+import { MarkdownRow } from "./Markdown.js";
 import type { OverlayLine } from "./hooks/ui-reducer.js";
 
 export interface TranscriptOverlayProps {
@@ -39,7 +41,7 @@ export function TranscriptOverlay({ title, lines, offset, height, width }: Trans
       </Text>
       {shown.map((line, i) => (
         <Text key={offset + i} wrap="truncate-end" {...(line.tone ? TONE[line.tone] : {})}>
-          {line.text === "" ? " " : truncate(line.text, inner)}
+          {line.text === "" ? " " : line.tone ? truncate(line.text, inner) : <MarkdownRow text={truncate(line.text, inner)} />}
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">

@@ -70,6 +70,11 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
         }
         return;
       }
+      if (ui.focus === "pane") {
+        // The sidebar's rows may not be listed yet; a running pane's child is in the stream.
+        if (ui.paneId) dispatch({ type: "overlay_open", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }), follow: true });
+        return;
+      }
       const row = ctx.childRows[ctx.selected];
       // A running child's transcript follows its live end.
       if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row), follow: row.status === "running" });

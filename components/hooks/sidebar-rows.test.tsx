@@ -21,7 +21,7 @@ describe("sidebar rows", () => {
   });
 
   it("maps saved sessions: known statuses kept, anything else unknown, parent decides 'this session'", () => {
-    expect(storedRow(summary("a", { status: "timeout", parentId: "main1", prompt: "p\nq", profile: "scout" }), "main1")).toEqual({ id: "a", status: "timeout", profile: "scout", prompt: "p", at: 1000, current: true });
+    expect(storedRow(summary("a", { status: "timeout", parentId: "main1", prompt: "p\nq", profile: "scout" }), "main1")).toEqual({ id: "a", status: "timeout", profile: "scout", prompt: "p", at: 1000, current: true, parent: "main1" });
     expect(storedRow(summary("b"), "main1")).toMatchObject({ status: "unknown", prompt: "", current: false });
     expect(storedRow(summary("c", { status: "weird" }), "main1").status).toBe("unknown");
   });

@@ -22,6 +22,8 @@ export interface SidebarRow {
   current: boolean;
   /** The task tool's result text, when this session saw it end. */
   result?: string;
+  /** The main session that started it (earlier sessions' children are grouped by it). */
+  parent?: string;
 }
 
 const KNOWN: readonly string[] = ["running", "ok", "aborted", "timeout", "crash"];
@@ -54,13 +56,15 @@ export function storedRow(s: SessionSummary, sessionId: string): SidebarRow {
     prompt: firstLine(s.prompt ?? ""),
     at: s.mtimeMs,
     current: s.parentId === sessionId,
+    parent: s.parentId,
   };
 }
 
 /**
  * Merges the transcript's children over the saved ones (same id: the transcript's status, time
  * and result win; the saved first prompt wins). Order: this session's children (running first,
- * then newest first), then earlier ones, newest first.
+ * then newest first), then earlier ones grouped by the session that started them — groups by
+ * their newest child, newest first within a group.
  */
 export function sidebarRows(fromTranscript: readonly SidebarRow[], stored: readonly SessionSummary[], sessionId: string): SidebarRow[] {
   const rows = new Map<string, SidebarRow>(stored.map((s) => [s.id, storedRow(s, sessionId)]));
@@ -69,5 +73,9 @@ export function sidebarRows(fromTranscript: readonly SidebarRow[], stored: reado
     rows.set(row.id, { ...row, prompt: saved?.prompt || row.prompt });
   }
   const rank = (r: SidebarRow) => (r.current ? (r.status === "running" ? 0 : 1) : 2);
-  return [...rows.values()].sort((a, b) => rank(a) - rank(b) || b.at - a.at || (a.id < b.id ? -1 : 1));
+  const all = [...rows.values()];
+  const groupAt = new Map<string, number>();
+  for (const r of all) if (!r.current) groupAt.set(r.parent ?? "", Math.max(groupAt.get(r.parent ?? "") ?? 0, r.at));
+  const group = (r: SidebarRow) => (r.current ? 0 : groupAt.get(r.parent ?? "")!);
+  return all.sort((a, b) => rank(a) - rank(b) || group(b) - group(a) || (a.parent ?? "").localeCompare(b.parent ?? "") || b.at - a.at || (a.id < b.id ? -1 : 1));
 }

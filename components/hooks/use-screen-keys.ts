@@ -1,7 +1,7 @@
 /**
  * useScreenKeys: the navigation keys of the screen, routed by what has the keyboard. Tab /
  * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
- * `x`; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
+ * `x` and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
  * ↑/↓, PgUp/PgDn, Home/End, `r` (resume), `q`/Esc. No letter acts in the sidebar: other typing
  * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl keys are left to the
  * screen's Ctrl-C handler.
@@ -22,7 +22,7 @@ export interface ScreenKeyHandlers {
   page(delta: number): void;
   /** Home/End in the overlay. */
   edge(end: boolean): void;
-  /** Enter in the sidebar or picker. */
+  /** Enter in the sidebar, the picker or on a focused pane. */
   open(): void;
   /** `r` in the overlay. */
   resume(): void;
@@ -47,6 +47,7 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
       switch (focus) {
         case "pane":
           if (letter === "x") handlers.stopPane();
+          else if (key.return) handlers.open();
           return;
         case "sidebar":
         case "picker":
