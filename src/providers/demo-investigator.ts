@@ -6,7 +6,7 @@
 import { callsNamed, lastCallNames, type DemoContext } from "./demo-conversation.js";
 import { findPatternFor, grepPatternFor, requestKeywords } from "./demo-keywords.js";
 import { composeReport, keywordList, type ReadEvidence } from "./demo-report.js";
-import { parseFindOutput, parseGrepOutput, pickFilesToRead, rankFiles, type GrepHit, type RankedFile } from "./demo-search.js";
+import { parseFindOutput, parseGrepCounts, parseGrepOutput, pickFilesToRead, rankFiles, type GrepCount, type GrepHit, type RankedFile } from "./demo-search.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
 
 /** Most keywords searched with grep / with find in one investigation. */
@@ -29,23 +29,27 @@ export function greeting(delegates: boolean): string {
 }
 
 /** The search evidence gathered since the request. */
-function evidence(context: DemoContext): { hits: GrepHit[]; found: string[]; errors: string[] } {
+function evidence(context: DemoContext, keywords: readonly string[]): { hits: GrepHit[]; found: string[]; counts: GrepCount[]; errors: string[] } {
   const hits: GrepHit[] = [];
   const found: string[] = [];
+  const counts: GrepCount[] = [];
   const errors: string[] = [];
   for (const { call, result } of [...callsNamed(context, "grep"), ...callsNamed(context, "find")]) {
     if (!result) continue;
     if (result.isError) errors.push(`${call.name}: ${result.content.split("\n")[0] ?? ""}`);
-    else if (call.name === "grep") hits.push(...parseGrepOutput(result.content));
+    else if (call.name === "grep" && call.arguments.output === "count") {
+      const keyword = keywords.find((k) => grepPatternFor(k) === call.arguments.pattern);
+      if (keyword) counts.push(...parseGrepCounts(result.content, keyword));
+    } else if (call.name === "grep") hits.push(...parseGrepOutput(result.content));
     else found.push(...parseFindOutput(result.content));
   }
-  return { hits, found, errors };
+  return { hits, found, counts, errors };
 }
 
 /** The files ranked from the evidence so far. */
 function ranking(context: DemoContext, keywords: string[]): { ranked: RankedFile[]; errors: string[] } {
-  const { hits, found, errors } = evidence(context);
-  return { ranked: rankFiles(hits, found, keywords, context.prompt), errors };
+  const { hits, found, counts, errors } = evidence(context, keywords);
+  return { ranked: rankFiles(hits, found, keywords, context.prompt, counts), errors };
 }
 
 /** Files a tests-angle search looks at (base names). */
@@ -79,6 +83,8 @@ function searchStep(context: DemoContext, keywords: string[]): DemoReply {
     }
     // Code that handles the topic without a definition named after it still counts as evidence.
     if (angle === "implementation" && keywords[0] !== undefined) calls.push({ name: "grep", arguments: { pattern: grepPatternFor(keywords[0]), glob: SOURCE_GLOB, ignoreCase: true } });
+    // Where each keyword is used most (counts per file, no 200-line cap): the files about it, not only named after it.
+    if (angle === "implementation" || angle === "general") for (const k of keywords.slice(0, MAX_GREP)) calls.push({ name: "grep", arguments: { pattern: grepPatternFor(k), glob: SOURCE_GLOB, ignoreCase: true, output: "count" } });
   }
   if (context.toolNames.has("find")) {
     for (const k of keywords.slice(0, MAX_FIND)) {

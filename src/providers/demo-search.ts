@@ -38,6 +38,26 @@ export function parseGrepOutput(output: string): GrepHit[] {
   return hits;
 }
 
+/** One file's match count for one keyword (grep with `output: "count"`). */
+export interface GrepCount {
+  path: string;
+  count: number;
+  keyword: string;
+}
+
+const COUNT_LINE = /^(.+?):\s(\d+)$/;
+
+/** Parses grep count output (`path: N` lines) for `keyword`; notes are skipped. */
+export function parseGrepCounts(output: string, keyword: string): GrepCount[] {
+  const counts: GrepCount[] = [];
+  for (const raw of output.split("\n")) {
+    const m = COUNT_LINE.exec(raw.replace(/\r$/, "").trim());
+    if (!m || m[1]!.startsWith("[") || /\s{2,}/.test(m[1]!)) continue;
+    counts.push({ path: normalizePath(m[1]!), count: Number(m[2]), keyword });
+  }
+  return counts;
+}
+
 /** Parses find output into paths; note lines ("(no files found)", "[truncated …]") are skipped. */
 export function parseFindOutput(output: string): string[] {
   const paths: string[] = [];
@@ -93,10 +113,12 @@ function isDefinitionHit(text: string, keywords: readonly string[]): boolean {
 }
 
 /**
- * rankFiles: merges grep hits and find paths into files ordered by relevance (best first, ties
- * by path). `prompt` decides whether tests or config/docs are wanted. Deterministic.
+ * rankFiles: merges grep hits, per-file match counts and find paths into files ordered by
+ * relevance (best first, ties by path). Counts weigh how much a file is about each keyword (a
+ * file that uses it fifty times beats one whose name merely contains it), with diminishing
+ * returns. `prompt` decides whether tests or config/docs are wanted. Deterministic.
  */
-export function rankFiles(hits: readonly GrepHit[], found: readonly string[], keywords: readonly string[], prompt: string): RankedFile[] {
+export function rankFiles(hits: readonly GrepHit[], found: readonly string[], keywords: readonly string[], prompt: string, counts: readonly GrepCount[] = []): RankedFile[] {
   const files = new Map<string, RankedFile>();
   const entry = (path: string): RankedFile => {
     let f = files.get(path);
@@ -115,13 +137,20 @@ export function rankFiles(hits: readonly GrepHit[], found: readonly string[], ke
     if (f.hits.some((h) => h.line === hit.line)) continue;
     f.hits.push(hit);
   }
+  const countsOf = new Map<string, GrepCount[]>();
+  for (const c of counts) {
+    entry(c.path);
+    countsOf.set(c.path, [...(countsOf.get(c.path) ?? []), c]);
+  }
   const wantTests = mentionsTests(prompt);
   const wantConfig = mentionsConfigOrDocs(prompt);
   for (const f of files.values()) {
     f.hits.sort((a, b) => a.line - b.line);
     f.lines = f.hits.map((h) => h.line);
-    const matched = new Set(f.hits.flatMap((h) => keywordsIn(h.text, keywords)));
-    f.score += Math.min(f.hits.length, 8) + matched.size * 3;
+    const mine = countsOf.get(f.path) ?? [];
+    const matched = new Set([...f.hits.flatMap((h) => keywordsIn(h.text, keywords)), ...mine.filter((c) => c.count > 0).map((c) => c.keyword)]);
+    const density = mine.reduce((sum, c) => sum + Math.min(c.count, 20) / 2, 0);
+    f.score += Math.min(f.hits.length, 8) + matched.size * 3 + density;
     if (f.hits.some((h) => isDefinitionHit(h.text, keywords))) f.score += 5;
     if (isTestPath(f.path)) f.score *= wantTests ? 2 : 0.35;
     else if (wantTests) f.score *= 0.6;

@@ -33,6 +33,10 @@ const schema = z.object({
   path: z.string().optional().describe("File or directory to search (default: the working directory)."),
   glob: z.string().optional().describe("Only search files matching this glob, e.g. `*.ts` or `src/**/*.test.ts`."),
   ignoreCase: z.boolean().optional().describe("Case-insensitive matching (default false)."),
+  output: z
+    .enum(["content", "count"])
+    .optional()
+    .describe("`content` (default): the matching lines. `count`: one `path: N` line per file with matches — to see where a term is used most before reading."),
 });
 
 /** Builds a grep tool; options exist so tests can use small limits. */
@@ -45,7 +49,7 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
     description:
       "Search file contents with a JavaScript regular expression. Prints `path:line: text` for each matching line. " +
       "Searches the working directory (or `path`), skipping .git, node_modules, files ignored by .gitignore and binary files. " +
-      `Use \`glob\` to restrict file names (e.g. \`*.ts\`). Shows at most ${maxMatches} matches.`,
+      `Use \`glob\` to restrict file names (e.g. \`*.ts\`). Shows at most ${maxMatches} matches; \`output: "count"\` lists match counts per file instead (at most ${maxMatches * 5} files).`,
     schema,
     concurrent: true,
     readOnly: true,
@@ -77,6 +81,9 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       }
 
       const lines: string[] = [];
+      const counting = args.output === "count";
+      const maxLines = counting ? maxMatches * 5 : maxMatches;
+      let total = 0;
       let filesWithMatches = 0;
       let more = false;
       let tooLarge = 0;
@@ -90,6 +97,15 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
           if (!result.lines || result.lines.length === 0) return true;
           filesWithMatches++;
           const name = displayPath(ctx.cwd, item.path);
+          total += result.lines.length;
+          if (counting) {
+            if (lines.length >= maxLines) {
+              more = true;
+              return false;
+            }
+            lines.push(`${name}: ${result.lines.length}`);
+            return true;
+          }
           for (const m of result.lines) {
             if (lines.length >= maxMatches) {
               more = true;
@@ -108,7 +124,8 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       const notes = skippedNotes(outcome.slow, tooLarge, { budgetMs: options.fileBudgetMs ?? ITEM_BUDGET_MS, maxFileBytes, stoppedSlow: outcome.stopped && !more });
       if (lines.length === 0) return ok([`No matches for /${args.pattern}/${flags} in ${where}.`, ...notes].join("\n\n"), { matches: 0, slow: outcome.slow });
       let output = lines.join("\n");
-      if (more) {
+      if (counting) output += `\n\n[${total} matches in ${filesWithMatches} file(s)${more ? `; showing the first ${maxLines} files — narrow the pattern, path or glob` : ""}]`;
+      else if (more) {
         output += `\n\n[showing the first ${maxMatches} matches; there are more — narrow the pattern, path or glob]`;
       }
       if (notes.length > 0) output += `\n\n${notes.join("\n")}`;

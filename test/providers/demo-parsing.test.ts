@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findDefinitions, parseReadOutput } from "../../src/providers/demo-definitions.js";
 import { pathsIn } from "../../src/providers/demo-delegator.js";
 import { findPatternFor, grepPatternFor, keywordVariants } from "../../src/providers/demo-keywords.js";
-import { parseFindOutput, parseGrepOutput, pickFilesToRead, rankFiles } from "../../src/providers/demo-search.js";
+import { parseFindOutput, parseGrepCounts, parseGrepOutput, pickFilesToRead, rankFiles } from "../../src/providers/demo-search.js";
 import { chunkText } from "../../src/providers/demo-stream.js";
 
 describe("demo keyword variants", () => {
@@ -40,6 +40,18 @@ describe("demo search parsing and ranking", () => {
     expect(ranked.map((f) => f.path)).toEqual(["src/auth/login.ts", "src/server.ts", "dist/bundle.min.js", "package-lock.json"]);
     expect(ranked[1]!.lines).toEqual([40, 41]);
     expect(pickFilesToRead(ranked).map((f) => f.path)).toEqual(["src/auth/login.ts"]);
+  });
+
+  it("a file about the keyword (many uses of it, every keyword) beats one merely named after it", () => {
+    const counts = [
+      ...parseGrepCounts("src/agent-session.ts: 60\ncomponents/SessionPicker.tsx: 5\n\n[65 matches in 2 file(s)]", "sessions"),
+      ...parseGrepCounts("src/agent-session.ts: 20\ncomponents/SessionPicker.tsx: 2", "resumed"),
+    ];
+    expect(counts[0]).toEqual({ path: "src/agent-session.ts", count: 60, keyword: "sessions" });
+    const hits = parseGrepOutput("components/SessionPicker.tsx:18: export function SessionPicker() {\nsrc/agent-session.ts:80: export class AgentSession {");
+    const found = ["components/SessionPicker.tsx", "src/agent-session.ts"];
+    expect(rankFiles(hits, found, ["sessions", "resumed"], "where are sessions resumed")[0]!.path).toBe("components/SessionPicker.tsx");
+    expect(rankFiles(hits, found, ["sessions", "resumed"], "where are sessions resumed", counts)[0]!.path).toBe("src/agent-session.ts");
   });
 
   it("prefers source over tests unless tests are asked for", () => {

@@ -20,6 +20,16 @@ describe("grep tool", () => {
     expect(r.output).toBe("src/a.ts:2: function loadUser() {}\nsrc/b.ts:2: export function loadAll() {}");
   });
 
+  it("output: count lists matches per file, past the line cap, with a total", async () => {
+    writeTree(dir, { "a.ts": "x\nx\nx\n", "b/c.ts": "x\n", "d.ts": "none\n" });
+    const small = createGrepTool({ maxMatches: 2 });
+    const r = await small.execute({ pattern: "x", output: "count" }, makeCtx(dir));
+    expect(r.isError).toBe(false);
+    expect(r.output).toBe("a.ts: 3\nb/c.ts: 1\n\n[4 matches in 2 file(s)]");
+    // The same search as lines stops at the cap.
+    expect((await small.execute({ pattern: "x" }, makeCtx(dir))).output).toContain("[showing the first 2 matches");
+  });
+
   it("supports ignoreCase", async () => {
     writeTree(dir, { "a.txt": "Hello\nhello\nHELLO\nbye\n" });
     const sensitive = await grepTool.execute({ pattern: "hello" }, makeCtx(dir));
