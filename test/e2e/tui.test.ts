@@ -130,7 +130,8 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     expect(overlay).toMatch(/general \[[0-9a-f]{6}\] · ok · \d+s ago · session /);
     expect(overlay).toMatch(/› Find /); // the child's prompt
     expect(overlay).toMatch(/⏺ grep [^\n]*\n│ +⎿ /); // its tool calls, each result right under its call
-    expect(overlay).toContain("── result returned to the main agent ──");
+    tmux("send-keys", "-t", name, "End"); // the end of a long transcript: what the main agent got
+    await wait((s) => s.includes("── result returned to the main agent ──"), "the child's result at the transcript's end");
 
     tmux("send-keys", "-t", name, "Escape");
     await wait((s) => s.includes("Child sessions") && !/lines 1–\d+ of/.test(s.split("Conclusion:").pop()!), "the sidebar again");

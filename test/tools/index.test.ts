@@ -25,7 +25,7 @@ describe("builtin tool set", () => {
     expect(props).toEqual({
       read: ["path", "offset", "limit"],
       bash: ["command", "timeoutMs"],
-      grep: ["pattern", "path", "glob", "ignoreCase"],
+      grep: ["pattern", "path", "glob", "ignoreCase", "output"],
       find: ["pattern", "path"],
       ls: ["path"],
       edit: ["path", "oldText", "newText"],
