@@ -87,10 +87,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
         void next.startMcp();
       }}
     />,
-    // console.* is redirected above the UI only on the real terminal.
-    // (Ink's incrementalRendering is off: in a tmux test it left stale rows behind while children
-    // streamed; see the issue notes.)
-    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined },
+    // console.* is redirected above the UI only on the real terminal. Full-screen, only the rows
+    // that changed are rewritten (Ink's incremental renderer, patched at build time: see
+    // scripts/build.mjs); inline mode keeps whole-frame writes, which the reflow guard in
+    // ink-stream.ts relies on.
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, incrementalRendering: fullscreen, maxFps: 30 },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.

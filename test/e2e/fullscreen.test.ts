@@ -80,6 +80,14 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     const shown = tmux.visible(name).split("\n");
     expect(shown.some((l) => l.startsWith("╭─")), shown.join("\n")).toBe(true);
     expect(shown.some((l) => l.includes("4 agents running"))).toBe(true);
+    // Only changed rows are rewritten (incremental rendering): every frame still lands where the
+    // last one was — one status bar, one prompt box, the header row at the top.
+    for (let i = 0; i < 8; i++) {
+      const rows = tmux.visible(name).split("\n");
+      expect(rows.filter((l) => / · ctx \d+% of /.test(l)), rows.join("\n")).toHaveLength(1);
+      expect(rows.filter((l) => /^│ › /.test(l)), rows.join("\n")).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 150));
+    }
     await tmux.waitFor(name, (s) => s.includes("FOUR-DONE") && s.includes("Ask Ink"), "the final answer", 600);
     expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
     expect(bytes(name, CLEAR_SCREEN)).toBe(0);
@@ -98,6 +106,14 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     expect(wheeled).not.toMatch(/<64|;10;5M/);
     for (let i = 0; i < 30; i++) tmux.run("send-keys", "-t", name, "-l", "\u001b[<65;10;5M");
     await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end by the wheel");
+    // A resize out and back redraws the same screen (no stale rows from the rows-only updates).
+    // (Compared without trailing blanks: a row written as spaces and an erased row look the same.)
+    const trimmed = (s: string) => s.split("\n").map((l) => l.trimEnd()).join("\n");
+    const settled = trimmed(tmux.visible(name));
+    tmux.run("resize-window", "-t", name, "-x", "100", "-y", "30");
+    await tmux.waitFor(name, (s) => s.split("\n").some((l) => l.startsWith("╭") && l.length === 100), "the 100-column frame");
+    tmux.run("resize-window", "-t", name, "-x", "80", "-y", "24");
+    await tmux.waitFor(name, () => trimmed(tmux.visible(name)) === settled, "the same screen back at 80×24");
 
     tmux.keys(name, "C-c");
     await tmux.waitFor(name, (s) => s.includes("Press Ctrl-C again to exit"), "the exit hint");
