@@ -372,10 +372,14 @@ export class AgentSession {
     }
   }
 
-  /** Releases the session's single-writer lock. Call when the session is done. */
+  /**
+   * Releases the session's single-writer lock. Call when the session is done. A session kept in
+   * memory (its file could not be written) tries once more to save everything first.
+   */
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();
+    if (this.writer?.inMemory) this.writer.retry();
     this.lock?.release();
     this.lock = undefined;
   }

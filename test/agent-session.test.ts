@@ -181,6 +181,22 @@ describe("AgentSession persistence failures", () => {
     session.close();
   });
 
+  it("a session kept in memory saves everything when it closes once the location is writable again", async () => {
+    const provider = createScriptedProvider(() => ({ text: "fine" }));
+    const home = temp("ink-home-");
+    writeFileSync(join(home, "sessions"), "a file where the sessions directory should be");
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    await session.prompt("one", { onEvent: (e) => events.push(e) });
+    await session.prompt("two", { onEvent: (e) => events.push(e) });
+    rmSync(join(home, "sessions"));
+    session.close();
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: "header", id: session.sessionId });
+    expect(lines.filter((l) => l.type === "message").map((l) => l.message.content)).toEqual(["one", expect.anything(), "two", expect.anything()]);
+    expect(events.filter((e) => e.type === "warning").map((e) => (e as { message: string }).message)).toEqual([expect.stringMatching(/cannot be created .*goes on in memory/), expect.stringMatching(/is saved again \(\d+ entries written from memory\)/)]);
+  });
+
   it("resuming a main session another live process holds is refused before anything is read", async () => {
     const home = temp("ink-home-");
     const cwd = temp("ink-cwd-");
