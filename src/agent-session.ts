@@ -233,6 +233,17 @@ export class AgentSession {
     return this.writer?.path;
   }
 
+  /**
+   * Makes sure the session file holds everything said so far: a session kept in memory (its file
+   * could not be written) tries to save it all now. Returns undefined when the file is complete,
+   * else why it is not (the first write failure, or why writing stopped).
+   */
+  saveNow(): string | undefined {
+    const writer = this.writer;
+    if (!writer || !writer.inMemory) return undefined;
+    return writer.retry() ? undefined : (writer.failure ?? "the session file could not be written");
+  }
+
   /** Compaction hooks for an agent of this session (main or child) running `system` on `model`. */
   private compactorFor(system: string, model: string, record: (e: CompactionEntry) => void, emit: (e: AgentEvent) => void): Compactor {
     return createCompactor({
@@ -379,7 +390,7 @@ export class AgentSession {
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();
-    if (this.writer?.inMemory) this.writer.retry();
+    this.saveNow();
     this.lock?.release();
     this.lock = undefined;
   }

@@ -1,11 +1,12 @@
 /** A real CLI process against the loopback Anthropic server: sessions that survive their files, repair that keeps a sendable history, locks with clear ways out. */
-import { spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
+import { fullDiskHome, type FullDiskHome } from "../helpers/full-disk.js";
 
 let repo: string;
 let server: FakeAnthropic;
@@ -55,6 +56,74 @@ describe("sessions that survive their files", () => {
     expect(run.stderr).toMatch(/▶ started/);
     expect(run.stderr).toMatch(/■ finished .*: ok/);
     expect(run.stderr).not.toMatch(/cannot save child session/);
+  });
+
+  describe.each(["tmpfs", "injected"] as const)("a full disk (%s)", (kind) => {
+    let disk: FullDiskHome;
+    beforeEach(() => {
+      if (kind === "injected") process.env.INK_TEST_NO_TMPFS = "1";
+      disk = fullDiskHome();
+      delete process.env.INK_TEST_NO_TMPFS;
+    });
+    afterEach(() => disk.cleanup());
+
+    it("the session and its child go on in memory with one warning each; once space is free again everything is saved and --continue has every entry", async (ctx) => {
+      if (kind === "tmpfs" && disk.kind !== "tmpfs") ctx.skip(); // mounting is not allowed here; the injected case still runs
+      const env = { ...disk.env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url };
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: disk.fill } } }]),
+        sseTurn([{ toolUse: { id: "tu_2", name: "task", input: { prompt: "look around" } } }]),
+        sseTurn([{ text: "the child's report" }]),
+        sseTurn([{ toolUse: { id: "tu_3", name: "bash", input: { command: disk.free } } }]),
+        sseTurn([{ text: "final answer" }]),
+      );
+      const run = await runCli(["-p", "fill the disk", "--cwd", repo, "--yolo"], { env });
+      expect(run.stderr).not.toMatch(/cannot save child session/);
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(server.requests).toHaveLength(5);
+      expect(JSON.stringify(server.requests[4]!.body.messages)).toContain("the child's report");
+      const warnings = run.stderr.split("\n").filter((l) => l.includes("warning:"));
+      const main = warnings.filter((l) => /session file .* cannot be written \(ENOSPC.*\); the session goes on in memory/.test(l));
+      const child = warnings.filter((l) => /session file .* cannot be created \(ENOSPC.*\); the session goes on in memory/.test(l));
+      expect(main).toHaveLength(1);
+      expect(child).toHaveLength(1);
+      expect(run.stderr).toMatch(/■ finished .*: ok/);
+      expect(run.stderr).toMatch(/ink: warning: session file .* is saved again \(\d+ entries written from memory\)\n(.*\n)*ink: session \S+ saved; continue it/);
+      expect(run.stderr).not.toContain("NOT fully saved");
+
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      const again = await runCli(["-p", "and now?", "--cwd", repo, "--continue"], { env });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("second answer");
+      const sent = server.requests[0]!.body.messages;
+      expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+      expect(JSON.stringify(sent)).toContain("the child's report");
+      expect(JSON.stringify(sent[7])).toContain("final answer");
+    });
+
+    it("a disk that stays full: the answer is printed and stderr says the session was not fully saved; --continue later has what was saved", async (ctx) => {
+      if (kind === "tmpfs" && disk.kind !== "tmpfs") ctx.skip();
+      const env = { ...disk.env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url };
+      server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: disk.fill } } }]), sseTurn([{ text: "final answer" }]));
+      const run = await runCli(["-p", "fill the disk", "--cwd", repo, "--yolo"], { env });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(ENOSPC.*\); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME/);
+      expect(run.stderr).not.toMatch(/saved; continue it/);
+
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      execSync(disk.free);
+      const again = await runCli(["-p", "and now?", "--cwd", repo, "--continue"], { env });
+      expect(again.code).toBe(0);
+      const sent = server.requests[0]!.body.messages as Array<{ role: string }>;
+      expect(JSON.stringify(sent[0])).toContain("fill the disk");
+      expect(sent[0]!.role).toBe("user");
+      expect(roles(sent)).toEqual(["user", "assistant", "user"]); // the call whose result was never saved is closed
+      expect(JSON.stringify(sent[2])).toContain("and now?");
+    });
   });
 
   it("a malformed first message line: --continue sends a history that starts with a user turn and alternates", async () => {
