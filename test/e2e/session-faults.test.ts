@@ -30,8 +30,11 @@ const sessionFile = () => join(inkHome, "sessions", readdirSync(join(inkHome, "s
 const roles = (messages: Array<{ role: string }>) => messages.map((m) => m.role);
 
 describe("sessions that survive their files", () => {
-  it("a session file deleted mid-run: one warning, the file is recreated, and --continue has every entry", async () => {
-    const rm = `rm -f ${join(inkHome, "sessions")}/*.jsonl`;
+  it.each([
+    ["a session file deleted", () => `rm -f ${join(inkHome, "sessions")}/*.jsonl`],
+    ["the sessions directory removed", () => `rm -rf ${join(inkHome, "sessions")}`],
+  ])("%s mid-run: one warning, the file is recreated, and --continue has every entry", async (_name, command) => {
+    const rm = command();
     server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: rm } } }]), sseTurn([{ text: "first answer" }]));
     const run = await runCli(["-p", "delete it", "--cwd", repo, "--allow", "bash"], { env: env() });
     expect(run.code).toBe(0);
