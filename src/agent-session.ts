@@ -233,6 +233,11 @@ export class AgentSession {
     return this.writer?.path;
   }
 
+  /** True while the session is kept in memory only (its file cannot be written, or writing stopped). */
+  get unsaved(): boolean {
+    return this.writer?.inMemory ?? false;
+  }
+
   /**
    * Makes sure the session file holds everything said so far: a session kept in memory (its file
    * could not be written) tries to save it all now. Returns undefined when the file is complete,

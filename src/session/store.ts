@@ -81,7 +81,8 @@ export class SessionStore {
     try {
       mkdirSync(this.dir, { recursive: true });
     } catch (err) {
-      failure = errorText(err);
+      const code = (err as NodeJS.ErrnoException).code;
+      failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);
     }
     try {
       if (failure === undefined) writeFileSync(path, `${line}\n`, { flag: "wx" });
