@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
-import { fullDiskHome, type FullDiskHome } from "../helpers/full-disk.js";
+import { fullDiskHome, mountReadOnly, type FullDiskHome } from "../helpers/full-disk.js";
 
 let repo: string;
 let server: FakeAnthropic;
@@ -59,6 +59,27 @@ describe("sessions that survive their files", () => {
     expect(run.stderr).toMatch(/▶ started/);
     expect(run.stderr).toMatch(/■ finished .*: ok/);
     expect(run.stderr).not.toMatch(/cannot save child session/);
+  });
+
+  it("a read-only sessions location (a read-only mount): the session and its children run in memory with one warning each", async (ctx) => {
+    const unmount = mountReadOnly(join(inkHome, "sessions"));
+    if (!unmount) return ctx.skip(); // mounting is not allowed here; the unwritable case above still runs
+    try {
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_1", name: "task", input: { prompt: "look around" } } }]),
+        sseTurn([{ text: "the child's report" }]),
+        sseTurn([{ text: "final answer" }]),
+      );
+      const run = await runCli(["-p", "delegate", "--cwd", repo], { env: env() });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(run.stderr.match(/warning: session file .* cannot be created \(EROFS.*\); the session goes on in memory/g)).toHaveLength(1);
+      expect(run.stderr.match(/warning: child \S+: session file .* cannot be created \(EROFS/g)).toHaveLength(1);
+      expect(run.stderr).toMatch(/■ finished .*: ok/);
+      expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
+    } finally {
+      unmount();
+    }
   });
 
   describe.each(["tmpfs", "injected"] as const)("a full disk (%s)", (kind) => {

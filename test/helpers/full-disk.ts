@@ -5,7 +5,7 @@
  * bash tool; `env` goes to the CLI.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -81,4 +81,18 @@ export function fullDiskHome(size = "512k"): FullDiskHome {
       rmSync(preloadDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Mounts an empty read-only tmpfs at `dir` (created if needed) where the machine allows it;
+ * returns the unmount function, or undefined when mounting is not allowed here.
+ */
+export function mountReadOnly(dir: string): (() => void) | undefined {
+  mkdirSync(dir, { recursive: true });
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", dir], { stdio: "ignore" });
+  } catch {
+    return undefined;
+  }
+  return () => execFileSync("umount", ["-l", dir], { stdio: "ignore" });
 }
