@@ -407,12 +407,19 @@ export class AgentSession {
     if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
     if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
     // Lock before reading, so no other process appends between this read and our writes.
-    this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
+    let lockNote: string | undefined;
+    try {
+      this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
+    } catch (err) {
+      // A location that cannot be written (read-only, full) never blocks the work: go on without a lock.
+      if (typeof (err as NodeJS.ErrnoException).code !== "string") throw err;
+      lockNote = `session ${id} runs without a lock: ${errorMessage(err)}`;
+    }
     const loaded = this.store.load(id);
     this.pendingRepairs = loaded.toPersist;
     this.history.push(...loaded.messages);
     this.taskRecords.push(...loaded.records);
-    return loaded.notes;
+    return lockNote ? [...loaded.notes, lockNote] : loaded.notes;
   }
 
   private ensureWriter(prompt: string | undefined): SessionWriter | undefined {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
-import { fullDiskHome, mountReadOnly, type FullDiskHome } from "../helpers/full-disk.js";
+import { bindReadOnly, fullDiskHome, mountReadOnly, type FullDiskHome } from "../helpers/full-disk.js";
 
 let repo: string;
 let server: FakeAnthropic;
@@ -77,6 +77,29 @@ describe("sessions that survive their files", () => {
       expect(run.stderr.match(/warning: child \S+: session file .* cannot be created \(EROFS/g)).toHaveLength(1);
       expect(run.stderr).toMatch(/■ finished .*: ok/);
       expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
+    } finally {
+      unmount();
+    }
+  });
+
+  it("--continue on a sessions directory that became read-only: the saved history is sent, the run answers without a lock and says it was not saved", async (ctx) => {
+    server.enqueue(sseTurn([{ text: "first answer" }]));
+    expect((await runCli(["-p", "first question", "--cwd", repo], { env: env() })).code).toBe(0);
+    const before = readFileSync(sessionFile(), "utf8");
+    const unmount = bindReadOnly(join(inkHome, "sessions"));
+    if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
+    try {
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      const again = await runCli(["-p", "second question", "--cwd", repo, "--continue"], { env: env() });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("second answer");
+      expect(roles(server.requests[0]!.body.messages)).toEqual(["user", "assistant", "user"]);
+      expect(JSON.stringify(server.requests[0]!.body.messages[1])).toContain("first answer");
+      expect(again.stderr).toMatch(/ink: session \S+ runs without a lock: EROFS/);
+      expect(again.stderr.match(/warning: session file .* cannot be written \(EROFS.*\); the session goes on in memory/g)).toHaveLength(1);
+      expect(again.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
+      expect(readFileSync(sessionFile(), "utf8")).toBe(before);
     } finally {
       unmount();
     }

@@ -96,3 +96,23 @@ export function mountReadOnly(dir: string): (() => void) | undefined {
   }
   return () => execFileSync("umount", ["-l", dir], { stdio: "ignore" });
 }
+
+/**
+ * Makes the existing directory `dir` read-only in place (a read-only bind mount over itself)
+ * where the machine allows it; returns the unmount function, or undefined when it is not allowed.
+ */
+export function bindReadOnly(dir: string): (() => void) | undefined {
+  try {
+    execFileSync("mount", ["--bind", dir, dir], { stdio: "ignore" });
+  } catch {
+    return undefined;
+  }
+  const unmount = () => execFileSync("umount", ["-l", dir], { stdio: "ignore" });
+  try {
+    execFileSync("mount", ["-o", "remount,ro,bind", dir], { stdio: "ignore" });
+  } catch {
+    unmount();
+    return undefined;
+  }
+  return unmount;
+}
