@@ -9,7 +9,7 @@ import { endAtLineBoundary } from "./file-lines.js";
 import { assertSessionId, newSessionId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
 import { acquireLock, type AcquireOptions, type SessionLock } from "./lock.js";
-import { durableWriter, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
+import { durableWriter, ensureDir, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
 import { SessionIndex } from "./session-index.js";
 import { readHeaderAt } from "./summary.js";
 import { SESSION_FORMAT_VERSION, type LoadedSession, type NewSessionHeader, type SessionHeader, type SessionSummary } from "./types.js";
@@ -79,7 +79,7 @@ export class SessionStore {
     const line = JSON.stringify(header);
     let failure: string | undefined;
     try {
-      mkdirSync(this.dir, { recursive: true });
+      ensureDir(this.dir);
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);

@@ -61,8 +61,11 @@ describe("sessions that survive their files", () => {
     expect(run.stderr).not.toMatch(/cannot save child session/);
   });
 
-  it("a read-only sessions location (a read-only mount): the session and its children run in memory with one warning each", async (ctx) => {
-    const unmount = mountReadOnly(join(inkHome, "sessions"));
+  it.for([
+    ["the sessions directory", () => join(inkHome, "sessions")],
+    ["INK_HOME itself (sessions/ cannot even be made)", () => inkHome],
+  ] as const)("a read-only location (%s, a read-only mount): the session and its children run in memory with one warning each naming EROFS", async ([, where], ctx) => {
+    const unmount = mountReadOnly(where());
     if (!unmount) return ctx.skip(); // mounting is not allowed here; the unwritable case above still runs
     try {
       server.enqueue(
