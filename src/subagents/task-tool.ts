@@ -317,7 +317,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     emit({ type: "subagent_end", ...tag, summary: { status: outcome.status, turns: outcome.turns, usage: outcome.usage, durationMs, reason: outcome.reason, sessionId: outcome.sessionId } });
   }
   const durationMs = Date.now() - started;
-  const persistFailure = writer?.failure;
+  if (writer?.inMemory) writer.retry(); // space may be back: save the transcript before reporting on it
+  const persistFailure = writer?.inMemory ? writer.failure : undefined;
   const result = taskResult(outcome, {
     prompt: args.prompt,
     persistFailure,

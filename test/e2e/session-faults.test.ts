@@ -117,14 +117,14 @@ describe("sessions that survive their files", () => {
     });
     afterEach(() => disk.cleanup());
 
-    it("the session and its child go on in memory with one warning each; once space is free again everything is saved and --continue has every entry", async (ctx) => {
+    it("the session and its child go on in memory with one warning each; once space is free again both are saved and --continue has every entry", async (ctx) => {
       if (kind === "tmpfs" && disk.kind !== "tmpfs") ctx.skip(); // mounting is not allowed here; the injected case still runs
       const env = { ...disk.env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url };
       server.enqueue(
         sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: disk.fill } } }]),
         sseTurn([{ toolUse: { id: "tu_2", name: "task", input: { prompt: "look around" } } }]),
+        sseTurn([{ toolUse: { id: "tu_c1", name: "bash", input: { command: disk.free } } }]), // the child frees the space
         sseTurn([{ text: "the child's report" }]),
-        sseTurn([{ toolUse: { id: "tu_3", name: "bash", input: { command: disk.free } } }]),
         sseTurn([{ text: "final answer" }]),
       );
       const run = await runCli(["-p", "fill the disk", "--cwd", repo, "--yolo"], { env });
@@ -132,7 +132,12 @@ describe("sessions that survive their files", () => {
       expect(run.code).toBe(0);
       expect(run.stdout.trim()).toBe("final answer");
       expect(server.requests).toHaveLength(5);
-      expect(JSON.stringify(server.requests[4]!.body.messages)).toContain("the child's report");
+      const taskResult = JSON.stringify(server.requests[4]!.body.messages.at(-1));
+      expect(taskResult).toContain("the child's report");
+      expect(taskResult).not.toContain("could not be saved"); // the child saved its transcript once space was back
+      const childId = /child (\S+): session file .* cannot be created/.exec(run.stderr)![1]!;
+      expect(run.stderr).toMatch(new RegExp(`child ${childId}: session file .*${childId}\\.jsonl is saved again`));
+      expect(readFileSync(join(disk.home, "sessions", `${childId}.jsonl`), "utf8")).toContain("the child's report");
       const warnings = run.stderr.split("\n").filter((l) => l.includes("warning:"));
       const main = warnings.filter((l) => /session file .* cannot be written \(ENOSPC.*\); the session goes on in memory/.test(l));
       const child = warnings.filter((l) => /session file .* cannot be created \(ENOSPC.*\); the session goes on in memory/.test(l));
@@ -148,9 +153,9 @@ describe("sessions that survive their files", () => {
       expect(again.code).toBe(0);
       expect(again.stdout.trim()).toBe("second answer");
       const sent = server.requests[0]!.body.messages;
-      expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user", "assistant", "user"]);
-      expect(JSON.stringify(sent)).toContain("the child's report");
-      expect(JSON.stringify(sent[7])).toContain("final answer");
+      expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+      expect(JSON.stringify(sent[4])).toContain("the child's report");
+      expect(JSON.stringify(sent[5])).toContain("final answer");
     });
 
     it("a disk that stays full: the answer is printed and stderr says the session was not fully saved; --continue later has what was saved", async (ctx) => {
