@@ -42,6 +42,7 @@ export const editTool: Tool<typeof schema> = {
     try {
       const info = await stat(abs);
       if (info.isDirectory()) return fail(`${shown} is a directory, not a file.`);
+      if (!info.isFile()) return fail(`${shown} is not a regular file (a FIFO, socket or device); edit only changes text files.`);
       if (info.size > EDIT_MAX_FILE_BYTES) {
         return fail(`${shown} is ${(info.size / 1024 / 1024).toFixed(1)} MB; edit changes files up to ${EDIT_MAX_FILE_BYTES / 1024 / 1024} MB — for a file this large use bash (e.g. sed -i) or write a smaller file.`);
       }

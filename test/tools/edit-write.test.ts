@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -78,6 +79,13 @@ describe("edit tool", () => {
     const r = await editTool.execute({ path: "huge.log", oldText: "a", newText: "b" }, makeCtx(dir));
     expect(r.isError).toBe(true);
     expect(r.output).toBe(`huge.log is 32.0 MB; edit changes files up to 32 MB — for a file this large use bash (e.g. sed -i) or write a smaller file.`);
+  });
+
+  it("refuses a FIFO at once instead of waiting for a writer", async () => {
+    execFileSync("mkfifo", [join(dir, "pipe")]);
+    const r = await editTool.execute({ path: "pipe", oldText: "a", newText: "b" }, makeCtx(dir));
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe("pipe is not a regular file (a FIFO, socket or device); edit only changes text files.");
   });
 
   it("returns 'aborted' without touching the file", async () => {
