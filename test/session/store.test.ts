@@ -242,6 +242,7 @@ describe("SessionStore", () => {
     ];
     for (const [id, text, pattern] of cases) {
       writeFileSync(store.path(id), text);
+      if (id === "notjson" || id === "noheader" || id === "nocwd") expect(() => store.load(id)).toThrow("this session cannot be resumed until its first line is restored; the file is left as it is — start a new session (ink without --continue/--resume)");
       expect(() => store.load(id)).toThrow(pattern);
       expect(() => store.load(id)).toThrow(store.path(id));
       expect(() => store.readHeader(id)).toThrow(pattern);
