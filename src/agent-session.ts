@@ -396,6 +396,7 @@ export class AgentSession {
     this.mcp.killAll();
     void this.mcp.close();
     this.saveNow();
+    this.lease?.stop();
     this.lock?.release();
     this.lock = undefined;
   }

@@ -94,3 +94,14 @@ it("the sessions directory removed mid-run: the lease takes the lock again and t
   session.close();
   expect(readLock(lockPath)).toBeUndefined();
 });
+
+it("after close no lease renewal runs: the released lock stays gone", async () => {
+  const provider = createScriptedProvider(() => ({ text: "hi" }));
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {}, leaseIntervalMs: 5 });
+  await session.prompt("hello");
+  const lockPath = `${session.sessionPath!}.lock`;
+  expect(readLock(lockPath)).toMatchObject({ pid: process.pid });
+  session.close();
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 10)); // several lease intervals
+  expect(readLock(lockPath)).toBeUndefined();
+});

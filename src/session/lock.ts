@@ -48,7 +48,7 @@ export interface SessionLock {
    * restored; then the caller must stop writing the session.
    */
   renew(): { ok: true; restored?: true } | { ok: false; reason: string };
-  /** Removes the lock file if it is still ours (no-op otherwise, and when called twice). */
+  /** Removes the lock file if it is still ours (no-op otherwise, and when called twice); `renew` does nothing afterwards. */
   release(): void;
 }
 
@@ -148,6 +148,7 @@ export function acquireLock(path: string, owner?: string, opts: AcquireOptions =
     path,
     takenOver: mine.takeover,
     renew() {
+      if (released) return { ok: true }; // nothing to renew, and a released lock is never re-created
       let current = readLock(path);
       if (current === undefined && !existsSync(path)) {
         const restored = restore(path, mine);

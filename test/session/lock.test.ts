@@ -151,6 +151,14 @@ describe("acquireLock", () => {
     expect(other.renew()).toEqual({ ok: false, reason: expect.stringContaining("was taken over by process 1 since T3") });
   });
 
+  it("renew after release does nothing: a released lock is never re-created", () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    const lock = acquireLock(path, "me");
+    lock.release();
+    expect(lock.renew()).toEqual({ ok: true });
+    expect(existsSync(path)).toBe(false);
+  });
+
   it("a vanished lock that cannot be re-created (unwritable location) does not stop the session; a later renewal restores it", () => {
     const dir = join(home.dir, "sessions");
     mkdirSync(dir);
