@@ -101,6 +101,7 @@ export class AgentSession {
   /** Aborted when this session's lock is taken over: the run stops (see startLease). */
   private readonly leaseLost = new AbortController();
   private lease?: Lease;
+  private closed = false;
   /** Closed interrupted calls found when resuming, written once the file is open. */
   private pendingRepairs: AgentMessage[] = [];
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
@@ -395,6 +396,7 @@ export class AgentSession {
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();
+    this.closed = true;
     this.saveNow();
     this.lease?.stop();
     this.lock?.release();
@@ -425,7 +427,10 @@ export class AgentSession {
 
   private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
-    const onNotice = (notice: PersistenceNotice) => this.warnTo({ type: "warning", source: "session", message: notice.message });
+    const onNotice = (notice: PersistenceNotice) => {
+      this.warnTo({ type: "warning", source: "session", message: notice.message });
+      if (notice.kind === "restored" && !this.lock && !this.closed) this.lockRestored();
+    };
     if (this.options.resume) {
       this.writer = this.store.open(this.sessionId, { onNotice });
       for (const message of this.pendingRepairs.splice(0)) this.writer.append({ type: "message", message });
@@ -450,6 +455,16 @@ export class AgentSession {
     }
     this.watchLock();
     return this.writer;
+  }
+
+  /** A session saved again after running in memory takes its lock now (it had none). */
+  private lockRestored(): void {
+    try {
+      this.lock = this.store!.lock(this.sessionId, "main session");
+      this.watchLock();
+    } catch (err) {
+      this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId} runs without a lock (${errorMessage(err)})` });
+    }
   }
 
   /** Renews the lock on a timer; when it was taken over: stop writing, stop the run, say why. */
