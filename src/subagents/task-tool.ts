@@ -185,7 +185,8 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
   try {
     lock = store.lock(id, `resume from ${ctx.toolCallId}`);
   } catch (err) {
-    reasons.push(errorMessage(err));
+    // An unwritable location (read-only, full) never blocks the work: the child resumes in memory, unlocked.
+    if (typeof (err as NodeJS.ErrnoException).code !== "string") reasons.push(errorMessage(err));
   }
   const check = checkResumable({ ...options, store, id, parentCwd: ctx.cwd });
   if (!check.ok || reasons.length > 0) {

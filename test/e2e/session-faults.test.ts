@@ -108,6 +108,37 @@ describe("sessions that survive their files", () => {
     }
   });
 
+  it("resuming a child (task resume) on a sessions directory that became read-only: the child runs in memory with its saved history", async (ctx) => {
+    server.enqueue(
+      sseTurn([{ toolUse: { id: "tu_1", name: "task", input: { prompt: "look around" } } }]),
+      sseTurn([{ text: "first report" }]),
+      sseTurn([{ text: "done" }]),
+    );
+    const first = await runCli(["-p", "delegate", "--cwd", repo], { env: env() });
+    expect(first.code).toBe(0);
+    const childId = /▶ started \S+ \[(\S+)\]/.exec(first.stderr)![1]!;
+    const unmount = bindReadOnly(join(inkHome, "sessions"));
+    if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
+    try {
+      server.reset();
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_2", name: "task", input: { resume: childId, prompt: "look again" } } }]),
+        sseTurn([{ text: "second report" }]),
+        sseTurn([{ text: "done again" }]),
+      );
+      const again = await runCli(["-p", "resume the child", "--cwd", repo, "--continue"], { env: env() });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("done again");
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain("first report"); // the child's saved history
+      const taskResult = JSON.stringify(server.requests[2]!.body.messages.at(-1));
+      expect(taskResult).toContain("second report");
+      expect(taskResult).not.toMatch(/cannot be resumed|refused/i);
+      expect(again.stderr).toMatch(new RegExp(`child ${childId}: session file .* cannot be written \\(EROFS`));
+    } finally {
+      unmount();
+    }
+  });
+
   describe.each(["tmpfs", "injected"] as const)("a full disk (%s)", (kind) => {
     let disk: FullDiskHome;
     beforeEach(() => {
