@@ -88,3 +88,21 @@ describe("App: openResumePicker (ink --resume without an id)", () => {
     expect(frame).toContain("Enter send");
   });
 });
+
+describe("App: a session that cannot be saved", () => {
+  it("shows one warning in the transcript and 'not saved (in memory)' in the status bar; the conversation goes on", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    h = renderApp((r) => ({ text: `answer to ${lastUser(r)}` }), { before: ({ inkHome }) => writeFileSync(join(inkHome, "sessions"), "a file where the directory should be") });
+    expect(h.app.lastFrame()).not.toContain("not saved");
+    await typeAndSubmit(h.app, "first question");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to first question") && f.includes("Enter send"));
+    expect(frame).toContain("not saved (in memory)");
+    expect(frame.match(/warning: session file/g)).toHaveLength(1);
+    expect(frame.replace(/\s+/g, " ")).toMatch(/cannot be created \(EEXIST: \S+sessions \(or a parent\) is a file, not a directory\); the session goes on in memory/);
+    await typeAndSubmit(h.app, "second question");
+    const next = await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to second question") && f.includes("Enter send"));
+    expect(next.match(/warning: session file/g)).toHaveLength(1);
+    expect(next).toContain("not saved (in memory)");
+  });
+});

@@ -352,6 +352,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         runningChildren={counts.running}
         queuedChildren={counts.queued}
         compacting={state.compacting}
+        unsaved={session.unsaved}
         running={state.running}
         now={now}
         keys={keyHints(ui.focus, state.running, mode)}

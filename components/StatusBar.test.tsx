@@ -31,6 +31,10 @@ describe("StatusBar", () => {
     expect(frame).toContain("x stop this child");
     expect(frame).not.toContain("Ctrl-C twice exit");
   });
+  it("says right after the model when the session is kept in memory only", () => {
+    expect(stripAnsi(render(<StatusBar {...base} unsaved running runningChildren={1} />).lastFrame()!)).toMatch(/claude-x · not saved \(in memory\) · 1 agent running/);
+    expect(stripAnsi(render(<StatusBar {...base} />).lastFrame()!)).not.toContain("not saved");
+  });
   it("keeps to two rows in a narrow terminal: the facts and the key hints are cut, not wrapped", () => {
     const keys = "Enter send · ↑/↓ history · Tab sidebar · /help · Ctrl-C twice exit";
     for (const props of [{ keys }, { hint: "a run is in progress — wait for it to finish, or press Ctrl-C to stop it" }]) {

@@ -2,7 +2,8 @@
  * StatusBar: the model, then running and queued children (first, so a narrow terminal that cuts
  * the row's end keeps them), a compaction in progress, context use (the main agent's latest input
  * tokens over the model's window), tokens in/out and the cost (when the models have a price) for
- * the whole session, and the provider; under it
+ * the whole session, and the provider — and, while the session file cannot be written, that it is
+ * kept in memory only; under it
  * a key hint line (the keys of whatever has the keyboard).
  */
 import { Box, Text } from "ink";
@@ -37,6 +38,8 @@ export interface StatusBarProps {
   now: number;
   /** A message that replaces the key hints (e.g. "Press Ctrl-C again to exit"). */
   hint?: string;
+  /** The session is kept in memory only: its file cannot be written (full disk, read-only, …). */
+  unsaved?: boolean;
 }
 
 /** Context use as a whole percentage (0 when the window is unknown). */
@@ -58,6 +61,7 @@ export function StatusBar(props: StatusBarProps) {
       <Text wrap="truncate-end">
         {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
         <Text bold>{props.model}</Text>
+        {props.unsaved ? <Text color="red" bold>{" · not saved (in memory)"}</Text> : null}
         {/* What runs comes first: a narrow terminal cuts the row's end, never the children's count. */}
         {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
         {queued > 0 ? <Text color="yellow">{` · ${queued} queued`}</Text> : null}

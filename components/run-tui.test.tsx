@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -47,9 +47,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean }) {
+function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean }, before?: (home: string) => void) {
   const home = mkdtempSync(join(tmpdir(), "ink-run-tui-"));
   dirs.push(home);
+  before?.(home);
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
   const trustAsked: Array<boolean | undefined> = [];
@@ -92,5 +93,16 @@ describe("runTui", () => {
     expect(t.stdout.text()).not.toContain("Resume a session");
     expect(t.trustAsked).toEqual([undefined]);
     expect(await exitApp(t)).toBe(0);
+  });
+
+  it("on exit says the session was NOT fully saved, and why, when its file could not be written (never 'Session saved')", async () => {
+    const t = start({}, (home) => writeFileSync(join(home, "sessions"), "a file where the directory should be"));
+    await waitUntil(() => t.stdout.text().includes("Ask Ink"), { what: "the prompt" });
+    t.stdin.type("hello\r");
+    await waitUntil(() => /not saved \(in memory\)(.|\n)*Enter send/.test(t.stdout.text().split("hello").at(-1)!), { what: "the status bar flag, idle again" });
+    expect(await exitApp(t)).toBe(0);
+    const end = t.stdout.text().split("Ask Ink").at(-1)!;
+    expect(end).toMatch(/Session NOT fully saved \(EEXIST: \S+sessions \(or a parent\) is a file, not a directory\): \S+\.jsonl — resuming it will miss what was not written; free disk space or check INK_HOME/);
+    expect(end).not.toContain("Session saved:");
   });
 });

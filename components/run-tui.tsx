@@ -102,12 +102,14 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     if (stdout.isTTY) stdout.write(PASTE_OFF);
     alt?.leave();
   }
+  const unsaved = session.saveNow(); // a session kept in memory tries once more to save everything
   session.close();
   // Full-screen: the last answer was only on the alternate screen, so it is printed again; inline it
   // is in the scrollback already. Either way the exact command that comes back here.
   const lines = farewellLines(fullscreen ? lastAnswer(session) : undefined, session.sessionPath ? session.sessionId : undefined);
   if (lines.length) stdout.write(`${lines.join("\n")}\n`);
-  if (session.sessionPath) stdout.write(`Session saved: ${session.sessionPath}\n`);
+  if (session.sessionPath && !unsaved) stdout.write(`Session saved: ${session.sessionPath}\n`);
+  if (session.sessionPath && unsaved) stdout.write(`Session NOT fully saved (${unsaved}): ${session.sessionPath} — resuming it will miss what was not written; free disk space or check INK_HOME\n`);
   return code;
 }
 

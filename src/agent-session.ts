@@ -105,6 +105,7 @@ export class AgentSession {
   /** Aborted when this session's lock is taken over: the run stops (see startLease). */
   private readonly leaseLost = new AbortController();
   private lease?: Lease;
+  private closed = false;
   /** Closed interrupted calls found when resuming, written once the file is open. */
   private pendingRepairs: AgentMessage[] = [];
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
@@ -241,6 +242,22 @@ export class AgentSession {
   /** Path of the main session file once the first prompt created it. */
   get sessionPath(): string | undefined {
     return this.writer?.path;
+  }
+
+  /** True while the session is kept in memory only (its file cannot be written, or writing stopped). */
+  get unsaved(): boolean {
+    return this.writer?.inMemory ?? false;
+  }
+
+  /**
+   * Makes sure the session file holds everything said so far: a session kept in memory (its file
+   * could not be written) tries to save it all now. Returns undefined when the file is complete,
+   * else why it is not (the first write failure, or why writing stopped).
+   */
+  saveNow(): string | undefined {
+    const writer = this.writer;
+    if (!writer || !writer.inMemory) return undefined;
+    return writer.retry() ? undefined : (writer.failure ?? "the session file could not be written");
   }
 
   /** Compaction hooks for an agent of this session (main or child) running `system` on `model`. */
@@ -411,10 +428,16 @@ export class AgentSession {
     }
   }
 
-  /** Releases the session's single-writer lock. Call when the session is done. */
+  /**
+   * Releases the session's single-writer lock. Call when the session is done. A session kept in
+   * memory (its file could not be written) tries once more to save everything first.
+   */
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();
+    this.closed = true;
+    this.saveNow();
+    this.lease?.stop();
     this.lock?.release();
     this.lock = undefined;
   }
@@ -426,17 +449,27 @@ export class AgentSession {
     if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
     if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
     // Lock before reading, so no other process appends between this read and our writes.
-    this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
+    let lockNote: string | undefined;
+    try {
+      this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
+    } catch (err) {
+      // A location that cannot be written (read-only, full) never blocks the work: go on without a lock.
+      if (typeof (err as NodeJS.ErrnoException).code !== "string") throw err;
+      lockNote = `session ${id} runs without a lock: ${errorMessage(err)}`;
+    }
     const loaded = this.store.load(id);
     this.pendingRepairs = loaded.toPersist;
     this.history.push(...loaded.messages);
     this.taskRecords.push(...loaded.records);
-    return loaded.notes;
+    return lockNote ? [...loaded.notes, lockNote] : loaded.notes;
   }
 
   private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
     if (this.writer || !this.store) return this.writer;
-    const onNotice = (notice: PersistenceNotice) => this.warnTo({ type: "warning", source: "session", message: notice.message });
+    const onNotice = (notice: PersistenceNotice) => {
+      this.warnTo({ type: "warning", source: "session", message: notice.message });
+      if (notice.kind === "restored" && !this.lock && !this.closed) this.lockRestored();
+    };
     if (this.options.resume) {
       this.writer = this.store.open(this.sessionId, { onNotice });
       for (const message of this.pendingRepairs.splice(0)) this.writer.append({ type: "message", message });
@@ -461,6 +494,16 @@ export class AgentSession {
     }
     this.watchLock();
     return this.writer;
+  }
+
+  /** A session saved again after running in memory takes its lock now (it had none). */
+  private lockRestored(): void {
+    try {
+      this.lock = this.store!.lock(this.sessionId, "main session");
+      this.watchLock();
+    } catch (err) {
+      this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId} runs without a lock (${errorMessage(err)})` });
+    }
   }
 
   /** Renews the lock on a timer; when it was taken over: stop writing, stop the run, say why. */

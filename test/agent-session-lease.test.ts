@@ -66,3 +66,42 @@ it("another live process takes the lock over mid-run: this session stops writing
   session.close();
   expect(readLock(lockPath)).toMatchObject({ pid: other.pid, token: "the-other-one" });
 });
+
+it("the sessions directory removed mid-run: the lease takes the lock again and the run goes on; the file is recreated with every entry", async () => {
+  let removeDir: () => void = () => undefined;
+  const removed = new Promise<void>((resolve) => (removeDir = resolve));
+  let relock: () => void = () => undefined;
+  const relocked = new Promise<void>((resolve) => (relock = resolve));
+  const provider = createScriptedProvider((request) => {
+    if (request.messages.length === 1) return { toolCalls: [{ name: "ls", arguments: {} }] };
+    removeDir();
+    return { text: "still here", waitFor: relocked };
+  });
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {}, leaseIntervalMs: 20 });
+  const events: AgentEvent[] = [];
+  const running = session.prompt("list", { onEvent: (e) => events.push(e) });
+  await removed;
+  const lockPath = `${session.sessionPath!}.lock`;
+  const token = readLock(lockPath)!.token;
+  rmSync(session.store!.dir, { recursive: true });
+  for (let i = 0; i < 400 && !readLock(lockPath); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(readLock(lockPath)).toMatchObject({ pid: process.pid, token });
+  relock();
+  const result = await running;
+  expect(result.reason).toBe("done");
+  expect(events.filter((e) => e.type === "warning" && e.source === "lock")).toEqual([]);
+  expect(lines(session.sessionPath!).map((l) => JSON.parse(l).message?.role).filter(Boolean)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+  session.close();
+  expect(readLock(lockPath)).toBeUndefined();
+});
+
+it("after close no lease renewal runs: the released lock stays gone", async () => {
+  const provider = createScriptedProvider(() => ({ text: "hi" }));
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {}, leaseIntervalMs: 5 });
+  await session.prompt("hello");
+  const lockPath = `${session.sessionPath!}.lock`;
+  expect(readLock(lockPath)).toMatchObject({ pid: process.pid });
+  session.close();
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 10)); // several lease intervals
+  expect(readLock(lockPath)).toBeUndefined();
+});

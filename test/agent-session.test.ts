@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentSession, inkHomeDir } from "../src/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ToolResultMessage } from "../src/protocol/messages.js";
@@ -179,6 +179,47 @@ describe("AgentSession persistence failures", () => {
     expect(warnings[0]).toMatchObject({ message: expect.stringContaining("goes on in memory") });
     expect(session.history.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant", "user", "assistant", "toolResult", "assistant"]);
     session.close();
+  });
+
+  it("a session kept in memory saves everything when it closes once the location is writable again", async () => {
+    const provider = createScriptedProvider(() => ({ text: "fine" }));
+    const home = temp("ink-home-");
+    writeFileSync(join(home, "sessions"), "a file where the sessions directory should be");
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    await session.prompt("one", { onEvent: (e) => events.push(e) });
+    await session.prompt("two", { onEvent: (e) => events.push(e) });
+    rmSync(join(home, "sessions"));
+    session.close();
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({ type: "header", id: session.sessionId });
+    expect(lines.filter((l) => l.type === "message").map((l) => l.message.content)).toEqual(["one", expect.anything(), "two", expect.anything()]);
+    expect(events.filter((e) => e.type === "warning").map((e) => (e as { message: string }).message)).toEqual([expect.stringMatching(/cannot be created .*goes on in memory/), expect.stringMatching(/is saved again \(\d+ entries written from memory\)/)]);
+  });
+
+  it("a session saved again mid-run (a later retry) takes its lock then, and releases it on close", async () => {
+    const provider = createScriptedProvider(() => ({ text: "fine" }));
+    const home = temp("ink-home-");
+    writeFileSync(join(home, "sessions"), "a file where the sessions directory should be");
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    const events: AgentEvent[] = [];
+    await session.prompt("one", { onEvent: (e) => events.push(e) });
+    rmSync(join(home, "sessions"));
+    const later = Date.now() + 6_000; // past the writer's retry interval
+    vi.useFakeTimers({ toFake: ["Date"], now: later });
+    try {
+      await session.prompt("two", { onEvent: (e) => events.push(e) });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(events.filter((e) => e.type === "warning").map((e) => (e as { message: string }).message)).toEqual([expect.stringMatching(/goes on in memory/), expect.stringMatching(/is saved again/)]);
+    expect(session.unsaved).toBe(false);
+    const lockPath = `${session.sessionPath!}.lock`;
+    expect(JSON.parse(readFileSync(lockPath, "utf8"))).toMatchObject({ pid: process.pid, owner: "main session" });
+    session.close();
+    expect(() => readFileSync(lockPath)).toThrow(/ENOENT/);
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.type === "message").map((l) => l.message.content)).toEqual(["one", expect.anything(), "two", expect.anything()]);
   });
 
   it("resuming a main session another live process holds is refused before anything is read", async () => {

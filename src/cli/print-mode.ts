@@ -46,7 +46,9 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       if (text.trim() === "") io.stderr("ink: the model gave no final text in this run\n");
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
-    if (!opts.json && session.sessionPath) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
+    const unsaved = session.saveNow();
+    if (!opts.json && session.sessionPath && !unsaved) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
+    if (!opts.json && session.sessionPath && unsaved) io.stderr(`ink: session ${session.sessionId} was NOT fully saved (${unsaved}); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME\n`);
     if (!opts.json) io.stderr(totals.line());
     return 0;
   } catch (err) {

@@ -15,9 +15,25 @@ export class ProviderSetupError extends Error {
 }
 
 
+/** Throws ProviderSetupError (naming the value and the fix) when `value` is set but not an http(s) URL. */
+export function checkBaseUrl(value: string | undefined): void {
+  const v = value?.trim() ?? "";
+  if (v === "") return;
+  let protocol = "";
+  try {
+    protocol = new URL(v).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== "http:" && protocol !== "https:") {
+    throw new ProviderSetupError(`ANTHROPIC_BASE_URL=${JSON.stringify(value)} is not an http(s) URL; set it to the endpoint, e.g. https://api.anthropic.com or http://127.0.0.1:8080, or unset it.`);
+  }
+}
+
 /**
  * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo.
- * Rejects with ProviderSetupError for an unknown name or anthropic without a key.
+ * Rejects with ProviderSetupError for an unknown name, anthropic without a key, or a malformed
+ * ANTHROPIC_BASE_URL.
  */
 export async function resolveProvider(name?: string, model?: string): Promise<{ provider: Provider; model: string }> {
   const chosen = name ?? (anthropicKeySet() ? "anthropic" : "demo");
@@ -25,6 +41,7 @@ export async function resolveProvider(name?: string, model?: string): Promise<{ 
   if (chosen === "demo") provider = createDemoProvider();
   else if (chosen === "anthropic") {
     if (!anthropicKeySet()) throw new ProviderSetupError("--provider anthropic needs ANTHROPIC_API_KEY: export ANTHROPIC_API_KEY=sk-ant-... (and ANTHROPIC_BASE_URL for a compatible server), or use --provider demo.");
+    checkBaseUrl(process.env.ANTHROPIC_BASE_URL);
     const { createAnthropicProvider } = await import("./anthropic.js");
     provider = createAnthropicProvider();
   } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);

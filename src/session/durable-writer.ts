@@ -45,6 +45,21 @@ export interface DurableWriterOptions {
   retryAfterMs?: number;
 }
 
+/**
+ * Creates directory `dir` and its parents. Throws the precise reason when it cannot: Node reports
+ * ENOENT for a recursive mkdir on a read-only file system, so that case is retried without
+ * `recursive` to get EROFS (or the real ENOENT when a parent is missing).
+ */
+export function ensureDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    mkdirSync(dirname(dir), { recursive: true });
+    mkdirSync(dir);
+  }
+}
+
 /** A writer over `options.lines` (see the module comment). */
 export function durableWriter(options: DurableWriterOptions): SessionWriter {
   const lines = [...options.lines];
@@ -70,7 +85,7 @@ export function durableWriter(options: DurableWriterOptions): SessionWriter {
 
   /** Writes every line to the file (via a temp file and rename). */
   const writeAll = (): void => {
-    mkdirSync(dirname(options.path), { recursive: true });
+    ensureDir(dirname(options.path));
     const tmp = `${options.path}.${process.pid}.rewrite`;
     try {
       writeFileSync(tmp, lines.map((l) => `${l}\n`).join(""));

@@ -72,6 +72,9 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.length ? i.path.join(".") : "(line)"}: ${i.message}`).join("; ");
 }
 
+/** What to do about a session whose header line is damaged (appended to those errors). */
+export const DAMAGED_HEADER_FIX = "this session cannot be resumed until its first line is restored; the file is left as it is — start a new session (ink without --continue/--resume)";
+
 /**
  * Parses the first line of the session file at `path`; throws an error naming the path and what
  * is wrong (not JSON, not a header, a newer format version, missing fields).
@@ -81,7 +84,7 @@ export function parseHeaderLine(line: string, path: string): SessionHeader {
   try {
     value = JSON.parse(line);
   } catch {
-    throw new Error(`invalid session file ${path}: the first line is not JSON (expected the session header)`);
+    throw new Error(`invalid session file ${path}: the first line is not JSON (expected the session header); ${DAMAGED_HEADER_FIX}`);
   }
   const v = value as { type?: unknown; version?: unknown } | null;
   if (v && typeof v === "object" && v.type === "header" && typeof v.version === "number" && v.version > SESSION_FORMAT_VERSION) {
@@ -90,7 +93,7 @@ export function parseHeaderLine(line: string, path: string): SessionHeader {
     );
   }
   const parsed = header.safeParse(value);
-  if (!parsed.success) throw new Error(`invalid session header in ${path}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) throw new Error(`invalid session header in ${path}: ${describeIssues(parsed.error)}; ${DAMAGED_HEADER_FIX}`);
   return parsed.data as SessionHeader;
 }
 

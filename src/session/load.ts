@@ -12,29 +12,33 @@ import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from ".
 
 /**
  * Loads the session file at `path`. A damaged last line (a torn write) is dropped; a damaged line
- * elsewhere is skipped; each with a note naming the file and line number. A compaction entry
+ * elsewhere is skipped; each with a note naming the file and line number. A line over
+ * `opts.maxLineBytes` (default SESSION_LINE_MAX_BYTES) is skipped the same way without being
+ * decoded, so neither a huge line nor a file beyond V8's longest string makes it unloadable. A compaction entry
  * replaces the first `replacedCount` messages of the history rebuilt so far (all of them when it
  * covers everything) with one user message holding the summary — counted on the repaired history,
  * as the live one was. Finally `repairHistory` runs (its refusal is thrown, naming the lines).
  * Throws (naming the path) when the file cannot be read, its header line is missing/invalid, or
  * the history is refused.
  */
-export function loadSessionFile(path: string): LoadedSession {
-  let text: string;
+export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = {}): LoadedSession {
+  let data: Buffer;
   try {
-    text = readFileSync(path, "utf8");
+    data = readFileSync(path);
   } catch (err) {
     throw new Error(`cannot read session file ${path}: ${(err as Error).message}`);
   }
-  const lines = text.split("\n");
-  if (lines.at(-1) === "") lines.pop();
+  const maxLineBytes = opts.maxLineBytes ?? SESSION_LINE_MAX_BYTES;
+  const oversized = new Map<number, number>(); // line index → its size in bytes (never decoded)
+  const lines = splitLines(data, maxLineBytes, oversized);
+  if (oversized.has(0)) throw new Error(`invalid session file ${path}: its first line is ${oversized.get(0)} bytes, not a session header`);
   if (lines.length === 0 || lines[0]!.trim() === "") {
     throw new Error(`invalid session file ${path}: it is empty (the first line must be the session header)`);
   }
   const header = parseHeaderLine(lines[0]!, path);
 
   let lastContentLine = lines.length - 1;
-  while (lastContentLine > 0 && lines[lastContentLine]!.trim() === "") lastContentLine--;
+  while (lastContentLine > 0 && lines[lastContentLine]!.trim() === "" && !oversized.has(lastContentLine)) lastContentLine--;
 
   let messages: AgentMessage[] = [];
   /** The file line (1-based) of each message, parallel to `messages` (0 = synthetic). */
@@ -47,6 +51,12 @@ export function loadSessionFile(path: string): LoadedSession {
   let skipped = 0;
   for (let i = 1; i <= lastContentLine; i++) {
     const line = lines[i]!;
+    const size = oversized.get(i);
+    if (size !== undefined) {
+      skipped++;
+      notes.push(`skipped line ${i + 1} of ${path}: it is ${(size / 1024 / 1024).toFixed(1)} MB, over the ${(maxLineBytes / 1024 / 1024).toFixed(0)} MB a session line may hold`);
+      continue;
+    }
     if (line.trim() === "") continue;
     const parsed = parseEntryLine(line);
     if ("error" in parsed) {
@@ -107,6 +117,28 @@ export function loadSessionFile(path: string): LoadedSession {
     toPersist: repair.toPersist,
     lifetime: { usage, turns },
   };
+}
+
+/** Largest session line decoded when loading (bytes); a longer one is skipped with a note, so a huge or garbage line can never exhaust memory or make the session unloadable. */
+export const SESSION_LINE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The lines of `data` (UTF-8, "\n"-separated; no empty last line for a final newline). A line over
+ * `maxBytes` is left as "" and its size recorded in `oversized` by index.
+ */
+function splitLines(data: Buffer, maxBytes: number, oversized: Map<number, number>): string[] {
+  const lines: string[] = [];
+  let start = 0;
+  while (start < data.length) {
+    let end = data.indexOf(0x0a, start);
+    if (end < 0) end = data.length;
+    if (end - start > maxBytes) {
+      oversized.set(lines.length, end - start);
+      lines.push("");
+    } else lines.push(data.toString("utf8", start, end));
+    start = end + 1;
+  }
+  return lines;
 }
 
 /** The file lines of `shaped` (a normalised copy of `original`): inserted messages get 0. */

@@ -7,9 +7,9 @@
  * caller explicitly asks to take it over.
  */
 import { randomBytes } from "node:crypto";
-import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname as osHostname } from "node:os";
-import { basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { isDifferentProcess, processCommandLine, processStartTime } from "./process-identity.js";
 
 /** The content of a lock file. */
@@ -42,11 +42,13 @@ export interface SessionLock {
   /** Set when this lock replaced a stale one: whose it was and why it was stale. */
   readonly takenOver?: LockInfo["takeover"];
   /**
-   * Checks the lock is still ours and writes a fresh heartbeat into it. `ok: false` (with who holds
-   * it now) when it was removed or taken over; then the caller must stop writing the session.
+   * Checks the lock is still ours and writes a fresh heartbeat into it. A lock file that vanished
+   * (deleted, or its directory removed) is taken again when nobody else took it meanwhile
+   * (`restored` says so). `ok: false` (with who holds it now) when it was taken over or cannot be
+   * restored; then the caller must stop writing the session.
    */
-  renew(): { ok: true } | { ok: false; reason: string };
-  /** Removes the lock file if it is still ours (no-op otherwise, and when called twice). */
+  renew(): { ok: true; restored?: true } | { ok: false; reason: string };
+  /** Removes the lock file if it is still ours (no-op otherwise, and when called twice); `renew` does nothing afterwards. */
   release(): void;
 }
 
@@ -146,7 +148,14 @@ export function acquireLock(path: string, owner?: string, opts: AcquireOptions =
     path,
     takenOver: mine.takeover,
     renew() {
-      const current = readLock(path);
+      if (released) return { ok: true }; // nothing to renew, and a released lock is never re-created
+      let current = readLock(path);
+      if (current === undefined && !existsSync(path)) {
+        const restored = restore(path, mine);
+        // Not re-creatable (e.g. a full disk) while nobody else holds it: go on; the next renewal tries again.
+        if (restored !== "taken") return restored === "restored" ? { ok: true, restored: true } : { ok: true };
+        current = readLock(path); // another process took it in between
+      }
       if (current?.token !== mine.token) {
         const reason = current
           ? `its lock ${path} was taken over by ${describeHolder(current, current.hostname !== mine.hostname)}`
@@ -192,6 +201,20 @@ function tryCreate(path: string, text: string): boolean {
     throw err;
   } finally {
     removeQuietly(tmp);
+  }
+}
+
+/**
+ * Re-creates a vanished lock `path` holding `mine` (recreating its directory), exclusively, so a
+ * process that took the session meanwhile keeps it: "taken" then, "failed" for an I/O error.
+ */
+function restore(path: string, mine: LockInfo): "restored" | "taken" | "failed" {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    mine.heartbeatAt = new Date().toISOString();
+    return tryCreate(path, `${JSON.stringify(mine)}\n`) ? "restored" : "taken";
+  } catch {
+    return "failed";
   }
 }
 

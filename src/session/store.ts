@@ -9,7 +9,7 @@ import { endAtLineBoundary } from "./file-lines.js";
 import { assertSessionId, newSessionId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
 import { acquireLock, type AcquireOptions, type SessionLock } from "./lock.js";
-import { durableWriter, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
+import { durableWriter, ensureDir, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
 import { SessionIndex } from "./session-index.js";
 import { readHeaderAt } from "./summary.js";
 import { SESSION_FORMAT_VERSION, type LoadedSession, type NewSessionHeader, type SessionHeader, type SessionSummary } from "./types.js";
@@ -79,9 +79,10 @@ export class SessionStore {
     const line = JSON.stringify(header);
     let failure: string | undefined;
     try {
-      mkdirSync(this.dir, { recursive: true });
+      ensureDir(this.dir);
     } catch (err) {
-      failure = errorText(err);
+      const code = (err as NodeJS.ErrnoException).code;
+      failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);
     }
     try {
       if (failure === undefined) writeFileSync(path, `${line}\n`, { flag: "wx" });
@@ -103,16 +104,29 @@ export class SessionStore {
   /**
    * A writer appending to existing session `id`. Validates the header; a torn last line left by
    * a crash is cut off first so new lines start cleanly. Throws `SessionNotFoundError` when absent.
+   * When the file can be read but not written (read-only or full location), the writer starts in
+   * memory (one notice) and retries later, as `create` does.
    */
   open(id: string, opts: Omit<WriterOptions, "id"> = {}): SessionWriter {
     const path = this.existingPath(id);
     readHeaderAt(path);
-    endAtLineBoundary(path);
-    const lines = readFileSync(path, "utf8").split("\n");
+    let failure: string | undefined;
+    try {
+      endAtLineBoundary(path);
+    } catch (err) {
+      failure = errorText(err);
+    }
+    const text = readFileSync(path, "utf8");
+    const lines = text.split("\n");
     if (lines.at(-1) === "") lines.pop();
+    else if (failure !== undefined && !isJsonLine(lines.at(-1)!)) lines.pop(); // the torn tail the file still has
     this.index.record(id, true);
     this.closed.delete(id);
-    return this.watchAppends(durableWriter({ id, path, lines, persisted: true, onNotice: opts.onNotice }));
+    const writer = durableWriter({ id, path, lines, persisted: failure === undefined, failure, onNotice: opts.onNotice });
+    if (failure !== undefined) {
+      opts.onNotice?.({ kind: "in-memory", message: `session file ${path} cannot be written (${failure}); the session goes on in memory and Ink will retry saving it` });
+    }
+    return this.watchAppends(writer);
   }
 
   /** The header of session `id`; throws when absent or invalid (naming the path). */
@@ -180,6 +194,15 @@ export class SessionStore {
     const path = this.path(id);
     if (!existsSync(path)) throw new SessionNotFoundError(id, this.dir);
     return path;
+  }
+}
+
+function isJsonLine(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
   }
 }
 

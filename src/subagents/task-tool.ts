@@ -178,7 +178,8 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
   try {
     lock = store.lock(id, `resume from ${ctx.toolCallId}`);
   } catch (err) {
-    reasons.push(errorMessage(err));
+    // An unwritable location (read-only, full) never blocks the work: the child resumes in memory, unlocked.
+    if (typeof (err as NodeJS.ErrnoException).code !== "string") reasons.push(errorMessage(err));
   }
   const check = checkResumable({ ...options, store, id, parentCwd: ctx.cwd });
   if (!check.ok || reasons.length > 0) {
@@ -321,7 +322,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     emit({ type: "subagent_end", ...tag, summary: { status: outcome.status, turns: outcome.turns, usage: outcome.usage, durationMs, reason: outcome.reason, sessionId: outcome.sessionId } });
   }
   const durationMs = Date.now() - started;
-  const persistFailure = writer?.failure;
+  if (writer?.inMemory) writer.retry(); // space may be back: save the transcript before reporting on it
+  const persistFailure = writer?.inMemory ? writer.failure : undefined;
   const result = taskResult(outcome, {
     prompt: args.prompt,
     persistFailure,

@@ -10,6 +10,9 @@ import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
 
+/** Largest file `edit` loads (bytes): beyond it, matching would hold the whole file as a string and block Ink. */
+export const EDIT_MAX_FILE_BYTES = 32 * 1024 * 1024;
+
 /** Diff lines shown per side before eliding. */
 const MAX_DIFF_LINES = 30;
 
@@ -37,7 +40,12 @@ export const editTool: Tool<typeof schema> = {
 
     let content: string;
     try {
-      if ((await stat(abs)).isDirectory()) return fail(`${shown} is a directory, not a file.`);
+      const info = await stat(abs);
+      if (info.isDirectory()) return fail(`${shown} is a directory, not a file.`);
+      if (!info.isFile()) return fail(`${shown} is not a regular file (a FIFO, socket or device); edit only changes text files.`);
+      if (info.size > EDIT_MAX_FILE_BYTES) {
+        return fail(`${shown} is ${(info.size / 1024 / 1024).toFixed(1)} MB; edit changes files up to ${EDIT_MAX_FILE_BYTES / 1024 / 1024} MB — for a file this large use bash (e.g. sed -i) or write a smaller file.`);
+      }
       const buf = await readFile(abs, { signal: ctx.signal });
       if (looksBinary(buf.subarray(0, SNIFF_BYTES))) return fail(`${shown} looks like a binary file; edit only changes text files.`);
       content = buf.toString("utf8");

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -24,5 +24,23 @@ describe("command-line values are checked at start", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`INK_HOME ${file} is a file, not a directory`);
     expect(run.stdout).toBe("");
+  });
+
+  it.each([
+    [["--allow", "frobnicate"], {}, 'ink: --allow frobnicate: unknown tool "frobnicate"'],
+    [["--model", ""], {}, "ink: --model needs a model id, e.g. --model claude-sonnet-4-5"],
+    [["--provider", "nope"], {}, 'ink: unknown provider "nope"; choose one of: anthropic, demo.'],
+    [["--max-children", "0"], {}, 'ink: --max-children must be an integer from 1 to 2147483647, got "0"'],
+    [["--output", "xml"], {}, 'ink: --output must be text or json, got "xml"'],
+    [["--cwd", "/nonexistent-ink-dir"], {}, "ink: --cwd /nonexistent-ink-dir: not a directory"],
+    [[], { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: "not a url" }, 'ink: ANTHROPIC_BASE_URL="not a url" is not an http(s) URL; set it to the endpoint'],
+    [[], { INK_DEMO_DELAY_MS: "abc" }, 'ink: INK_DEMO_DELAY_MS must be a number of milliseconds ≥ 0 (got "abc")'],
+  ] as Array<[string[], Record<string, string>, string]>)("a real CLI refuses %j %j before anything runs, naming the value and the fix", async (flags, env, message) => {
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const run = await runCli(["-p", "hello", ...flags], { env: { INK_HOME: home, ...env } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stdout).toBe("");
+    expect(existsSync(join(home, "sessions"))).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sseTurn } from "../helpers/fake-anthropic-server.js";
+import { httpError, sseTurn } from "../helpers/fake-anthropic-server.js";
 import { cliFixture, makeLoginRepo, runCli } from "../helpers/cli.js";
 import { SessionStore } from "../../src/session/store.js";
 import type { AgentMessage } from "../../src/protocol/messages.js";
@@ -51,6 +51,23 @@ describe("print mode always prints the final answer", () => {
     expect(fx.server.requests.filter((r) => isSummaryCall(r.body)).length).toBe(1);
     expect(run.stdout.trim()).toBe("The login is in src/auth/login.ts.");
     rmSync(project, { recursive: true, force: true });
+  });
+
+  it("after retried overloads and a child's run (the child's answer is not the one printed)", async () => {
+    fx.server.reset();
+    fx.server.enqueue(
+      httpError(529, "overloaded_error", "Overloaded", { "retry-after": "0" }),
+      sseTurn([{ toolUse: { id: "tu_1", name: "task", input: { prompt: "find the login" } } }]),
+      httpError(429, "rate_limit_error", "slow down", { "retry-after": "0" }),
+      sseTurn([{ text: "the child's report: src/auth/login.ts" }]),
+      httpError(529, "overloaded_error", "Overloaded", { "retry-after": "0" }),
+      sseTurn([{ text: "The login is handled in src/auth/login.ts." }]),
+    );
+    const run = await runCli(["-p", "where is the login?", "--cwd", fx.repo], { env: env() });
+    expect(run.code).toBe(0);
+    expect(fx.server.requests).toHaveLength(6);
+    expect(run.stderr.match(/retrying/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(run.stdout.trim()).toBe("The login is handled in src/auth/login.ts.");
   });
 
   it("a 5,000-message session resumed with --continue is brought within the window and answers", async () => {

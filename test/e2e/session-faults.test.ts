@@ -1,11 +1,12 @@
 /** A real CLI process against the loopback Anthropic server: sessions that survive their files, repair that keeps a sendable history, locks with clear ways out. */
-import { spawn } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
+import { bindReadOnly, fullDiskHome, mountReadOnly, type FullDiskHome } from "../helpers/full-disk.js";
 
 let repo: string;
 let server: FakeAnthropic;
@@ -29,8 +30,11 @@ const sessionFile = () => join(inkHome, "sessions", readdirSync(join(inkHome, "s
 const roles = (messages: Array<{ role: string }>) => messages.map((m) => m.role);
 
 describe("sessions that survive their files", () => {
-  it("a session file deleted mid-run: one warning, the file is recreated, and --continue has every entry", async () => {
-    const rm = `rm -f ${join(inkHome, "sessions")}/*.jsonl`;
+  it.each([
+    ["a session file deleted", () => `rm -f ${join(inkHome, "sessions")}/*.jsonl`],
+    ["the sessions directory removed", () => `rm -rf ${join(inkHome, "sessions")}`],
+  ])("%s mid-run: one warning, the file is recreated, and --continue has every entry", async (_name, command) => {
+    const rm = command();
     server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: rm } } }]), sseTurn([{ text: "first answer" }]));
     const run = await runCli(["-p", "delete it", "--cwd", repo, "--allow", "bash"], { env: env() });
     expect(run.code).toBe(0);
@@ -55,6 +59,157 @@ describe("sessions that survive their files", () => {
     expect(run.stderr).toMatch(/▶ started/);
     expect(run.stderr).toMatch(/■ finished .*: ok/);
     expect(run.stderr).not.toMatch(/cannot save child session/);
+  });
+
+  it.for([
+    ["the sessions directory", () => join(inkHome, "sessions")],
+    ["INK_HOME itself (sessions/ cannot even be made)", () => inkHome],
+  ] as const)("a read-only location (%s, a read-only mount): the session and its children run in memory with one warning each naming EROFS", async ([, where], ctx) => {
+    const unmount = mountReadOnly(where());
+    if (!unmount) return ctx.skip(); // mounting is not allowed here; the unwritable case above still runs
+    try {
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_1", name: "task", input: { prompt: "look around" } } }]),
+        sseTurn([{ text: "the child's report" }]),
+        sseTurn([{ text: "final answer" }]),
+      );
+      const run = await runCli(["-p", "delegate", "--cwd", repo], { env: env() });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(run.stderr.match(/warning: session file .* cannot be created \(EROFS.*\); the session goes on in memory/g)).toHaveLength(1);
+      expect(run.stderr.match(/warning: child \S+: session file .* cannot be created \(EROFS/g)).toHaveLength(1);
+      expect(run.stderr).toMatch(/■ finished .*: ok/);
+      expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
+    } finally {
+      unmount();
+    }
+  });
+
+  it("--continue on a sessions directory that became read-only: the saved history is sent, the run answers without a lock and says it was not saved", async (ctx) => {
+    server.enqueue(sseTurn([{ text: "first answer" }]));
+    expect((await runCli(["-p", "first question", "--cwd", repo], { env: env() })).code).toBe(0);
+    const before = readFileSync(sessionFile(), "utf8");
+    const unmount = bindReadOnly(join(inkHome, "sessions"));
+    if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
+    try {
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      const again = await runCli(["-p", "second question", "--cwd", repo, "--continue"], { env: env() });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("second answer");
+      expect(roles(server.requests[0]!.body.messages)).toEqual(["user", "assistant", "user"]);
+      expect(JSON.stringify(server.requests[0]!.body.messages[1])).toContain("first answer");
+      expect(again.stderr).toMatch(/ink: session \S+ runs without a lock: EROFS/);
+      expect(again.stderr.match(/warning: session file .* cannot be written \(EROFS.*\); the session goes on in memory/g)).toHaveLength(1);
+      expect(again.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
+      expect(readFileSync(sessionFile(), "utf8")).toBe(before);
+    } finally {
+      unmount();
+    }
+  });
+
+  it("resuming a child (task resume) on a sessions directory that became read-only: the child runs in memory with its saved history", async (ctx) => {
+    server.enqueue(
+      sseTurn([{ toolUse: { id: "tu_1", name: "task", input: { prompt: "look around" } } }]),
+      sseTurn([{ text: "first report" }]),
+      sseTurn([{ text: "done" }]),
+    );
+    const first = await runCli(["-p", "delegate", "--cwd", repo], { env: env() });
+    expect(first.code).toBe(0);
+    const childId = /▶ started \S+ \[(\S+)\]/.exec(first.stderr)![1]!;
+    const unmount = bindReadOnly(join(inkHome, "sessions"));
+    if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
+    try {
+      server.reset();
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_2", name: "task", input: { resume: childId, prompt: "look again" } } }]),
+        sseTurn([{ text: "second report" }]),
+        sseTurn([{ text: "done again" }]),
+      );
+      const again = await runCli(["-p", "resume the child", "--cwd", repo, "--continue"], { env: env() });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("done again");
+      expect(JSON.stringify(server.requests[1]!.body.messages)).toContain("first report"); // the child's saved history
+      const taskResult = JSON.stringify(server.requests[2]!.body.messages.at(-1));
+      expect(taskResult).toContain("second report");
+      expect(taskResult).not.toMatch(/cannot be resumed|refused/i);
+      expect(again.stderr).toMatch(new RegExp(`child ${childId}: session file .* cannot be written \\(EROFS`));
+    } finally {
+      unmount();
+    }
+  });
+
+  describe.each(["tmpfs", "injected"] as const)("a full disk (%s)", (kind) => {
+    let disk: FullDiskHome;
+    beforeEach(() => {
+      if (kind === "injected") process.env.INK_TEST_NO_TMPFS = "1";
+      disk = fullDiskHome();
+      delete process.env.INK_TEST_NO_TMPFS;
+    });
+    afterEach(() => disk.cleanup());
+
+    it("the session and its child go on in memory with one warning each; once space is free again both are saved and --continue has every entry", async (ctx) => {
+      if (kind === "tmpfs" && disk.kind !== "tmpfs") ctx.skip(); // mounting is not allowed here; the injected case still runs
+      const env = { ...disk.env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url };
+      server.enqueue(
+        sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: disk.fill } } }]),
+        sseTurn([{ toolUse: { id: "tu_2", name: "task", input: { prompt: "look around" } } }]),
+        sseTurn([{ toolUse: { id: "tu_c1", name: "bash", input: { command: disk.free } } }]), // the child frees the space
+        sseTurn([{ text: "the child's report" }]),
+        sseTurn([{ text: "final answer" }]),
+      );
+      const run = await runCli(["-p", "fill the disk", "--cwd", repo, "--yolo"], { env });
+      expect(run.stderr).not.toMatch(/cannot save child session/);
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(server.requests).toHaveLength(5);
+      const taskResult = JSON.stringify(server.requests[4]!.body.messages.at(-1));
+      expect(taskResult).toContain("the child's report");
+      expect(taskResult).not.toContain("could not be saved"); // the child saved its transcript once space was back
+      const childId = /child (\S+): session file .* cannot be created/.exec(run.stderr)![1]!;
+      expect(run.stderr).toMatch(new RegExp(`child ${childId}: session file .*${childId}\\.jsonl is saved again`));
+      expect(readFileSync(join(disk.home, "sessions", `${childId}.jsonl`), "utf8")).toContain("the child's report");
+      const warnings = run.stderr.split("\n").filter((l) => l.includes("warning:"));
+      const main = warnings.filter((l) => /session file .* cannot be written \(ENOSPC.*\); the session goes on in memory/.test(l));
+      const child = warnings.filter((l) => /session file .* cannot be created \(ENOSPC.*\); the session goes on in memory/.test(l));
+      expect(main).toHaveLength(1);
+      expect(child).toHaveLength(1);
+      expect(run.stderr).toMatch(/■ finished .*: ok/);
+      expect(run.stderr).toMatch(/ink: warning: session file .* is saved again \(\d+ entries written from memory\)\n(.*\n)*ink: session \S+ saved; continue it/);
+      expect(run.stderr).not.toContain("NOT fully saved");
+
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      const again = await runCli(["-p", "and now?", "--cwd", repo, "--continue"], { env });
+      expect(again.code).toBe(0);
+      expect(again.stdout.trim()).toBe("second answer");
+      const sent = server.requests[0]!.body.messages;
+      expect(roles(sent)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant", "user"]);
+      expect(JSON.stringify(sent[4])).toContain("the child's report");
+      expect(JSON.stringify(sent[5])).toContain("final answer");
+    });
+
+    it("a disk that stays full: the answer is printed and stderr says the session was not fully saved; --continue later has what was saved", async (ctx) => {
+      if (kind === "tmpfs" && disk.kind !== "tmpfs") ctx.skip();
+      const env = { ...disk.env, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: server.url };
+      server.enqueue(sseTurn([{ toolUse: { id: "tu_1", name: "bash", input: { command: disk.fill } } }]), sseTurn([{ text: "final answer" }]));
+      const run = await runCli(["-p", "fill the disk", "--cwd", repo, "--yolo"], { env });
+      expect(run.code).toBe(0);
+      expect(run.stdout.trim()).toBe("final answer");
+      expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(ENOSPC.*\); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME/);
+      expect(run.stderr).not.toMatch(/saved; continue it/);
+
+      server.reset();
+      server.enqueue(sseTurn([{ text: "second answer" }]));
+      execSync(disk.free);
+      const again = await runCli(["-p", "and now?", "--cwd", repo, "--continue"], { env });
+      expect(again.code).toBe(0);
+      const sent = server.requests[0]!.body.messages as Array<{ role: string }>;
+      expect(JSON.stringify(sent[0])).toContain("fill the disk");
+      expect(sent[0]!.role).toBe("user");
+      expect(roles(sent)).toEqual(["user", "assistant", "user"]); // the call whose result was never saved is closed
+      expect(JSON.stringify(sent[2])).toContain("and now?");
+    });
   });
 
   it("a malformed first message line: --continue sends a history that starts with a user turn and alternates", async () => {

@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PersistenceNotice } from "../../src/session/durable-writer.js";
 import { SessionStore } from "../../src/session/store.js";
 import { header, tempHome, user } from "./helpers.js";
+import { bindReadOnly } from "../helpers/full-disk.js";
 
 let home: ReturnType<typeof tempHome>;
 afterEach(() => home.cleanup());
@@ -51,5 +52,31 @@ describe("durable session writer", () => {
     w.append({ type: "message", message: user("two") });
     expect(store.load(w.id).messages).toEqual([user("one")]);
     expect(w.failure).toBe("lock taken over");
+  });
+
+  it("open() on a file that can be read but not written (read-only mount): in memory with one notice, the torn tail left out, saved clean later", (ctx) => {
+    home = tempHome();
+    const store = new SessionStore(home.dir);
+    const w = store.create(header());
+    w.append({ type: "message", message: user("one") });
+    appendFileSync(w.path, '{"type":"message","mess'); // a torn last line from a crash
+    const unmount = bindReadOnly(store.dir);
+    if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
+    const notices: PersistenceNotice[] = [];
+    let reopened;
+    try {
+      reopened = store.open(w.id, { onNotice: (n) => notices.push(n) });
+      expect(reopened.inMemory).toBe(true);
+      reopened.append({ type: "message", message: user("two") });
+      expect(notices.map((n) => n.kind)).toEqual(["in-memory"]);
+      expect(notices[0]!.message).toMatch(/cannot be written \(EROFS.*\); the session goes on in memory/);
+    } finally {
+      unmount();
+    }
+    expect(reopened.retry()).toBe(true);
+    expect(readFileSync(w.path, "utf8")).not.toContain('"mess\n');
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toEqual([user("one"), user("two")]);
+    expect(loaded.notes).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -127,6 +127,50 @@ describe("acquireLock", () => {
     expect(lease.check()).toBe(false);
     expect(leaseLost).toHaveLength(1);
     lease.stop();
+  });
+
+  it("a lock file that vanished (or whose directory was removed) is taken again by renew; one taken meanwhile is reported", () => {
+    const dir = join(home.dir, "sessions");
+    mkdirSync(dir);
+    const path = join(dir, "s.jsonl.lock");
+    const lock = acquireLock(path, "me");
+    const token = readLock(path)!.token;
+    rmSync(path);
+    expect(lock.renew()).toEqual({ ok: true, restored: true });
+    expect(readLock(path)).toMatchObject({ pid: process.pid, owner: "me", token });
+    rmSync(dir, { recursive: true });
+    expect(lock.renew()).toEqual({ ok: true, restored: true });
+    expect(readLock(path)?.token).toBe(token);
+    expect(lock.renew()).toEqual({ ok: true });
+    lock.release();
+    expect(existsSync(path)).toBe(false);
+
+    const other = acquireLock(join(dir, "t.jsonl.lock"), "first");
+    rmSync(other.path);
+    writeFileSync(other.path, JSON.stringify({ pid: 1, hostname: hostname(), startedAt: "T3", token: "theirs" }));
+    expect(other.renew()).toEqual({ ok: false, reason: expect.stringContaining("was taken over by process 1 since T3") });
+  });
+
+  it("renew after release does nothing: a released lock is never re-created", () => {
+    const path = join(home.dir, "s.jsonl.lock");
+    const lock = acquireLock(path, "me");
+    lock.release();
+    expect(lock.renew()).toEqual({ ok: true });
+    expect(existsSync(path)).toBe(false);
+  });
+
+  it("a vanished lock that cannot be re-created (unwritable location) does not stop the session; a later renewal restores it", () => {
+    const dir = join(home.dir, "sessions");
+    mkdirSync(dir);
+    const path = join(dir, "s.jsonl.lock");
+    const lock = acquireLock(path, "me");
+    rmSync(dir, { recursive: true });
+    writeFileSync(dir, "a file where the directory was");
+    expect(lock.renew()).toEqual({ ok: true });
+    expect(existsSync(path)).toBe(false);
+    rmSync(dir);
+    expect(lock.renew()).toEqual({ ok: true, restored: true });
+    lock.release();
   });
 
   it("release leaves a lock that is no longer ours", async () => {

@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadSessionFile, SESSION_LINE_MAX_BYTES } from "../../src/session/load.js";
 import { INTERRUPTED_RESULT, isHistoryValid } from "../../src/session/repair.js";
 import { SessionNotFoundError, SessionStore } from "../../src/session/store.js";
 import { compactionSummaryMessage, type TaskRecord } from "../../src/session/types.js";
@@ -170,6 +171,25 @@ describe("SessionStore", () => {
     ]);
   });
 
+  it("skips a line over the size cap without decoding it, naming the line and its size, also as the last line; the history stays sendable", () => {
+    expect(SESSION_LINE_MAX_BYTES).toBe(64 * 1024 * 1024);
+    const w = store.create(header());
+    w.append({ type: "message", message: user("one") });
+    w.append({ type: "message", message: assistant("x".repeat(5_000)) }); // over the test's 1 KB cap
+    w.append({ type: "message", message: user("two") });
+    w.append({ type: "message", message: assistant("three") });
+    appendFileSync(w.path, `${JSON.stringify({ type: "message", message: user("y".repeat(3_000)), at: "t" })}\n`);
+    const loaded = loadSessionFile(w.path, { maxLineBytes: 1024 });
+    expect(loaded.notes.slice(0, 2)).toEqual([
+      expect.stringMatching(new RegExp(`skipped line 3 of .*${w.id}\\.jsonl: it is 0\\.0 MB, over the 0 MB a session line may hold`)),
+      expect.stringMatching(/skipped line 6 of .*: it is 0\.0 MB/),
+    ]);
+    expect(isHistoryValid(loaded.messages)).toBe(true);
+    expect(loaded.messages[0]).toEqual(user("one"));
+    expect(loaded.messages.at(-1)).toEqual(assistant("three"));
+    expect(store.load(w.id).notes).toEqual([]); // the default cap keeps them all
+  });
+
   it("repairs a history interrupted during tool calls", () => {
     const w = store.create(header());
     w.append({ type: "message", message: user("go") });
@@ -222,6 +242,7 @@ describe("SessionStore", () => {
     ];
     for (const [id, text, pattern] of cases) {
       writeFileSync(store.path(id), text);
+      if (id === "notjson" || id === "noheader" || id === "nocwd") expect(() => store.load(id)).toThrow("this session cannot be resumed until its first line is restored; the file is left as it is — start a new session (ink without --continue/--resume)");
       expect(() => store.load(id)).toThrow(pattern);
       expect(() => store.load(id)).toThrow(store.path(id));
       expect(() => store.readHeader(id)).toThrow(pattern);

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { editTool } from "../../src/tools/edit.js";
+import { EDIT_MAX_FILE_BYTES, editTool } from "../../src/tools/edit.js";
 import { writeTool } from "../../src/tools/write.js";
 import { abortedSignal, makeCtx, tempDir, writeTree } from "./context.js";
 
@@ -69,6 +70,22 @@ describe("edit tool", () => {
     const bin = await editTool.execute({ path: "b.bin", oldText: "a", newText: "b" }, makeCtx(dir));
     expect(bin.isError).toBe(true);
     expect(bin.output).toContain("binary");
+  });
+
+  it("refuses a file over the size cap naming it, its size and what to use instead (never loads it)", async () => {
+    const path = join(dir, "huge.log");
+    writeFileSync(path, "");
+    truncateSync(path, EDIT_MAX_FILE_BYTES + 1); // sparse: no real bytes written
+    const r = await editTool.execute({ path: "huge.log", oldText: "a", newText: "b" }, makeCtx(dir));
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe(`huge.log is 32.0 MB; edit changes files up to 32 MB — for a file this large use bash (e.g. sed -i) or write a smaller file.`);
+  });
+
+  it("refuses a FIFO at once instead of waiting for a writer", async () => {
+    execFileSync("mkfifo", [join(dir, "pipe")]);
+    const r = await editTool.execute({ path: "pipe", oldText: "a", newText: "b" }, makeCtx(dir));
+    expect(r.isError).toBe(true);
+    expect(r.output).toBe("pipe is not a regular file (a FIFO, socket or device); edit only changes text files.");
   });
 
   it("returns 'aborted' without touching the file", async () => {
