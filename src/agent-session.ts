@@ -18,10 +18,8 @@ import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./protocol/provider.js";
 import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
-import type { SessionLock } from "./session/lock.js";
-import { startLease, type Lease } from "./session/lock-lease.js";
-import type { PersistenceNotice } from "./session/durable-writer.js";
-import { SessionStore, type SessionWriter } from "./session/store.js";
+import { MainSessionFile } from "./session/main-session-file.js";
+import { SessionStore } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
 import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
@@ -89,7 +87,8 @@ export class AgentSession {
   readonly history: AgentMessage[] = [];
   readonly onToolCall: OnToolCall;
   private readonly policy: ApprovalPolicy;
-  private writer?: SessionWriter;
+  /** The session's file, lock and lease; undefined when sessions are not saved. */
+  private readonly file?: MainSessionFile;
   private readonly running: RunningChildren = new Map();
   private readonly mainCompactor: Compactor;
   /** Where the main agent's compaction events go during a prompt. */
@@ -98,16 +97,6 @@ export class AgentSession {
   readonly sessionId: string;
   /** Notes from repairing a resumed session's file. */
   private readonly resumeNotes: string[] = [];
-  private lock?: SessionLock;
-  private writeFailed = false;
-  /** Where persistence and lock warnings go (the latest run's event sink). */
-  private warnTo: (e: AgentEvent) => void = () => undefined;
-  /** Aborted when this session's lock is taken over: the run stops (see startLease). */
-  private readonly leaseLost = new AbortController();
-  private lease?: Lease;
-  private closed = false;
-  /** Closed interrupted calls found when resuming, written once the file is open. */
-  private pendingRepairs: AgentMessage[] = [];
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
   readonly mcp: McpManager;
   private readonly mcpNotices: string[] = [];
@@ -144,7 +133,23 @@ export class AgentSession {
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
-    if (options.resume) this.resumeNotes = this.loadMain(options.resume);
+    if (this.store) {
+      this.file = new MainSessionFile({
+        store: this.store,
+        sessionId: this.sessionId,
+        resume: options.resume !== undefined,
+        takeOverLock: options.takeOverLock,
+        leaseIntervalMs: options.leaseIntervalMs,
+        header: (prompt) => ({ kind: "main", cwd: this.cwd, provider: this.provider.name, model: this.model, fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)), toolNames: this.tools.map((t) => t.name), prompt }),
+      });
+    }
+    if (options.resume) {
+      if (!this.file) throw new Error("cannot resume a session when sessions are not saved");
+      const loaded = this.file.load(this.cwd);
+      this.history.push(...loaded.messages);
+      this.taskRecords.push(...loaded.records);
+      this.resumeNotes = loaded.notes;
+    }
     if (options.trust) {
       try {
         recordProjectTrust(options.inkHome, this.cwd);
@@ -241,12 +246,12 @@ export class AgentSession {
 
   /** Path of the main session file once the first prompt created it. */
   get sessionPath(): string | undefined {
-    return this.writer?.path;
+    return this.file?.path;
   }
 
   /** True while the session is kept in memory only (its file cannot be written, or writing stopped). */
   get unsaved(): boolean {
-    return this.writer?.inMemory ?? false;
+    return this.file?.unsaved ?? false;
   }
 
   /**
@@ -255,9 +260,7 @@ export class AgentSession {
    * else why it is not (the first write failure, or why writing stopped).
    */
   saveNow(): string | undefined {
-    const writer = this.writer;
-    if (!writer || !writer.inMemory) return undefined;
-    return writer.retry() ? undefined : (writer.failure ?? "the session file could not be written");
+    return this.file?.saveNow();
   }
 
   /** Compaction hooks for an agent of this session (main or child) running `system` on `model`. */
@@ -395,7 +398,7 @@ export class AgentSession {
       userMessage,
       cwd: this.cwd,
       thinking: this.options.thinking,
-      signal: opts.signal ? AbortSignal.any([opts.signal, this.leaseLost.signal]) : this.leaseLost.signal,
+      signal: this.file ? (opts.signal ? AbortSignal.any([opts.signal, this.file.leaseLost.signal]) : this.file.leaseLost.signal) : (opts.signal ?? new AbortController().signal),
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
@@ -409,23 +412,9 @@ export class AgentSession {
     return result;
   }
 
-  /**
-   * Appends one entry to the session file. A failed write (full disk, removed directory) never
-   * breaks the run: it is reported once as an error event naming the file, and the conversation
-   * goes on in memory.
-   */
+  /** Appends one entry to the session file (see MainSessionFile.record: a failed write never breaks the run). */
   private record(entry: SessionEntryInput | undefined, onEvent?: (e: AgentEvent) => void, prompt?: string): void {
-    if (onEvent) this.warnTo = onEvent;
-    try {
-      const writer = this.ensureWriter(prompt);
-      if (entry) writer?.append(entry);
-    } catch (err) {
-      if (this.writeFailed) return;
-      this.writeFailed = true;
-      const why = errorMessage(err);
-      const file = this.store?.path(this.sessionId);
-      onEvent?.({ type: "error", message: `session file ${file} could not be written (${why}); this conversation goes on but is no longer saved — free disk space or check INK_HOME` });
-    }
+    this.file?.record(entry, onEvent, prompt);
   }
 
   /**
@@ -435,87 +424,7 @@ export class AgentSession {
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();
-    this.closed = true;
-    this.saveNow();
-    this.lease?.stop();
-    this.lock?.release();
-    this.lock = undefined;
-  }
-
-  /** Loads a main session's repaired history into `history`; returns the repair notes. */
-  private loadMain(id: string): string[] {
-    if (!this.store) throw new Error("cannot resume a session when sessions are not saved");
-    const header = this.store.readHeader(id);
-    if (header.kind !== "main") throw new Error(`session ${id} is a child session; resume it with task({resume: "${id}"}) or from the sidebar`);
-    if (resolve(header.cwd) !== this.cwd) throw new Error(`session ${id} was started in ${header.cwd}; run ink --cwd ${header.cwd} --resume ${id}`);
-    // Lock before reading, so no other process appends between this read and our writes.
-    let lockNote: string | undefined;
-    try {
-      this.lock = this.store.lock(id, "main session", { takeOverOtherHost: this.options.takeOverLock });
-    } catch (err) {
-      // A location that cannot be written (read-only, full) never blocks the work: go on without a lock.
-      if (typeof (err as NodeJS.ErrnoException).code !== "string") throw err;
-      lockNote = `session ${id} runs without a lock: ${errorMessage(err)}`;
-    }
-    const loaded = this.store.load(id);
-    this.pendingRepairs = loaded.toPersist;
-    this.history.push(...loaded.messages);
-    this.taskRecords.push(...loaded.records);
-    return lockNote ? [...loaded.notes, lockNote] : loaded.notes;
-  }
-
-  private ensureWriter(prompt: string | undefined): SessionWriter | undefined {
-    if (this.writer || !this.store) return this.writer;
-    const onNotice = (notice: PersistenceNotice) => {
-      this.warnTo({ type: "warning", source: "session", message: notice.message });
-      if (notice.kind === "restored" && !this.lock && !this.closed) this.lockRestored();
-    };
-    if (this.options.resume) {
-      this.writer = this.store.open(this.sessionId, { onNotice });
-      for (const message of this.pendingRepairs.splice(0)) this.writer.append({ type: "message", message });
-      this.watchLock();
-      return this.writer;
-    }
-    this.writer = this.store.create({
-      kind: "main",
-      cwd: this.cwd,
-      provider: this.provider.name,
-      model: this.model,
-      fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)),
-      toolNames: this.tools.map((t) => t.name),
-      prompt,
-    }, { id: this.sessionId, onNotice });
-    if (!this.writer.inMemory) {
-      try {
-        this.lock = this.store.lock(this.sessionId, "main session");
-      } catch (err) {
-        this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId} runs without a lock (${errorMessage(err)})` });
-      }
-    }
-    this.watchLock();
-    return this.writer;
-  }
-
-  /** A session saved again after running in memory takes its lock now (it had none). */
-  private lockRestored(): void {
-    try {
-      this.lock = this.store!.lock(this.sessionId, "main session");
-      this.watchLock();
-    } catch (err) {
-      this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId} runs without a lock (${errorMessage(err)})` });
-    }
-  }
-
-  /** Renews the lock on a timer; when it was taken over: stop writing, stop the run, say why. */
-  private watchLock(): void {
-    const lock = this.lock;
-    if (!lock || this.lease) return;
-    if (lock.takenOver) this.warnTo({ type: "warning", source: "lock", message: `took over the lock of session ${this.sessionId} from process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}` });
-    this.lease = startLease(lock, (reason) => {
-      this.writer?.stop(reason);
-      this.warnTo({ type: "warning", source: "lock", message: `session ${this.sessionId}: ${reason}; stopped writing the session file and stopped the run` });
-      this.leaseLost.abort(reason);
-    }, this.options.leaseIntervalMs);
+    this.file?.close();
   }
 }
 
