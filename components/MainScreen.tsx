@@ -15,7 +15,7 @@ import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints } from "./hooks/key-hints.js";
 import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
-import { costLines } from "./hooks/cost-lines.js";
+import { applySlashOutcome, CLEAR_SCREEN } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
@@ -39,14 +39,13 @@ import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
-import { copyOut, itemCopyText, lastAnswerText } from "./copy-answer.js";
+import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
 
-/** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
-export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
+export { CLEAR_SCREEN };
 /** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
 const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";
 /** Wait after the last size change before the full redraw (longer than a frame at Ink's 30 fps). */
@@ -238,39 +237,21 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       return true;
     }
     if (outcome === undefined) return stream.submit(input);
-    if (outcome.kind === "lines") stream.notice(outcome.lines.join("\n"), outcome.tone);
-    else if (outcome.kind === "compact") stream.compact();
-    else if (outcome.kind === "cost") stream.notice(costLines(state).join("\n"), "info");
-    else if (outcome.kind === "model") {
-      if (outcome.name === undefined) stream.notice(`model: ${session.model} (${session.provider.name}) — /model <name> switches it for the next turns`, "info");
-      else {
-        try {
-          session.setModel(outcome.name);
-          setModelShown(session.model);
-          stream.notice(`model switched to ${session.model} for the next turns (children without a model of their own too)`, "info");
-        } catch (err) {
-          stream.notice(`/model: ${err instanceof Error ? err.message : String(err)}`, "error");
-        }
-      }
-    }
-    else if (outcome.kind === "resume") openPicker();
-    else if (outcome.kind === "copy") {
-      const answer = lastAnswerText(state.finished);
-      if (answer === undefined) stream.notice("There is no answer to copy yet.", "warn");
-      else stream.notice(copyOut(answer, "the last answer", session.sessionId, write), "info");
-    }
-    else if (outcome.kind === "clear") {
-      // An explicit request: inline, the terminal's screen and scrollback are cleared too.
-      if (mode === "inline") write(CLEAR_SCREEN);
-      if (onNewConversation) {
-        const problem = onNewConversation();
-        if (problem) stream.notice(problem, "error");
-        return true;
-      }
-      setEpoch((e) => e + 1);
-      scroll.edge("bottom");
-      stream.clear();
-    } else leave();
+    applySlashOutcome(outcome, {
+      session,
+      stream,
+      inline: mode === "inline",
+      write,
+      onNewConversation,
+      openPicker: () => openPicker(),
+      leave,
+      modelChanged: setModelShown,
+      clearView: () => {
+        setEpoch((e) => e + 1);
+        scroll.edge("bottom");
+        stream.clear();
+      },
+    });
     return true;
   };
 

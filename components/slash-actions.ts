@@ -1,0 +1,70 @@
+/**
+ * What the main screen does for each slash command's outcome (hooks/slash-commands.ts says what a
+ * command asks for; this does it against the session, the stream and the screen).
+ */
+import type { AgentSession } from "../src/agent-session.js";
+import { errorMessage } from "../src/protocol/error-message.js";
+import { copyOut, lastAnswerText } from "./copy-answer.js";
+import { costLines } from "./hooks/cost-lines.js";
+import type { SlashOutcome } from "./hooks/slash-commands.js";
+import type { AgentStream } from "./hooks/use-agent-stream.js";
+
+/** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
+export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
+
+/** What an outcome may act on. */
+export interface SlashActionContext {
+  session: AgentSession;
+  stream: AgentStream;
+  inline: boolean;
+  write: (data: string) => void;
+  /** Switches to a new conversation; an error message when it cannot. Absent: /clear clears the screen only. */
+  onNewConversation?: () => string | undefined;
+  openPicker: () => void;
+  leave: () => void;
+  /** The model changed (the status bar shows it). */
+  modelChanged: (model: string) => void;
+  /** Forgets the visible transcript (when /clear cannot start a new conversation). */
+  clearView: () => void;
+}
+
+/** Carries out `outcome`. */
+export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext): void {
+  const { session, stream } = ctx;
+  switch (outcome.kind) {
+    case "lines":
+      return stream.notice(outcome.lines.join("\n"), outcome.tone);
+    case "compact":
+      stream.compact();
+      return;
+    case "cost":
+      return stream.notice(costLines(stream.state).join("\n"), "info");
+    case "model":
+      if (outcome.name === undefined) return stream.notice(`model: ${session.model} (${session.provider.name}) — /model <name> switches it for the next turns`, "info");
+      try {
+        session.setModel(outcome.name);
+        ctx.modelChanged(session.model);
+        stream.notice(`model switched to ${session.model} for the next turns (children without a model of their own too)`, "info");
+      } catch (err) {
+        stream.notice(`/model: ${errorMessage(err)}`, "error");
+      }
+      return;
+    case "resume":
+      return ctx.openPicker();
+    case "copy": {
+      const answer = lastAnswerText(stream.state.finished);
+      if (answer === undefined) return stream.notice("There is no answer to copy yet.", "warn");
+      return stream.notice(copyOut(answer, "the last answer", session.sessionId, ctx.write), "info");
+    }
+    case "clear": {
+      // An explicit request: inline, the terminal's screen and scrollback are cleared too.
+      if (ctx.inline) ctx.write(CLEAR_SCREEN);
+      if (!ctx.onNewConversation) return ctx.clearView();
+      const problem = ctx.onNewConversation();
+      if (problem) stream.notice(problem, "error");
+      return;
+    }
+    case "exit":
+      return ctx.leave();
+  }
+}
