@@ -27,8 +27,8 @@ const PATH_TOOLS = new Set(["read", "edit", "write", "grep", "find", "ls"]);
 /** The verdict for one call. Never throws. */
 export function decide(input: DecisionInput): Verdict {
   const { tool } = input;
-  if (tool === "task") return { kind: "allow" };
   const rules = input.rules.filter((r) => ruleNamesTool(r, tool));
+  if (tool === "task") return decideTask(rules);
   if (tool === "bash") return decideBash(String(input.args.command ?? ""), rules, input.mode);
   const path = PATH_TOOLS.has(tool) ? pathArg(input.args) : undefined;
   const abs = path === undefined ? undefined : realPathOf(input.cwd, path);
@@ -55,6 +55,15 @@ export function decide(input: DecisionInput): Verdict {
   if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); a rule like ${tool}(${abs}) allows it` };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };
+}
+
+/** Delegation runs unless a rule denies or asks (each child call is decided on its own anyway). */
+function decideTask(rules: readonly PermissionRule[]): Verdict {
+  const deny = rules.find((r) => r.kind === "deny");
+  if (deny) return { kind: "deny", reason: `task is denied by the rule ${deny.source}` };
+  const ask = rules.find((r) => r.kind === "ask");
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before delegating` };
+  return { kind: "allow" };
 }
 
 function pathArg(args: Record<string, unknown>): string {
