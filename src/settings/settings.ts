@@ -6,14 +6,12 @@
  * permission layer's job); every other key takes the project's value over the user's, and
  * `sources` says which file each effective value came from. Endpoints, keys and MCP servers of an
  * untrusted project are never read: an untrusted project's file is not even opened. A project file
- * may not set `envPassthrough` (which secrets reach tools is the user's choice only). A permission
- * rule that could never match (unknown tool, a pattern on an MCP tool) is a SettingsError too.
+ * may not set `envPassthrough` (which secrets reach tools is the user's choice only).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
-import { parseRule } from "../permissions/rules.js";
 
 /** A permission rule list of one scope. */
 export const permissionRulesSchema = z
@@ -130,15 +128,6 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `"${i.path.join(".") || "(root)"}": ${i.message}`);
     throw new SettingsError(`${path}: invalid settings — ${problems.join("; ")}. Fix the value (see README "Settings") or remove the key.`);
-  }
-  for (const kind of ["allow", "ask", "deny"] as const) {
-    parsed.data.permissions?.[kind]?.forEach((rule, i) => {
-      try {
-        parseRule(rule, kind);
-      } catch (err) {
-        throw new SettingsError(`${path}: "permissions.${kind}[${i}]": ${(err as Error).message}`);
-      }
-    });
   }
   return { scope, path, settings: parsed.data };
 }

@@ -12,7 +12,9 @@ import { createApprovalPolicy } from "../../src/core/approval.js";
 import { decide } from "../../src/permissions/decide.js";
 import { parseRule, parseRules } from "../../src/permissions/rules.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { checkSettingsRules } from "../../src/permissions/settings-rules.js";
 import { loadSettings, SettingsError } from "../../src/settings/settings.js";
+import { settingsDefaults } from "../../src/cli/settings-defaults.js";
 import { parseCliArgs, UsageError } from "../../src/cli/args.js";
 
 describe("rules that could never match are refused", () => {
@@ -37,10 +39,12 @@ describe("rules that could never match are refused", () => {
     const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
     const file = join(inkHome, "settings.json");
     writeFileSync(file, JSON.stringify({ permissions: { allow: ["bash(git status*)"], deny: ["bash(rm*)", "mcp__docs__delete(*.md)"] } }));
-    const load = () => loadSettings({ inkHome, projectDir: tmpdir(), trusted: false });
+    const load = () => checkSettingsRules(loadSettings({ inkHome, projectDir: tmpdir(), trusted: false }).scopes);
     expect(load).toThrow(SettingsError);
     expect(load).toThrow(`${file}: "permissions.deny[1]": permission rule "mcp__docs__delete(*.md)" has a pattern`);
     expect(load).toThrow(/write "mcp__docs__delete" to cover every call/);
+    // The CLI reads settings before anything else: the same error stops it there.
+    expect(() => settingsDefaults(inkHome, tmpdir(), false)).toThrow(`${file}: "permissions.deny[1]"`);
   });
 
   it("a trusted project's settings file holding one is refused the same way, naming the project file", () => {
@@ -50,7 +54,7 @@ describe("rules that could never match are refused", () => {
     mkdirSync(inkHome);
     mkdirSync(join(project, ".ink"), { recursive: true });
     writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ permissions: { ask: ["Edit(src/**)"] } }));
-    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(`${join(project, ".ink", "settings.json")}: "permissions.ask[0]": permission rule "Edit(src/**)" names the unknown tool "Edit" (did you mean "edit"?)`);
+    expect(() => checkSettingsRules(loadSettings({ inkHome, projectDir: project, trusted: true }).scopes)).toThrow(`${join(project, ".ink", "settings.json")}: "permissions.ask[0]": permission rule "Edit(src/**)" names the unknown tool "Edit" (did you mean "edit"?)`);
   });
 
   it("a session whose user settings hold one does not start (the rule is never silently ignored)", () => {
