@@ -17,6 +17,7 @@ import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
 import { installExitHooks, onExit } from "./exit-hooks.js";
+import { saveUserRule } from "../permissions/save-rule.js";
 import { packageVersion } from "./usage.js";
 
 /** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
@@ -71,6 +72,7 @@ export interface UiModule {
     inline?: boolean;
     mouse?: boolean;
     untrustedProfiles: readonly string[];
+    saveRule?: (rule: string) => void;
     createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
   }): Promise<number>;
 }
@@ -136,6 +138,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     inline: args.inline || inline === true,
     mouse: mouse !== false,
     untrustedProfiles: untrusted,
+    saveRule: (rule) => saveUserRule(base.inkHome, rule),
     createSession: (ask, opts) => {
       const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
       onExit(() => session.close());
