@@ -57,6 +57,25 @@ export function decide(input: DecisionInput): Verdict {
   return { kind: "ask", reason: `${tool} needs approval` };
 }
 
+/** /proc entries that hold no secrets. */
+const HARMLESS_PROC = /^\/proc\/(cpuinfo|meminfo|loadavg|uptime|version|stat|mounts|filesystems|cgroups)$/;
+
+/**
+ * What in a bash line may reach a process environment or a key, or undefined: `environ`, any
+ * other `/proc` path (`/proc/$PPID/env*`, `cd /proc`), `/dev/fd` (a way back into /proc/self),
+ * `.ssh/`, `.aws/credentials` — looked for in the line as written and in its unquoted words.
+ */
+function namesSecrets(command: string, words: readonly string[]): string | undefined {
+  for (const text of [command, ...words]) {
+    if (/\benviron\b/.test(text)) return "a process environment (environ)";
+    const proc = text.split(/[\s;&|<>()'"`=]+/).find((w) => /(^|[^\w.-])\/proc(\/|$)/.test(w) && !HARMLESS_PROC.test(w));
+    if (proc !== undefined) return `the /proc path ${proc}`;
+    if (/\/dev\/fd(\/|\b)/.test(text)) return "/dev/fd (a way into /proc/self)";
+    if (/(^|\/|\s)\.ssh(\/|\s|$)|\.aws\/credentials/.test(text)) return "a key or credentials file";
+  }
+  return undefined;
+}
+
 /** Delegation runs unless a rule denies or asks (each child call is decided on its own anyway). */
 function decideTask(rules: readonly PermissionRule[]): Verdict {
   const deny = rules.find((r) => r.kind === "deny");
@@ -85,10 +104,10 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
     const cmd = all.find((c) => hits(r, c));
     if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"` };
   }
+  const sensitive = namesSecrets(command, all);
+  if (sensitive) return { kind: "ask", reason: `the command names ${sensitive}, which may expose secrets (Ink's own environment holds the API key); no broad rule or mode allows that` };
   if (mode === "yolo") return { kind: "allow" };
-  const sensitive = /\/proc\/[^\s/]+\/environ|\/\.ssh\//.test(command);
   if (!split.parsed) return { kind: "ask", reason: `the command cannot be matched against rules (${split.problem}), so no rule allows it` };
-  if (sensitive) return { kind: "ask", reason: "the command names a file that may hold secrets" };
   const allows = rules.filter((x) => x.kind === "allow");
   const missing = split.commands.filter((c) => !allows.some((r) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(c)));
   if (split.commands.length > 0 && missing.length === 0) return { kind: "allow" };

@@ -121,6 +121,16 @@ describe("secrets", () => {
     const env = toolEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_AUTH_TOKEN: "t", GITHUB_TOKEN: "g", PATH: "/bin", MY_API_KEY: "m" }, ["GITHUB_*"]);
     expect(env).toEqual({ PATH: "/bin", GITHUB_TOKEN: "g" });
   });
+  it("a bash line reaching a process environment is never allowed by a broad rule or yolo — globbed, quoted, via cd or /dev/fd", () => {
+    const broad = { allow: ["bash(cat *)", "bash(cd *)", "bash(grep *)", "bash(ls*)"] };
+    for (const line of ["cat /proc/$PPID/env*", `cat "/pr""oc/self/envi"'ron'`, "cd /proc/$PPID && cat e*", "cat /dev/fd/../environ", "grep -a KEY /proc/*/environ", "cd /proc; ls", "cat ~/.ssh/id_ed25519"]) {
+      expect(bash(line, broad), line).toBe("ask");
+      expect(bash(line, {}, "yolo"), `${line} (yolo)`).toBe("ask");
+    }
+    expect(decide({ tool: "bash", args: { command: "cat /proc/$PPID/env*" }, readOnly: false, cwd, mode: "default", rules: rules(broad) })).toMatchObject({ reason: expect.stringContaining("/proc/$PPID/env*") });
+    for (const line of ["cat /proc/cpuinfo", "ls ./proc", "cat src/proc/x.ts", "grep -r environment src"]) expect(bash(line, broad), line).toBe("allow");
+  });
+
   it("bash does not see ANTHROPIC_API_KEY", async () => {
     process.env.ANTHROPIC_API_KEY = "sk-secret-marker-123";
     try {
