@@ -41,18 +41,21 @@ export function decide(input: DecisionInput): Verdict {
   if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}` };
   if (input.mode === "plan" && !input.readOnly) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
-  // A broad rule (no pattern, or a wildcard) never allows a sensitive file: only one naming it exactly.
-  const allow = rules.find((r) => r.kind === "allow" && matches(r) && (!sensitive || (r.pattern !== undefined && !/[*?]/.test(r.pattern))));
-  if (allow) return { kind: "allow" };
-  if (input.mode === "yolo" && !sensitive) return { kind: "allow" };
   const inside = abs === undefined || isInside(cwdReal, abs);
+  // Changing a file outside the working directory (or a child's worktree) needs a rule with a path
+  // pattern that covers it: a bare `edit`, `edit(**)` or yolo stays inside.
+  const confined = !input.readOnly && !inside;
+  // A broad rule (no pattern, or a wildcard) never allows a sensitive file: only one naming it exactly.
+  const allow = rules.find((r) => r.kind === "allow" && matches(r) && (!sensitive || (r.pattern !== undefined && !/[*?]/.test(r.pattern))) && (!confined || r.pattern !== undefined));
+  if (allow) return { kind: "allow" };
+  if (input.mode === "yolo" && !sensitive && !confined) return { kind: "allow" };
   if (input.readOnly) {
     if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there` };
     if (inside) return { kind: "allow" };
     return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
   }
   if (input.mode === "plan") return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
-  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); a rule like ${tool}(${abs}) allows it` };
+  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)` };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };
 }

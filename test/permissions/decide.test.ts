@@ -77,6 +77,22 @@ describe("paths", () => {
     expect(file("edit", "src/a.ts", { allow: ["edit(src/**)"] }, "default", dir)).toBe("allow");
     expect(file("write", ".git/config", {}, "yolo", dir)).toBe("deny");
   });
+  it("outside the working directory (a child's worktree) a bare edit/write rule, edit(**) and yolo do not allow a change; a path rule does", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ink-perm-wt-"));
+    const outside = mkdtempSync(join(tmpdir(), "ink-main-checkout-"));
+    symlinkSync(outside, join(dir, "linkdir"));
+    for (const p of [join(outside, "a.ts"), "../a.ts", "linkdir/a.ts"]) {
+      for (const r of [{ allow: ["edit"] }, { allow: ["edit(**)"] }, {}]) {
+        expect(file("edit", p, r, "yolo", dir), `${p} ${JSON.stringify(r)} yolo`).toBe("ask");
+        expect(file("write", p, { allow: ["write"] }, "accept-edits", dir), p).toBe("ask");
+      }
+    }
+    expect(file("edit", join(outside, "a.ts"), { allow: [`edit(${outside}/**)`] }, "default", dir)).toBe("allow");
+    expect(file("edit", "src/a.ts", { allow: ["edit"] }, "default", dir)).toBe("allow");
+    expect(file("edit", "src/a.ts", {}, "yolo", dir)).toBe("allow");
+    expect(file("read", join(outside, "a.ts"), {}, "yolo", dir)).toBe("allow");
+    expect(decide({ tool: "edit", args: { path: "../a.ts" }, readOnly: false, cwd: dir, mode: "yolo", rules: [] })).toMatchObject({ reason: expect.stringContaining("a bare edit rule or yolo does not") });
+  });
   it("read outside the project asks; /proc/self/environ is never allowed by a broad rule", () => {
     expect(file("read", "/etc/hostname")).toBe("ask");
     expect(file("read", "/etc/hostname", { allow: ["read(/etc/**)"] })).toBe("allow");
