@@ -66,3 +66,34 @@ describe("ApprovalBroker: s saves the call's rule to the user's settings", () =>
     expect(broker.saveProblems()).toEqual(["the rule bash(make) was not saved: /h/settings.json: not valid JSON"]);
   });
 });
+
+describe("ApprovalBroker: 'always' never answers a firm question", () => {
+  it("after a for bash, plain bash asks are allowed, but an ask rule's or a secret's question is still put to the person — queued ones too", async () => {
+    const broker = new ApprovalBroker();
+    const first = broker.ask(call("npm test"), main, { reason: "no rule allows", firm: false });
+    const queuedFirm = broker.ask(call("git push"), main, { reason: "the rule bash(git push*) asks", firm: true });
+    const queuedPlain = broker.ask(call("make"), main, { reason: "no rule allows", firm: false });
+    broker.answer(broker.current()!.id, "always");
+    expect(await first).toEqual({ allow: true });
+    expect(await queuedPlain).toEqual({ allow: true });
+    expect(broker.current()).toMatchObject({ call: { arguments: { command: "git push" } }, firm: true });
+    expect(await broker.ask(call("ls"), main, { reason: "x", firm: false })).toEqual({ allow: true });
+    void broker.ask(call("cat /proc/1/env*"), main, { reason: "secrets", firm: true });
+    expect(broker.waitingCount()).toBe(1);
+    broker.answer(broker.current()!.id, "no");
+    expect(await queuedFirm).toMatchObject({ allow: false });
+  });
+
+  it("the approval policy tells the UI which questions are firm", async () => {
+    const { createApprovalPolicy } = await import("../../src/core/approval.js");
+    const seen: Array<{ reason: string; firm: boolean } | undefined> = [];
+    const policy = createApprovalPolicy({ cwd: "/tmp", rules: { ask: ["bash(git push*)"] }, ask: async (_c, _a, why) => (seen.push(why), { allow: true }) });
+    const tool = { readOnly: false } as never;
+    await policy(call("npm test"), main, tool);
+    await policy(call("git push origin"), main, tool);
+    await policy(call("cat /proc/$PPID/environ"), main, tool);
+    await policy({ type: "toolCall", id: "e", name: "edit", arguments: { path: "/etc/hosts" } }, main, tool);
+    expect(seen.map((w) => w?.firm)).toEqual([false, true, true, true]);
+    expect(seen[1]!.reason).toContain("bash(git push*)");
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * ApprovalBroker: the bridge between the core's `ask(call, agent)` (called from deep inside a
  * run, possibly by several children at once) and the modal line in the UI. Requests queue up and
- * are shown one at a time; "always" remembers the tool name for the rest of the session; "save"
+ * are shown one at a time; "always" remembers the tool name for the rest of the session (except
+ * for firm questions: an ask rule, secrets, a change outside the working directory); "save"
  * (when the person chooses it) writes the call's rule (`savableRule`) to the user's settings and
  * allows that rule's calls for the rest of the session too.
  */
@@ -9,6 +10,7 @@ import { savableRule } from "../../src/permissions/save-rule.js";
 import type { AgentInfo } from "../../src/protocol/events.js";
 import type { ToolCall } from "../../src/protocol/messages.js";
 import type { ToolDecision } from "../../src/core/tool-runner.js";
+import type { AskReason } from "../../src/core/approval.js";
 
 /** One pending question. */
 export interface ApprovalRequest {
@@ -17,6 +19,8 @@ export interface ApprovalRequest {
   agent: AgentInfo;
   /** The allow rule "save" would write to the user's settings; absent when saving is not offered. */
   rule?: string;
+  /** A firm question (ask rule, secrets, a change outside the cwd): "always" for the tool never answers it. */
+  firm?: boolean;
 }
 
 /** The person's answer to a request. */
@@ -54,12 +58,13 @@ export class ApprovalBroker {
   }
 
   /** The `ApprovalOptions.ask` to give the session: resolves when the person answers. */
-  readonly ask = (call: ToolCall, agent: AgentInfo): Promise<ToolDecision> => {
-    if (this.always.has(call.name)) return Promise.resolve({ allow: true });
+  readonly ask = (call: ToolCall, agent: AgentInfo, why?: AskReason): Promise<ToolDecision> => {
+    const firm = why?.firm === true;
+    if (!firm && this.always.has(call.name)) return Promise.resolve({ allow: true });
     const rule = this.ruleFor(call, agent);
-    if (rule !== undefined && this.saved.has(rule)) return Promise.resolve({ allow: true });
+    if (!firm && rule !== undefined && this.saved.has(rule)) return Promise.resolve({ allow: true });
     return new Promise<ToolDecision>((resolve) => {
-      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}) });
+      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}) });
       this.notify();
     });
   };
@@ -94,7 +99,7 @@ export class ApprovalBroker {
       if (rule !== undefined) this.saveNow(rule);
       if (answer === "always") {
         this.always.add(pending!.call.name);
-        for (const other of this.queue.filter((p) => p.call.name === pending!.call.name)) {
+        for (const other of this.queue.filter((p) => p.call.name === pending!.call.name && !p.firm)) {
           this.queue.splice(this.queue.indexOf(other), 1);
           other.resolve({ allow: true });
         }
@@ -110,7 +115,7 @@ export class ApprovalBroker {
     } catch (err) {
       this.problems.push(`the rule ${rule} was not saved: ${(err as Error).message}`);
     }
-    for (const other of this.queue.filter((p) => p.rule === rule)) {
+    for (const other of this.queue.filter((p) => p.rule === rule && !p.firm)) {
       this.queue.splice(this.queue.indexOf(other), 1);
       other.resolve({ allow: true });
     }

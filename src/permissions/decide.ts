@@ -10,7 +10,11 @@ import { splitShell } from "./shell-split.js";
 export type PermissionMode = "default" | "accept-edits" | "plan" | "yolo";
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "accept-edits", "plan", "yolo"];
 
-export type Verdict = { kind: "allow" } | { kind: "ask"; reason: string } | { kind: "deny"; reason: string };
+/**
+ * `firm` marks an ask that a session-wide "always allow this tool" must not answer: an ask rule,
+ * a file or command that may expose secrets, a change outside the working directory.
+ */
+export type Verdict = { kind: "allow" } | { kind: "ask"; reason: string; firm?: true } | { kind: "deny"; reason: string };
 
 export interface DecisionInput {
   tool: string;
@@ -38,7 +42,7 @@ export function decide(input: DecisionInput): Verdict {
   if (deny) return { kind: "deny", reason: `${tool} is denied by the rule ${deny.source}` };
   if (abs !== undefined && !input.readOnly && inGitDir(abs)) return { kind: "deny", reason: `${tool} never writes inside .git/ (${abs})` };
   const ask = rules.find((r) => r.kind === "ask" && matches(r));
-  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}` };
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}`, firm: true };
   if (input.mode === "plan" && !input.readOnly) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
   const inside = abs === undefined || isInside(cwdReal, abs);
@@ -50,12 +54,12 @@ export function decide(input: DecisionInput): Verdict {
   if (allow) return { kind: "allow" };
   if (input.mode === "yolo" && !sensitive && !confined) return { kind: "allow" };
   if (input.readOnly) {
-    if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there` };
+    if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there`, firm: true };
     if (inside) return { kind: "allow" };
     return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
   }
   if (input.mode === "plan") return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
-  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)` };
+  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)`, firm: true };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };
 }
@@ -84,7 +88,7 @@ function decideTask(rules: readonly PermissionRule[]): Verdict {
   const deny = rules.find((r) => r.kind === "deny");
   if (deny) return { kind: "deny", reason: `task is denied by the rule ${deny.source}` };
   const ask = rules.find((r) => r.kind === "ask");
-  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before delegating` };
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before delegating`, firm: true };
   return { kind: "allow" };
 }
 
@@ -105,10 +109,10 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
   if (mode === "plan") return { kind: "deny", reason: "plan mode allows only read-only tools; bash is not run" };
   for (const r of rules.filter((x) => x.kind === "ask")) {
     const cmd = all.find((c) => hits(r, c));
-    if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"` };
+    if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"`, firm: true };
   }
   const sensitive = namesSecrets(command, all);
-  if (sensitive) return { kind: "ask", reason: `the command names ${sensitive}, which may expose secrets (Ink's own environment holds the API key); no broad rule or mode allows that` };
+  if (sensitive) return { kind: "ask", reason: `the command names ${sensitive}, which may expose secrets (Ink's own environment holds the API key); no broad rule or mode allows that`, firm: true };
   if (mode === "yolo") return { kind: "allow" };
   if (!split.parsed) return { kind: "ask", reason: `the command cannot be matched against rules (${split.problem}), so no rule allows it` };
   const allows = rules.filter((x) => x.kind === "allow");
