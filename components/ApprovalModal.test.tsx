@@ -26,6 +26,18 @@ describe("ApprovalModal", () => {
     expect(main).toContain("asked by main");
   });
 
+  it("offers [s]ave with the rule when the request carries one, and s answers save; without a rule s does nothing", async () => {
+    const withRule: ApprovalRequest = { ...request, rule: "bash(ls)" };
+    const got: ApprovalAnswer[] = [];
+    const app = render(<ApprovalModal request={withRule} onAnswer={(_id, a) => got.push(a)} width={80} />);
+    expect(stripAnsi(app.lastFrame()!)).toContain("[y]es / [n]o / [a]lways / [s]ave rule bash(ls) / [r]eason");
+    app.stdin.write("s");
+    await waitUntil(() => got.length > 0, { tries: 20 });
+    expect(got).toEqual(["save"]);
+    cleanup();
+    expect(await answers("s")).toEqual([]);
+  });
+
   it("shows a 300-character command in full at 80 columns, and sizes itself to it", () => {
     const command = Array.from({ length: 30 }, (_, i) => `step${String(i).padStart(2, "0")}ok`).join(" && ").slice(0, 299) + "Z";
     expect(command.length).toBe(300);

@@ -1,7 +1,8 @@
 /**
  * ApprovalModal: the bordered question shown when a tool needs the person's permission — tool,
  * who asks, the cwd, the full command (wrapped; ↑/↓ scroll a long one) or an edit's diff — answered
- * by y (once), a (always), n (deny), or r + a typed reason + Enter (deny with that reason).
+ * by y (once), a (always), n (deny), r + a typed reason + Enter (deny with that reason), or — when
+ * the request carries a rule — s (allow and save that rule to the user's settings).
  */
 import { Box, Text, useInput } from "ink";
 import { useRef, useState } from "react";
@@ -71,6 +72,7 @@ export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, wa
     if (k === "y") onAnswer(request.id, "yes");
     else if (k === "n") onAnswer(request.id, "no");
     else if (k === "a") onAnswer(request.id, "always");
+    else if (k === "s" && request.rule !== undefined) onAnswer(request.id, "save");
     else if (k === "r") setReason("");
   });
   const top = Math.min(scroll, maxScroll);
@@ -111,6 +113,12 @@ export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, wa
           <Text>o / </Text>
           <Text bold>[a]</Text>
           <Text>lways / </Text>
+          {request.rule !== undefined ? (
+            <>
+              <Text bold>[s]</Text>
+              <Text>ave rule {request.rule} / </Text>
+            </>
+          ) : null}
           <Text bold>[r]</Text>
           <Text>eason (deny and say why)</Text>
         </Text>

@@ -44,6 +44,8 @@ export interface RunTuiOptions {
   stdout?: NodeJS.WriteStream;
   /** Draw inline, in the terminal's scrollback, instead of full-screen (`--inline`, settings `inline`). */
   inline?: boolean;
+  /** Saves an allow rule to the user's settings (offered as `s` in the approval line); absent: not offered. */
+  saveRule?: (rule: string) => void;
   /** Full-screen: ask the terminal for mouse-wheel reports to scroll the transcript (settings `mouse`, default on). */
   mouse?: boolean;
 }
@@ -61,7 +63,7 @@ function lastAnswer(session: AgentSession): string | undefined {
 
 /** Runs the UI until the person exits; resolves with the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
-  const approvals = new ApprovalBroker();
+  const approvals = new ApprovalBroker({ saveRule: options.saveRule, cwd: options.cwd });
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions, type ApprovalPolicy } from "./core/approval.js";
 import type { PermissionMode } from "./permissions/decide.js";
+import { checkSettingsRules } from "./permissions/settings-rules.js";
 import { loadSettings } from "./settings/settings.js";
 import { projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
@@ -159,6 +160,7 @@ export class AgentSession {
     }
     const trusted = (options.trust ?? false) || projectTrust(options.inkHome, this.cwd).trusted;
     const settings = loadSettings({ inkHome: options.inkHome, projectDir: this.cwd, trusted });
+    checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;

@@ -1,21 +1,37 @@
 /**
  * ApprovalBroker: the bridge between the core's `ask(call, agent)` (called from deep inside a
  * run, possibly by several children at once) and the modal line in the UI. Requests queue up and
- * are shown one at a time; "always" remembers the tool name for the rest of the session.
+ * are shown one at a time; "always" remembers the tool name for the rest of the session (except
+ * for firm questions: an ask rule, secrets, a change outside the working directory); "save"
+ * (when the person chooses it) writes the call's rule (`savableRule`) to the user's settings and
+ * allows that rule's calls for the rest of the session too.
  */
+import { savableRule } from "../../src/permissions/save-rule.js";
 import type { AgentInfo } from "../../src/protocol/events.js";
 import type { ToolCall } from "../../src/protocol/messages.js";
 import type { ToolDecision } from "../../src/core/tool-runner.js";
+import type { AskReason } from "../../src/core/approval.js";
 
 /** One pending question. */
 export interface ApprovalRequest {
   id: number;
   call: ToolCall;
   agent: AgentInfo;
+  /** The allow rule "save" would write to the user's settings; absent when saving is not offered. */
+  rule?: string;
+  /** A firm question (ask rule, secrets, a change outside the cwd): "always" for the tool never answers it. */
+  firm?: boolean;
 }
 
 /** The person's answer to a request. */
-export type ApprovalAnswer = "yes" | "no" | "always";
+export type ApprovalAnswer = "yes" | "no" | "always" | "save";
+
+export interface ApprovalBrokerOptions {
+  /** Saves an allow rule to the user's settings (e.g. `saveUserRule(inkHome, rule)`); may throw naming the file. Without it "save" acts like "yes". */
+  saveRule?: (rule: string) => void;
+  /** The main agent's working directory (a child's request carries its own), for path rules. */
+  cwd?: string;
+}
 
 interface Pending extends ApprovalRequest {
   resolve: (decision: ToolDecision) => void;
@@ -24,14 +40,31 @@ interface Pending extends ApprovalRequest {
 export class ApprovalBroker {
   private readonly queue: Pending[] = [];
   private readonly always = new Set<string>();
+  private readonly saved = new Set<string>();
+  private readonly problems: string[] = [];
   private readonly listeners = new Set<() => void>();
   private nextId = 1;
 
+  constructor(private readonly options: ApprovalBrokerOptions = {}) {}
+
+  private ruleFor(call: ToolCall, agent: AgentInfo): string | undefined {
+    if (!this.options.saveRule) return undefined;
+    return savableRule(call, agent.cwd ?? this.options.cwd ?? process.cwd());
+  }
+
+  /** Rules that could not be saved, each with the reason (the call was still allowed). */
+  saveProblems(): readonly string[] {
+    return this.problems;
+  }
+
   /** The `ApprovalOptions.ask` to give the session: resolves when the person answers. */
-  readonly ask = (call: ToolCall, agent: AgentInfo): Promise<ToolDecision> => {
-    if (this.always.has(call.name)) return Promise.resolve({ allow: true });
+  readonly ask = (call: ToolCall, agent: AgentInfo, why?: AskReason): Promise<ToolDecision> => {
+    const firm = why?.firm === true;
+    if (!firm && this.always.has(call.name)) return Promise.resolve({ allow: true });
+    const rule = this.ruleFor(call, agent);
+    if (!firm && rule !== undefined && this.saved.has(rule)) return Promise.resolve({ allow: true });
     return new Promise<ToolDecision>((resolve) => {
-      this.queue.push({ id: this.nextId++, call, agent, resolve });
+      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}) });
       this.notify();
     });
   };
@@ -51,7 +84,7 @@ export class ApprovalBroker {
     return [...this.always];
   }
 
-  /** Answers request `id` (a "no" may carry the person's `reason`, passed to the model); "always" also answers every queued request for the same tool. */
+  /** Answers request `id` (a "no" may carry the person's `reason`, passed to the model); "always" also answers every queued request for the same tool, "save" every queued request its rule covers. */
   answer(id: number, answer: ApprovalAnswer, reason?: string): void {
     const index = this.queue.findIndex((p) => p.id === id);
     if (index < 0) return;
@@ -62,15 +95,30 @@ export class ApprovalBroker {
       pending!.resolve({ allow: false, reason: `the user declined this ${pending!.call.name} call; do not retry it unchanged — continue without it or ask the user` });
     } else {
       pending!.resolve({ allow: true });
+      const rule = answer === "save" ? pending!.rule : undefined;
+      if (rule !== undefined) this.saveNow(rule);
       if (answer === "always") {
         this.always.add(pending!.call.name);
-        for (const other of this.queue.filter((p) => p.call.name === pending!.call.name)) {
+        for (const other of this.queue.filter((p) => p.call.name === pending!.call.name && !p.firm)) {
           this.queue.splice(this.queue.indexOf(other), 1);
           other.resolve({ allow: true });
         }
       }
     }
     this.notify();
+  }
+
+  private saveNow(rule: string): void {
+    this.saved.add(rule);
+    try {
+      this.options.saveRule!(rule);
+    } catch (err) {
+      this.problems.push(`the rule ${rule} was not saved: ${(err as Error).message}`);
+    }
+    for (const other of this.queue.filter((p) => p.rule === rule && !p.firm)) {
+      this.queue.splice(this.queue.indexOf(other), 1);
+      other.resolve({ allow: true });
+    }
   }
 
   /** Refuses every pending request with `reason` (e.g. the run was stopped). */

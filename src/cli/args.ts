@@ -3,10 +3,8 @@ import { parseArgs } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { closestWord } from "../protocol/edit-distance.js";
 
 /** Tool names a permission rule may name (besides mcp__<server>__<tool>). */
-const KNOWN_RULE_TOOLS = ["read", "bash", "grep", "find", "ls", "edit", "write", "task"];
 import { PERMISSION_MODES, type PermissionMode } from "../permissions/decide.js";
 import { parseRule } from "../permissions/rules.js";
 
@@ -93,15 +91,10 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   const mode = v["permission-mode"];
   if (mode !== undefined && !(PERMISSION_MODES as string[]).includes(mode)) throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${mode}"`);
   for (const rule of v.allow ?? []) {
-    let tool: string;
     try {
-      tool = parseRule(rule, "allow").tool;
+      parseRule(rule, "allow");
     } catch (err) {
       throw new UsageError(`--allow: ${errorMessage(err)}`);
-    }
-    if (!KNOWN_RULE_TOOLS.includes(tool) && !tool.startsWith("mcp__")) {
-      const near = closestWord(tool, KNOWN_RULE_TOOLS);
-      throw new UsageError(`--allow ${rule}: unknown tool "${tool}"${near ? ` (did you mean "${near}"?)` : ""}; tools are ${KNOWN_RULE_TOOLS.join(", ")} and MCP tools named mcp__<server>__<tool>`);
     }
   }
   if (v.model !== undefined && v.model.trim() === "") throw new UsageError('--model needs a model id, e.g. --model claude-sonnet-4-5 (omit it for the provider\'s default)');

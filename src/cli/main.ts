@@ -17,6 +17,8 @@ import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
 import { installExitHooks, onExit } from "./exit-hooks.js";
+import { saveUserRule } from "../permissions/save-rule.js";
+import { scrubOwnEnviron } from "../tools/scrub-environ.js";
 import { packageVersion } from "./usage.js";
 
 /** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
@@ -71,6 +73,7 @@ export interface UiModule {
     inline?: boolean;
     mouse?: boolean;
     untrustedProfiles: readonly string[];
+    saveRule?: (rule: string) => void;
     createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
   }): Promise<number>;
 }
@@ -84,6 +87,7 @@ export type UiLoader = () => Promise<UiModule>;
  * Throws UsageError (and other errors) for the caller to print.
  */
 export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> {
+  scrubOwnEnviron(); // before any tool process exists: keys leave this process's /proc/<pid>/environ
   if (argv[0] === "worktrees") {
     return runWorktreesCommand(argv.slice(1), { inkHome: inkHomeDir(), cwd: process.cwd(), out: (l) => void process.stdout.write(`${l}\n`), err: (l) => void process.stderr.write(`${l}\n`) });
   }
@@ -136,6 +140,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     inline: args.inline || inline === true,
     mouse: mouse !== false,
     untrustedProfiles: untrusted,
+    saveRule: (rule) => saveUserRule(base.inkHome, rule),
     createSession: (ask, opts) => {
       const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
       onExit(() => session.close());

@@ -1,5 +1,6 @@
 /** Defaults from settings.json for the CLI (model, thinking, max children, child timeout); flags win. */
 import type { ThinkingConfig } from "../protocol/provider.js";
+import { checkSettingsRules } from "../permissions/settings-rules.js";
 import { loadSettings, type LoadedSettings } from "../settings/settings.js";
 import { parseDuration, parseThinking } from "../subagents/profile-schema.js";
 
@@ -16,9 +17,10 @@ export interface SettingsDefaults {
   warnings: string[];
 }
 
-/** Reads the settings (throws SettingsError naming the file for an unusable one) and converts the defaults. */
+/** Reads the settings (throws SettingsError naming the file for an unusable one or a rule that could never match) and converts the defaults. */
 export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean): SettingsDefaults {
   const loaded: LoadedSettings = loadSettings({ inkHome, projectDir: cwd, trusted });
+  checkSettingsRules(loaded.scopes);
   const e = loaded.effective;
   const thinking = e.thinking === undefined ? undefined : parseThinking(e.thinking);
   const timeout = e.childTimeout === undefined ? undefined : typeof e.childTimeout === "number" ? e.childTimeout : parseDuration(e.childTimeout);

@@ -24,7 +24,13 @@ export interface ApprovalOptions {
   /** The main agent's working directory (children pass their own through AgentInfo.cwd). */
   cwd?: string;
   /** Asks the person (interactive UI). Absent in headless mode. */
-  ask?: (call: ToolCall, agent: AgentInfo) => Promise<ToolDecision>;
+  ask?: (call: ToolCall, agent: AgentInfo, why?: AskReason) => Promise<ToolDecision>;
+}
+
+/** Why a call is put to the person; `firm`: a session-wide "always" for the tool must not answer it (see Verdict). */
+export interface AskReason {
+  reason: string;
+  firm: boolean;
 }
 
 /** An approval policy whose mode can change while it runs. */
@@ -45,7 +51,7 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
     const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, cwd, mode: policy.mode, rules });
     if (verdict.kind === "allow") return { allow: true };
     if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it` };
-    if (options.ask) return options.ask(call, agent);
+    if (options.ask) return options.ask(call, agent, { reason: verdict.reason, firm: verdict.firm === true });
     return {
       allow: false,
       reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it. The user can rerun with --allow ${call.name} (or a narrower rule such as --allow '${suggestRule(call)}'), add an allow rule to settings, or use --yolo.`,

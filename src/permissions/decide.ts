@@ -10,7 +10,11 @@ import { splitShell } from "./shell-split.js";
 export type PermissionMode = "default" | "accept-edits" | "plan" | "yolo";
 export const PERMISSION_MODES: readonly PermissionMode[] = ["default", "accept-edits", "plan", "yolo"];
 
-export type Verdict = { kind: "allow" } | { kind: "ask"; reason: string } | { kind: "deny"; reason: string };
+/**
+ * `firm` marks an ask that a session-wide "always allow this tool" must not answer: an ask rule,
+ * a file or command that may expose secrets, a change outside the working directory.
+ */
+export type Verdict = { kind: "allow" } | { kind: "ask"; reason: string; firm?: true } | { kind: "deny"; reason: string };
 
 export interface DecisionInput {
   tool: string;
@@ -27,8 +31,8 @@ const PATH_TOOLS = new Set(["read", "edit", "write", "grep", "find", "ls"]);
 /** The verdict for one call. Never throws. */
 export function decide(input: DecisionInput): Verdict {
   const { tool } = input;
-  if (tool === "task") return { kind: "allow" };
   const rules = input.rules.filter((r) => ruleNamesTool(r, tool));
+  if (tool === "task") return decideTask(rules);
   if (tool === "bash") return decideBash(String(input.args.command ?? ""), rules, input.mode);
   const path = PATH_TOOLS.has(tool) ? pathArg(input.args) : undefined;
   const abs = path === undefined ? undefined : realPathOf(input.cwd, path);
@@ -38,23 +42,54 @@ export function decide(input: DecisionInput): Verdict {
   if (deny) return { kind: "deny", reason: `${tool} is denied by the rule ${deny.source}` };
   if (abs !== undefined && !input.readOnly && inGitDir(abs)) return { kind: "deny", reason: `${tool} never writes inside .git/ (${abs})` };
   const ask = rules.find((r) => r.kind === "ask" && matches(r));
-  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}` };
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}`, firm: true };
   if (input.mode === "plan" && !input.readOnly) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
-  // A broad rule (no pattern, or a wildcard) never allows a sensitive file: only one naming it exactly.
-  const allow = rules.find((r) => r.kind === "allow" && matches(r) && (!sensitive || (r.pattern !== undefined && !/[*?]/.test(r.pattern))));
-  if (allow) return { kind: "allow" };
-  if (input.mode === "yolo" && !sensitive) return { kind: "allow" };
   const inside = abs === undefined || isInside(cwdReal, abs);
+  // Changing a file outside the working directory (or a child's worktree) needs a rule with a path
+  // pattern that covers it: a bare `edit`, `edit(**)` or yolo stays inside.
+  const confined = !input.readOnly && !inside;
+  // A broad rule (no pattern, or a wildcard) never allows a sensitive file: only one naming it exactly.
+  const allow = rules.find((r) => r.kind === "allow" && matches(r) && (!sensitive || (r.pattern !== undefined && !/[*?]/.test(r.pattern))) && (!confined || r.pattern !== undefined));
+  if (allow) return { kind: "allow" };
+  if (input.mode === "yolo" && !sensitive && !confined) return { kind: "allow" };
   if (input.readOnly) {
-    if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there` };
+    if (sensitive) return { kind: "ask", reason: `${abs} may hold secrets; only a rule naming it exactly allows ${tool} there`, firm: true };
     if (inside) return { kind: "allow" };
     return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
   }
   if (input.mode === "plan") return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
-  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); a rule like ${tool}(${abs}) allows it` };
+  if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)`, firm: true };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };
+}
+
+/** /proc entries that hold no secrets. */
+const HARMLESS_PROC = /^\/proc\/(cpuinfo|meminfo|loadavg|uptime|version|stat|mounts|filesystems|cgroups)$/;
+
+/**
+ * What in a bash line may reach a process environment or a key, or undefined: `environ`, any
+ * other `/proc` path (`/proc/$PPID/env*`, `cd /proc`), `/dev/fd` (a way back into /proc/self),
+ * `.ssh/`, `.aws/credentials` — looked for in the line as written and in its unquoted words.
+ */
+function namesSecrets(command: string, words: readonly string[]): string | undefined {
+  for (const text of [command, ...words]) {
+    if (/\benviron\b/.test(text)) return "a process environment (environ)";
+    const proc = text.split(/[\s;&|<>()'"`=]+/).find((w) => /(^|[^\w.-])\/proc(\/|$)/.test(w) && !HARMLESS_PROC.test(w));
+    if (proc !== undefined) return `the /proc path ${proc}`;
+    if (/\/dev\/fd(\/|\b)/.test(text)) return "/dev/fd (a way into /proc/self)";
+    if (/(^|\/|\s)\.ssh(\/|\s|$)|\.aws\/credentials/.test(text)) return "a key or credentials file";
+  }
+  return undefined;
+}
+
+/** Delegation runs unless a rule denies or asks (each child call is decided on its own anyway). */
+function decideTask(rules: readonly PermissionRule[]): Verdict {
+  const deny = rules.find((r) => r.kind === "deny");
+  if (deny) return { kind: "deny", reason: `task is denied by the rule ${deny.source}` };
+  const ask = rules.find((r) => r.kind === "ask");
+  if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before delegating`, firm: true };
+  return { kind: "allow" };
 }
 
 function pathArg(args: Record<string, unknown>): string {
@@ -74,12 +109,12 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
   if (mode === "plan") return { kind: "deny", reason: "plan mode allows only read-only tools; bash is not run" };
   for (const r of rules.filter((x) => x.kind === "ask")) {
     const cmd = all.find((c) => hits(r, c));
-    if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"` };
+    if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"`, firm: true };
   }
+  const sensitive = namesSecrets(command, all);
+  if (sensitive) return { kind: "ask", reason: `the command names ${sensitive}, which may expose secrets (Ink's own environment holds the API key); no broad rule or mode allows that`, firm: true };
   if (mode === "yolo") return { kind: "allow" };
-  const sensitive = /\/proc\/[^\s/]+\/environ|\/\.ssh\//.test(command);
   if (!split.parsed) return { kind: "ask", reason: `the command cannot be matched against rules (${split.problem}), so no rule allows it` };
-  if (sensitive) return { kind: "ask", reason: "the command names a file that may hold secrets" };
   const allows = rules.filter((x) => x.kind === "allow");
   const missing = split.commands.filter((c) => !allows.some((r) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(c)));
   if (split.commands.length > 0 && missing.length === 0) return { kind: "allow" };

@@ -2,6 +2,8 @@
  * Permission rules: `tool` or `tool(pattern)`, e.g. `bash(git status*)`, `edit(src/**)`, `read`.
  * Pure parsing and matching; the decision that combines rules lives in decide.ts.
  */
+import { closestWord } from "../protocol/edit-distance.js";
+
 export type RuleKind = "allow" | "ask" | "deny";
 
 /** One parsed rule. `pattern` undefined = every call of the tool. */
@@ -13,13 +15,35 @@ export interface PermissionRule {
   source: string;
 }
 
-/** Parses `tool` / `tool(pattern)`; throws an Error naming the rule and the fix. */
+/** Built-in tools a rule may name; every other rule must name an MCP tool (`mcp__<server>__<tool>`). */
+export const RULE_TOOLS: readonly string[] = ["read", "bash", "grep", "find", "ls", "edit", "write", "task"];
+
+/** Tools whose pattern is matched: bash on the command, the others on the real path of `path`. */
+const PATTERN_TOOLS = new Set(["bash", "read", "edit", "write", "grep", "find", "ls"]);
+
+/**
+ * Parses `tool` / `tool(pattern)`; throws an Error naming the rule and the fix. A rule that could
+ * never match is refused too: an unknown tool, or a pattern on a tool whose arguments rules do not
+ * look at (`task`, MCP tools — `mcp__docs__search(foo)` would otherwise be accepted and never match).
+ */
 export function parseRule(text: string, kind: RuleKind): PermissionRule {
   const m = /^\s*([A-Za-z][\w-]*\*?)\s*(?:\((.*)\))?\s*$/s.exec(text);
   if (!m) throw new Error(`permission rule "${text}" is not valid; write tool or tool(pattern), e.g. bash(git status*) or edit(src/**)`);
+  const tool = m[1]!;
   const pattern = m[2]?.trim();
   const any = pattern === undefined || pattern === "" || pattern === "*" || pattern === "**";
-  return { kind, tool: m[1]!, pattern: any ? undefined : pattern, source: text.trim() };
+  const rule = text.trim();
+  const mcp = tool.startsWith("mcp__") || (tool.endsWith("*") && "mcp__".startsWith(tool.slice(0, -1)));
+  if (!mcp && !RULE_TOOLS.includes(tool) && !(tool.endsWith("*") && RULE_TOOLS.some((t) => t.startsWith(tool.slice(0, -1))))) {
+    const near = closestWord(tool, RULE_TOOLS);
+    throw new Error(`permission rule "${rule}" names the unknown tool "${tool}"${near ? ` (did you mean "${near}"?)` : ""}; rules name ${RULE_TOOLS.join(", ")} or an MCP tool mcp__<server>__<tool>`);
+  }
+  if (!any && !PATTERN_TOOLS.has(tool)) {
+    const server = tool.endsWith("*") ? undefined : /^mcp__(.+?)__./.exec(tool)?.[1];
+    const fix = !mcp ? `write "${tool}" alone` : `write "${tool}" to cover every call${server ? `, or "mcp__${server}__*" for every tool of the server` : ""}`;
+    throw new Error(`permission rule "${rule}" has a pattern, but the arguments of ${mcp ? "MCP tools" : tool} are not matched by rules, so it would never apply; ${fix}`);
+  }
+  return { kind, tool, pattern: any ? undefined : pattern, source: rule };
 }
 
 /**

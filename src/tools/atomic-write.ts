@@ -13,8 +13,9 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   const info = await stat(target).catch(() => undefined);
   const mode = info ? info.mode & 0o7777 : undefined;
   if (info) {
-    // A read-only file is refused like the shell would; a hard-linked file is changed in place so every link sees it.
-    const writable = await access(target, constants.W_OK).then(() => true, () => false);
+    // A read-only file is refused like the shell would — and one nobody may write (no w bit) even
+    // for root, who the shell would let through; a hard-linked file is changed in place so every link sees it.
+    const writable = (mode! & 0o222) !== 0 && (await access(target, constants.W_OK).then(() => true, () => false));
     if (!writable) throw Object.assign(new Error(`${target} is read-only (mode ${mode!.toString(8)}); change its permissions first if it should be edited`), { code: "EACCES" });
     if (info.nlink > 1) {
       await writeFile(target, data);

@@ -1,8 +1,10 @@
 /**
  * The `bash` tool: runs `bash -c <command>` in the working directory, in its own process group,
  * streaming output to the UI. On abort or timeout the WHOLE group gets SIGTERM, then SIGKILL after
- * a grace period, so background children do not survive. Output (stdout+stderr interleaved) is
- * capped to its tail with a note saying how much was dropped.
+ * a grace period, so background children do not survive — nor ones that left the group (setsid,
+ * double fork), found by the call's `INK_CALL_ID` tag. A command that returns while something it
+ * started still runs says so in its result (pids and command lines; Ink kills them on exit).
+ * Output (stdout+stderr interleaved) is capped to its tail with a note saying how much was dropped.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
@@ -10,7 +12,7 @@ import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { toolEnv } from "./tool-env.js";
-import { SESSION_RUN_TAG, trackGroup, untrackGroup } from "./process-registry.js";
+import { commandLineOf, newCallTag, pidsWithEnv, SESSION_RUN_TAG, trackGroup, untrackGroup } from "./process-registry.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
@@ -97,8 +99,9 @@ type Config = Required<BashToolOptions>;
 function run(command: string, timeoutMs: number, ctx: ToolContext, config: Config): Promise<ToolOutput> {
   return new Promise((resolve) => {
     let child: ChildProcess;
+    const callTag = newCallTag();
     try {
-      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG }, stdio: ["ignore", "pipe", "pipe"] });
+      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag }, stdio: ["ignore", "pipe", "pipe"] });
     } catch (err) {
       resolve(fail(`Could not start ${config.shell}: ${errorMessage(err)}`));
       return;
@@ -124,12 +127,15 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     pipe(child.stdout);
     pipe(child.stderr);
 
+    // The group, and every process of this call that left it (setsid, double fork), found by its tag.
     const killGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, sig);
-      } catch {
-        // ESRCH: the group is already gone.
+      for (const target of [-child.pid, ...pidsWithEnv("INK_CALL_ID", callTag)]) {
+        try {
+          process.kill(target, sig);
+        } catch {
+          // ESRCH: already gone.
+        }
       }
     };
     const stop = (why: "timeout" | "aborted") => {
@@ -148,7 +154,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
       clearTimeout(timeoutTimer);
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
-      if (killTimer && child.pid !== undefined && !groupAlive(child.pid)) clearTimeout(killTimer);
+      if (killTimer && child.pid !== undefined && !groupAlive(child.pid) && pidsWithEnv("INK_CALL_ID", callTag).length === 0) clearTimeout(killTimer);
       if (child.pid !== undefined && !groupAlive(child.pid)) untrackGroup(child.pid);
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -156,7 +162,9 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
         resolve(fail(`Could not run ${config.shell} in ${ctx.cwd}: ${spawnError.message}`));
         return;
       }
-      resolve(format(tail, exit, stopReason, timeoutMs, lingering));
+      const left = stopReason ? [] : pidsWithEnv("INK_CALL_ID", callTag);
+      const groupLeft = !stopReason && child.pid !== undefined && groupAlive(child.pid);
+      resolve(format(tail, exit, stopReason, timeoutMs, lingering, left, groupLeft));
     };
     child.on("error", (err) => finish(false, err));
     child.on("exit", (code, signal) => {
@@ -165,6 +173,17 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     });
     child.on("close", () => finish(false));
   });
+}
+
+/** Tells the model which processes the command left running in the background, and that Ink ends them on exit. */
+function leftRunningNote(pids: readonly number[]): string {
+  const list = pids.slice(0, 5).map((pid) => {
+    const cmd = commandLineOf(pid);
+    return cmd === undefined ? `pid ${pid}` : `pid ${pid} (${cmd.length > 60 ? `${cmd.slice(0, 57)}...` : cmd})`;
+  });
+  const more = pids.length > 5 ? ` and ${pids.length - 5} more` : "";
+  const what = list.length > 0 ? `: ${list.join(", ")}${more}` : "";
+  return `[left running in the background${what}; they keep running after this call and are killed when Ink exits — stop them with kill when no longer needed]`;
 }
 
 /** True while any process of group `pgid` exists. */
@@ -183,6 +202,8 @@ function format(
   stopReason: "timeout" | "aborted" | null,
   timeoutMs: number,
   lingering: boolean,
+  left: readonly number[],
+  groupLeft: boolean,
 ): ToolOutput {
   const r = tail.finish();
   const parts: string[] = [];
@@ -200,6 +221,7 @@ function format(
   else if (signal) parts.push(`[killed by ${signal}]`);
   else if (code !== 0) parts.push(`[exit code ${code}]`);
   if (lingering && !stopReason) parts.push("[background processes still hold the output; their further output is not captured]");
+  if (left.length > 0 || groupLeft) parts.push(leftRunningNote(left));
   const details: BashDetails = {
     exitCode: code,
     signal,

@@ -1,7 +1,8 @@
 /**
  * The `grep` tool: a JavaScript regular expression over the text files under a path, printed as
  * `file:line: text` (paths relative to the working directory). Uses the gitignore-aware walker,
- * so `.git`, `node_modules`, ignored paths and binary files are skipped. The matching runs in a
+ * so `.git`, `node_modules`, ignored paths, binary files and symlinked files pointing outside the
+ * searched directory (noted) are skipped. The matching runs in a
  * worker thread (see search-runner.ts): a pattern that backtracks for ever on one file costs that
  * file (skipped with a note), never the main thread.
  */
@@ -87,7 +88,8 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       let filesWithMatches = 0;
       let more = false;
       let tooLarge = 0;
-      const items = isDir ? walkItems(root, ctx.signal) : [{ path: root, rel: basename(root) }];
+      const outside: string[] = [];
+      const items = isDir ? walkItems(root, ctx.signal, (link, target) => outside.push(`${displayPath(ctx.cwd, link)} → ${target}`)) : [{ path: root, rel: basename(root) }];
       const job: SearchJob = { mode: "grep", regex: { source: regex.source, flags: regex.flags }, glob: isDir ? args.glob : undefined, maxFileBytes, maxLineChars };
       const outcome = await runSearch(job, items, {
         signal: ctx.signal,
@@ -122,6 +124,7 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       const flags = args.ignoreCase ? "i" : "";
       const where = `${shown === "." ? "the working directory" : shown}${fileFilter ? ` (files matching ${args.glob})` : ""}`;
       const notes = skippedNotes(outcome.slow, tooLarge, { budgetMs: options.fileBudgetMs ?? ITEM_BUDGET_MS, maxFileBytes, stoppedSlow: outcome.stopped && !more });
+      if (outside.length > 0) notes.push(`[not searched: ${outside.length} symlinked file(s) pointing outside ${shown === "." ? "the working directory" : shown}: ${outside.slice(0, 5).join(", ")}${outside.length > 5 ? ", …" : ""} — read one by its path if needed (that asks)]`);
       if (lines.length === 0) return ok([`No matches for /${args.pattern}/${flags} in ${where}.`, ...notes].join("\n\n"), { matches: 0, slow: outcome.slow });
       let output = lines.join("\n");
       if (counting) output += `\n\n[${total} matches in ${filesWithMatches} file(s)${more ? `; showing the first ${maxLines} files — narrow the pattern, path or glob` : ""}]`;
@@ -138,8 +141,8 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
 export const grepTool = createGrepTool();
 
 /** The walk as search items (absolute and root-relative paths). */
-async function* walkItems(root: string, signal: AbortSignal): AsyncGenerator<SearchItem> {
-  for await (const entry of walk(root, { signal })) yield { path: entry.path, rel: entry.rel };
+async function* walkItems(root: string, signal: AbortSignal, outsideLink: (path: string, target: string) => void): AsyncGenerator<SearchItem> {
+  for await (const entry of walk(root, { signal, outsideLink })) yield { path: entry.path, rel: entry.rel };
 }
 
 /** Notes on files left out: too slow for the pattern, or too large. */

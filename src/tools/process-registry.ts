@@ -23,23 +23,45 @@ export function untrackGroup(pgid: number): void {
 
 /** Pids of live processes whose environment carries `INK_RUN_ID=<tag>` (Linux /proc; empty elsewhere). */
 export function taggedPids(tag: string = SESSION_RUN_TAG): number[] {
+  return pidsWithEnv("INK_RUN_ID", tag);
+}
+
+let calls = 0;
+
+/** A fresh tag for one tool call: its processes carry `INK_CALL_ID=<tag>` (besides the session's `INK_RUN_ID`). */
+export function newCallTag(): string {
+  return `${SESSION_RUN_TAG}-${++calls}`;
+}
+
+/** Pids of live processes (not this one) whose environment holds exactly `name=value` (Linux /proc; empty elsewhere). */
+export function pidsWithEnv(name: string, value: string): number[] {
   let names: string[];
   try {
     names = readdirSync("/proc");
   } catch {
     return [];
   }
-  const needle = `INK_RUN_ID=${tag}\0`;
+  const needle = `\0${name}=${value}\0`;
   const out: number[] = [];
   for (const n of names) {
     if (!/^\d+$/.test(n) || Number(n) === process.pid) continue;
     try {
-      if (readFileSync(`/proc/${n}/environ`, "latin1").includes(needle)) out.push(Number(n));
+      if (`\0${readFileSync(`/proc/${n}/environ`, "latin1")}`.includes(needle)) out.push(Number(n));
     } catch {
       // gone or not ours
     }
   }
   return out;
+}
+
+/** The command line of `pid` (spaces between arguments), or undefined when it is gone or unreadable. */
+export function commandLineOf(pid: number): string | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").filter((w) => w !== "").join(" ");
+    return text === "" ? undefined : text;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Sends `sig` to every tracked group and every tagged process. Returns how many targets were signalled. */

@@ -1,6 +1,7 @@
 /** The environment tools' processes get: the provider's keys and other secrets removed. */
 
-const SECRET = /^(ANTHROPIC_API_KEY|ANTHROPIC_AUTH_TOKEN|.*_API_KEY|.*_TOKEN|.*_SECRET|.*_SECRET_KEY)$/i;
+/** Names that look like secrets (provider keys, tokens). */
+export const SECRET = /^(ANTHROPIC_API_KEY|ANTHROPIC_AUTH_TOKEN|.*_API_KEY|.*_TOKEN|.*_SECRET|.*_SECRET_KEY)$/i;
 
 /** `env` without secret-looking variables, except names matching `passthrough` (`*` wildcards). */
 export function toolEnv(env: NodeJS.ProcessEnv = process.env, passthrough: readonly string[] = []): NodeJS.ProcessEnv {

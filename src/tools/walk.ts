@@ -2,10 +2,12 @@
  * A gitignore-aware directory walker (no external binaries). Skips `.git` and `node_modules`,
  * honours `.gitignore` files from the enclosing git repository's root down to every visited
  * subdirectory (plus `.git/info/exclude`), visits entries in sorted order, does not follow
- * symlinked directories, and stops early when the signal aborts.
+ * symlinked directories, and stops early when the signal aborts. With `outsideLink`, a symlinked
+ * file whose real path is outside the root is not yielded (a repository's `notes -> ~/.ssh/id_rsa`
+ * must not be read by a search that was allowed for the project) but reported.
  */
 import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { readdir, realpath, stat } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { createGlobMatcher } from "./glob.js";
 import { isIgnored, loadGitignore, loadIgnoreFile, type IgnoreRuleSet } from "./gitignore.js";
@@ -22,6 +24,8 @@ export interface WalkOptions {
   includeDirs?: boolean;
   /** Honour `.gitignore` files (default true). */
   gitignore?: boolean;
+  /** When set, symlinked files resolving outside the root are skipped and passed here (link path, real target). */
+  outsideLink?: (path: string, target: string) => void;
 }
 
 export interface WalkEntry {
@@ -37,7 +41,8 @@ export async function* walk(root: string, options: WalkOptions = {}): AsyncGener
   const useIgnore = options.gitignore ?? true;
   const match = options.glob ? createGlobMatcher(options.glob) : () => true;
   const inherited = useIgnore ? await ancestorRules(root) : [];
-  yield* visit(root, "", inherited, { ...options, gitignore: useIgnore }, match);
+  const realRoot = options.outsideLink ? await realpath(root).catch(() => root) : root;
+  yield* visit(root, "", inherited, { ...options, gitignore: useIgnore, realRoot }, match);
 }
 
 /** Yields the absolute paths of the non-ignored files under `root` (see `walk`). */
@@ -49,7 +54,7 @@ async function* visit(
   dir: string,
   rel: string,
   rules: IgnoreRuleSet[],
-  options: WalkOptions,
+  options: WalkOptions & { realRoot: string },
   match: (rel: string) => boolean,
 ): AsyncGenerator<WalkEntry> {
   if (options.signal?.aborted) return;
@@ -74,6 +79,13 @@ async function* visit(
     if (entry.isSymbolicLink()) {
       const target = await stat(path).catch(() => null);
       if (!target || target.isDirectory()) continue; // dangling link or linked directory
+      if (options.outsideLink) {
+        const real = await realpath(path).catch(() => path);
+        if (real !== options.realRoot && !real.startsWith(options.realRoot.endsWith(sep) ? options.realRoot : options.realRoot + sep)) {
+          options.outsideLink(path, real);
+          continue;
+        }
+      }
       isFile = target.isFile();
       isDir = false;
     }

@@ -40,6 +40,7 @@ export const writeTool: Tool<typeof schema> = {
       if (ctx.signal.aborted) return aborted();
       const code = errorCode(err);
       if (code === "ENOTDIR" || code === "EEXIST") return fail(`Cannot write ${shown}: a parent path is a file, not a directory.`);
+      if ((code === "EACCES" || code === "EPERM") && /is read-only/.test(errorMessage(err))) return fail(`Cannot write ${shown}: ${errorMessage(err)}.`);
       if (code === "EACCES" || code === "EPERM") return fail(`Cannot write ${shown}: permission denied.`);
       return fail(`Cannot write ${shown}: ${errorMessage(err)}`);
     }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,6 +58,29 @@ describe("a real CLI process leaves no process and no lock behind", () => {
       },
     });
     expect(run.code).not.toBeNull();
+    await waitFor(() => survivors(`sleep ${secs}`).length === 0);
+    expect(survivors(`sleep ${secs}`)).toEqual([]);
+    const sessions = join(inkHome, "sessions");
+    const locks = existsSync(sessions) ? readdirSync(sessions).filter((f) => f.endsWith(".lock")) : [];
+    expect(locks).toEqual([]);
+  }, 30_000);
+});
+
+describe("an uncaught error in the CLI also leaves no process and no lock behind", () => {
+  it("a crash while bash runs (setsid, nohup, TERM-ignoring children) kills them all and releases the lock", async () => {
+    const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const secs = "731.6";
+    const marker = join(inkHome, "crash-now");
+    // Preloaded into the CLI: throws from a timer (an uncaught error) once the command has started everything.
+    const crash = join(inkHome, "crash.cjs");
+    writeFileSync(crash, `const fs = require("node:fs");\nconst t = setInterval(() => { if (fs.existsSync(${JSON.stringify(marker)})) { clearInterval(t); throw new Error("boom from the test"); } }, 20);\nt.unref();\n`);
+    const command = `sleep ${secs} & setsid sleep ${secs} & nohup sleep ${secs} >/dev/null 2>&1 & (trap '' TERM; sleep ${secs}) & touch ${marker}; sleep ${secs}`;
+    server.reset();
+    server.enqueue(sseTurn([{ toolUse: { id: "t1", name: "bash", input: { command } } }]));
+    server.setFallback(sseTurn([{ text: "done" }]));
+    const run = await runCli(["-p", "run it", "--cwd", repo, "--yolo"], { env: { INK_HOME: inkHome, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url, NODE_OPTIONS: `--require ${crash}` } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("boom from the test");
     await waitFor(() => survivors(`sleep ${secs}`).length === 0);
     expect(survivors(`sleep ${secs}`)).toEqual([]);
     const sessions = join(inkHome, "sessions");

@@ -77,6 +77,22 @@ describe("paths", () => {
     expect(file("edit", "src/a.ts", { allow: ["edit(src/**)"] }, "default", dir)).toBe("allow");
     expect(file("write", ".git/config", {}, "yolo", dir)).toBe("deny");
   });
+  it("outside the working directory (a child's worktree) a bare edit/write rule, edit(**) and yolo do not allow a change; a path rule does", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ink-perm-wt-"));
+    const outside = mkdtempSync(join(tmpdir(), "ink-main-checkout-"));
+    symlinkSync(outside, join(dir, "linkdir"));
+    for (const p of [join(outside, "a.ts"), "../a.ts", "linkdir/a.ts"]) {
+      for (const r of [{ allow: ["edit"] }, { allow: ["edit(**)"] }, {}]) {
+        expect(file("edit", p, r, "yolo", dir), `${p} ${JSON.stringify(r)} yolo`).toBe("ask");
+        expect(file("write", p, { allow: ["write"] }, "accept-edits", dir), p).toBe("ask");
+      }
+    }
+    expect(file("edit", join(outside, "a.ts"), { allow: [`edit(${outside}/**)`] }, "default", dir)).toBe("allow");
+    expect(file("edit", "src/a.ts", { allow: ["edit"] }, "default", dir)).toBe("allow");
+    expect(file("edit", "src/a.ts", {}, "yolo", dir)).toBe("allow");
+    expect(file("read", join(outside, "a.ts"), {}, "yolo", dir)).toBe("allow");
+    expect(decide({ tool: "edit", args: { path: "../a.ts" }, readOnly: false, cwd: dir, mode: "yolo", rules: [] })).toMatchObject({ reason: expect.stringContaining("a bare edit rule or yolo does not") });
+  });
   it("read outside the project asks; /proc/self/environ is never allowed by a broad rule", () => {
     expect(file("read", "/etc/hostname")).toBe("ask");
     expect(file("read", "/etc/hostname", { allow: ["read(/etc/**)"] })).toBe("allow");
@@ -121,6 +137,16 @@ describe("secrets", () => {
     const env = toolEnv({ ANTHROPIC_API_KEY: "k", ANTHROPIC_AUTH_TOKEN: "t", GITHUB_TOKEN: "g", PATH: "/bin", MY_API_KEY: "m" }, ["GITHUB_*"]);
     expect(env).toEqual({ PATH: "/bin", GITHUB_TOKEN: "g" });
   });
+  it("a bash line reaching a process environment is never allowed by a broad rule or yolo — globbed, quoted, via cd or /dev/fd", () => {
+    const broad = { allow: ["bash(cat *)", "bash(cd *)", "bash(grep *)", "bash(ls*)"] };
+    for (const line of ["cat /proc/$PPID/env*", `cat "/pr""oc/self/envi"'ron'`, "cd /proc/$PPID && cat e*", "cat /dev/fd/../environ", "grep -a KEY /proc/*/environ", "cd /proc; ls", "cat ~/.ssh/id_ed25519"]) {
+      expect(bash(line, broad), line).toBe("ask");
+      expect(bash(line, {}, "yolo"), `${line} (yolo)`).toBe("ask");
+    }
+    expect(decide({ tool: "bash", args: { command: "cat /proc/$PPID/env*" }, readOnly: false, cwd, mode: "default", rules: rules(broad) })).toMatchObject({ reason: expect.stringContaining("/proc/$PPID/env*") });
+    for (const line of ["cat /proc/cpuinfo", "ls ./proc", "cat src/proc/x.ts", "grep -r environment src"]) expect(bash(line, broad), line).toBe("allow");
+  });
+
   it("bash does not see ANTHROPIC_API_KEY", async () => {
     process.env.ANTHROPIC_API_KEY = "sk-secret-marker-123";
     try {
@@ -174,9 +200,7 @@ describe("edits respect the file", () => {
     const ro = join(dir, "ro.txt");
     writeFileSync(ro, "keep");
     chmodSync(ro, 0o444);
-    if (process.getuid?.() !== 0) {
-      await expect(writeFileAtomic(ro, "new")).rejects.toThrow(/read-only/);
-      expect(readFileSync(ro, "utf8")).toBe("keep");
-    }
+    await expect(writeFileAtomic(ro, "new")).rejects.toThrow(/read-only/);
+    expect(readFileSync(ro, "utf8")).toBe("keep");
   });
 });

@@ -147,6 +147,43 @@ describe("bash tool", () => {
     expect(r.output).toContain("background processes still hold the output");
   });
 
+  it("a command that returns while what it started still runs tells the model, naming each process — in the group or escaped with setsid", async () => {
+    const command = `sleep 31 >/dev/null 2>&1 & echo $! > a.pid; setsid sleep 32 >/dev/null 2>&1 & echo $! > b.pid; echo done`;
+    const r = await bash.execute({ command }, makeCtx(dir));
+    const a = await readPid(join(dir, "a.pid"));
+    const b = await readPid(join(dir, "b.pid"));
+    leftovers.push(a, b);
+    expect(r.isError).toBe(false);
+    expect(r.output).toContain("done");
+    expect(r.output).toMatch(/\[left running in the background: .*killed when Ink exits/);
+    expect(r.output).toContain(`pid ${a} (sleep 31)`);
+    expect(r.output).toContain(`pid ${b} (sleep 32)`);
+    expect(r.output).not.toContain("still hold the output");
+  });
+
+  it("a command that leaves nothing running gets no such note", async () => {
+    const r = await bash.execute({ command: "sleep 0.05 & wait; echo quiet" }, makeCtx(dir));
+    expect(r.output).toBe("quiet");
+  });
+
+  it("timeout and abort also kill what left the group (setsid, double fork), even when it ignores SIGTERM", async () => {
+    const command = `setsid sh -c "trap '' TERM; sleep 33" >/dev/null 2>&1 & echo $! > s.pid; (sleep 34 >/dev/null 2>&1 & echo $! > d.pid) ; sleep 30`;
+    const r = await bash.execute({ command, timeoutMs: 400 }, makeCtx(dir));
+    const s1 = await readPid(join(dir, "s.pid"));
+    const d = await readPid(join(dir, "d.pid"));
+    leftovers.push(s1, d);
+    expect(r.output).toContain("timed out after 400 ms");
+    expect(await waitUntil(() => processGone(s1) && processGone(d))).toBe(true);
+
+    const controller = new AbortController();
+    const running = bash.execute({ command: `setsid sleep 35 >/dev/null 2>&1 & echo $! > e.pid; sleep 30` }, makeCtx(dir, controller.signal));
+    const e = await readPid(join(dir, "e.pid"));
+    leftovers.push(e);
+    controller.abort();
+    expect((await running).output).toContain("aborted");
+    expect(await waitUntil(() => processGone(e))).toBe(true);
+  });
+
   it("does not run anything when the signal is already aborted", async () => {
     const r = await bash.execute({ command: "touch ran" }, makeCtx(dir, abortedSignal()));
     expect(r).toEqual({ output: "aborted", isError: true });

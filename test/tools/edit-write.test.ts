@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { chmodSync, linkSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EDIT_MAX_FILE_BYTES, editTool } from "../../src/tools/edit.js";
@@ -143,5 +143,43 @@ describe("write tool", () => {
   it("schema requires path and content", () => {
     expect(writeTool.schema.safeParse({ path: "a" }).success).toBe(false);
     expect(writeTool.schema.safeParse({ path: "a", content: "" }).success).toBe(true);
+  });
+});
+
+describe("edit and write respect the file (as any user, root included)", () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => ({ dir, cleanup } = tempDir()));
+  afterEach(() => {
+    try {
+      chmodSync(join(dir, "ro.txt"), 0o644);
+    } catch {
+      // not created by this test
+    }
+    cleanup();
+  });
+
+  it("keep the mode and every hard link", async () => {
+    writeTree(dir, { "run.sh": "echo one\n" });
+    chmodSync(join(dir, "run.sh"), 0o750);
+    linkSync(join(dir, "run.sh"), join(dir, "alias.sh"));
+    expect((await editTool.execute({ path: "run.sh", oldText: "one", newText: "two" }, makeCtx(dir))).isError).toBe(false);
+    expect(statSync(join(dir, "run.sh")).mode & 0o777).toBe(0o750);
+    expect(readFileSync(join(dir, "alias.sh"), "utf8")).toBe("echo two\n");
+    expect(statSync(join(dir, "run.sh")).ino).toBe(statSync(join(dir, "alias.sh")).ino);
+    expect((await writeTool.execute({ path: "alias.sh", content: "echo three\n" }, makeCtx(dir))).isError).toBe(false);
+    expect(readFileSync(join(dir, "run.sh"), "utf8")).toBe("echo three\n");
+    expect(statSync(join(dir, "alias.sh")).mode & 0o777).toBe(0o750);
+  });
+
+  it("refuse a read-only file with the reason and leave it alone", async () => {
+    writeTree(dir, { "ro.txt": "keep\n" });
+    chmodSync(join(dir, "ro.txt"), 0o444);
+    const edited = await editTool.execute({ path: "ro.txt", oldText: "keep", newText: "lost" }, makeCtx(dir));
+    expect(edited).toMatchObject({ isError: true, output: expect.stringMatching(/ro\.txt is read-only \(mode 444\).*change its permissions first/) });
+    const written = await writeTool.execute({ path: "ro.txt", content: "lost\n" }, makeCtx(dir));
+    expect(written).toMatchObject({ isError: true, output: expect.stringContaining("read-only") });
+    expect(readFileSync(join(dir, "ro.txt"), "utf8")).toBe("keep\n");
+    expect(statSync(join(dir, "ro.txt")).mode & 0o777).toBe(0o444);
   });
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGrepTool, grepTool } from "../../src/tools/grep.js";
@@ -28,6 +30,25 @@ describe("grep tool", () => {
     expect(r.output).toBe("a.ts: 3\nb/c.ts: 1\n\n[4 matches in 2 file(s)]");
     // The same search as lines stops at the cap.
     expect((await small.execute({ pattern: "x" }, makeCtx(dir))).output).toContain("[showing the first 2 matches");
+  });
+
+  it("does not search a symlinked file pointing outside the searched directory (a repository's link to ~/.ssh), and says so; links inside are searched", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "ink-grep-outside-"));
+    try {
+      writeFileSync(join(outside, "id_key"), "TOKEN=sk-outside-secret\n");
+      writeTree(dir, { "src/a.txt": "TOKEN=inside\n" });
+      symlinkSync(join(outside, "id_key"), join(dir, "notes.txt"));
+      symlinkSync(join(dir, "src", "a.txt"), join(dir, "alias.txt"));
+      const r = await grepTool.execute({ pattern: "TOKEN" }, makeCtx(dir));
+      expect(r.output).not.toContain("sk-outside-secret");
+      expect(r.output).toContain("alias.txt:1: TOKEN=inside");
+      expect(r.output).toContain("src/a.txt:1: TOKEN=inside");
+      expect(r.output).toMatch(/\[not searched: 1 symlinked file\(s\) pointing outside the working directory: notes\.txt → .*id_key — read one by its path if needed \(that asks\)\]/);
+      const src = await grepTool.execute({ pattern: "TOKEN", path: "src" }, makeCtx(dir));
+      expect(src.output).toBe("src/a.txt:1: TOKEN=inside");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it("supports ignoreCase", async () => {
