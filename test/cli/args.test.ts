@@ -27,7 +27,7 @@ describe("command-line values are checked at start", () => {
   });
 
   it.each([
-    [["--allow", "frobnicate"], {}, 'ink: --allow frobnicate: unknown tool "frobnicate"'],
+    [["--allow", "frobnicate"], {}, 'ink: --allow: permission rule "frobnicate" names the unknown tool "frobnicate"; rules name read, bash'],
     [["--model", ""], {}, "ink: --model needs a model id, e.g. --model claude-sonnet-4-5"],
     [["--provider", "nope"], {}, 'ink: unknown provider "nope"; choose one of: anthropic, demo.'],
     [["--max-children", "0"], {}, 'ink: --max-children must be an integer from 1 to 2147483647, got "0"'],
