@@ -119,3 +119,36 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(h.session.store!.list({ kind: "main" }).map((s) => s.id)).toContain(oldId);
   });
 });
+
+describe("App: permission mode and saved rules", () => {
+  it("Alt-M steps the permission mode (shown in the status bar); /mode plan refuses bash without asking", async () => {
+    let calls = 0;
+    h = renderApp(() => (++calls === 1 ? { toolCalls: [{ name: "bash", arguments: { command: "echo hi" } }] } : { text: "plan noted" }));
+    h.app.stdin.write("\u001bm");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ accept-edits") && f.includes("permission mode: accept-edits"), { what: "accept-edits" });
+    expect(h.session.permissionMode).toBe("accept-edits");
+    await typeAndSubmit(h.app, "/mode plan");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ plan"), { what: "plan mode" });
+    await typeAndSubmit(h.app, "/mode sideways");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes('/mode: unknown mode "sideways"'), { what: "the refusal" });
+    await typeAndSubmit(h.app, "run it");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("plan noted"), { what: "the answer" });
+    expect(h.app.lastFrame()).not.toContain("Allow bash");
+    const results = h.provider.requests[1]!.messages.at(-1) as { results: Array<{ isError: boolean; content: string }> };
+    expect(results.results[0]).toMatchObject({ isError: true });
+  });
+
+  it("s saves the rule; a rule that cannot be saved still allows the call and says why in the transcript", async () => {
+    let calls = 0;
+    const saved: string[] = [];
+    h = renderApp(() => (++calls === 1 ? { toolCalls: [{ name: "bash", arguments: { command: "git status" } }] } : { text: "done" }), {
+      broker: { saveRule: (rule) => (saved.push(rule), (() => { throw new Error("settings.json is read-only"); })()) },
+    });
+    await typeAndSubmit(h.app, "status please");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the approval" });
+    h.app.stdin.write("s");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("was not saved: settings.json is read-only"), { what: "the save problem" });
+    expect(saved).toEqual(["bash(git status)"]);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("done"), { what: "the call allowed and the answer" });
+  });
+});

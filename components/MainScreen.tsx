@@ -15,7 +15,7 @@ import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints } from "./hooks/key-hints.js";
 import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
-import { applySlashOutcome, CLEAR_SCREEN } from "./slash-actions.js";
+import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
@@ -134,6 +134,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const completionSources = useMemo(() => ({ commands: SLASH_COMMANDS, files: mentionFiles.files }), [mentionFiles.files]);
   const menuOpen = useRef(false);
   const [, setModelShown] = useState(session.model);
+  const [permissionMode, setPermissionModeShown] = useState(session.permissionMode);
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
@@ -191,6 +192,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
     // Esc during a run (no approval open: the modal owns Esc then) stops it like Ctrl-C.
     else if (key.escape && request === undefined && !search.open && stream.isRunning()) ctrlC.current.interrupt();
+    // Alt-M: the next permission mode (default → accept-edits → plan).
+    else if (key.meta && input === "m" && request === undefined) switchPermissionMode(session, stream, setPermissionModeShown);
   });
 
   useEffect(() => {
@@ -246,6 +249,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       openPicker: () => openPicker(),
       leave,
       modelChanged: setModelShown,
+      modeChanged: setPermissionModeShown,
       clearView: () => {
         setEpoch((e) => e + 1);
         scroll.edge("bottom");
@@ -310,7 +314,12 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
           <SessionPicker rows={ui.picker.rows} selected={ui.picker.index} now={Date.now()} width={columns} height={layout.pickerRows} />
         </Box>
       ) : null}
-      {request ? <ApprovalModal key={request.id} request={request} onAnswer={(id, answer, reason) => approvals.answer(id, answer, reason)} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} /> : null}
+      {request ? <ApprovalModal key={request.id} request={request} onAnswer={(id, answer, reason) => {
+        // A rule that could not be saved ("s") still allowed the call: say why it was not kept.
+        const before = approvals.saveProblems().length;
+        approvals.answer(id, answer, reason);
+        for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
+      }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
@@ -325,6 +334,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       </Box>
       <StatusBar
         model={session.model}
+        permissionMode={permissionMode}
         provider={session.provider.name}
         contextTokens={state.contextTokens}
         contextWindow={session.provider.contextWindow(session.model)}

@@ -40,7 +40,11 @@ export interface StatusBarProps {
   hint?: string;
   /** The session is kept in memory only: its file cannot be written (full disk, read-only, …). */
   unsaved?: boolean;
+  /** The permission mode; shown unless it is "default". */
+  permissionMode?: string;
 }
+
+const MODE_COLOR: Record<string, string> = { "accept-edits": "green", plan: "blue", yolo: "red" };
 
 /** Context use as a whole percentage (0 when the window is unknown). */
 export function contextPercent(tokens: number, window: number): number {
@@ -61,6 +65,7 @@ export function StatusBar(props: StatusBarProps) {
       <Text wrap="truncate-end">
         {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
         <Text bold>{props.model}</Text>
+        {props.permissionMode && props.permissionMode !== "default" ? <Text color={MODE_COLOR[props.permissionMode] ?? "yellow"} bold>{` · ⏵ ${props.permissionMode}`}</Text> : null}
         {props.unsaved ? <Text color="red" bold>{" · not saved (in memory)"}</Text> : null}
         {/* What runs comes first: a narrow terminal cuts the row's end, never the children's count. */}
         {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}

@@ -8,6 +8,7 @@ import { copyOut, lastAnswerText } from "./copy-answer.js";
 import { costLines } from "./hooks/cost-lines.js";
 import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
+import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -26,6 +27,26 @@ export interface SlashActionContext {
   modelChanged: (model: string) => void;
   /** Forgets the visible transcript (when /clear cannot start a new conversation). */
   clearView: () => void;
+  /** The permission mode changed (the status bar shows it). */
+  modeChanged: (mode: PermissionMode) => void;
+}
+
+/** The modes Alt-M and a bare /mode step through (yolo only by name). */
+const MODE_CYCLE: readonly PermissionMode[] = ["default", "accept-edits", "plan"];
+
+/** Switches the session's permission mode to `name`, or to the next of MODE_CYCLE; says so in the transcript. */
+export function switchPermissionMode(session: AgentSession, stream: AgentStream, modeChanged: (mode: PermissionMode) => void, name?: string): void {
+  const next = name ?? MODE_CYCLE[(MODE_CYCLE.indexOf(session.permissionMode) + 1) % MODE_CYCLE.length]!;
+  if (!(PERMISSION_MODES as readonly string[]).includes(next)) return stream.notice(`/mode: unknown mode "${next}" — use one of ${PERMISSION_MODES.join(", ")}`, "error");
+  session.setPermissionMode(next as PermissionMode);
+  modeChanged(session.permissionMode);
+  const what: Record<PermissionMode, string> = {
+    default: "every bash, edit and write asks (rules first)",
+    "accept-edits": "edits and writes inside the working directory are allowed; bash still asks",
+    plan: "only read-only tools run; everything else is refused",
+    yolo: "every tool runs without asking",
+  };
+  stream.notice(`permission mode: ${session.permissionMode} — ${what[session.permissionMode]} (children too)`, session.permissionMode === "yolo" ? "warn" : "info");
 }
 
 /** Carries out `outcome`. */
@@ -64,6 +85,8 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
       if (problem) stream.notice(problem, "error");
       return;
     }
+    case "mode":
+      return switchPermissionMode(session, stream, ctx.modeChanged, outcome.name);
     case "exit":
       return ctx.leave();
   }

@@ -16,7 +16,9 @@ export type SlashOutcome =
   | { kind: "copy" }
   | { kind: "cost" }
   /** `/model` alone (`name` undefined: show the model) or `/model <name>` (switch). */
-  | { kind: "model"; name?: string };
+  | { kind: "model"; name?: string }
+  /** `/mode` alone (next of default → accept-edits → plan) or `/mode <name>`. */
+  | { kind: "mode"; name?: string };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -38,6 +40,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/clear", help: "start a new conversation (the current one stays saved: /resume)" },
   { name: "/model", help: "show the model, or /model <name> to switch for the next turns" },
   { name: "/cost", help: "tokens and cost of this session, by agent" },
+  { name: "/mode", help: "permission mode: /mode default|accept-edits|plan|yolo (alone, or Alt-M: the next of default, accept-edits, plan)" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
   { name: "/copy", help: "copy the last answer (clipboard via OSC 52 where the terminal allows, and a file)" },
@@ -88,6 +91,10 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       return { kind: "copy" };
     case "/cost":
       return { kind: "cost" };
+    case "/mode": {
+      const arg = text.slice(name.length).trim().toLowerCase();
+      return { kind: "mode", name: arg === "" ? undefined : arg };
+    }
     case "/model": {
       const arg = text.slice(name.length).trim();
       return { kind: "model", name: arg === "" ? undefined : arg };

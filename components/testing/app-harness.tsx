@@ -10,7 +10,7 @@ import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
-import { ApprovalBroker } from "../hooks/approval-broker.js";
+import { ApprovalBroker, type ApprovalBrokerOptions } from "../hooks/approval-broker.js";
 
 /** True for a child's model request. */
 export const isChild = (r: ModelRequest): boolean => r.system.includes("# Subagent mode");
@@ -48,7 +48,7 @@ You are scout.
 /** Builds the session and renders the app. */
 export function renderApp(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; screenMode?: "fullscreen" | "inline"; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
+  options: { broker?: ApprovalBrokerOptions; exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; screenMode?: "fullscreen" | "inline"; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
 ): AppHarness {
   const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
   const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
@@ -56,7 +56,7 @@ export function renderApp(
   writeFileSync(join(inkHome, "agents", "scout.md"), SCOUT);
   options.before?.({ cwd, inkHome });
   const provider = createScriptedProvider(script);
-  const approvals = new ApprovalBroker();
+  const approvals = new ApprovalBroker({ cwd, ...options.broker });
   const base: AgentSessionOptions = { cwd, inkHome, provider, model: provider.defaultModel, interactive: true, approval: { ask: approvals.ask }, persist: true, ...options.session };
   const session = new AgentSession(base);
   const exits: number[] = [];
