@@ -33,5 +33,6 @@ export const HELP_KEYS: readonly string[] = [
   "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n no · a always allow this tool for the session · s allow and save the shown rule to your settings ($INK_HOME/settings.json)",
+  "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
   "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results, thoughts)",
 ];
