@@ -1,11 +1,16 @@
 /**
- * Splits a shell line into its simple commands for rule matching, conservatively: the line is
- * cut at `&&`, `||`, `;`, `|`, `&` and newlines (outside quotes); prefix `VAR=x` assignments and the
- * wrappers `env`, `sudo`, `nohup`, `time`, `nice`, `command`, `exec` are looked through;
- * `bash -c '…'` / `sh -c '…'` is split recursively. Command and process substitution (`$(`,
- * backticks, `<(`), subshells, unbalanced quotes and output redirections to files make the line
- * "opaque": it can then be denied but never auto-allowed.
+ * Splits a shell line into its simple commands for rule matching, with a real shell parser
+ * (mvdan-sh, the JavaScript build of Go's mvdan.cc/sh: the whole POSIX/bash grammar — quotes,
+ * escapes, heredocs, `[[ ]]`, loops, functions). Every simple command anywhere in the line counts,
+ * including inside substitutions, subshells, groups, loops and conditionals; prefix `VAR=x`
+ * assignments and the wrappers `env`, `sudo`, `nohup`, `time`, `nice`, `command`, `exec` are looked
+ * through; `bash -c '…'` / `sh -c '…'` is split recursively. Conservatively, a line is "opaque" —
+ * it can then be denied but never auto-allowed — when it holds command or process substitution,
+ * a subshell, group, loop, conditional or function, a word the parser cannot reduce to text (a
+ * parameter expansion with an operator, arithmetic, globs of braces), an output redirection to a
+ * file, or does not parse at all.
  */
+import { createRequire } from "node:module";
 
 /** The commands of a line and whether every part of it could be understood. */
 export interface ShellSplit {
@@ -21,76 +26,105 @@ export interface ShellSplit {
 
 const WRAPPERS = new Set(["env", "sudo", "nohup", "time", "nice", "command", "exec", "doas"]);
 
-/** Tokenises and splits `line`. Never throws. */
+/* The parser is loaded on the first line split (it is large; most runs never ask about bash). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyNode = any;
+let parser: { syntax: AnyNode; parser: AnyNode } | undefined;
+function shellParser(): { syntax: AnyNode; parser: AnyNode } {
+  if (!parser) {
+    const { syntax } = createRequire(import.meta.url)("mvdan-sh") as { syntax: AnyNode };
+    parser = { syntax, parser: syntax.NewParser() };
+  }
+  return parser;
+}
+
+/** Redirection operators (mvdan-sh token numbers) that write to their target. */
+const WRITE_OPS = new Set([54 /* > */, 55 /* >> */, 57 /* <> */, 60 /* >| */, 64 /* &> */, 65 /* &>> */]);
+/** `>&` / `<&`: a file descriptor duplication when the target is a number or `-`. */
+const DUP_OPS = new Set([58, 59]);
+/** Nodes whose commands run in a way rule matching cannot vouch for. */
+const OPAQUE: Record<string, string> = {
+  CmdSubst: "command substitution",
+  ProcSubst: "command substitution",
+  Subshell: "subshell or group",
+  Block: "subshell or group",
+  IfClause: "an if/while/for/case construct",
+  WhileClause: "an if/while/for/case construct",
+  ForClause: "an if/while/for/case construct",
+  CaseClause: "an if/while/for/case construct",
+  FuncDecl: "a function definition",
+  CoprocClause: "a coprocess",
+  ArithmExp: "arithmetic",
+  ArithmCmd: "arithmetic",
+  ExtGlob: "an extended glob",
+  BraceExp: "brace expansion",
+};
+
+/** The text of a word when it is plain (literals, quotes, `$NAME`); else undefined, and `why` says what is in it. */
+function wordText(syntax: AnyNode, word: AnyNode, why?: (problem: string) => void): string | undefined {
+  let text = "";
+  const part = (p: AnyNode, quoted: boolean): boolean => {
+    const type = String(syntax.NodeType(p));
+    if (OPAQUE[type]) why?.(OPAQUE[type]!);
+    switch (type) {
+      case "Lit":
+        text += quoted ? String(p.Value) : String(p.Value).replace(/\\(.)/gs, "$1");
+        return true;
+      case "SglQuoted":
+        text += String(p.Value);
+        return true;
+      case "DblQuoted":
+        return (p.Parts as AnyNode[]).every((q) => part(q, true));
+      case "ParamExp":
+        if (p.Exp || p.Repl || p.Slice || p.Index || p.Excl || p.Length || p.Width || p.Names) return false;
+        text += `$${p.Param.Value}`;
+        return true;
+      default:
+        return false;
+    }
+  };
+  return (word.Parts as AnyNode[]).every((p) => part(p, false)) ? text : undefined;
+}
+
+/** Splits `line` into its commands. Never throws. */
 export function splitShell(line: string, depth = 0): ShellSplit {
   const out: ShellSplit = { commands: [], raw: [], parsed: true };
   const fail = (problem: string) => {
     if (out.parsed) Object.assign(out, { parsed: false, problem });
   };
-  let words: string[] = [];
-  let word: string | null = null;
-  const endWord = () => {
-    if (word !== null) words.push(word);
-    word = null;
-  };
-  const endCommand = () => {
-    endWord();
-    if (words.length > 0) addCommand(words, out, depth, fail);
-    words = [];
-  };
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (c === "'") {
-      const end = line.indexOf("'", i + 1);
-      if (end < 0) return { ...out, parsed: false, problem: "unbalanced single quote" };
-      word = (word ?? "") + line.slice(i + 1, end);
-      i = end;
-    } else if (c === '"') {
-      let j = i + 1;
-      let text = "";
-      for (; j < line.length && line[j] !== '"'; j++) {
-        if (line[j] === "\\" && j + 1 < line.length) text += line[++j];
-        else if (line[j] === "`" || (line[j] === "$" && line[j + 1] === "(")) fail("command substitution");
-        else text += line[j];
-      }
-      if (j >= line.length) return { ...out, parsed: false, problem: "unbalanced double quote" };
-      word = (word ?? "") + text;
-      i = j;
-    } else if (c === "\\") {
-      word = (word ?? "") + (line[i + 1] ?? "");
-      i++;
-    } else if (c === "`" || (c === "$" && line[i + 1] === "(") || ((c === "<" || c === ">") && line[i + 1] === "(")) {
-      fail("command substitution");
-      word = (word ?? "") + c;
-    } else if (c === "(" || c === ")" || c === "{" || c === "}") {
-      if (word === null) fail("subshell or group");
-      word = (word ?? "") + c;
-    } else if (c === ";" || c === "\n" || c === "&" || c === "|") {
-      if (c === "&" && (line[i - 1] === ">" || line[i + 1] === ">")) {
-        word = (word ?? "") + c;
-        continue;
-      }
-      endCommand();
-      if ((c === "&" || c === "|") && line[i + 1] === c) i++;
-    } else if (c === ">" || c === "<") {
-      endWord();
-      let op = c;
-      while (line[i + 1] === ">" || line[i + 1] === "&" || line[i + 1] === "|") op += line[++i];
-      while (line[i + 1] === " " || line[i + 1] === "\t") i++;
-      let target = "";
-      while (i + 1 < line.length && !/[\s;&|<>()]/.test(line[i + 1]!)) target += line[++i];
-      if (op.startsWith(">") && !/^(\/dev\/null|&?\d|-)$/.test(target) && !/&$/.test(op)) fail(`output redirection to ${target || "a file"}`);
-      if (op.endsWith("&") && !/^\d|-$/.test(target)) fail("redirection");
-    } else if (c === " " || c === "\t") {
-      endWord();
-    } else if (c === "#" && word === null) {
-      const nl = line.indexOf("\n", i);
-      i = nl < 0 ? line.length : nl - 1;
-    } else {
-      word = (word ?? "") + c;
-    }
+  const { syntax, parser: p } = shellParser();
+  let file: AnyNode;
+  try {
+    file = p.Parse(line, "line");
+  } catch (err) {
+    const why = typeof (err as AnyNode)?.Error === "function" ? String((err as AnyNode).Error()) : "it does not parse";
+    return { ...out, parsed: false, problem: `the shell parser cannot read it (${why})` };
   }
-  endCommand();
+  syntax.Walk(file, (node: AnyNode) => {
+    if (!node) return true;
+    const type = String(syntax.NodeType(node));
+    if (OPAQUE[type]) fail(OPAQUE[type]!);
+    if (type === "Stmt") {
+      for (const r of node.Redirs as AnyNode[]) {
+        const target = r.Word ? wordText(syntax, r.Word) : undefined;
+        if (WRITE_OPS.has(r.Op) && target !== "/dev/null") fail(`output redirection to ${target ?? "a file"}`);
+        if (DUP_OPS.has(r.Op) && !(target !== undefined && /^(\d+|-)$/.test(target))) fail(r.Op === 59 && target !== "/dev/null" ? `output redirection to ${target ?? "a file"}` : "redirection");
+      }
+    } else if (type === "CallExpr") {
+      const words: string[] = [];
+      for (const a of node.Assigns as AnyNode[]) words.push(`${a.Name?.Value ?? ""}=${a.Value ? (wordText(syntax, a.Value) ?? "?") : ""}`);
+      for (const w of node.Args as AnyNode[]) {
+        const text = wordText(syntax, w, fail);
+        if (text === undefined) fail("a word the matcher cannot read as text");
+        words.push(text ?? "?");
+      }
+      if (words.length > 0) addCommand(words, out, depth, fail);
+    } else if (type === "DeclClause" || type === "LetClause" || type === "TestClause" || type === "TimeClause") {
+      // `declare`/`export`, `let`, `[[ ]]`, `time`: no rule names them; they make the line ask.
+      if (type !== "TimeClause") fail(`a ${type === "TestClause" ? "[[ ]] test" : "declaration"}`);
+    }
+    return true;
+  });
   return out;
 }
 

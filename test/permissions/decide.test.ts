@@ -49,6 +49,28 @@ describe("compound lines: every command must be allowed, any deny denies", () =>
     expect(bash("sudo npm test", { allow: ["bash(npm test)"] })).toBe("ask");
     expect(splitShell("a && b | c; d").commands).toEqual(["a", "b", "c", "d"]);
   });
+
+  it("the real shell parser: commands inside substitutions, loops and conditionals count for deny; such lines never auto-allow", () => {
+    const deny = { allow: ["bash"], deny: ["bash(rm*)"] };
+    for (const line of ['echo "$(rm -rf x)"', "for f in *; do rm $f; done", "if true; then rm x; fi", "(cd /tmp && rm x)", "{ rm x; }", "f() { rm x; }; f", "X=$(rm x) ls", "echo ok # && rm x\nrm y"]) {
+      expect(bash(line, deny), line).toBe("deny");
+    }
+    expect(splitShell('echo "$(rm -rf x)"')).toMatchObject({ parsed: false, problem: "command substitution" });
+    expect(splitShell("for f in a b; do echo $f; done").commands).toEqual(["echo $f"]);
+  });
+
+  it("the real shell parser reads quotes, escapes, comments, heredocs and fd redirections as the shell does", () => {
+    const allow = { allow: ["bash(git status*)", "bash(cat*)", "bash(grep*)"] };
+    expect(splitShell("git status # && rm -rf /")).toMatchObject({ commands: ["git status"], parsed: true });
+    expect(splitShell("grep 'a && b' file | cat")).toMatchObject({ commands: ["grep a && b file", "cat"], parsed: true });
+    expect(splitShell('grep "x;y" \\; file')).toMatchObject({ commands: ["grep x;y ; file"], parsed: true });
+    expect(bash("cat <<EOF\nrm -rf /\nEOF", allow)).toBe("allow"); // a heredoc is data, not a command
+    expect(bash("git status 2>&1 | grep -v x >/dev/null", allow)).toBe("allow");
+    expect(bash("git status >&out.txt", allow)).toBe("ask");
+    expect(bash("git status &>log", allow)).toBe("ask");
+    expect(bash("$CMD status", { allow: ["bash(git status*)"] })).toBe("ask");
+    expect(splitShell("echo 'open")).toMatchObject({ parsed: false, problem: expect.stringContaining("the shell parser cannot read it") });
+  });
 });
 
 describe("modes", () => {
