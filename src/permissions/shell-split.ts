@@ -24,6 +24,9 @@ export interface ShellSplit {
   problem?: string;
 }
 
+/** Assignments that change which code a command runs; kept in the command text for allow matching. */
+const RISKY_VARIABLE = /^(NODE_OPTIONS|NODE_PATH|LD_\w+|DYLD_\w+|PATH|BASH_ENV|ENV|IFS|PS4|SHELLOPTS|BASHOPTS|PROMPT_COMMAND|PYTHON\w*|PERL5?\w*|RUBY\w*|GIT_\w+|npm_config_\w+|NPM_CONFIG_\w+)=/;
+
 const WRAPPERS = new Set(["env", "sudo", "nohup", "time", "nice", "command", "exec", "doas"]);
 
 /* The parser is loaded on the first line split (it is large; most runs never ask about bash). */
@@ -151,8 +154,13 @@ function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: s
     return;
   }
   if (name === "eval" || name === "source" || name === ".") fail(`${name} runs text the matcher cannot see`);
-  // sudo/doas are kept: an allow rule must name the elevated command itself.
-  const elevated = words.slice(0, words.length - rest.length).some((w) => w === "sudo" || w === "doas");
-  out.commands.push(elevated ? words.filter((w) => !/^[A-Za-z_]\w*=/.test(w)).join(" ") : [name, ...rest.slice(1)].join(" "));
+  // sudo/doas are kept: an allow rule must name the elevated command itself. So are variables that
+  // change what a command runs (NODE_OPTIONS=--require…, LD_PRELOAD, PATH, …): `bash(npm test)`
+  // must not allow `NODE_OPTIONS=--require=x.js npm test`.
+  const prefix = words.slice(0, words.length - rest.length);
+  const elevated = prefix.some((w) => w === "sudo" || w === "doas");
+  const risky = prefix.filter((w) => RISKY_VARIABLE.test(w));
+  const base = elevated ? words.filter((w) => !/^[A-Za-z_]\w*=/.test(w)).join(" ") : [name, ...rest.slice(1)].join(" ");
+  out.commands.push([...risky, base].join(" "));
   if (name !== rest[0]) out.raw.push(rest.join(" "));
 }

@@ -45,6 +45,8 @@ describe("compound lines: every command must be allowed, any deny denies", () =>
   it("prefix variables, env, sudo, nohup and bash -c are looked through for deny", () => {
     for (const line of ["FOO=1 rm x", "env A=b rm x", "sudo rm x", "nohup rm x &", "bash -c 'ls; rm x'", "sh -c \"rm x\""]) expect(bash(line, { allow: ["bash"], deny: ["bash(rm)"] })).toBe("deny");
     expect(bash("FOO=1 npm test", { allow: ["bash(npm test)"] })).toBe("allow");
+    // …but not a variable that changes what runs.
+    for (const line of ["NODE_OPTIONS=--require=/tmp/x.js npm test", "LD_PRELOAD=/tmp/x.so npm test", "PATH=/tmp/evil:$PATH npm test", "env BASH_ENV=/tmp/x npm test"]) expect(bash(line, { allow: ["bash(npm test)"] }), line).toBe("ask");
     expect(bash("bash -c 'npm test'", { allow: ["bash(npm test)"] })).toBe("allow");
     expect(bash("sudo npm test", { allow: ["bash(npm test)"] })).toBe("ask");
     expect(splitShell("a && b | c; d").commands).toEqual(["a", "b", "c", "d"]);
