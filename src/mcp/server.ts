@@ -18,6 +18,9 @@ export interface McpToolInfo {
 
 const STDERR_TAIL = 2000;
 
+/** The start-up timeout ran out (its message is the whole reason). */
+class StartTimeout extends Error {}
+
 /** A live (or failed) server. */
 export class McpServer {
   state: McpServerState = "starting";
@@ -25,6 +28,8 @@ export class McpServer {
   /** Why it failed: name, command, reason and the tail of its stderr. */
   failure?: string;
   private stderr = "";
+  /** The connection closed while starting (the start's rejection then says why; see start()). */
+  private closedWhileStarting = false;
   private client?: { callTool: (...a: any[]) => Promise<any>; close: () => Promise<void> };
   private transport?: { _process?: { kill: (sig?: string) => boolean; exitCode: number | null } };
   private onChange: () => void = () => undefined;
@@ -36,14 +41,18 @@ export class McpServer {
     this.onChange = onChange;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`did not start within ${this.config.startupTimeoutMs} ms`)), this.config.startupTimeoutMs);
+      timer = setTimeout(() => reject(new StartTimeout(`did not start within ${this.config.startupTimeoutMs} ms`)), this.config.startupTimeoutMs);
     });
     try {
       await Promise.race([this.connect(), timeout]);
       if (this.state !== "starting") return;
       this.state = "ready";
     } catch (err) {
-      this.fail((err as Error).message ?? String(err));
+      const reason = (err as Error).message ?? String(err);
+      // A stdio server that exited says more by its stderr than by "Connection closed"; an HTTP
+      // endpoint's own error (status, refused connection) is the reason.
+      const timedOut = err instanceof StartTimeout;
+      this.fail(this.closedWhileStarting && this.config.transport === "stdio" ? "exited before it finished starting" : timedOut ? reason : `could not start: ${reason}`);
     } finally {
       clearTimeout(timer);
     }
@@ -69,7 +78,11 @@ export class McpServer {
     this.transport = transport;
     client.onclose = () => {
       if (this.state === "closed" || this.state === "failed") return;
-      this.fail(this.state === "starting" ? "exited before it finished starting" : "exited (connection closed)");
+      if (this.state === "starting") {
+        this.closedWhileStarting = true; // start() fails it with the reason of the failed request
+        return;
+      }
+      this.fail("exited (connection closed)");
       this.onChange();
     };
     await client.connect(transport, { timeout: c.startupTimeoutMs });
