@@ -3,9 +3,11 @@
  * pays for it): connect over stdio or streamable HTTP, list tools, call them, close. State moves
  * starting → ready | failed; a crash after start moves ready → failed. Never throws to callers.
  */
+import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { describeServer, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpServerConfig } from "./config.js";
 import { convertCallResult, type McpCallResult } from "./convert.js";
+import { SESSION_RUN_TAG } from "../tools/process-registry.js";
 
 export type McpServerState = "starting" | "ready" | "failed" | "closed";
 
@@ -31,7 +33,7 @@ export class McpServer {
   /** The connection closed while starting (the start's rejection then says why; see start()). */
   private closedWhileStarting = false;
   private client?: { callTool: (...a: any[]) => Promise<any>; close: () => Promise<void> };
-  private transport?: { _process?: { kill: (sig?: string) => boolean; exitCode: number | null } };
+  private transport?: { _process?: ChildProcess };
   private onChange: () => void = () => undefined;
 
   constructor(readonly config: McpServerConfig) {}
@@ -66,7 +68,9 @@ export class McpServer {
     const c = this.config;
     if (c.transport === "stdio") {
       const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-      transport = new StdioClientTransport({ command: c.command, args: c.args, env: { ...getDefaultEnvironment(), ...c.env }, cwd: c.cwd, stderr: "pipe" });
+      // The run tag lets Ink's exit sweep find the server and whatever it started (npx → node),
+      // even one that ignores SIGTERM and a closed stdin.
+      transport = new StdioClientTransport({ command: c.command, args: c.args, env: { ...getDefaultEnvironment(), ...c.env, INK_RUN_ID: SESSION_RUN_TAG }, cwd: c.cwd, stderr: "pipe" });
       (transport.stderr as Readable | null)?.on("data", (d: Buffer) => {
         this.stderr = (this.stderr + d.toString("utf8")).slice(-STDERR_TAIL);
       });
@@ -119,9 +123,16 @@ export class McpServer {
     this.kill();
   }
 
-  /** Ends a stdio server's process at once (exit path; no orphans). */
+  /**
+   * Asks a stdio server's process to end now (SIGTERM) and stops it from holding Ink's exit: its
+   * handles are unref'd, so a server that ignores the signal is left to the exit sweep (SIGKILL
+   * for every process carrying the run tag) instead of the SDK's seconds-long close.
+   */
   kill(): void {
     const proc = this.transport?._process;
-    if (proc && proc.exitCode === null) proc.kill("SIGTERM");
+    if (!proc || proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    proc.unref();
+    for (const stream of [proc.stdin, proc.stdout, proc.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
   }
 }
