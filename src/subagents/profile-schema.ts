@@ -176,8 +176,8 @@ export const profileFrontMatterSchema = z.strictObject(
     maxTurns: field(parseMaxTurns).optional(),
     /** Tool names removed from the child's pool. */
     disallowedTools: field(parseTools).optional(),
-    /** Pane colour (Claude Code's `color:`): a colour name or #rrggbb. */
-    color: z.string().regex(/^(#[0-9a-fA-F]{6}|[a-zA-Z]+)$/, "must be a colour name such as cyan or #rrggbb").optional(),
+    /** Pane colour (Claude Code's `color:`): a colour name or #rrggbb (see paneColor; an unknown name is a warning). */
+    color: z.string({ error: "must be a colour name such as cyan or #rrggbb" }).trim().optional(),
     /** Run the child in its own worktree by default (the call may override). */
     worktree: z.boolean({ error: "must be true or false" }).optional(),
     /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
