@@ -110,6 +110,10 @@ export class AgentSession {
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
   readonly mcp: McpManager;
   private readonly mcpNotices: string[] = [];
+  /** Who hears of problems that arise after start-up (a failed MCP server); see `onNotice`. */
+  private readonly noticeListeners = new Set<(text: string) => void>();
+  /** Late notices no listener has heard yet (given to the first one). */
+  private readonly unheardNotices: string[] = [];
   /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
   readonly context: ProjectContext;
   private readonly trusted: boolean;
@@ -138,7 +142,7 @@ export class AgentSession {
     if (!options.mcpServers && !this.trusted && trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
       this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
     }
-    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
+    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.lateNotice(m) });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
@@ -199,6 +203,23 @@ export class AgentSession {
     if (command === "/context") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
+  }
+
+  /**
+   * Subscribes to notices that arise after start-up (an MCP server that failed to start, crashed
+   * or timed out), each reported once; ones no listener heard yet are delivered at once. Returns
+   * the unsubscribe function. They are also in `notices`.
+   */
+  onNotice(listener: (text: string) => void): () => void {
+    this.noticeListeners.add(listener);
+    for (const text of this.unheardNotices.splice(0)) listener(text);
+    return () => this.noticeListeners.delete(listener);
+  }
+
+  private lateNotice(text: string): void {
+    this.mcpNotices.push(text);
+    if (this.noticeListeners.size === 0) this.unheardNotices.push(text);
+    for (const listener of this.noticeListeners) listener(text);
   }
 
   /** Starts the MCP servers in the background (idempotent); resolves when each is ready or failed. Never rejects. */
