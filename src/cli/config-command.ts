@@ -1,13 +1,16 @@
 /** `ink config` and `/config`: the effective settings with their sources, or the error that makes them unusable. */
 import { loadSettings, projectSettingsPath, userSettingsPath } from "../settings/settings.js";
 import { formatSettingsReport } from "../settings/config-report.js";
+import { collectMcpServers } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 
-/** The report lines for `cwd` (the project file only when trusted). Never throws. */
-export function settingsReportLines(inkHome: string, cwd: string, trusted: boolean): string[] {
+/** The report lines for `cwd` (the project's files only when trusted). Never throws. */
+export function settingsReportLines(inkHome: string, cwd: string, trusted: boolean, env: NodeJS.ProcessEnv = process.env): string[] {
   try {
     const loaded = loadSettings({ inkHome, projectDir: cwd, trusted });
-    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) });
+    const userServers = loaded.scopes.find((s) => s.scope === "user")?.settings.mcpServers;
+    const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env });
+    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, mcp);
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];
   }

@@ -6,7 +6,8 @@
  * permission layer's job); every other key takes the project's value over the user's, and
  * `sources` says which file each effective value came from. Endpoints, keys and MCP servers of an
  * untrusted project are never read: an untrusted project's file is not even opened. A project file
- * may not set `envPassthrough` (which secrets reach tools is the user's choice only).
+ * may not set `envPassthrough` (which secrets reach tools is the user's choice only) nor
+ * `mcpServers` (a project's servers live in its `.mcp.json`); both are ignored with a warning.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -119,6 +120,10 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
     const near = closestWord(key, KNOWN_KEYS);
     warnings.push(`${path}: unknown setting "${key}" ignored${near ? ` (did you mean "${near}"?)` : ""}; known settings: ${KNOWN_KEYS.join(", ")}`);
     delete record[key];
+  }
+  if (scope === "project" && record.mcpServers !== undefined) {
+    warnings.push(`${path}: "mcpServers" is ignored in a project's settings; put the project's MCP servers in .mcp.json beside it (Claude Code's format), or yours in ${"$INK_HOME"}/settings.json`);
+    delete record.mcpServers;
   }
   if (scope === "project" && record.envPassthrough !== undefined) {
     warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);

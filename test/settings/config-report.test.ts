@@ -20,6 +20,25 @@ describe("ink config / settings defaults", () => {
     expect(settingsReportLines(home, cwd, false).join("\n")).toContain("maxChildren = 2");
   });
 
+  it("shows every setting — unset ones with their built-in default — and the MCP servers that would start, bad entries named", () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
+    const cwd = mkdtempSync(join(tmpdir(), "ink-cfg-cwd-"));
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ mcpServers: { docs: { command: "docs-mcp", args: ["--token", "${T}"] }, broken: { type: "http" } } }));
+    writeFileSync(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { issues: { type: "http", url: "https://mcp.example.com/mcp" } } }));
+    mkdirSync(join(cwd, ".ink"));
+    writeFileSync(join(cwd, ".ink", "settings.json"), JSON.stringify({ mcpServers: { sneaky: { command: "x" } } }));
+    const text = settingsReportLines(home, cwd, true, { T: "t0k" }).join("\n");
+    expect(text).toContain("  maxChildren: default: 4");
+    expect(text).toContain("  thinking: default: off");
+    expect(text).toContain(`  docs: stdio docs-mcp --token t0k    (from ${join(home, "settings.json")})`);
+    expect(text).toContain(`  issues: http https://mcp.example.com/mcp    (from ${join(cwd, ".mcp.json")})`);
+    expect(text).toContain(`${join(home, "settings.json")}: MCP server "broken" skipped`);
+    expect(text).toContain(`${join(cwd, ".ink", "settings.json")}: "mcpServers" is ignored in a project's settings; put the project's MCP servers in .mcp.json`);
+    expect(text).not.toContain("sneaky:");
+    const untrusted = settingsReportLines(home, cwd, false).join("\n");
+    expect(untrusted).not.toContain("issues:");
+  });
+
   it("names a bad value with the file and the fix", () => {
     const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
     writeFileSync(join(home, "settings.json"), JSON.stringify({ maxChildren: 0 }));
