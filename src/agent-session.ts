@@ -197,10 +197,10 @@ export class AgentSession {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/context` and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
-    if (command === "/context") return describeProjectContext(this.context);
+    if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
   }

@@ -33,6 +33,14 @@ describe("project context", () => {
     expect(describeProjectContext(ctx).join("\n")).toContain(join(sub, "CLAUDE.md"));
   });
 
+  it("/context and Claude Code's /memory show the loaded files", () => {
+    const root = repo();
+    writeFileSync(join(root, "AGENTS.md"), "rules");
+    const s = new AgentSession({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")), provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false });
+    for (const command of ["/context", "/memory"]) expect(s.commandLines(command)?.join("\n")).toContain(`${join(root, "AGENTS.md")} (project, 5 characters)`);
+    s.close();
+  });
+
   it("cuts a file over the cap with a note in the text and for the person, farthest first", () => {
     const root = repo();
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));
