@@ -21,6 +21,8 @@ const stdioSchema = z.strictObject({
   cwd: z.string().optional(),
   /** Start-up limit in ms. */
   timeout: z.number().int().min(100).optional(),
+  /** Limit of one tool call in ms. */
+  callTimeout: z.number().int().min(100).optional(),
 });
 
 const httpSchema = z.strictObject({
@@ -28,6 +30,7 @@ const httpSchema = z.strictObject({
   url: z.url(),
   headers: z.record(z.string(), z.string()).optional(),
   timeout: z.number().int().min(100).optional(),
+  callTimeout: z.number().int().min(100).optional(),
 });
 
 /** One server entry, as written in a file. */
@@ -35,8 +38,8 @@ export const mcpServerEntrySchema = z.union([stdioSchema, httpSchema]);
 
 /** A validated, expanded server: where it came from and how to reach it. */
 export type McpServerConfig =
-  | { name: string; source: string; transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string; startupTimeoutMs: number }
-  | { name: string; source: string; transport: "http"; url: string; headers: Record<string, string>; startupTimeoutMs: number };
+  | { name: string; source: string; transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string; startupTimeoutMs: number; callTimeoutMs?: number }
+  | { name: string; source: string; transport: "http"; url: string; headers: Record<string, string>; startupTimeoutMs: number; callTimeoutMs?: number };
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`). */
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -71,10 +74,11 @@ export function parseMcpServers(record: unknown, source: string, env: NodeJS.Pro
     }
     const e = parsed.data;
     const startupTimeoutMs = e.timeout ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+    const calls = e.callTimeout === undefined ? {} : { callTimeoutMs: e.callTimeout };
     if ("command" in e) {
-      out.push({ name, source, transport: "stdio", command: expandVars(e.command, env), args: (e.args ?? []).map((a) => expandVars(a, env)), env: expandRecord(e.env, env), cwd: e.cwd && expandVars(e.cwd, env), startupTimeoutMs });
+      out.push({ name, source, transport: "stdio", command: expandVars(e.command, env), args: (e.args ?? []).map((a) => expandVars(a, env)), env: expandRecord(e.env, env), cwd: e.cwd && expandVars(e.cwd, env), startupTimeoutMs, ...calls });
     } else {
-      out.push({ name, source, transport: "http", url: expandVars(e.url, env), headers: expandRecord(e.headers, env), startupTimeoutMs });
+      out.push({ name, source, transport: "http", url: expandVars(e.url, env), headers: expandRecord(e.headers, env), startupTimeoutMs, ...calls });
     }
   }
   return out;

@@ -105,12 +105,14 @@ export class McpServer {
 
   /** Calls one tool; failures (server gone, timeout, protocol error) come back as error output. */
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ output: string; isError: boolean }> {
+    const limit = this.config.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
     if (this.state !== "ready" || !this.client) return { output: `MCP server "${this.config.name}" is not running (${this.state})${this.failure ? `: ${this.failure}` : ""}`, isError: true };
     try {
-      const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: DEFAULT_MCP_CALL_TIMEOUT_MS })) as McpCallResult;
+      const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: limit })) as McpCallResult;
       return convertCallResult(result);
     } catch (err) {
-      return { output: `MCP tool ${tool} on server "${this.config.name}" failed: ${(err as Error).message ?? String(err)}`, isError: true };
+      const why = signal.aborted ? "stopped (the run was aborted)" : /timed out|timeout/i.test(String((err as Error).message)) ? `got no answer within ${limit} ms (raise "callTimeout" of this server in its settings to wait longer)` : `failed: ${(err as Error).message ?? String(err)}`;
+      return { output: `MCP tool ${tool} on server "${this.config.name}" ${why}`, isError: true };
     }
   }
 

@@ -2,7 +2,7 @@
  * Writes a real MCP server (raw JSON-RPC over stdio, newline-delimited) into a temp dir for tests.
  * Modes: "ok" (tools echo + add), "crash-start" (prints to stderr, exits 1), "crash-call" (exits
  * on the first call), "hang" (never answers initialize), "gate" (answers initialize only once
- * the file named by GATE exists), "linger" (like "ok", but ignores SIGTERM and a closed stdin).
+ * the file named by GATE exists), "linger" (like "ok", but ignores SIGTERM and a closed stdin), "hang-call" (never answers a call).
  * With PIDFILE set, the server writes its pid there when it answers initialize.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -42,6 +42,7 @@ function handle(m) {
   if (m.method === "tools/list") return send({ jsonrpc: "2.0", id: m.id, result: { tools } });
   if (m.method === "tools/call") {
     if (mode === "crash-call") { process.stderr.write("fatal: lost the connection\n"); process.exit(2); }
+    if (mode === "hang-call") return;
     const a = m.params.arguments || {};
     if (m.params.name === "echo") return send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: "echo: " + a.text }, { type: "image", data: "AAAA", mimeType: "image/png" }] } });
     if (m.params.name === "add") return send({ jsonrpc: "2.0", id: m.id, result: { content: [{ type: "text", text: String(a.a + a.b) }] } });

@@ -74,6 +74,23 @@ describe("MCP servers over stdio", () => {
     expect(m.tools()).toEqual([]);
   });
 
+  it("a call that never gets an answer ends at the server's callTimeout, or at once when the run is aborted; the server stays usable", async () => {
+    const { m, problems } = manager([{ ...server("slow", "hang-call"), callTimeoutMs: 300 }]);
+    await m.start();
+    const tool = m.tools()[0]!;
+    const timedOut = await tool.execute({ text: "x" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c1" });
+    expect(timedOut).toMatchObject({ isError: true });
+    expect(timedOut.output).toContain('MCP tool echo on server "slow" got no answer within 300 ms (raise "callTimeout"');
+    const stop = new AbortController();
+    const pending = tool.execute({ text: "x" }, { signal: stop.signal, cwd: tmpdir(), toolCallId: "c2" });
+    stop.abort();
+    expect((await pending).output).toContain("stopped (the run was aborted)");
+    expect(m.servers[0]!.state).toBe("ready");
+    expect(problems).toEqual([]);
+    const parsed = parseMcpServers({ s: { command: "x", callTimeout: 5000 } }, "f", {}, []);
+    expect(parsed[0]).toMatchObject({ callTimeoutMs: 5000 });
+  });
+
   it("a server that never answers is failed after its start-up timeout", async () => {
     const { m, problems } = manager([server("stuck", "hang", {}, 300)]);
     await m.start();
