@@ -3,6 +3,7 @@
  * (print mode, TUI): provider, tools + task tool, profiles (with trust), system prompt, approval,
  * and the session file that records every message and task record as it happens.
  */
+import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions, type ApprovalPolicy } from "./core/approval.js";
@@ -30,7 +31,7 @@ import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool, ToolOutput } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
-import type { McpServerConfig } from "./mcp/config.js";
+import { projectMcpPath, type McpServerConfig } from "./mcp/config.js";
 import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
@@ -139,8 +140,12 @@ export class AgentSession {
     this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
     const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
     this.mcpNotices.push(...mcp.problems);
-    if (!options.mcpServers && !this.trusted && trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
-      this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
+    if (!options.mcpServers && !this.trusted) {
+      if (trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
+        this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
+      } else if (existsSync(projectMcpPath(this.cwd))) {
+        this.mcpNotices.push(`${projectMcpPath(this.cwd)} was not read: this project is not trusted, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
+      }
     }
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.lateNotice(m) });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });

@@ -154,9 +154,11 @@ describe("MCP in a session", () => {
     const untrusted = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false });
     sessions.push(untrusted);
     expect(untrusted.mcp.servers).toEqual([]);
+    expect(untrusted.notices).toContain(`${join(cwd, ".mcp.json")} was not read: this project is not trusted, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
     const trusted = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false, trust: true });
     sessions.push(trusted);
     expect(trusted.mcp.servers.map((x) => x.config.name)).toEqual(["proj"]);
+    expect(trusted.notices.join("\n")).not.toContain(".mcp.json");
     expect(existsSync(marker)).toBe(false);
   });
 });
