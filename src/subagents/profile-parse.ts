@@ -44,7 +44,8 @@ export function mapClaudeTools(names: readonly string[], path: string, key: stri
   for (const name of names) {
     const mapped = name.startsWith("mcp__") || INK_TOOL_NAMES.includes(name) ? name : CLAUDE_TOOL_NAMES[name];
     if (mapped === undefined) {
-      warnings.push(`${path}: ${key} "${name}" has no Ink equivalent and was skipped (Ink tools: ${INK_TOOL_NAMES.join(", ")}, plus mcp__<server>__<tool>)`);
+      const why = name === "Task" ? "subagents do not delegate further in Ink" : `Ink tools: ${INK_TOOL_NAMES.join(", ")}, plus mcp__<server>__<tool>`;
+      warnings.push(`${path}: ${key} "${name}" has no Ink equivalent and was skipped (${why})`);
       continue;
     }
     if (!out.includes(mapped)) out.push(mapped);
@@ -167,6 +168,7 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
 function adaptClaude(profile: AgentProfile, warnings: string[]): void {
   if (profile.tools) {
     profile.tools = mapClaudeTools(profile.tools, profile.path, "tool", warnings);
+    if (profile.tools.length === 0) warnings.push(`${profile.path}: none of its tools exist in Ink, so agent "${profile.name}" runs with no tools; list some of ${INK_TOOL_NAMES.join(", ")} or remove \`tools:\` to give it every tool`);
   }
   if (profile.disallowedTools) profile.disallowedTools = mapClaudeTools(profile.disallowedTools, profile.path, "disallowed tool", warnings);
   if (profile.model === "inherit") delete profile.model;

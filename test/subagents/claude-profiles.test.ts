@@ -46,6 +46,17 @@ describe("Claude Code profiles", () => {
     expect(load.notices.join("\n")).toContain(`${join(d.cwd, ".claude", "agents", "reviewer.md")}: tool "WebFetch" has no Ink equivalent and was skipped`);
   });
 
+  it("a tools list with nothing Ink has says the agent runs with no tools; Task is explained", () => {
+    const d = dirs();
+    const dir = join(d.claudeHome, "agents");
+    put(dir, "web.md", "---\nname: web\ndescription: browses\ntools: WebFetch, Task\n---\n");
+    const load = loadProfiles({ ...d, trust: "untrusted" });
+    expect(load.profiles[0]!.tools).toEqual([]);
+    const notices = load.notices.join("\n");
+    expect(notices).toContain(`${join(dir, "web.md")}: tool "Task" has no Ink equivalent and was skipped (subagents do not delegate further in Ink)`);
+    expect(notices).toContain(`${join(dir, "web.md")}: none of its tools exist in Ink, so agent "web" runs with no tools`);
+  });
+
   it("model inherit means the parent's model; disallowedTools narrow the pool", () => {
     const d = dirs();
     put(join(d.claudeHome, "agents"), "helper.md", "---\nname: helper\ndescription: helps\nmodel: inherit\ndisallowedTools: Bash, Write\n---\n");
