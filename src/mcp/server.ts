@@ -20,6 +20,19 @@ export interface McpToolInfo {
 
 const STDERR_TAIL = 2000;
 
+/** The code of an error's cause (fetch puts ECONNREFUSED there), if any. */
+function causeCode(err: unknown): string | undefined {
+  const code = (err as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True for a network failure that means the server cannot be reached at all. */
+function unreachable(err: unknown): boolean {
+  const code = causeCode(err);
+  if (code && ["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EHOSTUNREACH", "UND_ERR_SOCKET"].includes(code)) return true;
+  return /fetch failed/i.test(String((err as Error)?.message));
+}
+
 /** The start-up timeout ran out (its message is the whole reason). */
 class StartTimeout extends Error {}
 
@@ -111,6 +124,12 @@ export class McpServer {
       const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: limit })) as McpCallResult;
       return convertCallResult(result);
     } catch (err) {
+      if (this.config.transport === "http" && !signal.aborted && unreachable(err)) {
+        // The remote server is gone (connection refused, host unreachable): like a crashed stdio server.
+        this.fail(`stopped answering (${(err as Error).message}${causeCode(err) ? `: ${causeCode(err)}` : ""})`);
+        this.onChange();
+        return { output: `MCP tool ${tool} on server "${this.config.name}" failed: ${this.failure}; its tools were removed for this session`, isError: true };
+      }
       const why = signal.aborted ? "stopped (the run was aborted)" : /timed out|timeout/i.test(String((err as Error).message)) ? `got no answer within ${limit} ms (raise "callTimeout" of this server in its settings to wait longer)` : `failed: ${(err as Error).message ?? String(err)}`;
       return { output: `MCP tool ${tool} on server "${this.config.name}" ${why}`, isError: true };
     }

@@ -41,6 +41,23 @@ describe("MCP servers over streamable HTTP", () => {
     expect(m.describe()[0]).toBe("issues — ready (http, from /home/u/.ink/settings.json)");
   });
 
+  it("a server that goes away after start: the call is an error, the server is reported once and its tools removed", async () => {
+    const server = await startFakeHttpMcp();
+    const { m, reported } = managerFor({ type: "http", url: server.url });
+    await m.start();
+    const [lookup] = m.tools();
+    await server.close();
+    const out = await lookup!.execute({ id: "1" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c1" });
+    expect(out.isError).toBe(true);
+    expect(out.output).toContain(`MCP tool lookup on server "issues" failed: MCP server "issues" (${server.url}) stopped answering`);
+    expect(out.output).toContain("its tools were removed for this session");
+    expect(m.servers[0]!.state).toBe("failed");
+    expect(m.tools()).toEqual([]);
+    expect(reported).toHaveLength(1);
+    await lookup!.execute({ id: "1" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c2" });
+    expect(reported).toHaveLength(1);
+  });
+
   it("an HTTP endpoint that is not an MCP server fails once, naming the server and its URL, with no tools", async () => {
     const http = createServer((_req, res) => res.writeHead(404).end("no such thing"));
     await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
