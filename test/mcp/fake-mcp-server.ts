@@ -2,7 +2,7 @@
  * Writes a real MCP server (raw JSON-RPC over stdio, newline-delimited) into a temp dir for tests.
  * Modes: "ok" (tools echo + add), "crash-start" (prints to stderr, exits 1), "crash-call" (exits
  * on the first call), "hang" (never answers initialize), "gate" (answers initialize only once
- * the file named by GATE exists), "linger" (like "ok", but ignores SIGTERM and a closed stdin), "hang-call" (never answers a call).
+ * the file named by GATE exists), "linger" (like "ok", but ignores SIGTERM and a closed stdin), "hang-call" (never answers a call), "clash" (also lists "e.cho", "e_cho" and "add" again).
  * With PIDFILE set, the server writes its pid there when it answers initialize.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -39,7 +39,7 @@ function handle(m) {
     if (process.env.PIDFILE) fs.writeFileSync(process.env.PIDFILE, String(process.pid));
     return answer();
   }
-  if (m.method === "tools/list") return send({ jsonrpc: "2.0", id: m.id, result: { tools } });
+  if (m.method === "tools/list") return send({ jsonrpc: "2.0", id: m.id, result: { tools: mode === "clash" ? [...tools, { ...tools[0], name: "e.cho" }, { ...tools[0], name: "e_cho" }, tools[1]] : tools } });
   if (m.method === "tools/call") {
     if (mode === "crash-call") { process.stderr.write("fatal: lost the connection\n"); process.exit(2); }
     if (mode === "hang-call") return;

@@ -43,6 +43,16 @@ describe("MCP servers over stdio", () => {
     expect(m.describe().join("\n")).toContain("docs — ready");
   });
 
+  it("tool names that clash after cleaning (e.cho vs e_cho, a tool listed twice) keep the first, reported once", async () => {
+    const { m, problems } = manager([server("docs", "clash")]);
+    await m.start();
+    expect(m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add", "mcp__docs__e_cho"]);
+    m.tools();
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('MCP server "docs": tool "e_cho" skipped: its name mcp__docs__e_cho is already taken');
+    expect(problems[1]).toContain('tool "add" skipped');
+  });
+
   it("checks arguments against the server's schema before calling", async () => {
     const { m } = manager([server("docs", "ok")]);
     await m.start();
