@@ -24,7 +24,7 @@ import { startLease, type Lease } from "./session/lock-lease.js";
 import type { PersistenceNotice } from "./session/durable-writer.js";
 import { SessionStore, type SessionWriter } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
-import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
+import { claudeHomeDir, formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
@@ -148,7 +148,7 @@ export class AgentSession {
       }
     }
     this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.lateNotice(m) });
-    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
+    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome, claudeHome: claudeHomeDir() });
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();

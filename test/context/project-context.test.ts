@@ -41,6 +41,20 @@ describe("project context", () => {
     s.close();
   });
 
+  it("the user's file is $INK_HOME/AGENTS.md, else Claude Code's ~/.claude/CLAUDE.md", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const claudeHome = mkdtempSync(join(tmpdir(), "ink-claude-"));
+    writeFileSync(join(claudeHome, "CLAUDE.md"), "CLAUDE USER MEMORY");
+    const fromClaude = loadProjectContext({ cwd: root, inkHome: home, claudeHome });
+    expect(fromClaude.files).toEqual([{ path: join(claudeHome, "CLAUDE.md"), scope: "user", chars: 18, cut: false }]);
+    expect(fromClaude.text).toContain("CLAUDE USER MEMORY");
+    writeFileSync(join(home, "AGENTS.md"), "INK USER RULES");
+    const fromInk = loadProjectContext({ cwd: root, inkHome: home, claudeHome });
+    expect(fromInk.text).toContain("INK USER RULES");
+    expect(fromInk.text).not.toContain("CLAUDE USER MEMORY");
+  });
+
   it("cuts a file over the cap with a note in the text and for the person, farthest first", () => {
     const root = repo();
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));
