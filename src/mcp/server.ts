@@ -20,6 +20,11 @@ export interface McpToolInfo {
 
 const STDERR_TAIL = 2000;
 
+/** The parts of a listed tool Ink uses. */
+function toolInfo(t: any): McpToolInfo {
+  return { name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } };
+}
+
 /** The code of an error's cause (fetch puts ECONNREFUSED there), if any. */
 function causeCode(err: unknown): string | undefined {
   const code = (err as { cause?: { code?: unknown } })?.cause?.code;
@@ -76,7 +81,11 @@ export class McpServer {
 
   private async connect(): Promise<void> {
     const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const client = new Client({ name: "ink", version: "0.1.0" });
+    // A server that announces a changed tool list (tools/list_changed) gets its new tools picked up.
+    const client = new Client(
+      { name: "ink", version: "0.1.0" },
+      { listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.toolsChanged(error, tools) } } },
+    );
     let transport: any;
     const c = this.config;
     if (c.transport === "stdio") {
@@ -104,7 +113,13 @@ export class McpServer {
     };
     await client.connect(transport, { timeout: c.startupTimeoutMs });
     const listed = await client.listTools(undefined, { timeout: c.startupTimeoutMs });
-    this.tools = listed.tools.map((t: any) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } }));
+    this.tools = listed.tools.map(toolInfo);
+  }
+
+  private toolsChanged(error: Error | null, tools: readonly unknown[] | null): void {
+    if (error || !tools || this.state !== "ready") return;
+    this.tools = tools.map(toolInfo);
+    this.onChange();
   }
 
   private fail(reason: string): void {

@@ -53,6 +53,18 @@ describe("MCP servers over stdio", () => {
     expect(problems[1]).toContain('tool "add" skipped');
   });
 
+  it("a server that announces a changed tool list (tools/list_changed) gets its new tools into the pool", async () => {
+    let changes = 0;
+    const m = new McpManager([server("docs", "grow")], { onChange: () => changes++ });
+    managers.push(m);
+    await m.start();
+    expect(m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add"]);
+    const seen = changes;
+    await m.tools()[0]!.execute({ text: "x" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c" });
+    await expect.poll(() => m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add", "mcp__docs__later"]);
+    expect(changes).toBeGreaterThan(seen);
+  });
+
   it("checks arguments against the server's schema before calling", async () => {
     const { m } = manager([server("docs", "ok")]);
     await m.start();
