@@ -3,6 +3,16 @@ import { loadSettings, projectSettingsPath, userSettingsPath } from "../settings
 import { formatSettingsReport } from "../settings/config-report.js";
 import { collectMcpServers } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { projectTrust } from "../subagents/trust.js";
+
+/**
+ * Whether a project's gated files (settings, .mcp.json, profiles) may be read: `--trust`, or a
+ * recorded trust that every gated file still matches — the same test the session applies, so
+ * `ink config` and the CLI's defaults never show what a session would not use.
+ */
+export function projectFilesTrusted(inkHome: string, cwd: string, flag: boolean): boolean {
+  return flag || projectTrust(inkHome, cwd).trusted;
+}
 
 /** The report lines for `cwd` (the project's files only when trusted). Never throws. */
 export function settingsReportLines(inkHome: string, cwd: string, trusted: boolean, env: NodeJS.ProcessEnv = process.env): string[] {
