@@ -1,6 +1,6 @@
 /**
  * One MCP server connection through the official SDK client (loaded lazily, so start-up never
- * pays for it): connect over stdio or streamable HTTP, list tools, call them, close. State moves
+ * pays for it): connect over stdio, streamable HTTP or HTTP+SSE, list tools, call them, close. State moves
  * starting → ready | failed; a crash after start moves ready → failed. Never throws to callers.
  */
 import type { ChildProcess } from "node:child_process";
@@ -96,6 +96,9 @@ export class McpServer {
       (transport.stderr as Readable | null)?.on("data", (d: Buffer) => {
         this.stderr = (this.stderr + d.toString("utf8")).slice(-STDERR_TAIL);
       });
+    } else if (c.transport === "sse") {
+      const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+      transport = new SSEClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
     } else {
       const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
       transport = new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
@@ -139,7 +142,7 @@ export class McpServer {
       const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: limit })) as McpCallResult;
       return convertCallResult(result);
     } catch (err) {
-      if (this.config.transport === "http" && !signal.aborted && unreachable(err)) {
+      if (this.config.transport !== "stdio" && !signal.aborted && unreachable(err)) {
         // The remote server is gone (connection refused, host unreachable): like a crashed stdio server.
         this.fail(`stopped answering (${(err as Error).message}${causeCode(err) ? `: ${causeCode(err)}` : ""})`);
         this.onChange();

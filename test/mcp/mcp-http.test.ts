@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { parseMcpServers } from "../../src/mcp/config.js";
 import { McpManager } from "../../src/mcp/manager.js";
 import { toToolSpec } from "../../src/tools/spec.js";
-import { startFakeHttpMcp, type FakeHttpMcp } from "./fake-http-mcp-server.js";
+import { startFakeHttpMcp, startFakeSseMcp, type FakeHttpMcp } from "./fake-http-mcp-server.js";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -39,6 +39,20 @@ describe("MCP servers over streamable HTTP", () => {
     expect(server.authorizations.length).toBeGreaterThan(1);
     expect(new Set(server.authorizations)).toEqual(new Set(["Bearer s3cret"]));
     expect(m.describe()[0]).toBe("issues — ready (http, from /home/u/.ink/settings.json)");
+  });
+
+  it('the older HTTP+SSE transport ({"type": "sse"}, as in Claude Code\'s .mcp.json) works the same way', async () => {
+    const server = await startFakeSseMcp();
+    cleanups.push(() => server.close());
+    const { m } = managerFor({ type: "sse", url: server.url, headers: { Authorization: "Bearer ${T}" } }, { T: "sse-token" });
+    await m.start();
+    expect(m.servers[0]!.state).toBe("ready");
+    const [lookup] = m.tools();
+    expect(lookup!.name).toBe("mcp__issues__lookup");
+    const out = await lookup!.execute({ id: "7" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c1" });
+    expect(out.output).toContain("issue 7: open");
+    expect(new Set(server.authorizations)).toEqual(new Set(["Bearer sse-token"]));
+    expect(m.describe()[0]).toBe("issues — ready (sse, from /home/u/.ink/settings.json)");
   });
 
   it("a server that goes away after start: the call is an error, the server is reported once and its tools removed", async () => {
