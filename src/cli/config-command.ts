@@ -1,7 +1,8 @@
 /** `ink config` and `/config`: the effective settings with their sources, or the error that makes them unusable. */
 import { loadSettings, projectSettingsPath, userSettingsPath } from "../settings/settings.js";
 import { formatSettingsReport } from "../settings/config-report.js";
-import { collectMcpServers } from "../mcp/config.js";
+import { existsSync } from "node:fs";
+import { collectMcpServers, projectMcpPath } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { projectTrust } from "../subagents/trust.js";
 
@@ -20,6 +21,7 @@ export function settingsReportLines(inkHome: string, cwd: string, trusted: boole
     const loaded = loadSettings({ inkHome, projectDir: cwd, trusted });
     const userServers = loaded.scopes.find((s) => s.scope === "user")?.settings.mcpServers;
     const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env });
+    if (!trusted && existsSync(projectMcpPath(cwd))) mcp.problems.push(`${projectMcpPath(cwd)}: not read — this project is not trusted (run ink --trust, or answer the trust question, to use it)`);
     return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, mcp);
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];

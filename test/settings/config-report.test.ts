@@ -39,6 +39,7 @@ describe("ink config / settings defaults", () => {
     expect(text).not.toContain("sneaky:");
     const untrusted = settingsReportLines(home, cwd, false).join("\n");
     expect(untrusted).not.toContain("issues:");
+    expect(untrusted).toContain(`${join(cwd, ".mcp.json")}: not read — this project is not trusted`);
   });
 
   it("ink config shows a trusted project's .mcp.json servers only while it still matches the trust given", async () => {
