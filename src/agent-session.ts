@@ -3,7 +3,6 @@
  * (print mode, TUI): provider, tools + task tool, profiles (with trust), system prompt, approval,
  * and the session file that records every message and task record as it happens.
  */
-import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions, type ApprovalPolicy } from "./core/approval.js";
@@ -31,7 +30,8 @@ import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool, ToolOutput } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
-import { projectMcpPath, type McpServerConfig } from "./mcp/config.js";
+import type { McpServerConfig } from "./mcp/config.js";
+import { LateNotices } from "./mcp/late-notices.js";
 import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
@@ -111,10 +111,8 @@ export class AgentSession {
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
   readonly mcp: McpManager;
   private readonly mcpNotices: string[] = [];
-  /** Who hears of problems that arise after start-up (a failed MCP server); see `onNotice`. */
-  private readonly noticeListeners = new Set<(text: string) => void>();
-  /** Late notices no listener has heard yet (given to the first one). */
-  private readonly unheardNotices: string[] = [];
+  /** Problems that arise after start-up (a failed MCP server); see `onNotice`. */
+  private readonly lateNotices = new LateNotices();
   /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
   readonly context: ProjectContext;
   private readonly trusted: boolean;
@@ -138,16 +136,14 @@ export class AgentSession {
     // A trust record alone is not enough for files that run code or set rules: every gated file
     // must still hash as it did when trust was given (a changed .mcp.json asks again).
     this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
-    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
+    const changedSinceTrust = trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json");
+    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, changedSinceTrust });
     this.mcpNotices.push(...mcp.problems);
-    if (!options.mcpServers && !this.trusted) {
-      if (trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
-        this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
-      } else if (existsSync(projectMcpPath(this.cwd))) {
-        this.mcpNotices.push(`${projectMcpPath(this.cwd)} was not read: this project is not trusted, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
-      }
-    }
-    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.lateNotice(m) });
+    const onProblem = (m: string) => {
+      this.mcpNotices.push(m);
+      this.lateNotices.publish(m);
+    };
+    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem });
     this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome, claudeHome: claudeHomeDir() });
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
@@ -216,15 +212,7 @@ export class AgentSession {
    * the unsubscribe function. They are also in `notices`.
    */
   onNotice(listener: (text: string) => void): () => void {
-    this.noticeListeners.add(listener);
-    for (const text of this.unheardNotices.splice(0)) listener(text);
-    return () => this.noticeListeners.delete(listener);
-  }
-
-  private lateNotice(text: string): void {
-    this.mcpNotices.push(text);
-    if (this.noticeListeners.size === 0) this.unheardNotices.push(text);
-    for (const listener of this.noticeListeners) listener(text);
+    return this.lateNotices.subscribe(listener);
   }
 
   /** Starts the MCP servers in the background (idempotent); resolves when each is ready or failed. Never rejects. */
