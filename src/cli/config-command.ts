@@ -2,7 +2,7 @@
 import { loadSettings, projectSettingsPath, userSettingsPath } from "../settings/settings.js";
 import { formatSettingsReport } from "../settings/config-report.js";
 import { existsSync } from "node:fs";
-import { collectMcpServers, projectMcpPath } from "../mcp/config.js";
+import { collectMcpServers, describeServer, projectMcpPath } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { projectTrust } from "../subagents/trust.js";
 
@@ -22,7 +22,8 @@ export function settingsReportLines(inkHome: string, cwd: string, trusted: boole
     const userServers = loaded.scopes.find((s) => s.scope === "user")?.settings.mcpServers;
     const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env });
     if (!trusted && existsSync(projectMcpPath(cwd))) mcp.problems.push(`${projectMcpPath(cwd)}: not read — this project is not trusted (run ink --trust, or answer the trust question, to use it)`);
-    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, mcp);
+    const servers = mcp.servers.map((s) => ({ name: s.name, transport: s.transport, target: describeServer(s), source: s.source }));
+    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems });
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];
   }

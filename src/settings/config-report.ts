@@ -4,7 +4,6 @@
  * `mcpServers` entry shows here, not only when a session starts.
  */
 import type { LoadedSettings, SettingsKey } from "./settings.js";
-import { describeServer, type McpServerConfig } from "../mcp/config.js";
 
 /** What an unset key means (shown as "default: …"). */
 export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
@@ -21,9 +20,9 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   envPassthrough: "none (variables that look like secrets are kept from tools)",
 };
 
-/** The MCP servers a session here would start, and the entries that cannot be used. */
+/** The MCP servers a session here would start (how each is reached), and the entries that cannot be used. */
 export interface McpReport {
-  servers: readonly McpServerConfig[];
+  servers: readonly { name: string; transport: string; target: string; source: string }[];
   problems: readonly string[];
 }
 
@@ -40,7 +39,7 @@ export function formatSettingsReport(loaded: LoadedSettings, files: { user: stri
   if (mcp) {
     lines.push("MCP servers (started after the first frame):");
     if (mcp.servers.length === 0) lines.push("  (none)");
-    for (const s of mcp.servers) lines.push(`  ${s.name}: ${s.transport} ${describeServer(s)}    (from ${s.source})`);
+    for (const s of mcp.servers) lines.push(`  ${s.name}: ${s.transport} ${s.target}    (from ${s.source})`);
     for (const p of mcp.problems) lines.push(`  ${p}`);
   }
   if (loaded.warnings.length) lines.push("Warnings:", ...loaded.warnings.map((w) => `  ${w}`));

@@ -13,9 +13,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
-import { parseThinking, parseTimeout } from "../subagents/profile-schema.js";
+import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
 
-/** A value that one of the profile field parsers (with their own messages) must accept. */
+/** A value that one of the shared field parsers (with their own messages) must accept. */
 function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; message: string }) {
   return (value: unknown, ctx: z.RefinementCtx) => {
     const result = parse(value);
