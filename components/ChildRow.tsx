@@ -49,7 +49,7 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   return (
     <Text wrap="truncate-end" inverse={focused}>
       <Text color={asking ? "yellowBright" : color}>{asking ? "?" : child.status === "running" ? spinnerFrame(now) : "■"} </Text>
-      <Text bold color={asking ? "yellowBright" : undefined}>{head}</Text>
+      <Text bold color={asking ? "yellowBright" : child.color}>{head}</Text>
       <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
       <Text color={silent || asking || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !child.stopping}>
         {activity}

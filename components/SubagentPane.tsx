@@ -64,10 +64,10 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const silent = running && !child.stopping && !asking && silentMs >= STALL_MS;
   const status = running ? (child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : child.thinking ? "thinking" : "running") : child.status;
   return (
-    <Box flexDirection="column" borderStyle={focused || asking ? "double" : "round"} borderColor={asking ? "yellowBright" : focused ? "magentaBright" : color} width={width} paddingX={1} flexShrink={0}>
+    <Box flexDirection="column" borderStyle={focused || asking ? "double" : "round"} borderColor={asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
-        <Text bold>{child.profile ?? "general"}</Text>
+        <Text bold color={child.color}>{child.profile ?? "general"}</Text>
         <Text dimColor> · </Text>
         <Text color={silent || asking ? "yellow" : color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>

@@ -22,7 +22,7 @@ import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
-import { formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
+import { claudeHomeDir, formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
@@ -30,6 +30,7 @@ import { builtinTools } from "./tools/index.js";
 import type { AnyTool, ToolOutput } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
 import type { McpServerConfig } from "./mcp/config.js";
+import { LateNotices } from "./mcp/late-notices.js";
 import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
@@ -101,6 +102,8 @@ export class AgentSession {
   /** The session's MCP servers; started by `startMcp()` (after the first frame), never by the constructor. */
   readonly mcp: McpManager;
   private readonly mcpNotices: string[] = [];
+  /** Problems that arise after start-up (a failed MCP server); see `onNotice`. */
+  private readonly lateNotices = new LateNotices();
   /** AGENTS.md / CLAUDE.md files in the system prompt (`/context`). */
   readonly context: ProjectContext;
   private readonly trusted: boolean;
@@ -124,13 +127,15 @@ export class AgentSession {
     // A trust record alone is not enough for files that run code or set rules: every gated file
     // must still hash as it did when trust was given (a changed .mcp.json asks again).
     this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
-    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
+    const changedSinceTrust = trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json");
+    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, changedSinceTrust });
     this.mcpNotices.push(...mcp.problems);
-    if (!options.mcpServers && !this.trusted && trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json")) {
-      this.mcpNotices.push(`${join(this.cwd, ".mcp.json")} was added or changed since you trusted this project, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
-    }
-    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem: (m) => this.mcpNotices.push(m) });
-    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome });
+    const onProblem = (m: string) => {
+      this.mcpNotices.push(m);
+      this.lateNotices.publish(m);
+    };
+    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem });
+    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome, claudeHome: claudeHomeDir() });
     this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
@@ -201,12 +206,21 @@ export class AgentSession {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/context` and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
-    if (command === "/context") return describeProjectContext(this.context);
+    if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
+  }
+
+  /**
+   * Subscribes to notices that arise after start-up (an MCP server that failed to start, crashed
+   * or timed out), each reported once; ones no listener heard yet are delivered at once. Returns
+   * the unsubscribe function. They are also in `notices`.
+   */
+  onNotice(listener: (text: string) => void): () => void {
+    return this.lateNotices.subscribe(listener);
   }
 
   /** Starts the MCP servers in the background (idempotent); resolves when each is ready or failed. Never rejects. */

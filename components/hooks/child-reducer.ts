@@ -18,10 +18,11 @@ const RESULT_HEAD = 3;
 const RESULT_LINE_CAP = 300;
 
 /** The view of a child that just started. */
-export function startChild(init: { childId: string; profile?: string; prompt: string; resumed: boolean; worktree?: string; at: number }): ChildView {
+export function startChild(init: { childId: string; profile?: string; color?: string; prompt: string; resumed: boolean; worktree?: string; at: number }): ChildView {
   return {
     childId: init.childId,
     profile: init.profile,
+    ...(init.color ? { color: init.color } : {}),
     prompt: init.prompt,
     status: "running",
     startedAt: init.at,

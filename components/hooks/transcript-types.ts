@@ -41,6 +41,8 @@ export interface ChildView {
   childId: string;
   /** Profile name; undefined = the general-purpose subagent. */
   profile?: string;
+  /** The profile's pane colour (its name and a running pane's border). */
+  color?: string;
   prompt: string;
   status: ChildStatus;
   /** UI clock (ms) when the child started. */

@@ -92,6 +92,9 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     };
   }, []);
 
+  // Problems that arise after the first frame (an MCP server that failed or crashed) appear as they happen.
+  useEffect(() => session.onNotice((text) => enqueue({ type: "notice", text, tone: "warn" }, true)), [session, enqueue]);
+
   /** Starts `body` as the run, opened by `begin`; false when a run is in progress. */
   const startRun = useCallback(
     (begin: StreamAction, body: RunBody): boolean => {

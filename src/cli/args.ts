@@ -1,5 +1,5 @@
 /** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -47,6 +47,28 @@ function positiveInt(name: string, raw: string | undefined, min: number, max = M
   return n;
 }
 
+/** Every flag `ink` accepts (node:util parseArgs options); `--help` must describe each one (a test checks). */
+export const CLI_OPTIONS = {
+  print: { type: "string", short: "p" },
+  output: { type: "string", default: "text" },
+  provider: { type: "string" },
+  model: { type: "string" },
+  thinking: { type: "string" },
+  cwd: { type: "string" },
+  yolo: { type: "boolean", default: false },
+  "permission-mode": { type: "string" },
+  allow: { type: "string", multiple: true, default: [] as string[] },
+  trust: { type: "boolean", default: false },
+  "task-timeout": { type: "string" },
+  "max-children": { type: "string" },
+  resume: { type: "string" },
+  continue: { type: "boolean", short: "c", default: false },
+  "take-over-lock": { type: "boolean", default: false },
+  inline: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", short: "v", default: false },
+} satisfies ParseArgsConfig["options"];
+
 /** Parses argv (without node and script). Throws UsageError for unknown flags or bad values. */
 export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliArgs {
   // `--resume` may stand without a value: give parseArgs an explicit empty one.
@@ -56,26 +78,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     parsed = parseArgs({
       args,
       allowPositionals: false,
-      options: {
-        print: { type: "string", short: "p" },
-        output: { type: "string", default: "text" },
-        provider: { type: "string" },
-        model: { type: "string" },
-        thinking: { type: "string" },
-        cwd: { type: "string" },
-        yolo: { type: "boolean", default: false },
-        "permission-mode": { type: "string" },
-        allow: { type: "string", multiple: true, default: [] },
-        trust: { type: "boolean", default: false },
-        "task-timeout": { type: "string" },
-        "max-children": { type: "string" },
-        resume: { type: "string" },
-        continue: { type: "boolean", short: "c", default: false },
-        "take-over-lock": { type: "boolean", default: false },
-        inline: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (err) {
     throw new UsageError(`${errorMessage(err)}\nRun ink --help for the options.`);

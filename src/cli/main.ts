@@ -7,9 +7,9 @@ import { existsSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "../agent-session.js";
 import { SessionStore } from "../session/store.js";
-import { decideTrust, projectTrust } from "../subagents/trust.js";
+import { projectTrust } from "../subagents/trust.js";
 import { settingsDefaults } from "./settings-defaults.js";
-import { settingsReportLines } from "./config-command.js";
+import { projectFilesTrusted, settingsReportLines } from "./config-command.js";
 import { runWorktreesCommand } from "./worktrees-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
 import { runPrintMode } from "./print-mode.js";
@@ -29,7 +29,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   if (existsSync(inkHome) && !statSync(inkHome).isDirectory()) {
     throw new UsageError(`INK_HOME ${inkHome} is a file, not a directory: nothing (sessions, trust, settings) could be saved there; point INK_HOME at a directory, or unset it to use ~/.ink`);
   }
-  const defaults = settingsDefaults(inkHome, cwd, decideTrust({ inkHome, cwd, flag: args.trust }) !== "untrusted");
+  const defaults = settingsDefaults(inkHome, cwd, projectFilesTrusted(inkHome, cwd, args.trust));
   for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
   const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
   let resume = args.resume;
@@ -94,7 +94,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
   if (argv[0] === "config") {
     const cwd = resolve(argv[1] === "--cwd" && argv[2] ? argv[2] : process.cwd());
     const inkHome = inkHomeDir();
-    process.stdout.write(`${settingsReportLines(inkHome, cwd, decideTrust({ inkHome, cwd, flag: false }) !== "untrusted").join("\n")}\n`);
+    process.stdout.write(`${settingsReportLines(inkHome, cwd, projectFilesTrusted(inkHome, cwd, false)).join("\n")}\n`);
     return 0;
   }
   const args = parseCliArgs(argv);

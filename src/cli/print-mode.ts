@@ -20,8 +20,14 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   const { io } = opts;
   // Headless there is no frame to show; the one request may need the MCP tools, so wait for the
   // servers to be ready or failed (each is bounded by its start-up timeout).
+  // A server that fails (at start, or crashes mid-run) is reported on stderr when it happens, once.
+  const printed = new Set<string>();
+  const unsubscribe = session.onNotice((text) => {
+    printed.add(text);
+    io.stderr(`ink: ${text}\n`);
+  });
   await session.startMcp();
-  for (const notice of session.notices) io.stderr(`ink: ${notice}\n`);
+  for (const notice of session.notices) if (!printed.has(notice)) io.stderr(`ink: ${notice}\n`);
   if (session.provider.name === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
   // The answer is taken from the main agent's messages as they arrive, never from a position in
   // `session.history`: a compaction during the run rewrites the history (it may end up shorter
@@ -59,6 +65,8 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     io.stderr(`ink: error: ${errorMessage(err)}\n`);
     if (!opts.json && totals.any()) io.stderr(totals.line());
     return 1;
+  } finally {
+    unsubscribe();
   }
 }
 

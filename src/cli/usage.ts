@@ -37,7 +37,8 @@ Environment:
   ANTHROPIC_BASE_URL        another Anthropic-compatible endpoint (a proxy or a local server)
   INK_MODEL                 default model id
   INK_HOME                  Ink's home: settings.json, AGENTS.md, agents/, sessions/ (default ~/.ink)
-  INK_CLAUDE_HOME           Claude Code's home, for its agents/ (default ~/.claude)
+  INK_CLAUDE_HOME           Claude Code's home, for its agents/ and CLAUDE.md (default ~/.claude)
+  ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,

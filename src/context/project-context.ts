@@ -1,5 +1,6 @@
 /**
- * Project context for the system prompt: `$INK_HOME/AGENTS.md` (the user's), then for each
+ * Project context for the system prompt: `$INK_HOME/AGENTS.md` (the user's; when there is none,
+ * Claude Code's `~/.claude/CLAUDE.md`), then for each
  * directory from the repository root down to the working directory its `AGENTS.md` — or, when
  * it has none, its `CLAUDE.md` — so the nearest file comes last and weighs most. Each file is
  * capped, and so is the whole; a cut says so in the text and in a note. No repository → only
@@ -61,12 +62,18 @@ function cutAt(text: string, cap: number): string {
 }
 
 /** Loads the context files. Contract: never throws; unreadable files are skipped. */
-export function loadProjectContext(opts: { cwd: string; inkHome: string; fileCap?: number; totalCap?: number }): ProjectContext {
+export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeHome?: string; fileCap?: number; totalCap?: number }): ProjectContext {
   const fileCap = opts.fileCap ?? CONTEXT_FILE_CAP;
   const totalCap = opts.totalCap ?? CONTEXT_TOTAL_CAP;
   const found: { path: string; scope: "user" | "project"; text: string }[] = [];
-  const userFile = join(resolve(opts.inkHome), "AGENTS.md");
-  const user = readIfFile(userFile);
+  // The user's file: Ink's own, else Claude Code's memory file (`claudeHome`, when given).
+  let userFile = join(resolve(opts.inkHome), "AGENTS.md");
+  let user = readIfFile(userFile);
+  if (user === undefined && opts.claudeHome !== undefined) {
+    const claudeFile = join(resolve(opts.claudeHome), "CLAUDE.md");
+    const text = readIfFile(claudeFile);
+    if (text !== undefined) [userFile, user] = [claudeFile, text];
+  }
   if (user !== undefined && user.trim() !== "") found.push({ path: userFile, scope: "user", text: user });
   for (const dir of contextDirs(opts.cwd)) {
     for (const name of ["AGENTS.md", "CLAUDE.md"]) {
@@ -101,7 +108,7 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; fileCap
 
 /** Lines for `/context`: each file with its size, or how to add one. */
 export function describeProjectContext(context: ProjectContext): string[] {
-  if (context.files.length === 0) return ["No project context loaded (add AGENTS.md — or CLAUDE.md — to the project, or $INK_HOME/AGENTS.md)."];
+  if (context.files.length === 0) return ["No project context loaded (add AGENTS.md — or CLAUDE.md — to the project, or $INK_HOME/AGENTS.md for yourself)."];
   return [
     "Project context in the system prompt (nearest last):",
     ...context.files.map((f) => `  ${f.path} (${f.scope}, ${f.chars} characters${f.cut ? ", cut" : ""})`),

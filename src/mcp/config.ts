@@ -1,5 +1,5 @@
 /**
- * MCP server configuration: the entries of `mcpServers` in `$INK_HOME/settings.json`, a trusted
+ * MCP server configuration (stdio, streamable HTTP, or the older HTTP+SSE): the entries of `mcpServers` in `$INK_HOME/settings.json`, a trusted
  * project's `.mcp.json` (Claude Code's format) and a profile's `mcpServers:`. Each entry is
  * validated with zod; `${VAR}` (and `${VAR:-default}`) in strings are expanded from the
  * environment. A bad entry is a problem naming the file, the server and the fix; the rest load.
@@ -21,13 +21,17 @@ const stdioSchema = z.strictObject({
   cwd: z.string().optional(),
   /** Start-up limit in ms. */
   timeout: z.number().int().min(100).optional(),
+  /** Limit of one tool call in ms. */
+  callTimeout: z.number().int().min(100).optional(),
 });
 
 const httpSchema = z.strictObject({
-  type: z.enum(["http", "streamable-http"]),
+  /** `sse`: the older HTTP+SSE transport, still used by some servers (Claude Code accepts it too). */
+  type: z.enum(["http", "streamable-http", "sse"]),
   url: z.url(),
   headers: z.record(z.string(), z.string()).optional(),
   timeout: z.number().int().min(100).optional(),
+  callTimeout: z.number().int().min(100).optional(),
 });
 
 /** One server entry, as written in a file. */
@@ -35,8 +39,8 @@ export const mcpServerEntrySchema = z.union([stdioSchema, httpSchema]);
 
 /** A validated, expanded server: where it came from and how to reach it. */
 export type McpServerConfig =
-  | { name: string; source: string; transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string; startupTimeoutMs: number }
-  | { name: string; source: string; transport: "http"; url: string; headers: Record<string, string>; startupTimeoutMs: number };
+  | { name: string; source: string; transport: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string; startupTimeoutMs: number; callTimeoutMs?: number }
+  | { name: string; source: string; transport: "http" | "sse"; url: string; headers: Record<string, string>; startupTimeoutMs: number; callTimeoutMs?: number };
 
 /** Server names become part of tool names (`mcp__<server>__<tool>`). */
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -71,10 +75,11 @@ export function parseMcpServers(record: unknown, source: string, env: NodeJS.Pro
     }
     const e = parsed.data;
     const startupTimeoutMs = e.timeout ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+    const calls = e.callTimeout === undefined ? {} : { callTimeoutMs: e.callTimeout };
     if ("command" in e) {
-      out.push({ name, source, transport: "stdio", command: expandVars(e.command, env), args: (e.args ?? []).map((a) => expandVars(a, env)), env: expandRecord(e.env, env), cwd: e.cwd && expandVars(e.cwd, env), startupTimeoutMs });
+      out.push({ name, source, transport: "stdio", command: expandVars(e.command, env), args: (e.args ?? []).map((a) => expandVars(a, env)), env: expandRecord(e.env, env), cwd: e.cwd && expandVars(e.cwd, env), startupTimeoutMs, ...calls });
     } else {
-      out.push({ name, source, transport: "http", url: expandVars(e.url, env), headers: expandRecord(e.headers, env), startupTimeoutMs });
+      out.push({ name, source, transport: e.type === "sse" ? "sse" : "http", url: expandVars(e.url, env), headers: expandRecord(e.headers, env), startupTimeoutMs, ...calls });
     }
   }
   return out;

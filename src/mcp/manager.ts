@@ -36,6 +36,7 @@ export class McpManager {
   private started?: Promise<void>;
   private reported = new Set<McpServer>();
   private cache = new Map<string, AnyTool>();
+  private reportedClashes = new Set<string>();
 
   /** `onChange` runs whenever a server's state or tools change; `onProblem` once per failed server. */
   constructor(configs: readonly McpServerConfig[], private readonly hooks: { onChange?: () => void; onProblem?: (message: string) => void } = {}) {
@@ -61,16 +62,29 @@ export class McpManager {
   /** The tools of the ready servers now (the same tool object for the same server tool). */
   tools(): AnyTool[] {
     const out: AnyTool[] = [];
+    const names = new Set<string>();
     for (const s of this.servers) {
       if (s.state !== "ready") continue;
       for (const info of s.tools) {
         const key = `${s.config.name}\u0000${info.name}\u0000${JSON.stringify(info.inputSchema)}`;
         let tool = this.cache.get(key);
         if (!tool) this.cache.set(key, (tool = mcpTool(s, info)));
+        // Tool names must be unique for the model; "a.b" and "a_b" (or a tool listed twice) would clash.
+        if (names.has(tool.name)) {
+          this.clash(`MCP server "${s.config.name}": tool "${info.name}" skipped: its name ${tool.name} is already taken by another of its tools (names are cut to letters, digits, "_" and "-")`);
+          continue;
+        }
+        names.add(tool.name);
         out.push(tool);
       }
     }
     return out;
+  }
+
+  private clash(message: string): void {
+    if (this.reportedClashes.has(message)) return;
+    this.reportedClashes.add(message);
+    this.hooks.onProblem?.(message);
   }
 
   /** Lines for `/mcp`: each server, its state, source and tools. */

@@ -1,11 +1,13 @@
 /**
  * One MCP server connection through the official SDK client (loaded lazily, so start-up never
- * pays for it): connect over stdio or streamable HTTP, list tools, call them, close. State moves
+ * pays for it): connect over stdio, streamable HTTP or HTTP+SSE, list tools, call them, close. State moves
  * starting → ready | failed; a crash after start moves ready → failed. Never throws to callers.
  */
+import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { describeServer, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpServerConfig } from "./config.js";
 import { convertCallResult, type McpCallResult } from "./convert.js";
+import { SESSION_RUN_TAG } from "../tools/process-registry.js";
 
 export type McpServerState = "starting" | "ready" | "failed" | "closed";
 
@@ -18,6 +20,27 @@ export interface McpToolInfo {
 
 const STDERR_TAIL = 2000;
 
+/** The parts of a listed tool Ink uses. */
+function toolInfo(t: any): McpToolInfo {
+  return { name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } };
+}
+
+/** The code of an error's cause (fetch puts ECONNREFUSED there), if any. */
+function causeCode(err: unknown): string | undefined {
+  const code = (err as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True for a network failure that means the server cannot be reached at all. */
+function unreachable(err: unknown): boolean {
+  const code = causeCode(err);
+  if (code && ["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EHOSTUNREACH", "UND_ERR_SOCKET"].includes(code)) return true;
+  return /fetch failed/i.test(String((err as Error)?.message));
+}
+
+/** The start-up timeout ran out (its message is the whole reason). */
+class StartTimeout extends Error {}
+
 /** A live (or failed) server. */
 export class McpServer {
   state: McpServerState = "starting";
@@ -25,8 +48,10 @@ export class McpServer {
   /** Why it failed: name, command, reason and the tail of its stderr. */
   failure?: string;
   private stderr = "";
+  /** The connection closed while starting (the start's rejection then says why; see start()). */
+  private closedWhileStarting = false;
   private client?: { callTool: (...a: any[]) => Promise<any>; close: () => Promise<void> };
-  private transport?: { _process?: { kill: (sig?: string) => boolean; exitCode: number | null } };
+  private transport?: { _process?: ChildProcess };
   private onChange: () => void = () => undefined;
 
   constructor(readonly config: McpServerConfig) {}
@@ -36,14 +61,18 @@ export class McpServer {
     this.onChange = onChange;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`did not start within ${this.config.startupTimeoutMs} ms`)), this.config.startupTimeoutMs);
+      timer = setTimeout(() => reject(new StartTimeout(`did not start within ${this.config.startupTimeoutMs} ms`)), this.config.startupTimeoutMs);
     });
     try {
       await Promise.race([this.connect(), timeout]);
       if (this.state !== "starting") return;
       this.state = "ready";
     } catch (err) {
-      this.fail((err as Error).message ?? String(err));
+      const reason = (err as Error).message ?? String(err);
+      // A stdio server that exited says more by its stderr than by "Connection closed"; an HTTP
+      // endpoint's own error (status, refused connection) is the reason.
+      const timedOut = err instanceof StartTimeout;
+      this.fail(this.closedWhileStarting && this.config.transport === "stdio" ? "exited before it finished starting" : timedOut ? reason : `could not start: ${reason}`);
     } finally {
       clearTimeout(timer);
     }
@@ -52,15 +81,24 @@ export class McpServer {
 
   private async connect(): Promise<void> {
     const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-    const client = new Client({ name: "ink", version: "0.1.0" });
+    // A server that announces a changed tool list (tools/list_changed) gets its new tools picked up.
+    const client = new Client(
+      { name: "ink", version: "0.1.0" },
+      { listChanged: { tools: { debounceMs: 50, onChanged: (error, tools) => this.toolsChanged(error, tools) } } },
+    );
     let transport: any;
     const c = this.config;
     if (c.transport === "stdio") {
       const { StdioClientTransport, getDefaultEnvironment } = await import("@modelcontextprotocol/sdk/client/stdio.js");
-      transport = new StdioClientTransport({ command: c.command, args: c.args, env: { ...getDefaultEnvironment(), ...c.env }, cwd: c.cwd, stderr: "pipe" });
+      // The run tag lets Ink's exit sweep find the server and whatever it started (npx → node),
+      // even one that ignores SIGTERM and a closed stdin.
+      transport = new StdioClientTransport({ command: c.command, args: c.args, env: { ...getDefaultEnvironment(), ...c.env, INK_RUN_ID: SESSION_RUN_TAG }, cwd: c.cwd, stderr: "pipe" });
       (transport.stderr as Readable | null)?.on("data", (d: Buffer) => {
         this.stderr = (this.stderr + d.toString("utf8")).slice(-STDERR_TAIL);
       });
+    } else if (c.transport === "sse") {
+      const { SSEClientTransport } = await import("@modelcontextprotocol/sdk/client/sse.js");
+      transport = new SSEClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
     } else {
       const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
       transport = new StreamableHTTPClientTransport(new URL(c.url), { requestInit: { headers: c.headers } });
@@ -69,12 +107,22 @@ export class McpServer {
     this.transport = transport;
     client.onclose = () => {
       if (this.state === "closed" || this.state === "failed") return;
-      this.fail(this.state === "starting" ? "exited before it finished starting" : "exited (connection closed)");
+      if (this.state === "starting") {
+        this.closedWhileStarting = true; // start() fails it with the reason of the failed request
+        return;
+      }
+      this.fail("exited (connection closed)");
       this.onChange();
     };
     await client.connect(transport, { timeout: c.startupTimeoutMs });
     const listed = await client.listTools(undefined, { timeout: c.startupTimeoutMs });
-    this.tools = listed.tools.map((t: any) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } }));
+    this.tools = listed.tools.map(toolInfo);
+  }
+
+  private toolsChanged(error: Error | null, tools: readonly unknown[] | null): void {
+    if (error || !tools || this.state !== "ready") return;
+    this.tools = tools.map(toolInfo);
+    this.onChange();
   }
 
   private fail(reason: string): void {
@@ -88,12 +136,20 @@ export class McpServer {
 
   /** Calls one tool; failures (server gone, timeout, protocol error) come back as error output. */
   async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ output: string; isError: boolean }> {
+    const limit = this.config.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
     if (this.state !== "ready" || !this.client) return { output: `MCP server "${this.config.name}" is not running (${this.state})${this.failure ? `: ${this.failure}` : ""}`, isError: true };
     try {
-      const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: DEFAULT_MCP_CALL_TIMEOUT_MS })) as McpCallResult;
+      const result = (await this.client.callTool({ name: tool, arguments: args }, undefined, { signal, timeout: limit })) as McpCallResult;
       return convertCallResult(result);
     } catch (err) {
-      return { output: `MCP tool ${tool} on server "${this.config.name}" failed: ${(err as Error).message ?? String(err)}`, isError: true };
+      if (this.config.transport !== "stdio" && !signal.aborted && unreachable(err)) {
+        // The remote server is gone (connection refused, host unreachable): like a crashed stdio server.
+        this.fail(`stopped answering (${(err as Error).message}${causeCode(err) ? `: ${causeCode(err)}` : ""})`);
+        this.onChange();
+        return { output: `MCP tool ${tool} on server "${this.config.name}" failed: ${this.failure}; its tools were removed for this session`, isError: true };
+      }
+      const why = signal.aborted ? "stopped (the run was aborted)" : /timed out|timeout/i.test(String((err as Error).message)) ? `got no answer within ${limit} ms (raise "callTimeout" of this server in its settings to wait longer)` : `failed: ${(err as Error).message ?? String(err)}`;
+      return { output: `MCP tool ${tool} on server "${this.config.name}" ${why}`, isError: true };
     }
   }
 
@@ -106,9 +162,16 @@ export class McpServer {
     this.kill();
   }
 
-  /** Ends a stdio server's process at once (exit path; no orphans). */
+  /**
+   * Asks a stdio server's process to end now (SIGTERM) and stops it from holding Ink's exit: its
+   * handles are unref'd, so a server that ignores the signal is left to the exit sweep (SIGKILL
+   * for every process carrying the run tag) instead of the SDK's seconds-long close.
+   */
   kill(): void {
     const proc = this.transport?._process;
-    if (proc && proc.exitCode === null) proc.kill("SIGTERM");
+    if (!proc || proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    proc.unref();
+    for (const stream of [proc.stdin, proc.stdout, proc.stderr]) (stream as unknown as { unref?: () => void } | null)?.unref?.();
   }
 }

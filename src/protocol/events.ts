@@ -74,6 +74,8 @@ export type AgentEvent =
       childId: string;
       parentToolCallId: string;
       profile?: string;
+      /** The profile's pane colour (a terminal colour name or #rrggbb). */
+      color?: string;
       prompt: string;
       sessionId?: string;
       worktree?: string;

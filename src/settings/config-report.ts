@@ -1,14 +1,47 @@
-/** `ink config` / `/config`: the effective settings, one line per key, each with the file it came from. */
-import type { LoadedSettings } from "./settings.js";
+/**
+ * `ink config` / `/config`: every setting with its effective value and the file it came from (or
+ * the built-in default), and the MCP servers that would start, each with its source — so a bad
+ * `mcpServers` entry shows here, not only when a session starts.
+ */
+import type { LoadedSettings, SettingsKey } from "./settings.js";
+
+/** What an unset key means (shown as "default: …"). */
+export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
+  model: "the provider's (INK_MODEL, else claude-sonnet-4-5; demo for the demo provider)",
+  provider: "anthropic when ANTHROPIC_API_KEY is set, else demo",
+  thinking: "off",
+  maxChildren: "4",
+  childTimeout: "600000 ms in headless runs; none in the TUI",
+  permissions: "no rules; mode default (read-only tools run, others ask)",
+  mcpServers: "none",
+  theme: "auto (accepted; this version draws one theme)",
+  inline: "false (full-screen)",
+  mouse: "true",
+  envPassthrough: "none (variables that look like secrets are kept from tools)",
+};
+
+/** The MCP servers a session here would start (how each is reached), and the entries that cannot be used. */
+export interface McpReport {
+  servers: readonly { name: string; transport: string; target: string; source: string }[];
+  problems: readonly string[];
+}
 
 /** Lines for the person; flags given on the command line still win over these values. */
-export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }): string[] {
+export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport): string[] {
   const lines = ["Settings files:", `  user:    ${files.user}${loaded.scopes.some((s) => s.scope === "user") ? "" : " (none)"}`];
   if (files.project) lines.push(`  project: ${files.project}${loaded.scopes.some((s) => s.scope === "project") ? "" : " (none, or the project is not trusted)"}`);
-  const entries = Object.entries(loaded.effective).filter(([, v]) => v !== undefined);
   lines.push("Effective settings (command-line flags win over these):");
-  if (entries.length === 0) lines.push("  (none set; built-in defaults apply)");
-  for (const [key, value] of entries) lines.push(`  ${key} = ${JSON.stringify(value)}    (from ${loaded.sources[key as keyof typeof loaded.sources] ?? "?"})`);
+  for (const key of Object.keys(SETTING_DEFAULTS) as SettingsKey[]) {
+    const value = loaded.effective[key];
+    if (value === undefined) lines.push(`  ${key}: default: ${SETTING_DEFAULTS[key]}`);
+    else lines.push(`  ${key} = ${JSON.stringify(value)}    (from ${loaded.sources[key] ?? "?"})`);
+  }
+  if (mcp) {
+    lines.push("MCP servers (started after the first frame):");
+    if (mcp.servers.length === 0) lines.push("  (none)");
+    for (const s of mcp.servers) lines.push(`  ${s.name}: ${s.transport} ${s.target}    (from ${s.source})`);
+    for (const p of mcp.problems) lines.push(`  ${p}`);
+  }
   if (loaded.warnings.length) lines.push("Warnings:", ...loaded.warnings.map((w) => `  ${w}`));
   return lines;
 }

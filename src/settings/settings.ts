@@ -6,19 +6,31 @@
  * permission layer's job); every other key takes the project's value over the user's, and
  * `sources` says which file each effective value came from. Endpoints, keys and MCP servers of an
  * untrusted project are never read: an untrusted project's file is not even opened. A project file
- * may not set `envPassthrough` (which secrets reach tools is the user's choice only).
+ * may not set `envPassthrough` (which secrets reach tools is the user's choice only) nor
+ * `mcpServers` (a project's servers live in its `.mcp.json`); both are ignored with a warning.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
+import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
+
+/** A value that one of the shared field parsers (with their own messages) must accept. */
+function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; message: string }) {
+  return (value: unknown, ctx: z.RefinementCtx) => {
+    const result = parse(value);
+    if (!result.ok) ctx.addIssue({ code: "custom", message: result.message });
+  };
+}
+
+const RULE_LIST = 'must be a list of rules such as ["bash(git status*)", "edit(src/**)", "mcp__docs__*"]';
 
 /** A permission rule list of one scope. */
 export const permissionRulesSchema = z
   .object({
-    allow: z.array(z.string()).optional(),
-    ask: z.array(z.string()).optional(),
-    deny: z.array(z.string()).optional(),
+    allow: z.array(z.string(), { error: RULE_LIST }).optional(),
+    ask: z.array(z.string(), { error: RULE_LIST }).optional(),
+    deny: z.array(z.string(), { error: RULE_LIST }).optional(),
     /** Mode used when no --permission-mode is given. */
     defaultMode: z.enum(["default", "accept-edits", "plan", "yolo"]).optional(),
   })
@@ -30,26 +42,26 @@ export type PermissionRules = z.infer<typeof permissionRulesSchema>;
 export const settingsSchema = z
   .object({
     /** Default model id. */
-    model: z.string().min(1).optional(),
+    model: z.string().trim().min(1, 'must be a model id such as "claude-sonnet-4-5"; remove the key for the provider\'s default').optional(),
     /** Default provider. */
     provider: z.enum(["anthropic", "demo"]).optional(),
     /** Extended thinking: off | low | medium | high | a token budget. */
-    thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(1024)]).optional(),
+    thinking: z.union([z.string(), z.number(), z.boolean()], { error: 'must be off, low, medium, high or a token budget ≥ 1024, e.g. "thinking": "medium"' }).superRefine(checkedBy(parseThinking)).optional(),
     /** Subagents running at once. */
-    maxChildren: z.number().int().min(1).max(64).optional(),
+    maxChildren: z.number({ error: 'must be a whole number from 1 to 64, e.g. "maxChildren": 4' }).int('must be a whole number from 1 to 64, e.g. "maxChildren": 4').min(1, "must be at least 1 (one subagent at a time)").max(64, "must be at most 64").optional(),
     /** Headless limit for each subagent: ms, or "90s" / "5m" / "1h". */
-    childTimeout: z.union([z.number().int().min(1000), z.string().regex(/^\d+(ms|s|m|h)?$/)]).optional(),
+    childTimeout: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 600000) or a duration such as "90s", "5m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
     permissions: permissionRulesSchema.optional(),
     /** MCP servers by name; each entry is validated by the MCP layer. */
-    mcpServers: z.record(z.string(), z.unknown()).optional(),
+    mcpServers: z.record(z.string(), z.unknown(), { error: 'must be an object of servers by name, e.g. {"docs": {"command": "npx", "args": ["my-mcp-server"]}}' }).optional(),
     /** Colour theme of the terminal UI. */
     theme: z.enum(["dark", "light", "auto"]).optional(),
     /** Draw the TUI inline (in the terminal's scrollback) instead of full-screen. */
-    inline: z.boolean().optional(),
+    inline: z.boolean({ error: "must be true or false" }).optional(),
     /** Full-screen: the mouse wheel scrolls the transcript (default true; false leaves the mouse to the terminal). */
-    mouse: z.boolean().optional(),
+    mouse: z.boolean({ error: "must be true or false" }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
-    envPassthrough: z.array(z.string()).optional(),
+    envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
   })
   .strict();
 
@@ -119,6 +131,10 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
     const near = closestWord(key, KNOWN_KEYS);
     warnings.push(`${path}: unknown setting "${key}" ignored${near ? ` (did you mean "${near}"?)` : ""}; known settings: ${KNOWN_KEYS.join(", ")}`);
     delete record[key];
+  }
+  if (scope === "project" && record.mcpServers !== undefined) {
+    warnings.push(`${path}: "mcpServers" is ignored in a project's settings; put the project's MCP servers in .mcp.json beside it (Claude Code's format), or yours in ${"$INK_HOME"}/settings.json`);
+    delete record.mcpServers;
   }
   if (scope === "project" && record.envPassthrough !== undefined) {
     warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);

@@ -2,12 +2,12 @@
  * A profile's own MCP servers (`mcpServers:` in its front matter): started for one child run only,
  * their tools added to that child's pool (never the parent's), and closed when the run ends. A
  * server that fails to start is reported and the child runs without it. Their stdio processes
- * carry the session's run tag, so Ink's exit sweep ends them even if Ink dies mid-run.
+ * carry the session's run tag (every MCP server does, see McpServer), so Ink's exit sweep ends
+ * them even if Ink dies mid-run.
  */
-import { parseMcpServers, type McpServerConfig } from "../mcp/config.js";
+import { parseMcpServers } from "../mcp/config.js";
 import { McpManager } from "../mcp/manager.js";
 import type { AnyTool } from "../protocol/tool.js";
-import { SESSION_RUN_TAG } from "../tools/process-registry.js";
 import { isProfileServerTool } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 
@@ -35,7 +35,7 @@ export async function startChildMcp(profile: AgentProfile, sessionToolNames: rea
     problems.push(`${profile.path}: MCP server "${c.name}" skipped: the session already has a server of that name (its tools are used)`);
     return false;
   });
-  const manager = new McpManager(configs.map(tagged), { onProblem: (m) => problems.push(m) });
+  const manager = new McpManager(configs, { onProblem: (m) => problems.push(m) });
   await Promise.race([manager.start(), new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })))]);
   let tools = manager.tools().filter((t) => !profile.disallowedTools?.includes(t.name));
   if (profile.tools !== undefined) {
@@ -45,9 +45,4 @@ export async function startChildMcp(profile: AgentProfile, sessionToolNames: rea
     tools = tools.filter((t) => listed.includes(t.name));
   }
   return { tools, problems, close: () => manager.close() };
-}
-
-/** A stdio server tagged with the session's run id (found by the exit sweep). */
-function tagged(config: McpServerConfig): McpServerConfig {
-  return config.transport === "stdio" ? { ...config, env: { ...config.env, INK_RUN_ID: SESSION_RUN_TAG } } : config;
 }

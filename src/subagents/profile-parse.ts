@@ -22,13 +22,30 @@ export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: 
 
 const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write"];
 
+/** Terminal colour names a pane can use (the UI's named colours). */
+export const PANE_COLORS = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray", "grey", "blackBright", "redBright", "greenBright", "yellowBright", "blueBright", "magentaBright", "cyanBright", "whiteBright"] as const;
+
+/** Claude Code's agent colours that are not terminal colour names, as the nearest colour. */
+const CLAUDE_COLORS: Readonly<Record<string, string>> = { purple: "magenta", orange: "#ff8700", pink: "#ff5fd7" };
+
+/**
+ * The pane colour for a profile's `color:` — a terminal colour name (any case), one of Claude
+ * Code's `purple`/`orange`/`pink`, or `#rrggbb` — or undefined when it is none of these.
+ */
+export function paneColor(value: string): string | undefined {
+  if (/^#[0-9a-fA-F]{6}$/.test(value)) return value.toLowerCase();
+  const lower = value.toLowerCase();
+  return PANE_COLORS.find((c) => c.toLowerCase() === lower) ?? CLAUDE_COLORS[lower];
+}
+
 /** Maps a Claude Code tool list; unknown names are skipped with a warning naming the file. */
 export function mapClaudeTools(names: readonly string[], path: string, key: string, warnings: string[]): string[] {
   const out: string[] = [];
   for (const name of names) {
     const mapped = name.startsWith("mcp__") || INK_TOOL_NAMES.includes(name) ? name : CLAUDE_TOOL_NAMES[name];
     if (mapped === undefined) {
-      warnings.push(`${path}: ${key} "${name}" has no Ink equivalent and was skipped (Ink tools: ${INK_TOOL_NAMES.join(", ")}, plus mcp__<server>__<tool>)`);
+      const why = name === "Task" ? "subagents do not delegate further in Ink" : `Ink tools: ${INK_TOOL_NAMES.join(", ")}, plus mcp__<server>__<tool>`;
+      warnings.push(`${path}: ${key} "${name}" has no Ink equivalent and was skipped (${why})`);
       continue;
     }
     if (!out.includes(mapped)) out.push(mapped);
@@ -134,21 +151,26 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   if (fields.timeout !== undefined) profile.timeoutMs = fields.timeout;
   if (fields.maxTurns !== undefined) profile.maxTurns = fields.maxTurns;
   if (fields.disallowedTools !== undefined) profile.disallowedTools = fields.disallowedTools;
-  if (fields.color !== undefined) profile.color = fields.color;
+  const warnings: string[] = [];
+  if (fields.color !== undefined) {
+    const color = paneColor(fields.color);
+    if (color !== undefined) profile.color = color;
+    else warnings.push(`${origin.path}: color "${fields.color}" is not a colour the pane can show and was ignored (use ${PANE_COLORS.slice(0, 8).join(", ")}, a …Bright variant, purple, orange, pink or #rrggbb)`);
+  }
   if (fields.worktree !== undefined) profile.worktree = fields.worktree;
   if (fields.mcpServers !== undefined) profile.mcpServers = fields.mcpServers;
-  if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile);
+  if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile, warnings);
+  if (warnings.length) profile.warnings = warnings;
   return { ok: true, profile };
 }
 
 /** Claude Code's names → Ink's: tools, disallowedTools, and the model (`inherit` = none, aliases = ids). */
-function adaptClaude(profile: AgentProfile): void {
-  const warnings: string[] = [];
+function adaptClaude(profile: AgentProfile, warnings: string[]): void {
   if (profile.tools) {
     profile.tools = mapClaudeTools(profile.tools, profile.path, "tool", warnings);
+    if (profile.tools.length === 0) warnings.push(`${profile.path}: none of its tools exist in Ink, so agent "${profile.name}" runs with no tools; list some of ${INK_TOOL_NAMES.join(", ")} or remove \`tools:\` to give it every tool`);
   }
   if (profile.disallowedTools) profile.disallowedTools = mapClaudeTools(profile.disallowedTools, profile.path, "disallowed tool", warnings);
   if (profile.model === "inherit") delete profile.model;
   else if (profile.model !== undefined) profile.model = CLAUDE_MODEL_ALIASES[profile.model] ?? profile.model;
-  if (warnings.length) profile.warnings = warnings;
 }

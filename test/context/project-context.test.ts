@@ -33,6 +33,28 @@ describe("project context", () => {
     expect(describeProjectContext(ctx).join("\n")).toContain(join(sub, "CLAUDE.md"));
   });
 
+  it("/context and Claude Code's /memory show the loaded files", () => {
+    const root = repo();
+    writeFileSync(join(root, "AGENTS.md"), "rules");
+    const s = new AgentSession({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")), provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false });
+    for (const command of ["/context", "/memory"]) expect(s.commandLines(command)?.join("\n")).toContain(`${join(root, "AGENTS.md")} (project, 5 characters)`);
+    s.close();
+  });
+
+  it("the user's file is $INK_HOME/AGENTS.md, else Claude Code's ~/.claude/CLAUDE.md", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const claudeHome = mkdtempSync(join(tmpdir(), "ink-claude-"));
+    writeFileSync(join(claudeHome, "CLAUDE.md"), "CLAUDE USER MEMORY");
+    const fromClaude = loadProjectContext({ cwd: root, inkHome: home, claudeHome });
+    expect(fromClaude.files).toEqual([{ path: join(claudeHome, "CLAUDE.md"), scope: "user", chars: 18, cut: false }]);
+    expect(fromClaude.text).toContain("CLAUDE USER MEMORY");
+    writeFileSync(join(home, "AGENTS.md"), "INK USER RULES");
+    const fromInk = loadProjectContext({ cwd: root, inkHome: home, claudeHome });
+    expect(fromInk.text).toContain("INK USER RULES");
+    expect(fromInk.text).not.toContain("CLAUDE USER MEMORY");
+  });
+
   it("cuts a file over the cap with a note in the text and for the person, farthest first", () => {
     const root = repo();
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));

@@ -3,7 +3,8 @@
  * (util-linux `script`), with a preload that logs every file under $INK_HOME/sessions that fs
  * opens, reads, lists or stats, and the moment the prompt box ("Ask Ink") is first written.
  * - `ink --resume` (the picker) lists the sessions only after the first frame;
- * - `ink --continue` finds the newest session from the index, reading no other session file.
+ * - `ink --continue` finds the newest session from the index, reading no other session file;
+ * - an MCP server of settings.json is started after the first frame.
  * Skipped without `script`.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -123,5 +124,18 @@ describe.skipIf(!hasScript)("first TUI frame before any session scan", () => {
     expect(others).toEqual([]);
     expect(ids).toContain(newest);
     expect(lines.some((l) => l.includes(INDEX_FILE))).toBe(true);
+  });
+
+  it("an MCP server from settings.json is started only after the first frame (one that never answers does not hold it up)", async () => {
+    const cwd = mkdtempSync(join(dir, "cwd-"));
+    const home = mkdtempSync(join(dir, "home-"));
+    const log = join(dir, "mcp.log"); // the log runTui("mcp", …) reads
+    // A server that notes when it was started, then never answers initialize.
+    const server = join(dir, "silent-mcp.cjs");
+    writeFileSync(server, `require("node:fs").appendFileSync(process.env.INK_TEST_FS_LOG, "MCP STARTED\\n"); setInterval(() => {}, 1000);`);
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [server], env: { INK_TEST_FS_LOG: log } } } }));
+    const lines = await runTui("mcp", [], (l) => l.includes("FRAME") && l.includes("MCP STARTED"), home, cwd);
+    expect(lines.indexOf("FRAME")).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf("FRAME")).toBeLessThan(lines.indexOf("MCP STARTED"));
   });
 });

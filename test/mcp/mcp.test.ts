@@ -43,6 +43,28 @@ describe("MCP servers over stdio", () => {
     expect(m.describe().join("\n")).toContain("docs — ready");
   });
 
+  it("tool names that clash after cleaning (e.cho vs e_cho, a tool listed twice) keep the first, reported once", async () => {
+    const { m, problems } = manager([server("docs", "clash")]);
+    await m.start();
+    expect(m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add", "mcp__docs__e_cho"]);
+    m.tools();
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('MCP server "docs": tool "e_cho" skipped: its name mcp__docs__e_cho is already taken');
+    expect(problems[1]).toContain('tool "add" skipped');
+  });
+
+  it("a server that announces a changed tool list (tools/list_changed) gets its new tools into the pool", async () => {
+    let changes = 0;
+    const m = new McpManager([server("docs", "grow")], { onChange: () => changes++ });
+    managers.push(m);
+    await m.start();
+    expect(m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add"]);
+    const seen = changes;
+    await m.tools()[0]!.execute({ text: "x" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c" });
+    await expect.poll(() => m.tools().map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add", "mcp__docs__later"]);
+    expect(changes).toBeGreaterThan(seen);
+  });
+
   it("checks arguments against the server's schema before calling", async () => {
     const { m } = manager([server("docs", "ok")]);
     await m.start();
@@ -72,6 +94,23 @@ describe("MCP servers over stdio", () => {
     await expect.poll(() => problems.length).toBe(1);
     expect(problems[0]).toContain("fatal: lost the connection");
     expect(m.tools()).toEqual([]);
+  });
+
+  it("a call that never gets an answer ends at the server's callTimeout, or at once when the run is aborted; the server stays usable", async () => {
+    const { m, problems } = manager([{ ...server("slow", "hang-call"), callTimeoutMs: 300 }]);
+    await m.start();
+    const tool = m.tools()[0]!;
+    const timedOut = await tool.execute({ text: "x" }, { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c1" });
+    expect(timedOut).toMatchObject({ isError: true });
+    expect(timedOut.output).toContain('MCP tool echo on server "slow" got no answer within 300 ms (raise "callTimeout"');
+    const stop = new AbortController();
+    const pending = tool.execute({ text: "x" }, { signal: stop.signal, cwd: tmpdir(), toolCallId: "c2" });
+    stop.abort();
+    expect((await pending).output).toContain("stopped (the run was aborted)");
+    expect(m.servers[0]!.state).toBe("ready");
+    expect(problems).toEqual([]);
+    const parsed = parseMcpServers({ s: { command: "x", callTimeout: 5000 } }, "f", {}, []);
+    expect(parsed[0]).toMatchObject({ callTimeoutMs: 5000 });
   });
 
   it("a server that never answers is failed after its start-up timeout", async () => {
@@ -137,9 +176,11 @@ describe("MCP in a session", () => {
     const untrusted = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false });
     sessions.push(untrusted);
     expect(untrusted.mcp.servers).toEqual([]);
+    expect(untrusted.notices).toContain(`${join(cwd, ".mcp.json")} was not read: this project is not trusted, so its MCP servers were not started; run with --trust (or accept the trust question) to start them`);
     const trusted = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {}, persist: false, trust: true });
     sessions.push(trusted);
     expect(trusted.mcp.servers.map((x) => x.config.name)).toEqual(["proj"]);
+    expect(trusted.notices.join("\n")).not.toContain(".mcp.json");
     expect(existsSync(marker)).toBe(false);
   });
 });

@@ -44,6 +44,29 @@ describe("settings", () => {
     expect(() => loadSettings({ inkHome, projectDir: project, trusted: false })).toThrow(/settings\.json: invalid settings — "maxChildren"/);
   });
 
+  it("each bad value is named with what to write instead; every duration and thinking form the profiles accept is accepted", () => {
+    const { inkHome, project } = dirs();
+    const path = join(inkHome, "settings.json");
+    const message = (value: unknown) => {
+      writeFileSync(path, JSON.stringify(value));
+      try {
+        loadSettings({ inkHome, projectDir: project, trusted: false });
+        return "accepted";
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    expect(message({ childTimeout: "0s" })).toContain(`${path}: invalid settings — "childTimeout": must be at least 1000 ms, got "0s" (0 ms)`);
+    expect(message({ childTimeout: "5 minutes" })).toContain('"childTimeout": "5 minutes" is not a duration; write milliseconds (e.g. 90000) or a duration such as "90s", "5m" or "1h"');
+    expect(message({ thinking: "max" })).toContain('"thinking": "max" is not a thinking level; use off, low (4000), medium (10000), high (32000)');
+    expect(message({ maxChildren: 2.5 })).toContain('"maxChildren": must be a whole number from 1 to 64');
+    expect(message({ model: " " })).toContain('"model": must be a model id such as "claude-sonnet-4-5"');
+    expect(message({ permissions: { allow: "bash" } })).toContain('"permissions.allow": must be a list of rules such as ["bash(git status*)"');
+    expect(message({ inline: "yes" })).toContain('"inline": must be true or false');
+    expect(message({ mcpServers: [] })).toContain('"mcpServers": must be an object of servers by name');
+    for (const ok of [{ childTimeout: "1m30s" }, { childTimeout: 90_000 }, { thinking: true }, { thinking: 2048 }, { thinking: "high" }]) expect(message(ok)).toBe("accepted");
+  });
+
   it("a project may not pass secrets to tools", () => {
     const { inkHome, project } = dirs();
     writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ envPassthrough: ["ANTHROPIC_API_KEY"] }));

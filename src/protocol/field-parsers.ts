@@ -1,0 +1,71 @@
+/**
+ * Field parsers shared by agent profiles and settings: thinking levels and durations, each
+ * failure a message naming the value and how to write it instead.
+ */
+import type { ThinkingConfig } from "./provider.js";
+
+/** A parsed value, or what is wrong with it. */
+export type FieldResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** Shows a front-matter value in a message. */
+export function show(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const text = JSON.stringify(value);
+  return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Token budgets of the named thinking levels. */
+export const THINKING_BUDGETS = { low: 4000, medium: 10000, high: 32000 } as const;
+
+/** The smallest thinking budget the Anthropic API accepts. */
+export const MIN_THINKING_BUDGET = 1024;
+
+/** Smallest and largest profile timeout in ms (the largest is what Node timers can hold). */
+export const MIN_TIMEOUT_MS = 1000;
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** `thinking`: off | low | medium | high, true/false, 0 (off) or an integer budget ≥ 1024. */
+export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
+  const hint = `use off, low (${THINKING_BUDGETS.low}), medium (${THINKING_BUDGETS.medium}), high (${THINKING_BUDGETS.high}), true/false, or a token budget ≥ ${MIN_THINKING_BUDGET}`;
+  if (value === false || value === 0) return { ok: true, value: { type: "off" } };
+  if (value === true) return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS.medium } };
+  if (typeof value === "number") {
+    if (Number.isInteger(value) && value >= MIN_THINKING_BUDGET) return { ok: true, value: { type: "on", budgetTokens: value } };
+    return { ok: false, message: `${show(value)} is not a valid budget; ${hint}` };
+  }
+  if (typeof value === "string") {
+    const level = value.trim().toLowerCase();
+    if (level === "off") return { ok: true, value: { type: "off" } };
+    if (level === "low" || level === "medium" || level === "high") {
+      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level] } };
+    }
+  }
+  return { ok: false, message: `${show(value)} is not a thinking level; ${hint}` };
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, sec: 1000, m: 60_000, min: 60_000, h: 3_600_000 };
+
+/** Converts "90s", "5m", "1h", "1m30s", "1500ms" or a bare number string (ms) into ms; undefined when malformed. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim().toLowerCase();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (!/^(\d+(\.\d+)?\s*(ms|sec|min|s|m|h)\s*)+$/.test(trimmed)) return undefined;
+  let total = 0;
+  for (const match of trimmed.matchAll(/(\d+(?:\.\d+)?)\s*(ms|sec|min|s|m|h)/g)) {
+    total += Number(match[1]) * (DURATION_UNITS[match[2]!] ?? Number.NaN);
+  }
+  return Number.isFinite(total) ? Math.round(total) : undefined;
+}
+
+/** `timeout`: integer ms ≥ 1000, or a duration string ("90s", "5m", "1h"). */
+export function parseTimeout(value: unknown): FieldResult<number> {
+  const hint = `write milliseconds (e.g. 90000) or a duration such as "90s", "5m" or "1h"`;
+  let ms: number | undefined;
+  if (typeof value === "number") ms = Number.isInteger(value) ? value : undefined;
+  else if (typeof value === "string") ms = parseDuration(value);
+  if (ms === undefined) return { ok: false, message: `${show(value)} is not a duration; ${hint}` };
+  if (ms < MIN_TIMEOUT_MS) return { ok: false, message: `must be at least ${MIN_TIMEOUT_MS} ms, got ${show(value)} (${ms} ms); ${hint}` };
+  if (ms > MAX_TIMEOUT_MS) return { ok: false, message: `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${show(value)}` };
+  return { ok: true, value: ms };
+}
+
