@@ -36,6 +36,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
+  { name: "/memory", help: "the same as /context (Claude Code's name for it)" },
   { name: "/config", help: "show the effective settings and where each came from" },
   { name: "/clear", help: "start a new conversation (the current one stays saved: /resume)" },
   { name: "/model", help: "show the model, or /model <name> to switch for the next turns" },
