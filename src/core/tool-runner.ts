@@ -4,6 +4,7 @@
  * unknown tools, invalid arguments, refusals, thrown errors and aborts all become error results.
  * Every result is capped (protocol/result-cap.ts) before the model sees it, whichever tool made it.
  */
+import { getMaxListeners, setMaxListeners } from "node:events";
 import type { AnyTool, ToolOutput } from "../protocol/tool.js";
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import type { ToolCall, ToolResult } from "../protocol/messages.js";
@@ -34,6 +35,9 @@ export function interruptedResult(call: ToolCall): ToolResult {
 
 /** Runs every call; returns results in the calls' order (one per call). */
 export async function runToolCalls(calls: readonly ToolCall[], options: ToolRunOptions): Promise<ToolResult[]> {
+  // Concurrent calls each listen for the abort (the grace timer, the tool itself): a batch of a dozen
+  // is normal, not a leak, so Node's warning at 10 listeners would only alarm the person.
+  if (calls.length > 2) setMaxListeners(Math.max(getMaxListeners(options.signal), 10 + calls.length * 4), options.signal);
   const byName = new Map(options.tools.map((t) => [t.name, t] as const));
   const results: ToolResult[] = new Array(calls.length);
   let i = 0;
