@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { closestWord } from "../protocol/edit-distance.js";
 
 /** Tool names a permission rule may name (besides mcp__<server>__<tool>). */
 import { PERMISSION_MODES, type PermissionMode } from "../permissions/decide.js";
@@ -81,7 +82,10 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
       options: CLI_OPTIONS,
     });
   } catch (err) {
-    throw new UsageError(`${errorMessage(err)}\nRun ink --help for the options.`);
+    // A misspelt flag: name the one that was meant.
+    const unknown = /Unknown option '--?([^']+)'/.exec(errorMessage(err))?.[1];
+    const meant = unknown ? closestWord(unknown, Object.keys(CLI_OPTIONS)) : undefined;
+    throw new UsageError(`${errorMessage(err)}${meant ? ` — did you mean --${meant}?` : ""}\nRun ink --help for the options.`);
   }
   const v = parsed.values;
   if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);

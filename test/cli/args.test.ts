@@ -6,6 +6,12 @@ import { parseCliArgs, UsageError } from "../../src/cli/args.js";
 import { runCli } from "../helpers/cli.js";
 
 describe("command-line values are checked at start", () => {
+  it("a misspelt flag names the one that was meant", () => {
+    expect(() => parseCliArgs(["--inlin"])).toThrow(/Unknown option '--inlin' — did you mean --inline\?/);
+    expect(() => parseCliArgs(["--max-chldren", "3"])).toThrow(/did you mean --max-children\?/);
+    expect(() => parseCliArgs(["--frobnicate-everything"])).not.toThrow(/did you mean/);
+  });
+
   it("--allow names a known tool (or an MCP tool), with a suggestion for a typo", () => {
     expect(() => parseCliArgs(["-p", "x", "--allow", "frobnicate"])).toThrow(UsageError);
     expect(() => parseCliArgs(["-p", "x", "--allow", "bsh(git status*)"])).toThrow(/unknown tool "bsh" \(did you mean "bash"\?\)/);
