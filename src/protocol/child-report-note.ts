@@ -4,6 +4,7 @@
  * keeps alternating roles for every provider. The same text is saved in the session file, and
  * readers (the transcript, the demo model) split it off again with `splitChildReportNotes`.
  */
+import { decodedOr, splitLeadingNotes } from "./leading-notes.js";
 
 /** One resumed child's report waiting for (or carried by) a main request. */
 export interface ChildReportNote {
@@ -40,17 +41,5 @@ export function withChildReportNotes(notes: readonly ChildReportNote[], text: st
 
 /** Splits the leading notes off a user message text: the notes in order, and the person's own text. */
 export function splitChildReportNotes(text: string): { notes: ChildReportNote[]; text: string } {
-  const notes: ChildReportNote[] = [];
-  let rest = text;
-  for (let m = NOTE.exec(rest); m; m = NOTE.exec(rest)) {
-    let prompt = m[4]!;
-    try {
-      prompt = String(JSON.parse(prompt));
-    } catch {
-      // keep it as written
-    }
-    notes.push({ childId: m[1]!, ...(m[2] !== undefined ? { profile: m[2] } : {}), status: m[3]!, prompt, report: m[5]! });
-    rest = rest.slice(m[0].length);
-  }
-  return { notes, text: rest };
+  return splitLeadingNotes(text, NOTE, (m) => ({ childId: m[1]!, ...(m[2] !== undefined ? { profile: m[2] } : {}), status: m[3]!, prompt: decodedOr(m[4]!, JSON.parse), report: m[5]! }));
 }

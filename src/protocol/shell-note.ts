@@ -3,6 +3,7 @@
  * model as a prefix of the next user message, as child-report notes are. Readers (the transcript,
  * the demo model) split the notes off again with `splitShellNotes`.
  */
+import { decodedOr, splitLeadingNotes } from "./leading-notes.js";
 
 /** One command the person ran, with what the bash tool returned. */
 export interface ShellNote {
@@ -28,17 +29,5 @@ export function withShellNotes(notes: readonly ShellNote[], text: string): strin
 
 /** Splits leading shell notes off a user message text: the notes in order, and the rest. */
 export function splitShellNotes(text: string): { notes: ShellNote[]; text: string } {
-  const notes: ShellNote[] = [];
-  let rest = text;
-  for (let m = NOTE.exec(rest); m; m = NOTE.exec(rest)) {
-    let command = m[1]!;
-    try {
-      command = decodeURIComponent(command);
-    } catch {
-      // keep it as written
-    }
-    notes.push({ command, output: m[3]!, isError: m[2] === "error" });
-    rest = rest.slice(m[0].length);
-  }
-  return { notes, text: rest };
+  return splitLeadingNotes(text, NOTE, (m) => ({ command: decodedOr(m[1]!, decodeURIComponent), output: m[3]!, isError: m[2] === "error" }));
 }
