@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * Ink's incremental renderer is patched (see inkIncrementalFix). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * Ink's incremental renderer is patched (see inkIncrementalFix) and string-width is cached (stringWidthCache). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
@@ -58,6 +58,37 @@ const inkIncrementalFix = {
   },
 };
 
+/**
+ * Ink measures every row of every frame with string-width (grapheme segmentation, emoji and
+ * East-Asian width checks: the hottest code in a profile of a streaming run). A full-screen frame
+ * is mostly the same rows as the last one, so each string-width copy in the bundle answers repeated
+ * strings from a bounded cache.
+ */
+const STRING_WIDTH_EXPORT = "export default function stringWidth(";
+const stringWidthCache = {
+  name: "string-width-cache",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      if (!text.includes(STRING_WIDTH_EXPORT)) throw new Error(`${args.path}: string-width's export changed (no "${STRING_WIDTH_EXPORT}"); update scripts/build.mjs`);
+      const cached = `
+const __inkWidths = new Map();
+export default function stringWidth(input, options) {
+  if (typeof input !== "string" || (options !== undefined && Object.keys(options).length > 0)) return __inkStringWidth(input, options);
+  let width = __inkWidths.get(input);
+  if (width === undefined) {
+    width = __inkStringWidth(input);
+    if (__inkWidths.size >= 20000) __inkWidths.clear();
+    __inkWidths.set(input, width);
+  }
+  return width;
+}
+`;
+      return { contents: text.replace(STRING_WIDTH_EXPORT, "function __inkStringWidth(") + cached, loader: "js" };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: "node",
@@ -70,7 +101,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
-  plugins: [yogaWithoutFetch, inkIncrementalFix],
+  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache],
 };
 
 const started = performance.now();
