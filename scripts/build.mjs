@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * Ink's incremental renderer is patched (see inkIncrementalFix) and string-width is cached (stringWidthCache). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * Ink's incremental renderer is patched (see inkIncrementalFix) and string-width and Ink's row caches are kept across frames (stringWidthCache, inkSharedOutputCaches). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
@@ -89,6 +89,34 @@ export default function stringWidth(input, options) {
   },
 };
 
+/**
+ * Ink's Output keeps caches of each row's styled characters and widths, but a new Output (and so
+ * empty caches) is made for every frame. Shared across frames — a full-screen frame is mostly the
+ * rows of the last one — they are kept, cleared when they pass a bound. The cached character
+ * objects are only read (placed in the frame's grid), never changed.
+ */
+const INK_OUTPUT_CACHES = "caches = new OutputCaches();";
+const inkSharedOutputCaches = {
+  name: "ink-shared-output-caches",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+      const text = await readFile(args.path, "utf8");
+      if (!text.includes(INK_OUTPUT_CACHES)) throw new Error(`${args.path}: ink's Output changed (no "${INK_OUTPUT_CACHES}"); update scripts/build.mjs`);
+      const shared = `
+let __inkOutputCaches;
+function __inkSharedOutputCaches() {
+  const c = (__inkOutputCaches ??= new OutputCaches());
+  if (c.styledChars.size > 1500) c.styledChars.clear();
+  if (c.widths.size > 20000) c.widths.clear();
+  if (c.blockWidths.size > 5000) c.blockWidths.clear();
+  return c;
+}
+`;
+      return { contents: text.replace(INK_OUTPUT_CACHES, "caches = __inkSharedOutputCaches();").replace("export default class Output", `${shared}export default class Output`), loader: "js" };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: "node",
@@ -101,7 +129,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
-  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache],
+  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache, inkSharedOutputCaches],
 };
 
 const started = performance.now();
