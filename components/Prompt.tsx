@@ -3,7 +3,9 @@
  * every key of a chunk counts (a held Backspace, keys sent together), with readline keys (Ctrl-A/E,
  * Home/End, Ctrl-U/K/W, word moves), history recall on ↑/↓ and bracketed paste. Enter hands the
  * text to `onSubmit`, which says whether it was taken (the box then clears) — while a run is in
- * progress the screen queues plain prompts (↑ on the empty box takes the newest back). Ctrl-C clears a non-empty draft;
+ * progress the screen queues plain prompts (↑ on the empty box takes the newest back). `/` and
+ * `@` open a completion menu under the box (Tab or Enter takes the choice, ↑/↓ choose; see
+ * hooks/completion.ts). Alt-Enter, Shift-Enter and `\` + Enter type a line break. Ctrl-C clears a non-empty draft;
  * on an empty one it is the screen's (`onInterrupt`). SPEC §8 names ink-text-input for the box:
  * it handles one key per input event, so the Prompt no longer uses it.
  */
