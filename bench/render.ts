@@ -99,7 +99,9 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   const name = `r${index}`;
   try {
     const env = `INK_HOME=${quote(inkHome)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
-    const app = [quote(process.execPath), quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8", ...resume].join(" ");
+    // INK_BENCH_NODE_ARGS: extra node flags for the app (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario).
+    const nodeArgs = (process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean).map(quote);
+    const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8", ...resume].join(" ");
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
     tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(out)}`);
     tmux("send-keys", "-t", name, "Enter");
@@ -155,7 +157,9 @@ function scenarios(quick: boolean): Scenario[] {
       },
     },
   ];
-  return list;
+  // INK_BENCH_SCENARIO: only the scenarios whose name contains it.
+  const only = process.env.INK_BENCH_SCENARIO;
+  return only ? list.filter((sc) => sc.name.includes(only)) : list;
 }
 
 /** The render figures; a scenario that fails is reported with its error instead of numbers. */

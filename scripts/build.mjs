@@ -91,11 +91,12 @@ export default function stringWidth(input, options) {
 
 /**
  * Ink's Output keeps caches of each row's styled characters and widths, but a new Output (and so
- * empty caches) is made for every frame. Shared across frames — a full-screen frame is mostly the
+ * empty caches) is made for every frame, and a clipped row is sliced again each time. Shared across frames — a full-screen frame is mostly the
  * rows of the last one — they are kept, cleared when they pass a bound. The cached character
  * objects are only read (placed in the frame's grid), never changed.
  */
 const INK_OUTPUT_CACHES = "caches = new OutputCaches();";
+const INK_SLICE = "return sliceAnsi(line, from, to);";
 const inkSharedOutputCaches = {
   name: "ink-shared-output-caches",
   setup(b) {
@@ -111,8 +112,27 @@ function __inkSharedOutputCaches() {
   if (c.blockWidths.size > 5000) c.blockWidths.clear();
   return c;
 }
+const __inkSlices = new Map();
+/** sliceAnsi for a clipped row, remembered: the same rows are clipped the same way frame after frame. */
+function __inkSlice(line, from, to) {
+  const key = from + ":" + to + ":" + line;
+  let sliced = __inkSlices.get(key);
+  if (sliced === undefined) {
+    sliced = sliceAnsi(line, from, to);
+    if (__inkSlices.size > 5000) __inkSlices.clear();
+    __inkSlices.set(key, sliced);
+  }
+  return sliced;
+}
 `;
-      return { contents: text.replace(INK_OUTPUT_CACHES, "caches = __inkSharedOutputCaches();").replace("export default class Output", `${shared}export default class Output`), loader: "js" };
+      if (!text.includes(INK_SLICE)) throw new Error(`${args.path}: ink's Output changed (no "${INK_SLICE}"); update scripts/build.mjs`);
+      return {
+        contents: text
+          .replace(INK_OUTPUT_CACHES, "caches = __inkSharedOutputCaches();")
+          .replace(INK_SLICE, "return __inkSlice(line, from, to);")
+          .replace("export default class Output", `${shared}export default class Output`),
+        loader: "js",
+      };
     });
   },
 };
