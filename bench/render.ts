@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
-import { CLI, median, type Figure } from "./stats.js";
+import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, tmux, waitForScreen } from "./tmux.js";
 
 /** About 4 characters a token; one delta carries this many characters (~10 tokens). */
@@ -83,6 +83,8 @@ interface RunResult {
   frames: number;
   clears: number;
   peakRssMb: number;
+  /** Ink's render time of each frame in the measured window (ms; INK_BENCH_FRAMES). */
+  frameMs: number[];
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -95,10 +97,12 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   writeFileSync(join(cwd, "README.md"), "# bench\n");
   const out = join(inkHome, "terminal.bytes");
   writeFileSync(out, "");
+  const framesFile = join(inkHome, "frames.txt");
+  writeFileSync(framesFile, "");
   const resume = scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const env = `INK_HOME=${quote(inkHome)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
+    const env = `INK_HOME=${quote(inkHome)} INK_BENCH_FRAMES=${quote(framesFile)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
     // INK_BENCH_NODE_ARGS: extra node flags for the app (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario).
     const nodeArgs = (process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean).map(quote);
     const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8", ...resume].join(" ");
@@ -110,6 +114,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
     const bytes0 = statSync(out).size;
+    const frames0 = statSync(framesFile).size;
     const t0 = performance.now();
     tmux("send-keys", "-t", name, "-l", "explain the login flow");
     tmux("send-keys", "-t", name, "Enter");
@@ -119,7 +124,8 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const rss = peakRssMb(pid);
     await new Promise((r) => setTimeout(r, 200)); // pipe-pane catches up
     const written = readFileSync(out).subarray(bytes0).toString("latin1");
-    return { cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
+    const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
+    return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     spawnKill(name);
     rmSync(inkHome, { recursive: true, force: true });
@@ -178,6 +184,9 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         continue;
       }
       const m = (f: (r: RunResult) => number) => median(results.map(f));
+      const frameMs = results.flatMap((r) => r.frameMs);
+      const p50 = percentile(frameMs, 50);
+      const p99 = percentile(frameMs, 99);
       const cpu = m((r) => r.cpuS);
       const wall = m((r) => r.wallS);
       figures.push({
@@ -186,8 +195,8 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         median: cpu,
         unit: "s",
         runs: results.length,
-        extra: { wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB`,
+        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms`,
       });
     }
   } finally {

@@ -1,11 +1,11 @@
 import { EventEmitter } from "node:events";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
-import { runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
+import { frameRecorder, runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
 // Ink draws only a final frame when it believes it runs in CI; these tests watch it draw live.
@@ -104,5 +104,23 @@ describe("runTui", () => {
     const end = t.stdout.text().split("Ask Ink").at(-1)!;
     expect(end).toMatch(/Session NOT fully saved \(EEXIST: \S+sessions \(or a parent\) is a file, not a directory\): \S+\.jsonl — resuming it will miss what was not written; free disk space or check INK_HOME/);
     expect(end).not.toContain("Session saved:");
+  });
+});
+
+describe("frameRecorder (INK_BENCH_FRAMES)", () => {
+  it("appends each frame's render time to the file when set, and is absent otherwise", () => {
+    expect(frameRecorder(undefined)).toBeUndefined();
+    const dir = mkdtempSync(join(tmpdir(), "ink-frames-"));
+    try {
+      const file = join(dir, "frames.txt");
+      const record = frameRecorder(file)!;
+      record({ renderTime: 1.23456 });
+      record({ renderTime: 20 });
+      expect(readFileSync(file, "utf8")).toBe("1.235\n20.000\n");
+      // A file that cannot be written never breaks the UI.
+      expect(() => frameRecorder(join(dir, "missing", "x.txt"))!({ renderTime: 1 })).not.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@
  * Full-screen mode (the default on a terminal; `inline` keeps the UI in the scrollback) draws in
  * the alternate screen and, after exit, prints the last answer and how to resume on the normal one.
  */
+import { appendFileSync } from "node:fs";
 import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
@@ -61,6 +62,18 @@ function lastAnswer(session: AgentSession): string | undefined {
   return undefined;
 }
 
+/** With `INK_BENCH_FRAMES` set (benchmarks): appends each frame's render time (Ink's onRender, ms) to that file; otherwise nothing. */
+export function frameRecorder(file: string | undefined): ((metrics: { renderTime: number }) => void) | undefined {
+  if (!file) return undefined;
+  return ({ renderTime }) => {
+    try {
+      appendFileSync(file, `${renderTime.toFixed(3)}\n`);
+    } catch {
+      // a benchmark's file: never the UI's problem
+    }
+  };
+}
+
 /** Runs the UI until the person exits; resolves with the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
   const approvals = new ApprovalBroker({ saveRule: options.saveRule, cwd: options.cwd });
@@ -93,7 +106,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     // that changed are rewritten (Ink's incremental renderer, patched at build time: see
     // scripts/build.mjs); inline mode keeps whole-frame writes, which the reflow guard in
     // ink-stream.ts relies on.
-    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, incrementalRendering: fullscreen, maxFps: 30 },
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, incrementalRendering: fullscreen, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.

@@ -40,6 +40,7 @@ Environment:
   INK_CLAUDE_HOME           Claude Code's home, for its agents/ and CLAUDE.md (default ~/.claude)
   ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
+  INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
 maxChildren, childTimeout, permissions, mcpServers, theme, inline, mouse, envPassthrough. Flags win.`;
