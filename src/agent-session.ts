@@ -13,7 +13,7 @@ import { projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
-import type { AgentMessage, ToolCall, ToolResult } from "./protocol/messages.js";
+import type { AgentMessage, ToolResult } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./protocol/provider.js";
@@ -27,7 +27,7 @@ import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } fro
 import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
-import type { AnyTool, ToolOutput } from "./protocol/tool.js";
+import type { AnyTool } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { LateNotices } from "./mcp/late-notices.js";
@@ -35,13 +35,15 @@ import { McpManager } from "./mcp/manager.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
 import { settingsReportLines } from "./cli/config-command.js";
-import { withChildReportNotes, type ChildReportNote } from "./protocol/child-report-note.js";
+import type { ChildReportNote } from "./protocol/child-report-note.js";
+import { PendingNotes } from "./core/pending-notes.js";
+import { runPersonResume } from "./subagents/person-resume.js";
 import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 import { expandMentions } from "./context/mentions.js";
-import { runShellCommand, withShellNotes, type ShellNote } from "./core/shell-command.js";
+import { runShellCommand, type ShellNote } from "./core/shell-command.js";
 import { MAIN_AGENT } from "./core/loop.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
@@ -109,10 +111,8 @@ export class AgentSession {
   private readonly trusted: boolean;
   /** Task records of a resumed session's file, in file order (children shown as summaries). */
   readonly taskRecords: TaskRecord[] = [];
-  /** Reports of children the person resumed, waiting for the next main request. */
-  private readonly pendingReports: ChildReportNote[] = [];
-  /** Commands the person ran with `!` since the last request; they go first in the next user message. */
-  private readonly pendingShell: ShellNote[] = [];
+  /** Children's reports and `!` commands waiting for the next user message. */
+  private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   private readonly worktreeNotice?: string;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
@@ -257,7 +257,7 @@ export class AgentSession {
 
   /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */
   get pendingChildReports(): readonly ChildReportNote[] {
-    return this.pendingReports;
+    return this.pending.reports;
   }
 
   /** Path of the main session file once the first prompt created it. */
@@ -307,35 +307,21 @@ export class AgentSession {
    */
   async resumeChild(childId: string, prompt: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
     const emit = (event: AgentEvent) => opts.onEvent?.(event);
-    const call: ToolCall = { type: "toolCall", id: opts.toolCallId ?? `resume-${childId}-${Date.now()}`, name: "task", arguments: { prompt, resume: childId } };
-    const task = this.tools.find((t) => t.name === "task")!;
     this.record(undefined, opts.onEvent, prompt);
-    const started = Date.now();
-    emit({ type: "tool_start", call });
-    // The person's stop reaches the child as "stopped by the user" (its stop switch); before the
-    // child has started, it cancels the run instead.
-    const cancel = new AbortController();
-    const onStop = () => {
-      if (!this.stopChild(childId)) cancel.abort();
-    };
-    opts.signal?.addEventListener("abort", onStop, { once: true });
-    if (opts.signal?.aborted) cancel.abort();
-    let out: ToolOutput;
-    try {
-      out = await task.execute(task.schema.parse(call.arguments), { signal: cancel.signal, cwd: this.cwd, toolCallId: call.id, emit });
-    } catch (err) {
-      out = { output: `task: ${errorMessage(err)}`, isError: true };
-    } finally {
-      opts.signal?.removeEventListener("abort", onStop);
-    }
-    const result: ToolResult = { toolCallId: call.id, toolName: "task", content: out.output, isError: out.isError };
-    const record = (out.details as TaskDetails | undefined)?.taskRecord;
-    if (record) {
-      this.record({ type: "task_record", record }, emit);
-      this.pendingReports.push({ childId, profile: record.profile, prompt, status: record.status, report: out.output });
-    }
-    emit({ type: "tool_end", call, result, details: out.details, durationMs: Date.now() - started });
-    return result;
+    return runPersonResume({
+      task: this.tools.find((t) => t.name === "task")!,
+      childId,
+      prompt,
+      cwd: this.cwd,
+      stopChild: (id) => this.stopChild(id),
+      signal: opts.signal,
+      emit,
+      toolCallId: opts.toolCallId,
+      onRecord: (record, out) => {
+        this.record({ type: "task_record", record }, emit);
+        this.pending.reports.push({ childId, profile: record.profile, prompt, status: record.status, report: out.output });
+      },
+    });
   }
 
   /**
@@ -345,11 +331,9 @@ export class AgentSession {
    */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
-    const reports = this.pendingReports.splice(0);
-    const shell = this.pendingShell.splice(0);
     const mentions = expandMentions(text, this.cwd);
     if (mentions.attached.length > 0 || mentions.problems.length > 0) opts.onEvent?.({ type: "attachments", files: mentions.attached, problems: mentions.problems });
-    const userMessage = withChildReportNotes(reports, withShellNotes(shell, mentions.text));
+    const { message: userMessage, taken } = this.pending.take(mentions.text);
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     try {
@@ -359,8 +343,7 @@ export class AgentSession {
       if (result.reason === "aborted" && opts.signal?.aborted && withdrawFailedPrompt(this.history, userMessage)) {
         const reason = "stopped before the model answered";
         this.lastFailure = { prompt: text, withdrawn: true, reason, stopped: true };
-        this.pendingReports.unshift(...reports);
-        this.pendingShell.unshift(...shell);
+        this.pending.putBack(taken);
         this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
       }
       return result;
@@ -371,8 +354,7 @@ export class AgentSession {
         const withdrawn = withdrawFailedPrompt(this.history, userMessage);
         this.lastFailure = { prompt: text, withdrawn, reason };
         if (withdrawn) {
-          this.pendingReports.unshift(...reports); // they go with the next prompt instead
-          this.pendingShell.unshift(...shell);
+          this.pending.putBack(taken); // they go with the next prompt instead
           this.record({ type: "status", status: PROMPT_FAILED_STATUS, reason }, opts.onEvent);
         }
       }
@@ -387,13 +369,13 @@ export class AgentSession {
    */
   async runShell(command: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<ToolResult> {
     const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
-    this.pendingShell.push(note);
+    this.pending.shell.push(note);
     return result;
   }
 
   /** Commands run with `!` whose output the next prompt will carry. */
   get pendingShellCommands(): readonly ShellNote[] {
-    return this.pendingShell;
+    return this.pending.shell;
   }
 
   /** Switches the model of the next turns (main, and children without a model of their own). Throws when the provider does not serve it. */
