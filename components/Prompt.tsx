@@ -82,14 +82,15 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
   const rowsShown = useRef(1);
   /** Tells the owner how many rows the text takes, when that changed. */
   const reportRows = (state: LineState) => {
-    const open = menuFor(state) !== undefined;
+    const menu = menuFor(state); // once per key: an @ menu ranks every file of the tree
+    const open = menu !== undefined;
     if (open !== menuOpen.current) {
       menuOpen.current = open;
       // Closing is reported after the key's other handlers ran: the Tab that took a choice is not also the screen's.
       if (open) props.current.onCompletionOpen?.(true);
       else setTimeout(() => !menuOpen.current && props.current.onCompletionOpen?.(false), 0);
     }
-    const rows = Math.min(maxRows, draftRows(state.value, textWidth).length) + completionRows(menuFor(state));
+    const rows = Math.min(maxRows, draftRows(state.value, textWidth).length) + completionRows(menu);
     if (rows === rowsShown.current) return;
     rowsShown.current = rows;
     props.current.onRowsChange?.(rows);
