@@ -7,10 +7,11 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * Ink's incremental renderer is patched (see inkIncrementalFix) and string-width and Ink's row caches are kept across frames (stringWidthCache, inkSharedOutputCaches). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * Ink's incremental renderer is patched (see inkIncrementalFix) string-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
+import { createHash } from "node:crypto";
 import { build } from "esbuild";
 import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -90,49 +91,22 @@ export default function stringWidth(input, options) {
 };
 
 /**
- * Ink's Output keeps caches of each row's styled characters and widths, but a new Output (and so
- * empty caches) is made for every frame, and a clipped row is sliced again each time. Shared across frames — a full-screen frame is mostly the
- * rows of the last one — they are kept, cleared when they pass a bound. The cached character
- * objects are only read (placed in the frame's grid), never changed.
+ * Ink's Output turns every row of every frame into a grid of cell objects and back into escape
+ * codes, with measuring caches made anew for each frame; a full-screen frame is mostly the rows of
+ * the last one. scripts/ink-output.js is the same class with each row's text remembered by what was
+ * written on it and the caches kept across frames (bounded). It replaces Ink's file only when that
+ * file is the one it was written against (by content hash): a new Ink stops the build, naming the
+ * file, until the replacement is checked against it (test/build/ink-output.test.ts compares them).
  */
-const INK_OUTPUT_CACHES = "caches = new OutputCaches();";
-const INK_SLICE = "return sliceAnsi(line, from, to);";
-const inkSharedOutputCaches = {
-  name: "ink-shared-output-caches",
+const INK_OUTPUT_SHA256 = "de9078c7fc647c40cf9e32d6658fcbbee91dae9e3f6334e5f4ebfc5905fc401d";
+const inkOutputRows = {
+  name: "ink-output-rows",
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      const text = await readFile(args.path, "utf8");
-      if (!text.includes(INK_OUTPUT_CACHES)) throw new Error(`${args.path}: ink's Output changed (no "${INK_OUTPUT_CACHES}"); update scripts/build.mjs`);
-      const shared = `
-let __inkOutputCaches;
-function __inkSharedOutputCaches() {
-  const c = (__inkOutputCaches ??= new OutputCaches());
-  if (c.styledChars.size > 1500) c.styledChars.clear();
-  if (c.widths.size > 20000) c.widths.clear();
-  if (c.blockWidths.size > 5000) c.blockWidths.clear();
-  return c;
-}
-const __inkSlices = new Map();
-/** sliceAnsi for a clipped row, remembered: the same rows are clipped the same way frame after frame. */
-function __inkSlice(line, from, to) {
-  const key = from + ":" + to + ":" + line;
-  let sliced = __inkSlices.get(key);
-  if (sliced === undefined) {
-    sliced = sliceAnsi(line, from, to);
-    if (__inkSlices.size > 5000) __inkSlices.clear();
-    __inkSlices.set(key, sliced);
-  }
-  return sliced;
-}
-`;
-      if (!text.includes(INK_SLICE)) throw new Error(`${args.path}: ink's Output changed (no "${INK_SLICE}"); update scripts/build.mjs`);
-      return {
-        contents: text
-          .replace(INK_OUTPUT_CACHES, "caches = __inkSharedOutputCaches();")
-          .replace(INK_SLICE, "return __inkSlice(line, from, to);")
-          .replace("export default class Output", `${shared}export default class Output`),
-        loader: "js",
-      };
+      const original = await readFile(args.path);
+      const hash = createHash("sha256").update(original).digest("hex");
+      if (hash !== INK_OUTPUT_SHA256) throw new Error(`${args.path}: Ink's Output changed (sha256 ${hash}); check scripts/ink-output.js against it, then update INK_OUTPUT_SHA256 in scripts/build.mjs`);
+      return { contents: await readFile(join(root, "scripts", "ink-output.js"), "utf8"), loader: "js", resolveDir: dirname(args.path) };
     });
   },
 };
@@ -149,7 +123,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
-  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache, inkSharedOutputCaches],
+  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache, inkOutputRows],
 };
 
 const started = performance.now();

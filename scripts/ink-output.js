@@ -1,0 +1,162 @@
+/**
+ * Ink's `Output` (ink/build/output.js, Ink 6.8.0) with the same contract — `write`, `clip`,
+ * `unclip`, `get()` → `{ output, height }`, byte for byte the same frame — but built to be cheap
+ * when a frame is mostly the rows of the last one, as every streaming frame is:
+ * - each row's text is remembered by what was written on it (each placement's column and
+ *   transformed line, in order), so an unchanged row costs one string key, not a grid of cell objects
+ *   turned back into escape codes (styledCharsToString was the hottest function in a profile of a
+ *   streaming run);
+ * - the measuring caches (styled characters, string widths, clipped slices) live across frames,
+ *   each cleared when it passes a bound.
+ * scripts/build.mjs substitutes this file for Ink's when bundling, after checking Ink's file is the
+ * one it was written against; test/build/ink-output.test.ts compares both on the same operations.
+ */
+import sliceAnsi from "slice-ansi";
+import stringWidth from "string-width";
+import { styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
+
+/** A Map that forgets everything once it holds `max` entries (the working set refills it in a frame). */
+class BoundedCache {
+  constructor(max, compute) {
+    this.max = max;
+    this.compute = compute;
+    this.map = new Map();
+  }
+
+  get(key) {
+    let value = this.map.get(key);
+    if (value === undefined) {
+      value = this.compute(key);
+      if (this.map.size >= this.max) this.map.clear();
+      this.map.set(key, value);
+    }
+    return value;
+  }
+}
+
+const styledChars = new BoundedCache(3000, (line) => styledCharsFromTokens(tokenize(line)));
+const widths = new BoundedCache(20000, (text) => stringWidth(text));
+const blockWidths = new BoundedCache(5000, (text) => {
+  let width = 0;
+  for (const line of text.split("\n")) width = Math.max(width, widths.get(line));
+  return width;
+});
+const slices = new BoundedCache(5000, (key) => {
+  const [from, to] = key.split(":", 2);
+  return sliceAnsi(key.slice(from.length + to.length + 2), Number(from), Number(to));
+});
+/** Row text by its placements (see `get`); cleared past 4,000 rows. */
+const rowTexts = new Map();
+
+const BLANK = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: Object.freeze([]) });
+const PIECE = "\u0001";
+const NEXT = "\u0002";
+
+/** The row's text from its placements ([x, line] in write order), as Ink's grid would print it. */
+function rowText(width, placements) {
+  const row = new Array(width).fill(BLANK);
+  for (const [x, line] of placements) {
+    let offsetX = x;
+    for (const character of styledChars.get(line)) {
+      row[offsetX] = character;
+      const characterWidth = Math.max(1, widths.get(character.value));
+      for (let index = 1; index < characterWidth; index++) {
+        row[offsetX + index] = { type: "char", value: "", fullWidth: false, styles: character.styles };
+      }
+      offsetX += characterWidth;
+    }
+  }
+  return styledCharsToString(row.filter((item) => item !== undefined)).trimEnd();
+}
+
+export default class Output {
+  width;
+  height;
+  operations = [];
+
+  constructor(options) {
+    const { width, height } = options;
+    this.width = width;
+    this.height = height;
+  }
+
+  write(x, y, text, options) {
+    const { transformers } = options;
+    if (!text) return;
+    this.operations.push({ type: "write", x, y, text, transformers });
+  }
+
+  clip(clip) {
+    this.operations.push({ type: "clip", clip });
+  }
+
+  unclip() {
+    this.operations.push({ type: "unclip" });
+  }
+
+  get() {
+    /** Per row, the [x, line] placements written on it, in order. */
+    const rows = Array.from({ length: this.height }, () => []);
+    const clips = [];
+    for (const operation of this.operations) {
+      if (operation.type === "clip") clips.push(operation.clip);
+      if (operation.type === "unclip") clips.pop();
+      if (operation.type !== "write") continue;
+      const { text, transformers } = operation;
+      let { x, y } = operation;
+      let lines = text.split("\n");
+      const clip = clips.at(-1);
+      if (clip) {
+        const clipHorizontally = typeof clip?.x1 === "number" && typeof clip?.x2 === "number";
+        const clipVertically = typeof clip?.y1 === "number" && typeof clip?.y2 === "number";
+        if (clipHorizontally) {
+          const width = blockWidths.get(text);
+          if (x + width < clip.x1 || x > clip.x2) continue;
+        }
+        if (clipVertically) {
+          const height = lines.length;
+          if (y + height < clip.y1 || y > clip.y2) continue;
+        }
+        if (clipHorizontally) {
+          lines = lines.map((line) => {
+            const from = x < clip.x1 ? clip.x1 - x : 0;
+            const width = widths.get(line);
+            const to = x + width > clip.x2 ? clip.x2 - x : width;
+            return slices.get(`${from}:${to}:${line}`);
+          });
+          if (x < clip.x1) x = clip.x1;
+        }
+        if (clipVertically) {
+          const from = y < clip.y1 ? clip.y1 - y : 0;
+          const height = lines.length;
+          const to = y + height > clip.y2 ? clip.y2 - y : height;
+          lines = lines.slice(from, to);
+          if (y < clip.y1) y = clip.y1;
+        }
+      }
+      let offsetY = 0;
+      for (let index = 0; index < lines.length; index++) {
+        // As in Ink: a line below the last row (or above the first) is dropped without moving on.
+        const row = rows[y + offsetY];
+        if (!row) continue;
+        let line = lines[index];
+        for (const transformer of transformers) line = transformer(line, index);
+        row.push([x, line]);
+        offsetY++;
+      }
+    }
+    const texts = rows.map((placements) => {
+      if (placements.length === 0) return "";
+      let key = `${this.width}`;
+      for (const [x, line] of placements) key += `${NEXT}${x}${PIECE}${line}`;
+      let text = rowTexts.get(key);
+      if (text === undefined) {
+        text = rowText(this.width, placements);
+        if (rowTexts.size >= 4000) rowTexts.clear();
+        rowTexts.set(key, text);
+      }
+      return text;
+    });
+    return { output: texts.join("\n"), height: rows.length };
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * scripts/ink-output.js replaces Ink's Output in the bundle (scripts/build.mjs): it must print the
+ * same frame as Ink's own for the same operations — styled and wide characters, clips, transformers,
+ * writes outside the grid — frame after frame, as its row cache fills and is reused.
+ */
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+
+type Transformer = (line: string, index: number) => string;
+interface OutputLike {
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void;
+  clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
+  unclip(): void;
+  get(): { output: string; height: number };
+}
+type OutputClass = new (options: { width: number; height: number }) => OutputLike;
+
+const load = async (path: string): Promise<OutputClass> => ((await import(pathToFileURL(path).href)) as { default: OutputClass }).default;
+const inks = load(join(process.cwd(), "node_modules", "ink", "build", "output.js"));
+const ours = load(join(process.cwd(), "scripts", "ink-output.js"));
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = ["login", "src/auth.ts", "漢字", "🙂", "é", "x", "   ", "—", "a\u0301", "verify(req)"];
+const STYLES = ["\u001b[1m", "\u001b[2m", "\u001b[31m", "\u001b[38;5;120m", "\u001b[44m", "\u001b[4m"];
+const RESETS = ["\u001b[22m", "\u001b[22m", "\u001b[39m", "\u001b[39m", "\u001b[49m", "\u001b[24m"];
+
+type Op = { kind: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { kind: "clip"; clip: { x1?: number; x2?: number; y1?: number; y2?: number } } | { kind: "unclip" };
+
+function styledLine(rnd: () => number): string {
+  let line = "";
+  const n = 1 + Math.floor(rnd() * 6);
+  for (let i = 0; i < n; i++) {
+    const word = WORDS[Math.floor(rnd() * WORDS.length)]!;
+    const s = Math.floor(rnd() * (STYLES.length + 2));
+    line += s < STYLES.length ? `${STYLES[s]}${word}${RESETS[s]} ` : `${word} `;
+  }
+  return line;
+}
+
+const TRANSFORMERS: Transformer[] = [(line) => `\u001b[1m${line}\u001b[22m`, (line, index) => (index % 2 ? line.toUpperCase() : line), (line) => ` ${line}`];
+
+function scene(rnd: () => number, width: number, height: number): Op[] {
+  const ops: Op[] = [];
+  let depth = 0;
+  const n = 3 + Math.floor(rnd() * 12);
+  for (let i = 0; i < n; i++) {
+    const r = rnd();
+    if (r < 0.15) {
+      const x1 = Math.floor(rnd() * width);
+      const y1 = Math.floor(rnd() * height);
+      ops.push({ kind: "clip", clip: rnd() < 0.3 ? { x1, x2: x1 + Math.floor(rnd() * width) } : rnd() < 0.5 ? { y1, y2: y1 + Math.floor(rnd() * height) } : { x1, x2: x1 + Math.floor(rnd() * width), y1, y2: y1 + Math.floor(rnd() * height) } });
+      depth++;
+    } else if (r < 0.22 && depth > 0) {
+      ops.push({ kind: "unclip" });
+      depth--;
+    } else {
+      const lines = Array.from({ length: 1 + Math.floor(rnd() * 4) }, () => styledLine(rnd));
+      const transformers = TRANSFORMERS.filter(() => rnd() < 0.25);
+      ops.push({ kind: "write", x: Math.floor(rnd() * (width + 4)) - 2, y: Math.floor(rnd() * (height + 4)) - 2, text: rnd() < 0.05 ? "" : lines.join("\n"), transformers });
+    }
+  }
+  return ops;
+}
+
+function frame(Output: OutputClass, width: number, height: number, ops: Op[]): { output: string; height: number } {
+  const output = new Output({ width, height });
+  for (const op of ops) {
+    if (op.kind === "write") output.write(op.x, op.y, op.text, { transformers: op.transformers });
+    else if (op.kind === "clip") output.clip(op.clip);
+    else output.unclip();
+  }
+  return output.get();
+}
+
+describe("the bundle's Output (scripts/ink-output.js)", () => {
+  it("prints the frame Ink's Output prints, for random scenes and for the same scene again", async () => {
+    const [Ink, Ours] = [await inks, await ours];
+    const rnd = random(20261203);
+    let styled = 0;
+    for (let i = 0; i < 400; i++) {
+      const width = 10 + Math.floor(rnd() * 50);
+      const height = 1 + Math.floor(rnd() * 12);
+      const ops = scene(rnd, width, height);
+      const expected = frame(Ink, width, height, ops);
+      if (expected.output.includes("\u001b[")) styled++;
+      expect(frame(Ours, width, height, ops), `scene ${i}`).toEqual(expected);
+      // The same scene again (rows now from the cache), and at another width (never a stale row).
+      expect(frame(Ours, width, height, ops), `scene ${i} again`).toEqual(expected);
+      expect(frame(Ours, width + 3, height, ops), `scene ${i} wider`).toEqual(frame(Ink, width + 3, height, ops));
+    }
+    expect(styled).toBeGreaterThan(100);
+  });
+
+  it("a changed word on one row changes that row and no other", async () => {
+    const Ours = await ours;
+    const ops = (word: string): Op[] => [
+      { kind: "write", x: 0, y: 0, text: "first row\nsecond row", transformers: [] },
+      { kind: "write", x: 2, y: 2, text: `\u001b[31m${word}\u001b[39m`, transformers: [] },
+    ];
+    expect(frame(Ours, 20, 3, ops("old")).output).toBe("first row\nsecond row\n  \u001b[31mold\u001b[39m");
+    expect(frame(Ours, 20, 3, ops("new")).output).toBe("first row\nsecond row\n  \u001b[31mnew\u001b[39m");
+  });
+});
+
+describe("the built bundle", () => {
+  it("carries the replacement Output, not Ink's", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const dist = join(process.cwd(), "dist");
+    const chunks = readdirSync(dist).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dist, f), "utf8"));
+    expect(chunks.some((c) => c.includes("rowTexts.get(key)"))).toBe(true);
+    expect(chunks.some((c) => c.includes("lineWithoutEmptyItems"))).toBe(false);
+  });
+});
