@@ -5,7 +5,7 @@
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
  * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
- * 1 main + 8 children each streaming at 50 tokens/s.
+ * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -141,6 +141,15 @@ function spawnKill(name: string): void {
   }
 }
 
+/** 1 main agent delegating to 8 children, each streaming ~500 tokens at 50 tokens/s, then the main answer. */
+function eightChildren(server: FakeAnthropic): void {
+  const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
+  server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
+  const child = answerText(500).replace(`${END}\n`, "child report done\n");
+  for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
+  server.enqueue(textStream(`All eight children reported.\n${END}\n`, 5));
+}
+
 /** The scenarios; `quick` runs each once. */
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
@@ -150,18 +159,8 @@ function scenarios(quick: boolean): Scenario[] {
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
     { name: "paced answer (100 tokens/s for 20 s)", history: 0, script: (s) => s.enqueue(textStream(answerText(2_000), 100)), runs: 1 },
-    {
-      name: "1 main + 8 children (50 tokens/s each, ~10 s)",
-      history: 0,
-      runs: 1,
-      script: (server) => {
-        const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
-        server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
-        const child = answerText(500).replace(`${END}\n`, "child report done\n");
-        for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
-        server.enqueue(textStream(`All eight children reported.\n${END}\n`, 5));
-      },
-    },
+    { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
+    { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
   ];
   // INK_BENCH_SCENARIO: only the scenarios whose name contains it.
   const only = process.env.INK_BENCH_SCENARIO;

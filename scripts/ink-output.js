@@ -6,6 +6,9 @@
  *   transformed line, in order), so an unchanged row costs one string key, not a grid of cell objects
  *   turned back into escape codes (styledCharsToString was the hottest function in a profile of a
  *   streaming run);
+ * - a changed row whose placements do not overlap (the usual case: boxes side by side) is joined
+ *   from each placed line's own escape-coded text, remembered per line, with the style change
+ *   computed only where two of them meet; overlapping placements go through Ink's cell grid;
  * - the measuring caches (styled characters, string widths, clipped slices) live across frames,
  *   each cleared when it passes a bound.
  * scripts/build.mjs substitutes this file for Ink's when bundling, after checking Ink's file is the
@@ -13,7 +16,7 @@
  */
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
-import { styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
+import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
 
 /** A Map that forgets everything once it holds `max` entries (the working set refills it in a frame). */
 class BoundedCache {
@@ -47,6 +50,63 @@ const slices = new BoundedCache(5000, (key) => {
 });
 /** Row text by its placements (see `get`); cleared past 4,000 rows. */
 const rowTexts = new Map();
+
+/**
+ * A placed line as a run of cells: `inner` is its text as Ink prints it between its first
+ * character's styles and its last's (the codes that open the first and close the last are added
+ * where the run meets its neighbours); `width` counts cells. null for a line with no characters.
+ */
+const segments = new BoundedCache(3000, (line) => {
+  const chars = styledChars.get(line);
+  if (chars.length === 0) return null;
+  let inner = "";
+  let width = 0;
+  for (let i = 0; i < chars.length; i++) {
+    if (i > 0) inner += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, chars[i].styles));
+    inner += chars[i].value;
+    width += Math.max(1, widths.get(chars[i].value));
+  }
+  return { inner, width, first: chars[0].styles, last: chars[chars.length - 1].styles };
+});
+
+const NO_STYLES = Object.freeze([]);
+
+/** The codes between a cell styled `from` (undefined: the row's start) and one styled `to`. */
+const join = (from, to) => ansiCodesToString(from === undefined ? to : diffAnsiCodes(from, to));
+
+/**
+ * The row's text joined from its placed lines when none overlaps another or the row's edges
+ * (what Ink's grid prints for them, code for code); undefined when they do.
+ */
+function joinedRowText(width, placements) {
+  const runs = [];
+  for (const [x, line] of placements) {
+    const run = segments.get(line);
+    if (run === null) continue;
+    if (!Number.isInteger(x) || x < 0 || x + run.width > width) return undefined;
+    runs.push([x, run]);
+  }
+  runs.sort((a, b) => a[0] - b[0]);
+  let text = "";
+  let at = 0;
+  let styles;
+  for (const [x, run] of runs) {
+    if (x < at) return undefined;
+    if (x > at) {
+      text += join(styles, NO_STYLES) + " ".repeat(x - at);
+      styles = NO_STYLES;
+    }
+    text += join(styles, run.first) + run.inner;
+    styles = run.last;
+    at = x + run.width;
+  }
+  if (at < width) {
+    text += join(styles, NO_STYLES) + " ".repeat(width - at);
+    styles = NO_STYLES;
+  }
+  if (styles !== undefined) text += ansiCodesToString(diffAnsiCodes(styles, NO_STYLES));
+  return text.trimEnd();
+}
 
 const BLANK = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: Object.freeze([]) });
 const PIECE = "\u0001";
@@ -151,7 +211,7 @@ export default class Output {
       for (const [x, line] of placements) key += `${NEXT}${x}${PIECE}${line}`;
       let text = rowTexts.get(key);
       if (text === undefined) {
-        text = rowText(this.width, placements);
+        text = joinedRowText(this.width, placements) ?? rowText(this.width, placements);
         if (rowTexts.size >= 4000) rowTexts.clear();
         rowTexts.set(key, text);
       }

@@ -102,6 +102,30 @@ describe("the bundle's Output (scripts/ink-output.js)", () => {
     expect(styled).toBeGreaterThan(100);
   });
 
+  it("prints the same for boxes side by side (placements that touch but never overlap), as panes are drawn", async () => {
+    const [Ink, Ours] = [await inks, await ours];
+    const rnd = random(7);
+    const widthOf = (line: string) => frame(Ink, 400, 1, [{ kind: "write", x: 0, y: 0, text: line, transformers: [] }]).output.replace(/\u001b\[[0-9;]*m/g, "").length;
+    for (let i = 0; i < 300; i++) {
+      const width = 20 + Math.floor(rnd() * 60);
+      const height = 1 + Math.floor(rnd() * 6);
+      const ops: Op[] = [];
+      for (let y = 0; y < height; y++) {
+        let x = Math.floor(rnd() * 3);
+        while (x < width) {
+          const line = rnd() < 0.2 ? `\u001b[2m│\u001b[22m` : styledLine(rnd);
+          const w = [...line.replace(/\u001b\[[0-9;]*m/g, "")].length + 4; // an upper bound (wide characters count two)
+          if (x + w > width) break;
+          ops.push({ kind: "write", x, y, text: line, transformers: [] });
+          x += Math.min(w, widthOf(line) + Math.floor(rnd() * 3)); // 0–2 blank cells between, often none
+        }
+      }
+      if (rnd() < 0.5) ops.reverse(); // written in any order
+      expect(frame(Ours, width, height, ops), `layout ${i}`).toEqual(frame(Ink, width, height, ops));
+      expect(frame(Ours, width, height, ops), `layout ${i} again`).toEqual(frame(Ink, width, height, ops));
+    }
+  });
+
   it("a changed word on one row changes that row and no other", async () => {
     const Ours = await ours;
     const ops = (word: string): Op[] => [
