@@ -44,9 +44,14 @@ const blockWidths = new BoundedCache(5000, (text) => {
   for (const line of text.split("\n")) width = Math.max(width, widths.get(line));
   return width;
 });
+const NO_STYLES = Object.freeze([]);
+
+/** Printable ASCII only: one cell per character, no escape codes (most of a streaming answer's rows). */
+const PLAIN = /^[\x20-\x7e]*$/;
 const slices = new BoundedCache(5000, (key) => {
   const [from, to] = key.split(":", 2);
-  return sliceAnsi(key.slice(from.length + to.length + 2), Number(from), Number(to));
+  const line = key.slice(from.length + to.length + 2);
+  return PLAIN.test(line) ? line.slice(Number(from), Number(to)) : sliceAnsi(line, Number(from), Number(to));
 });
 /** Row text by its placements (see `get`); cleared past 4,000 rows. */
 const rowTexts = new Map();
@@ -57,6 +62,7 @@ const rowTexts = new Map();
  * where the run meets its neighbours); `width` counts cells. null for a line with no characters.
  */
 const segments = new BoundedCache(3000, (line) => {
+  if (PLAIN.test(line)) return line === "" ? null : { inner: line, width: line.length, first: NO_STYLES, last: NO_STYLES };
   const chars = styledChars.get(line);
   if (chars.length === 0) return null;
   let inner = "";
@@ -69,7 +75,6 @@ const segments = new BoundedCache(3000, (line) => {
   return { inner, width, first: chars[0].styles, last: chars[chars.length - 1].styles };
 });
 
-const NO_STYLES = Object.freeze([]);
 
 /** The codes between a cell styled `from` (undefined: the row's start) and one styled `to`. */
 const join = (from, to) => ansiCodesToString(from === undefined ? to : diffAnsiCodes(from, to));

@@ -37,8 +37,14 @@ const RESETS = ["\u001b[22m", "\u001b[22m", "\u001b[39m", "\u001b[39m", "\u001b[
 
 type Op = { kind: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { kind: "clip"; clip: { x1?: number; x2?: number; y1?: number; y2?: number } } | { kind: "unclip" };
 
+const ASCII = ["login", "src/auth.ts", "x", "   ", "verify(req)", "~!@#$%^&*()_+{}|:<>?", "a-b"];
+
 function styledLine(rnd: () => number): string {
   let line = "";
+  if (rnd() < 0.3) {
+    for (let i = 0, n = 1 + Math.floor(rnd() * 6); i < n; i++) line += `${ASCII[Math.floor(rnd() * ASCII.length)]} `;
+    return line;
+  }
   const n = 1 + Math.floor(rnd() * 6);
   for (let i = 0; i < n; i++) {
     const word = WORDS[Math.floor(rnd() * WORDS.length)]!;
