@@ -63,7 +63,7 @@ const inkIncrementalFix = {
  * Ink measures every row of every frame with string-width (grapheme segmentation, emoji and
  * East-Asian width checks: the hottest code in a profile of a streaming run). A full-screen frame
  * is mostly the same rows as the last one, so each string-width copy in the bundle answers repeated
- * strings from a bounded cache.
+ * strings from a bounded cache, and printable ASCII (one column a character) without segmenting.
  */
 const STRING_WIDTH_EXPORT = "export default function stringWidth(";
 const stringWidthCache = {
@@ -74,8 +74,10 @@ const stringWidthCache = {
       if (!text.includes(STRING_WIDTH_EXPORT)) throw new Error(`${args.path}: string-width's export changed (no "${STRING_WIDTH_EXPORT}"); update scripts/build.mjs`);
       const cached = `
 const __inkWidths = new Map();
+const __inkPrintableAscii = /^[\x20-\x7e]*$/;
 export default function stringWidth(input, options) {
   if (typeof input !== "string" || (options !== undefined && Object.keys(options).length > 0)) return __inkStringWidth(input, options);
+  if (input.length < 256 && __inkPrintableAscii.test(input)) return input.length;
   let width = __inkWidths.get(input);
   if (width === undefined) {
     width = __inkStringWidth(input);

@@ -152,3 +152,18 @@ describe("the built bundle", () => {
     expect(chunks.some((c) => c.includes("lineWithoutEmptyItems"))).toBe(false);
   });
 });
+
+describe("the bundle's string-width shortcut (scripts/build.mjs stringWidthCache)", () => {
+  it("printable ASCII is one column a character, as string-width itself measures it", async () => {
+    const { default: stringWidth } = await import("string-width");
+    let all = "";
+    for (let c = 0x20; c <= 0x7e; c++) {
+      const ch = String.fromCharCode(c);
+      expect(stringWidth(ch), JSON.stringify(ch)).toBe(1);
+      all += ch;
+    }
+    expect(stringWidth(all)).toBe(all.length);
+    // Outside the range the shortcut does not apply: these are not one column each.
+    expect(stringWidth("\t漢")).not.toBe(2);
+  });
+});
