@@ -128,8 +128,8 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     spawnKill(name);
-    rmSync(inkHome, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
+    rmSync(inkHome, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }); // the app may still be writing as it exits
+    rmSync(cwd, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
 
