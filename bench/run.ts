@@ -2,11 +2,13 @@
  * `npm run bench`: builds, then measures and prints one table (and writes bench/results.json).
  * Every figure is a median; the `node -e 0` spawn median of the same run is printed beside each,
  * as the machine's floor. Asserts nothing. Options: `--quick` (fewer runs), `--only a,b` (groups:
- * startup, sessions, loop, render, ui).
+ * startup, sessions, loop, render, ui, install — `install` times `npm install` in a fresh
+ * clone and runs only in the full bench or when named).
  */
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { installFigures } from "./install.js";
 import { loopFigures } from "./loop.js";
 import { renderFigures } from "./render.js";
 import { sessionFigures } from "./sessions.js";
@@ -50,6 +52,11 @@ async function main(): Promise<void> {
       log("bench: render (tmux; about 2–4 minutes) …");
       figures.push(...(await renderFigures(quick, log)));
     } else log("bench: tmux not found; the render figures are skipped");
+  }
+
+  if (want("install")) {
+    log("bench: install (a fresh clone's npm install) …");
+    figures.push(...(await installFigures(quick ? 1 : 3, log)));
   }
 
   const rows = figures.map((f) => [f.group, f.name, formatValue(f.median, f.unit), `${f.runs}`, f.note ?? ""]);

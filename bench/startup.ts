@@ -1,10 +1,11 @@
 /**
  * `startup`: the `node -e 0` floor; `ink --version`; `ink -p` with a one-line answer from the demo
  * model and from a loopback Messages-API server; and spawn → first full TUI frame (the prompt box
- * drawn) in a pseudo-terminal made by util-linux `script`, next to `node -e` in the same pty.
+ * drawn) in a pseudo-terminal made by util-linux `script`, next to `node -e` in the same pty; and
+ * the TUI's idle RSS (VmRSS of its node process 3 s after that frame, nothing typed).
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sseTurn, startFakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
@@ -42,6 +43,72 @@ function timeToMarker(command: string, marker: string, env: NodeJS.ProcessEnv): 
   });
 }
 
+/** The pids of `root`'s descendants (read from /proc/<pid>/stat), nearest first. */
+function descendants(root: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const p = queue.shift()!;
+    for (const [pid, ppid] of parentOf) if (ppid === p) (out.push(pid), queue.push(pid));
+  }
+  return out;
+}
+
+/** VmRSS of `pid` in MB (from /proc/<pid>/status). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  if (!m) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(m[1]) / 1024;
+}
+
+/** RSS (MB) of the node process `command` runs in a 120×40 pty, `idleMs` after its output first shows `marker`, untouched meanwhile; then Ctrl-C twice ends it. */
+function idleRss(command: string, marker: string, env: NodeJS.ProcessEnv, idleMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("script", ["-qfec", `stty rows 40 cols 120; exec ${command}`, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "ignore"] });
+    let text = "";
+    let seen = false;
+    let rss: number | undefined;
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`no "${marker}" within 30 s from: ${command}`));
+    }, 30_000 + idleMs);
+    child.stdout.on("data", (d: Buffer) => {
+      if (seen) return;
+      text += d.toString("utf8");
+      if (!text.replace(ANSI, "").includes(marker)) return;
+      seen = true;
+      setTimeout(() => {
+        try {
+          const node = descendants(child.pid!).find((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node");
+          if (node === undefined) throw new Error(`no node process under script (pid ${child.pid})`);
+          rss = rssMb(node);
+        } catch (err) {
+          reject(err);
+        }
+        child.stdin.write("\u0003");
+        setTimeout(() => child.stdin.write("\u0003"), 100);
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }, idleMs);
+    });
+    child.on("error", reject);
+    child.on("close", () => {
+      clearTimeout(timer);
+      if (rss !== undefined) resolve(rss);
+      else reject(new Error(`exited before its idle RSS was read: ${command}`));
+    });
+  });
+}
+
 /** The startup figures; `runs` spawns each (≥ 10 for the TUI frame). */
 export async function startupFigures(runs: number, log: (line: string) => void): Promise<{ floorMs: number; figures: Figure[] }> {
   const floorMs = await spawnMedian(runs, ["-e", "0"]);
@@ -73,7 +140,10 @@ export async function startupFigures(runs: number, log: (line: string) => void):
       }
       const frame = median(frames);
       const floorPty = median(ptyFloor);
+      const rss: number[] = [];
+      for (let i = 0; i < 3; i++) rss.push(await idleRss(`${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(home)}`, "Ask Ink", env, 3_000));
       figures.push({ group: "startup", name: "TUI: spawn → first full frame (pty)", median: frame, unit: "ms", runs: frameRuns, extra: { ptyFloorMs: floorPty }, note: `${ratio(frame)}; node -e in the same pty: ${floorPty.toFixed(0)} ms (${(frame / floorPty).toFixed(2)}×)` });
+      figures.push({ group: "startup", name: "TUI: idle RSS, 3 s after the first frame", median: median(rss), unit: "MB", runs: rss.length, note: "target ≤ 80 MB" });
     }
   } finally {
     await server.close();

@@ -4,6 +4,7 @@
  * --version) are ruled out.
  */
 import { existsSync, statSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
 import { join, resolve } from "node:path";
 import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "../agent-session.js";
 import { SessionStore } from "../session/store.js";
@@ -107,6 +108,10 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     return 0;
   }
   if (args.print !== undefined) {
+    // Node's fetch parses HTTP with a wasm module; V8 optimises it on background threads and the
+    // process waits for that work at exit (~150 ms after the answer). One headless request runs
+    // fine on the baseline compiler, so print mode never starts the optimising one.
+    setFlagsFromString("--liftoff-only");
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
     onExit(() => session.close());
