@@ -306,7 +306,8 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
   } finally {
     clearInterval(timer);
     spawnKill(name);
-    rmSync(inkHome, { recursive: true, force: true });
-    rmSync(cwd, { recursive: true, force: true });
+    // the app may still be writing its session file as tmux stops it
+    rmSync(inkHome, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    rmSync(cwd, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   }
 }
