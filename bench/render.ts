@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
-import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, tmux, waitForScreen } from "./tmux.js";
+import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
 
 /** About 4 characters a token; one delta carries this many characters (~10 tokens). */
 const DELTA_CHARS = 40;
@@ -142,12 +142,12 @@ function spawnKill(name: string): void {
 }
 
 /** 1 main agent delegating to 8 children, each streaming ~500 tokens at 50 tokens/s, then the main answer. */
-function eightChildren(server: FakeAnthropic): void {
+function eightChildren(server: FakeAnthropic, marker = END): void {
   const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
   server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
   const child = answerText(500).replace(`${END}\n`, "child report done\n");
   for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
-  server.enqueue(textStream(`All eight children reported.\n${END}\n`, 5));
+  server.enqueue(textStream(`All eight children reported.\n${marker}\n`, 5));
 }
 
 /** The scenarios; `quick` runs each once. */
@@ -198,9 +198,116 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms`,
       });
     }
+    // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).
+    const only = process.env.INK_BENCH_SCENARIO;
+    if (!only || SOAK.includes(only)) {
+      try {
+        figures.push(await soakFigure(server, quick, index++, log));
+      } catch (err) {
+        log(`render: ${SOAK} failed: ${(err as Error).message.split("\n")[0]}`);
+        figures.push({ group: "render", name: SOAK, median: Number.NaN, unit: "MB/min", runs: 0, note: `failed: ${(err as Error).message.split("\n")[0]}` });
+      }
+    }
   } finally {
     killTmuxServer();
     await server.close();
   }
   return figures;
+}
+
+const SOAK = "soak (answers and 1 main + 8 children, continuously)";
+
+/** A preload for the soak's app: appends process.memoryUsage() (MB) as a JSON line to INK_BENCH_MEMLOG every second. */
+const MEMLOG_PRELOAD = `import { appendFileSync } from "node:fs";
+const file = process.env.INK_BENCH_MEMLOG;
+const mb = (n) => Math.round(n / 1048576 * 10) / 10;
+if (file) setInterval(() => { const m = process.memoryUsage(); appendFileSync(file, JSON.stringify({ t: Date.now(), rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }) + "\\n"); }, 1000).unref();
+`;
+
+/** Least-squares slope of `ys` over `xs`. */
+function slope(xs: number[], ys: number[]): number {
+  const n = xs.length;
+  if (n < 2) return Number.NaN;
+  const mx = xs.reduce((a, b) => a + b, 0) / n;
+  const my = ys.reduce((a, b) => a + b, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return num / den;
+}
+
+/**
+ * The soak: one app answering round after round for 10 minutes (`quick`: 2), a paced answer
+ * (2,000 tokens at ~400 tokens/s) and then 1 main + 8 children in turn, VmRSS sampled every 3 s.
+ * Reports RSS after the first answer, at the end, its slope over the second half (MB/min) and peak.
+ */
+async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, log: (line: string) => void): Promise<Figure> {
+  const minutes = Number(process.env.INK_BENCH_SOAK_MINUTES) || (quick ? 2 : 10);
+  server.reset();
+  const inkHome = mkdtempSync(join(tmpdir(), "ink-bench-soak-home-"));
+  const cwd = mkdtempSync(join(tmpdir(), "ink-bench-soak-cwd-"));
+  writeFileSync(join(cwd, "README.md"), "# bench\n");
+  const preload = join(inkHome, "memlog.mjs");
+  writeFileSync(preload, MEMLOG_PRELOAD);
+  const memlog = process.env.INK_BENCH_MEMLOG || join(inkHome, "memlog.jsonl");
+  writeFileSync(memlog, "");
+  const name = `r${index}`;
+  const samples: { t: number; rss: number }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const env = `INK_HOME=${quote(inkHome)} INK_BENCH_MEMLOG=${quote(memlog)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
+    const nodeArgs = ["--import", preload, ...(process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)].map(quote);
+    const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8"].join(" ");
+    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
+    tmux("send-keys", "-t", name, "Enter");
+    await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
+    const pid = panePid(name);
+    const idleMb = rssMb(pid);
+    const answer = answerText(2_000);
+    let start = Number.NaN;
+    let t0 = 0;
+    const end = Date.now() + minutes * 60_000;
+    let rounds = 0;
+    for (; rounds === 0 || Date.now() < end; rounds++) {
+      const marker = `${END}-${rounds}`;
+      if (rounds % 2 === 0) server.enqueue(textStream(answer.replace(END, marker), 10));
+      else eightChildren(server, marker);
+      tmux("send-keys", "-t", name, "-l", `round ${rounds}: explain the login flow`);
+      tmux("send-keys", "-t", name, "Enter");
+      await waitForScreen(name, (s) => s.includes(marker) && s.includes("Ask Ink"), `the end of round ${rounds}`, 300_000, 200);
+      if (rounds === 0) {
+        start = rssMb(pid);
+        t0 = Date.now();
+        samples.push({ t: t0, rss: start });
+        timer = setInterval(() => samples.push({ t: Date.now(), rss: rssMb(pid) }), 3_000);
+      }
+    }
+    clearInterval(timer);
+    const endMb = rssMb(pid);
+    samples.push({ t: Date.now(), rss: endMb });
+    const peak = peakRssMb(pid);
+    const half = samples.filter((s) => s.t >= t0 + (samples.at(-1)!.t - t0) / 2);
+    const perMin = slope(half.map((s) => (s.t - t0) / 60_000), half.map((s) => s.rss));
+    const mem = readFileSync(memlog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, number>);
+    const last = mem.at(-1) ?? {};
+    log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min; end heapUsed ${last.heapUsed} heapTotal ${last.heapTotal} external ${last.external} MB`);
+    return {
+      group: "render",
+      name: `${SOAK}: RSS slope`,
+      median: perMin,
+      unit: "MB/min",
+      runs: 1,
+      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, endHeapUsedMb: last.heapUsed ?? Number.NaN, endExternalMb: last.external ?? Number.NaN },
+      note: `${minutes} min, ${rounds} rounds; RSS idle ${idleMb.toFixed(0)} MB, after the first answer ${start.toFixed(0)} MB, end ${endMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; slope over the second half ${perMin.toFixed(2)} MB/min`,
+    };
+  } finally {
+    clearInterval(timer);
+    spawnKill(name);
+    // the app may still be writing its session file as tmux stops it
+    rmSync(inkHome, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    rmSync(cwd, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
 }

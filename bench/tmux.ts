@@ -63,3 +63,9 @@ export function count(text: string, needle: string): number {
   for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) n++;
   return n;
 }
+
+/** Current resident set size of process `pid`, in MB (VmRSS). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}

@@ -37,7 +37,10 @@ class BoundedCache {
   }
 }
 
-const styledChars = new BoundedCache(3000, (line) => styledCharsFromTokens(tokenize(line)));
+// One cell object per character (with its styles array): ~300 bytes a cell, so 3,000 lines held
+// ~20 MB of the heap. Lines are looked up here only when `segments` (below) or `rowTexts` miss,
+// so a frame's working set (40 rows, a few placements each) is all this needs to hold.
+const styledChars = new BoundedCache(200, (line) => styledCharsFromTokens(tokenize(line)));
 const widths = new BoundedCache(20000, (text) => stringWidth(text));
 const blockWidths = new BoundedCache(5000, (text) => {
   let width = 0;
