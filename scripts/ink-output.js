@@ -68,14 +68,15 @@ const segments = new BoundedCache(3000, (line) => {
   if (PLAIN.test(line)) return line === "" ? null : { inner: line, width: line.length, first: NO_STYLES, last: NO_STYLES };
   const chars = styledChars.get(line);
   if (chars.length === 0) return null;
-  let inner = "";
+  // Joined from an array: a string built with += stays a chain of fragments while it is cached.
+  const parts = [];
   let width = 0;
   for (let i = 0; i < chars.length; i++) {
-    if (i > 0) inner += ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, chars[i].styles));
-    inner += chars[i].value;
+    if (i > 0) parts.push(ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, chars[i].styles)));
+    parts.push(chars[i].value);
     width += Math.max(1, widths.get(chars[i].value));
   }
-  return { inner, width, first: chars[0].styles, last: chars[chars.length - 1].styles };
+  return { inner: parts.join(""), width, first: chars[0].styles, last: chars[chars.length - 1].styles };
 });
 
 
@@ -95,25 +96,25 @@ function joinedRowText(width, placements) {
     runs.push([x, run]);
   }
   runs.sort((a, b) => a[0] - b[0]);
-  let text = "";
+  const parts = []; // joined at the end, for the same reason as a segment's text
   let at = 0;
   let styles;
   for (const [x, run] of runs) {
     if (x < at) return undefined;
     if (x > at) {
-      text += join(styles, NO_STYLES) + " ".repeat(x - at);
+      parts.push(join(styles, NO_STYLES), " ".repeat(x - at));
       styles = NO_STYLES;
     }
-    text += join(styles, run.first) + run.inner;
+    parts.push(join(styles, run.first), run.inner);
     styles = run.last;
     at = x + run.width;
   }
   if (at < width) {
-    text += join(styles, NO_STYLES) + " ".repeat(width - at);
+    parts.push(join(styles, NO_STYLES), " ".repeat(width - at));
     styles = NO_STYLES;
   }
-  if (styles !== undefined) text += ansiCodesToString(diffAnsiCodes(styles, NO_STYLES));
-  return text.trimEnd();
+  if (styles !== undefined) parts.push(ansiCodesToString(diffAnsiCodes(styles, NO_STYLES)));
+  return parts.join("").trimEnd();
 }
 
 const BLANK = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: Object.freeze([]) });
