@@ -76,5 +76,6 @@ export function formatValue(value: number, unit: string): string {
   if (unit === "s") return `${value.toFixed(2)} s`;
   if (unit === "%") return `${value.toFixed(0)} %`;
   if (unit === "MB") return `${value.toFixed(0)} MB`;
+  if (unit === "MB/min") return `${value.toFixed(1)} MB/min`;
   return `${value} ${unit}`;
 }
