@@ -7,7 +7,7 @@
  * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
  * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
@@ -127,18 +127,24 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
     return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
-    spawnKill(name);
-    rmSync(inkHome, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }); // the app may still be writing as it exits
-    rmSync(cwd, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopAndRemove(name, [inkHome, cwd]);
   }
 }
 
-function spawnKill(name: string): void {
+/**
+ * Stops the app of session `name` (tmux closes its terminal: SIGHUP), waits up to 10 s for the
+ * process to be gone — it saves its session as it exits — then removes `dirs`.
+ */
+async function stopAndRemove(name: string, dirs: string[]): Promise<void> {
+  let pid: number | undefined;
   try {
+    pid = panePid(name);
     tmux("kill-session", "-t", name);
   } catch {
     // already gone
   }
+  for (let waited = 0; pid !== undefined && existsSync(`/proc/${pid}`) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
 /** 1 main agent delegating to 8 children, each streaming ~500 tokens at 50 tokens/s, then the main answer. */
@@ -305,9 +311,6 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     };
   } finally {
     clearInterval(timer);
-    spawnKill(name);
-    // the app may still be writing its session file as tmux stops it
-    rmSync(inkHome, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    rmSync(cwd, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await stopAndRemove(name, [inkHome, cwd]);
   }
 }
