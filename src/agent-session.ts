@@ -1,15 +1,14 @@
 /**
  * AgentSession: one conversation with the main agent, assembled the same way for every mode
- * (print mode, TUI): provider, tools + task tool, profiles (with trust), system prompt, approval,
- * and the session file that records every message and task record as it happens.
+ * (print mode, TUI): provider, tools + task tool, the project set-up (project-setup.ts: trust, profiles,
+ * MCP servers, context), settings' rules, system prompt, approval, and the session file that records
+ * every message and task record as it happens.
  */
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { createApprovalPolicy, type ApprovalOptions, type ApprovalPolicy } from "./core/approval.js";
 import type { PermissionMode } from "./permissions/decide.js";
 import { checkSettingsRules } from "./permissions/settings-rules.js";
 import { loadSettings } from "./settings/settings.js";
-import { projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
@@ -22,18 +21,13 @@ import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
-import { claudeHomeDir, formatProfileList, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
-import { decideTrust } from "./subagents/trust.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool } from "./protocol/tool.js";
 import { errorMessage } from "./protocol/error-message.js";
-import type { McpServerConfig } from "./mcp/config.js";
 import { LateNotices } from "./mcp/late-notices.js";
 import { McpManager } from "./mcp/manager.js";
-import { sessionMcpServers } from "./mcp/session-servers.js";
-import { describeProjectContext, loadProjectContext, type ProjectContext } from "./context/project-context.js";
 import { settingsReportLines } from "./cli/config-command.js";
 import type { ChildReportNote } from "./protocol/child-report-note.js";
 import { PendingNotes } from "./core/pending-notes.js";
@@ -41,15 +35,14 @@ import { runPersonResume } from "./subagents/person-resume.js";
 import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
-import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 import { expandMentions } from "./context/mentions.js";
 import { runShellCommand, type ShellNote } from "./core/shell-command.js";
 import { MAIN_AGENT } from "./core/loop.js";
-
-/** `$INK_HOME`, default `~/.ink`. */
-export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.INK_HOME && env.INK_HOME.trim() !== "" ? env.INK_HOME : join(homedir(), ".ink"));
-}
+import { recordProjectTrust } from "./subagents/trust.js";
+import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
+import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
+import type { McpServerConfig } from "./mcp/config.js";
+import { loadProjectSetup } from "./project-setup.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -122,21 +115,17 @@ export class AgentSession {
     this.cwd = resolve(options.cwd);
     this.provider = options.provider;
     this.model = options.model;
-    const trust = decideTrust({ inkHome: options.inkHome, cwd: this.cwd, flag: options.trust ?? false });
-    this.profiles = loadProfiles({ cwd: this.cwd, inkHome: options.inkHome, trust });
-    // A trust record alone is not enough for files that run code or set rules: every gated file
-    // must still hash as it did when trust was given (a changed .mcp.json asks again).
-    this.trusted = trust === "trusted-by-flag" || projectTrust(options.inkHome, this.cwd).trusted;
-    const changedSinceTrust = trust === "recorded" && projectTrust(options.inkHome, this.cwd).changed.includes(".mcp.json");
-    const mcp = options.mcpServers ? { servers: options.mcpServers, problems: [] } : sessionMcpServers({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, changedSinceTrust });
-    this.mcpNotices.push(...mcp.problems);
+    const setup = loadProjectSetup({ inkHome: options.inkHome, cwd: this.cwd, trustFlag: options.trust ?? false, mcpServers: options.mcpServers });
+    this.profiles = setup.profiles;
+    this.trusted = setup.trusted;
+    this.mcpNotices.push(...setup.mcp.problems);
     const onProblem = (m: string) => {
       this.mcpNotices.push(m);
       this.lateNotices.publish(m);
     };
-    this.mcp = new McpManager(mcp.servers, { onChange: () => this.syncTools(), onProblem });
-    this.context = loadProjectContext({ cwd: this.cwd, inkHome: options.inkHome, claudeHome: claudeHomeDir() });
-    this.worktreeNotice = leftoverWorktreeNotice(options.inkHome, this.cwd);
+    this.mcp = new McpManager(setup.mcp.servers, { onChange: () => this.syncTools(), onProblem });
+    this.context = setup.context;
+    this.worktreeNotice = setup.worktreeNotice;
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (this.store) {
@@ -163,8 +152,7 @@ export class AgentSession {
         // loadProfiles reports an unwritable trust store
       }
     }
-    const trusted = (options.trust ?? false) || projectTrust(options.inkHome, this.cwd).trusted;
-    const settings = loadSettings({ inkHome: options.inkHome, projectDir: this.cwd, trusted });
+    const settings = loadSettings({ inkHome: options.inkHome, projectDir: this.cwd, trusted: this.trusted });
     checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
@@ -424,9 +412,4 @@ export class AgentSession {
     void this.mcp.close();
     this.file?.close();
   }
-}
-
-/** Id of the most recently active main session started in `cwd`, if any (for `--continue`). */
-export function latestMainSession(inkHome: string, cwd: string): string | undefined {
-  return new SessionStore(inkHome).list({ cwd: resolve(cwd), kind: "main" })[0]?.id;
 }

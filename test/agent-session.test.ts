@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AgentSession, inkHomeDir } from "../src/agent-session.js";
+import { AgentSession } from "../src/agent-session.js";
+import { inkHomeDir } from "../src/project-setup.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ToolResultMessage } from "../src/protocol/messages.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";

@@ -6,7 +6,8 @@
 import { existsSync, statSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { join, resolve } from "node:path";
-import { AgentSession, inkHomeDir, latestMainSession, type AgentSessionOptions } from "../agent-session.js";
+import { AgentSession, type AgentSessionOptions } from "../agent-session.js";
+import { inkHomeDir, latestMainSession } from "../project-setup.js";
 import { SessionStore } from "../session/store.js";
 import { projectTrust } from "../subagents/trust.js";
 import { settingsDefaults } from "./settings-defaults.js";

@@ -1,0 +1,56 @@
+/**
+ * What a session takes from its project and from `$INK_HOME` before it runs: whether the project's
+ * files are trusted, the agent profiles, the MCP servers to start, the AGENTS.md / CLAUDE.md
+ * context and the worktrees earlier runs left behind. Read once, at start-up; nothing here starts
+ * a process (MCP servers start later, after the first frame).
+ */
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+import { loadProjectContext, type ProjectContext } from "./context/project-context.js";
+import type { McpServerConfig } from "./mcp/config.js";
+import { sessionMcpServers } from "./mcp/session-servers.js";
+import { SessionStore } from "./session/store.js";
+import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
+import { claudeHomeDir, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
+import { decideTrust, projectTrust } from "./subagents/trust.js";
+
+/** `$INK_HOME`, default `~/.ink`. */
+export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.INK_HOME && env.INK_HOME.trim() !== "" ? env.INK_HOME : join(homedir(), ".ink"));
+}
+
+/** The id of the most recently active main session of `cwd` in `inkHome` (`--continue`), if any. */
+export function latestMainSession(inkHome: string, cwd: string): string | undefined {
+  return new SessionStore(inkHome).list({ cwd: resolve(cwd), kind: "main" })[0]?.id;
+}
+
+export interface ProjectSetup {
+  /** The project's gated files (settings, .mcp.json) may be used: `--trust`, or a trust record whose files still hash as trusted. */
+  trusted: boolean;
+  profiles: ProfileLoad;
+  /** MCP servers to start, and the problems found reading their configuration. */
+  mcp: { servers: McpServerConfig[]; problems: string[] };
+  context: ProjectContext;
+  /** Worktrees of this repository left by runs that ended, if any. */
+  worktreeNotice?: string;
+}
+
+/** Reads the set-up of project `cwd`; `trustFlag` is `--trust`; `mcpServers` replaces the configured servers (tests). */
+export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag: boolean; mcpServers?: McpServerConfig[] }): ProjectSetup {
+  const { inkHome, cwd } = opts;
+  const trust = decideTrust({ inkHome, cwd, flag: opts.trustFlag });
+  const profiles = loadProfiles({ cwd, inkHome, trust });
+  // A trust record alone is not enough for files that run code or set rules: every gated file
+  // must still hash as it did when trust was given (a changed .mcp.json asks again).
+  const record = trust === "trusted-by-flag" ? undefined : projectTrust(inkHome, cwd);
+  const trusted = record === undefined || record.trusted;
+  const changedSinceTrust = trust === "recorded" && record !== undefined && record.changed.includes(".mcp.json");
+  const mcp = opts.mcpServers ? { servers: opts.mcpServers, problems: [] } : sessionMcpServers({ inkHome, cwd, trusted, changedSinceTrust });
+  return {
+    trusted,
+    profiles,
+    mcp,
+    context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir() }),
+    worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),
+  };
+}
