@@ -9,7 +9,7 @@
  * - a changed row whose placements do not overlap (the usual case: boxes side by side) is joined
  *   from each placed line's own escape-coded text, remembered per line, with the style change
  *   computed only where two of them meet; overlapping placements go through Ink's cell grid;
- * - the measuring caches (styled characters, string widths, clipped slices) live across frames,
+ * - the measuring caches (styled characters, block widths, clipped slices) live across frames,
  *   each cleared when it passes a bound.
  * scripts/build.mjs substitutes this file for Ink's when bundling, after checking Ink's file is the
  * one it was written against; test/build/ink-output.test.ts compares both on the same operations.
@@ -20,16 +20,16 @@ import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToS
 
 /** A Map that forgets everything once it holds `max` entries (the working set refills it in a frame). */
 class BoundedCache {
-  constructor(max, compute) {
+  constructor(max) {
     this.max = max;
-    this.compute = compute;
     this.map = new Map();
   }
 
-  get(key) {
+  /** The value of `key`, made by `compute(key)` when absent. */
+  get(key, compute) {
     let value = this.map.get(key);
     if (value === undefined) {
-      value = this.compute(key);
+      value = compute(key);
       if (this.map.size >= this.max) this.map.clear();
       this.map.set(key, value);
     }
@@ -40,33 +40,35 @@ class BoundedCache {
 // One cell object per character (with its styles array): ~300 bytes a cell, so 3,000 lines held
 // ~20 MB of the heap. Lines are looked up here only when `segments` (below) or `rowTexts` miss,
 // so a frame's working set (40 rows, a few placements each) is all this needs to hold.
-const styledChars = new BoundedCache(200, (line) => styledCharsFromTokens(tokenize(line)));
-const widths = new BoundedCache(20000, (text) => stringWidth(text));
-const blockWidths = new BoundedCache(5000, (text) => {
-  let width = 0;
-  for (const line of text.split("\n")) width = Math.max(width, widths.get(line));
-  return width;
-});
+const styledChars = new BoundedCache(200);
+const cellsOf = (line) => styledChars.get(line, () => styledCharsFromTokens(tokenize(line)));
+// Widths need no cache of their own: the bundle's string-width keeps one (scripts/build.mjs).
+const blockWidths = new BoundedCache(5000);
+const widestLine = (text) =>
+  blockWidths.get(text, () => {
+    let width = 0;
+    for (const line of text.split("\n")) width = Math.max(width, stringWidth(line));
+    return width;
+  });
 const NO_STYLES = Object.freeze([]);
 
 /** Printable ASCII only: one cell per character, no escape codes (most of a streaming answer's rows). */
 const PLAIN = /^[\x20-\x7e]*$/;
-const slices = new BoundedCache(5000, (key) => {
-  const [from, to] = key.split(":", 2);
-  const line = key.slice(from.length + to.length + 2);
-  return PLAIN.test(line) ? line.slice(Number(from), Number(to)) : sliceAnsi(line, Number(from), Number(to));
-});
-/** Row text by its placements (see `get`); cleared past 4,000 rows. */
-const rowTexts = new Map();
+const slices = new BoundedCache(5000);
+/** sliceAnsi of a clipped line, remembered: the same rows are clipped the same way frame after frame. */
+const sliceOf = (line, from, to) => slices.get(`${from}:${to}:${line}`, () => (PLAIN.test(line) ? line.slice(from, to) : sliceAnsi(line, from, to)));
+/** Row text by its placements (see `get`). */
+const rowTexts = new BoundedCache(4000);
 
 /**
  * A placed line as a run of cells: `inner` is its text as Ink prints it between its first
  * character's styles and its last's (the codes that open the first and close the last are added
  * where the run meets its neighbours); `width` counts cells. null for a line with no characters.
  */
-const segments = new BoundedCache(3000, (line) => {
+const segments = new BoundedCache(3000);
+const segmentOf = (line) => segments.get(line, () => {
   if (PLAIN.test(line)) return line === "" ? null : { inner: line, width: line.length, first: NO_STYLES, last: NO_STYLES };
-  const chars = styledChars.get(line);
+  const chars = cellsOf(line);
   if (chars.length === 0) return null;
   // Joined from an array: a string built with += stays a chain of fragments while it is cached.
   const parts = [];
@@ -74,7 +76,7 @@ const segments = new BoundedCache(3000, (line) => {
   for (let i = 0; i < chars.length; i++) {
     if (i > 0) parts.push(ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, chars[i].styles)));
     parts.push(chars[i].value);
-    width += Math.max(1, widths.get(chars[i].value));
+    width += Math.max(1, stringWidth(chars[i].value));
   }
   return { inner: parts.join(""), width, first: chars[0].styles, last: chars[chars.length - 1].styles };
 });
@@ -90,7 +92,7 @@ const join = (from, to) => ansiCodesToString(from === undefined ? to : diffAnsiC
 function joinedRowText(width, placements) {
   const runs = [];
   for (const [x, line] of placements) {
-    const run = segments.get(line);
+    const run = segmentOf(line);
     if (run === null) continue;
     if (!Number.isInteger(x) || x < 0 || x + run.width > width) return undefined;
     runs.push([x, run]);
@@ -126,9 +128,9 @@ function rowText(width, placements) {
   const row = new Array(width).fill(BLANK);
   for (const [x, line] of placements) {
     let offsetX = x;
-    for (const character of styledChars.get(line)) {
+    for (const character of cellsOf(line)) {
       row[offsetX] = character;
-      const characterWidth = Math.max(1, widths.get(character.value));
+      const characterWidth = Math.max(1, stringWidth(character.value));
       for (let index = 1; index < characterWidth; index++) {
         row[offsetX + index] = { type: "char", value: "", fullWidth: false, styles: character.styles };
       }
@@ -179,7 +181,7 @@ export default class Output {
         const clipHorizontally = typeof clip?.x1 === "number" && typeof clip?.x2 === "number";
         const clipVertically = typeof clip?.y1 === "number" && typeof clip?.y2 === "number";
         if (clipHorizontally) {
-          const width = blockWidths.get(text);
+          const width = widestLine(text);
           if (x + width < clip.x1 || x > clip.x2) continue;
         }
         if (clipVertically) {
@@ -189,9 +191,9 @@ export default class Output {
         if (clipHorizontally) {
           lines = lines.map((line) => {
             const from = x < clip.x1 ? clip.x1 - x : 0;
-            const width = widths.get(line);
+            const width = stringWidth(line);
             const to = x + width > clip.x2 ? clip.x2 - x : width;
-            return slices.get(`${from}:${to}:${line}`);
+            return sliceOf(line, from, to);
           });
           if (x < clip.x1) x = clip.x1;
         }
@@ -218,13 +220,7 @@ export default class Output {
       if (placements.length === 0) return "";
       let key = `${this.width}`;
       for (const [x, line] of placements) key += `${NEXT}${x}${PIECE}${line}`;
-      let text = rowTexts.get(key);
-      if (text === undefined) {
-        text = joinedRowText(this.width, placements) ?? rowText(this.width, placements);
-        if (rowTexts.size >= 4000) rowTexts.clear();
-        rowTexts.set(key, text);
-      }
-      return text;
+      return rowTexts.get(key, () => joinedRowText(this.width, placements) ?? rowText(this.width, placements));
     });
     return { output: texts.join("\n"), height: rows.length };
   }
