@@ -89,6 +89,25 @@ interface RunResult {
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
+/**
+ * Starts the app (dist/cli.js, --yolo, up to 8 children) in tmux session `name` (120×40) against
+ * `server`, with `INK_HOME` and `--cwd` given, `env` added, `nodeArgs` before INK_BENCH_NODE_ARGS
+ * (extra node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario) and `args`
+ * after the CLI's; copies what it writes to the terminal into `terminalBytes` when given. Resolves
+ * with the app's pid once its prompt box is on screen.
+ */
+async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: string; cwd: string; env?: Record<string, string>; nodeArgs?: string[]; args?: string[]; terminalBytes?: string }): Promise<number> {
+  const vars = { INK_HOME: o.inkHome, ...o.env, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: o.server.url, INK_MODEL: "claude-fake" };
+  const env = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(" ");
+  const nodeArgs = [...(o.nodeArgs ?? []), ...(process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)].map(quote);
+  const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(o.cwd), "--yolo", "--max-children", "8", ...(o.args ?? [])].join(" ");
+  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
+  if (o.terminalBytes) tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(o.terminalBytes)}`);
+  tmux("send-keys", "-t", name, "Enter");
+  await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
+  return panePid(name);
+}
+
 async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number): Promise<RunResult> {
   server.reset();
   scenario.script(server);
@@ -102,15 +121,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   const resume = scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const env = `INK_HOME=${quote(inkHome)} INK_BENCH_FRAMES=${quote(framesFile)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
-    // INK_BENCH_NODE_ARGS: extra node flags for the app (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario).
-    const nodeArgs = (process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean).map(quote);
-    const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8", ...resume].join(" ");
-    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
-    tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(out)}`);
-    tmux("send-keys", "-t", name, "Enter");
-    await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
-    const pid = panePid(name);
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: resume, terminalBytes: out });
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
     const bytes0 = statSync(out).size;
@@ -264,13 +275,7 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
   const samples: { t: number; rss: number }[] = [];
   let timer: NodeJS.Timeout | undefined;
   try {
-    const env = `INK_HOME=${quote(inkHome)} INK_BENCH_MEMLOG=${quote(memlog)} ANTHROPIC_API_KEY=bench ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake`;
-    const nodeArgs = ["--import", preload, ...(process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)].map(quote);
-    const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(cwd), "--yolo", "--max-children", "8"].join(" ");
-    tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
-    tmux("send-keys", "-t", name, "Enter");
-    await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
-    const pid = panePid(name);
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_MEMLOG: memlog }, nodeArgs: ["--import", preload] });
     const idleMb = rssMb(pid);
     const answer = answerText(2_000);
     let start = Number.NaN;
