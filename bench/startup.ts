@@ -10,38 +10,55 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sseTurn, startFakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
 import { CLI, hasCommand, median, spawnMedian, type Figure } from "./stats.js";
+import { rssMb } from "./tmux.js";
 
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b[()][0-9A-B]|\u001b[=>78]|\u001b\][^\u0007]*\u0007/g;
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Wall ms from spawning `command` in a 120×40 pty until its output (ANSI stripped) shows `marker`; then Ctrl-C twice ends it. */
-function timeToMarker(command: string, marker: string, env: NodeJS.ProcessEnv): Promise<number> {
+/**
+ * Runs `command` in a 120×40 pty (util-linux `script`) until its output (ANSI stripped) shows
+ * `marker`; `waitMs` later resolves with `measure(ms from spawn to the marker, script's pid)`, then
+ * Ctrl-C twice ends the command. Rejects when the marker does not come within 30 s or `measure` throws.
+ */
+function inPtyUntil<T>(command: string, marker: string, env: NodeJS.ProcessEnv, waitMs: number, measure: (ms: number, scriptPid: number) => T): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
     const child = spawn("script", ["-qfec", `stty rows 40 cols 120; exec ${command}`, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "ignore"] });
     let text = "";
-    let at: number | undefined;
+    let seen = false;
+    let result: { value: T } | undefined;
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`no "${marker}" within 30 s from: ${command}\n${text.replace(ANSI, "").slice(-500)}`));
-    }, 30_000);
+    }, 30_000 + waitMs);
     child.stdout.on("data", (d: Buffer) => {
-      if (at !== undefined) return;
+      if (seen) return;
       text += d.toString("utf8");
       if (!text.replace(ANSI, "").includes(marker)) return;
-      at = performance.now() - t;
-      child.stdin.write("\u0003");
-      setTimeout(() => child.stdin.write("\u0003"), 100);
-      setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      seen = true;
+      const at = performance.now() - t;
+      setTimeout(() => {
+        try {
+          result = { value: measure(at, child.pid!) };
+        } catch (err) {
+          reject(err);
+        }
+        child.stdin.write("\u0003");
+        setTimeout(() => child.stdin.write("\u0003"), 100);
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }, waitMs);
     });
     child.on("error", reject);
     child.on("close", () => {
       clearTimeout(timer);
-      if (at !== undefined) resolve(at);
-      else reject(new Error(`exited before "${marker}": ${command}\n${text.replace(ANSI, "").slice(-500)}`));
+      if (result !== undefined) resolve(result.value);
+      else reject(new Error(`exited before "${marker}" was measured: ${command}\n${text.replace(ANSI, "").slice(-500)}`));
     });
   });
 }
+
+/** Wall ms from spawning `command` in a pty until its output shows `marker`. */
+const timeToMarker = (command: string, marker: string, env: NodeJS.ProcessEnv) => inPtyUntil(command, marker, env, 0, (ms) => ms);
 
 /** The pids of `root`'s descendants (read from /proc/<pid>/stat), nearest first. */
 function descendants(root: number): number[] {
@@ -64,50 +81,15 @@ function descendants(root: number): number[] {
   return out;
 }
 
-/** VmRSS of `pid` in MB (from /proc/<pid>/status). */
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  if (!m) throw new Error(`no VmRSS for pid ${pid}`);
-  return Number(m[1]) / 1024;
-}
-
-/** RSS (MB) of the node process `command` runs in a 120×40 pty, `idleMs` after its output first shows `marker`, untouched meanwhile; then Ctrl-C twice ends it. */
-function idleRss(command: string, marker: string, env: NodeJS.ProcessEnv, idleMs: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("script", ["-qfec", `stty rows 40 cols 120; exec ${command}`, "/dev/null"], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "ignore"] });
-    let text = "";
-    let seen = false;
-    let rss: number | undefined;
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`no "${marker}" within 30 s from: ${command}`));
-    }, 30_000 + idleMs);
-    child.stdout.on("data", (d: Buffer) => {
-      if (seen) return;
-      text += d.toString("utf8");
-      if (!text.replace(ANSI, "").includes(marker)) return;
-      seen = true;
-      setTimeout(() => {
-        try {
-          const node = descendants(child.pid!).find((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node");
-          if (node === undefined) throw new Error(`no node process under script (pid ${child.pid})`);
-          rss = rssMb(node);
-        } catch (err) {
-          reject(err);
-        }
-        child.stdin.write("\u0003");
-        setTimeout(() => child.stdin.write("\u0003"), 100);
-        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-      }, idleMs);
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      clearTimeout(timer);
-      if (rss !== undefined) resolve(rss);
-      else reject(new Error(`exited before its idle RSS was read: ${command}`));
-    });
+/** RSS (MB) of the node process `command` runs in a pty, `idleMs` after its output first shows `marker`, untouched meanwhile. */
+const idleRss = (command: string, marker: string, env: NodeJS.ProcessEnv, idleMs: number) =>
+  inPtyUntil(command, marker, env, idleMs, (_ms, scriptPid) => {
+    const node = descendants(scriptPid).find((pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "node");
+    if (node === undefined) throw new Error(`no node process under script (pid ${scriptPid})`);
+    const mb = rssMb(node);
+    if (Number.isNaN(mb)) throw new Error(`no VmRSS for pid ${node}`);
+    return mb;
   });
-}
 
 /** The startup figures; `runs` spawns each (≥ 10 for the TUI frame). */
 export async function startupFigures(runs: number, log: (line: string) => void): Promise<{ floorMs: number; figures: Figure[] }> {
