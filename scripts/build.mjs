@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * Ink's incremental renderer is patched (see inkIncrementalFix) string-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * Ink's incremental renderer is patched (see inkIncrementalFix), string-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
