@@ -148,7 +148,7 @@ describe("the built bundle", () => {
     const { readdirSync, readFileSync } = await import("node:fs");
     const dist = join(process.cwd(), "dist");
     const chunks = readdirSync(dist).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dist, f), "utf8"));
-    expect(chunks.some((c) => c.includes("rowTexts.get(key)"))).toBe(true);
+    expect(chunks.some((c) => c.includes("function joinedRowText("))).toBe(true);
     expect(chunks.some((c) => c.includes("lineWithoutEmptyItems"))).toBe(false);
   });
 });
