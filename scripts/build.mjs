@@ -63,31 +63,20 @@ const inkIncrementalFix = {
  * Ink measures every row of every frame with string-width (grapheme segmentation, emoji and
  * East-Asian width checks: the hottest code in a profile of a streaming run). A full-screen frame
  * is mostly the same rows as the last one, so each string-width copy in the bundle answers repeated
- * strings from a bounded cache, and printable ASCII (one column a character) without segmenting.
+ * strings from a bounded cache, printable ASCII (one column a character) without segmenting, and
+ * lines of ASCII, one-column symbols and colour codes by counting their symbols.
  */
 const STRING_WIDTH_EXPORT = "export default function stringWidth(";
+
 const stringWidthCache = {
   name: "string-width-cache",
   setup(b) {
     b.onLoad({ filter: /[\\/]string-width[\\/]index\.js$/ }, async (args) => {
       const text = await readFile(args.path, "utf8");
       if (!text.includes(STRING_WIDTH_EXPORT)) throw new Error(`${args.path}: string-width's export changed (no "${STRING_WIDTH_EXPORT}"); update scripts/build.mjs`);
-      const cached = `
-const __inkWidths = new Map();
-const __inkPrintableAscii = /^[\x20-\x7e]*$/;
-export default function stringWidth(input, options) {
-  if (typeof input !== "string" || (options !== undefined && Object.keys(options).length > 0)) return __inkStringWidth(input, options);
-  if (input.length < 256 && __inkPrintableAscii.test(input)) return input.length;
-  let width = __inkWidths.get(input);
-  if (width === undefined) {
-    width = __inkStringWidth(input);
-    if (__inkWidths.size >= 20000) __inkWidths.clear();
-    __inkWidths.set(input, width);
-  }
-  return width;
-}
-`;
-      return { contents: text.replace(STRING_WIDTH_EXPORT, "function __inkStringWidth(") + cached, loader: "js" };
+      // string-width's own export renamed, and scripts/string-width-cache.js's wrapper exported instead.
+      const wrapper = await readFile(join(root, "scripts", "string-width-cache.js"), "utf8");
+      return { contents: text.replace(STRING_WIDTH_EXPORT, "function __inkStringWidth(") + wrapper, loader: "js" };
     });
   },
 };

@@ -9,41 +9,53 @@
  * - a changed row whose placements do not overlap (the usual case: boxes side by side) is joined
  *   from each placed line's own escape-coded text, remembered per line, with the style change
  *   computed only where two of them meet; overlapping placements go through Ink's cell grid;
+ * - a line of ASCII, common one-column symbols and SGR codes (what Ink's colouring of our rows
+ *   writes) is split at its codes rather than tokenized character by character, and a clip that
+ *   cuts nothing of such a line keeps the line instead of slice-ansi's copy of it;
  * - the measuring caches (styled characters, block widths, clipped slices) live across frames,
- *   each cleared when it passes a bound.
+ *   each bounded without ever dropping the working set at once.
  * scripts/build.mjs substitutes this file for Ink's when bundling, after checking Ink's file is the
  * one it was written against; test/build/ink-output.test.ts compares both on the same operations.
  */
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
-import { ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
+import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
 
-/** A Map that forgets everything once it holds `max` entries (the working set refills it in a frame). */
+/**
+ * A cache of at most about 2 × `max` entries that never drops the working set at once: entries
+ * live in a young map, which becomes the old one when it fills; an old entry used again moves back
+ * to the young map, and the old map is dropped as a whole at the next turn. (Clearing everything
+ * when full made the next frame recompute every row: a slow frame and a burst of garbage.)
+ */
 class BoundedCache {
   constructor(max) {
     this.max = max;
-    this.map = new Map();
+    this.young = new Map();
+    this.old = new Map();
   }
 
   /** The value of `key`, made by `compute(key)` when absent. */
   get(key, compute) {
-    let value = this.map.get(key);
-    if (value === undefined) {
-      value = compute(key);
-      if (this.map.size >= this.max) this.map.clear();
-      this.map.set(key, value);
+    let value = this.young.get(key);
+    if (value !== undefined) return value;
+    value = this.old.get(key);
+    if (value === undefined) value = compute(key);
+    if (this.young.size >= this.max) {
+      this.old = this.young;
+      this.young = new Map();
     }
+    this.young.set(key, value);
     return value;
   }
 }
 
 // One cell object per character (with its styles array): ~300 bytes a cell, so 3,000 lines held
-// ~20 MB of the heap. Lines are looked up here only when `segments` (below) or `rowTexts` miss,
-// so a frame's working set (40 rows, a few placements each) is all this needs to hold.
-const styledChars = new BoundedCache(200);
+// ~20 MB of the heap. Only rows whose placements overlap (Ink's grid, `rowText`) use cells, so a
+// few rows' lines are all this needs to hold.
+const styledChars = new BoundedCache(100);
 const cellsOf = (line) => styledChars.get(line, () => styledCharsFromTokens(tokenize(line)));
 // Widths need no cache of their own: the bundle's string-width keeps one (scripts/build.mjs).
-const blockWidths = new BoundedCache(5000);
+const blockWidths = new BoundedCache(2500);
 const widestLine = (text) =>
   blockWidths.get(text, () => {
     let width = 0;
@@ -54,33 +66,114 @@ const NO_STYLES = Object.freeze([]);
 
 /** Printable ASCII only: one cell per character, no escape codes (most of a streaming answer's rows). */
 const PLAIN = /^[\x20-\x7e]*$/;
-const slices = new BoundedCache(5000);
+const slices = new BoundedCache(2500);
 /** sliceAnsi of a clipped line, remembered: the same rows are clipped the same way frame after frame. */
 const sliceOf = (line, from, to) => slices.get(`${from}:${to}:${line}`, () => (PLAIN.test(line) ? line.slice(from, to) : sliceAnsi(line, from, to)));
 /** Row text by its placements (see `get`). */
-const rowTexts = new BoundedCache(4000);
+const rowTexts = new BoundedCache(2000);
 
 /**
  * A placed line as a run of cells: `inner` is its text as Ink prints it between its first
  * character's styles and its last's (the codes that open the first and close the last are added
  * where the run meets its neighbours); `width` counts cells. null for a line with no characters.
+ * Built from the line's tokens without a cell object per character: between two characters the
+ * style change is written only where an escape code came between them (the same styles diff to
+ * nothing).
  */
-const segments = new BoundedCache(3000);
-const segmentOf = (line) => segments.get(line, () => {
-  if (PLAIN.test(line)) return line === "" ? null : { inner: line, width: line.length, first: NO_STYLES, last: NO_STYLES };
-  const chars = cellsOf(line);
-  if (chars.length === 0) return null;
-  // Joined from an array: a string built with += stays a chain of fragments while it is cached.
-  const parts = [];
-  let width = 0;
-  for (let i = 0; i < chars.length; i++) {
-    if (i > 0) parts.push(ansiCodesToString(diffAnsiCodes(chars[i - 1].styles, chars[i].styles)));
-    parts.push(chars[i].value);
-    width += Math.max(1, stringWidth(chars[i].value));
-  }
-  return { inner: parts.join(""), width, first: chars[0].styles, last: chars[chars.length - 1].styles };
-});
+const segments = new BoundedCache(1500);
+const segmentOf = (line) =>
+  segments.get(line, () => {
+    if (PLAIN.test(line)) return line === "" ? null : { inner: line, width: line.length, first: NO_STYLES, last: NO_STYLES };
+    return isSimple(line) ? simpleSegment(line) : tokenSegment(line);
+  });
 
+/**
+ * Printable ASCII, characters of a few common symbol blocks (punctuation, arrows, box drawing,
+ * shapes, braille spinners: no combining marks or joiners) and SGR sequences — what Ink's own
+ * colouring of our rows writes. Such a line, when each of its symbols is one column to all three
+ * measuring libraries (`narrowText`), is split at its codes instead of tokenized per character.
+ */
+const SIMPLE_STYLED = /^(?:[\x20-\x7e\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]|\x1b\[[0-9;]*m)*$/;
+const SGR_RUNS = /((?:\x1b\[[0-9;]*m)+)/;
+/** Per symbol: one column to string-width, one narrow character to the tokenizer and to slice-ansi. */
+const narrowSymbols = new Map();
+function narrowText(line) {
+  for (let i = 0; i < line.length; i++) {
+    if (line.charCodeAt(i) < 0x7f) continue;
+    const symbol = line[i];
+    let narrow = narrowSymbols.get(symbol);
+    if (narrow === undefined) {
+      const tokens = tokenize(symbol);
+      narrow = stringWidth(symbol) === 1 && tokens.length === 1 && tokens[0].type === "char" && tokens[0].value === symbol && !tokens[0].fullWidth && sliceAnsi(symbol + symbol, 0, 1) === symbol;
+      narrowSymbols.set(symbol, narrow);
+    }
+    if (!narrow) return false;
+  }
+  return true;
+}
+const isSimple = (line) => SIMPLE_STYLED.test(line) && narrowText(line);
+/** The ANSI tokens of a run of SGR sequences, as the tokenizer reads them inside a line. */
+const sgrTokens = new BoundedCache(500);
+const sgrTokensOf = (run) => sgrTokens.get(run, () => tokenize(run).filter((token) => token.type === "ansi"));
+
+/**
+ * True when slice-ansi's copy of all of `line` (what Ink's clip makes of a line it does not cut)
+ * has the same characters with the same styles as `line` — only the codes after the last
+ * character can differ — so the line can stand for its copy where only the cells count.
+ * slice-ansi re-emits the styles open before the first character from its own map, which can
+ * reorder or drop codes; a line that opens with at most one single-parameter code (not 0: a bare
+ * reset is read differently by the two tokenizers) is copied as it is. A transformer that gives
+ * the line back unchanged (Ink's Text without styles, or with colour off) is taken to leave the
+ * copy unchanged too.
+ */
+const LEADING_CODES = /^\x1b\[[1-9][0-9]*m(?!\x1b)/;
+const wholeCopyKeepsCells = (line) => (line.charCodeAt(0) !== 0x1b || LEADING_CODES.test(line)) && isSimple(line);
+
+/** The segment of a simple line (see SIMPLE_STYLED): each symbol one cell. */
+function simpleSegment(line) {
+  const pieces = line.split(SGR_RUNS); // text, codes, text, codes, …, text
+  const parts = []; // joined at the end: a string built with += stays a chain of fragments while cached
+  let codes = NO_STYLES;
+  let first;
+  let last;
+  let width = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    if (i % 2 === 1) {
+      codes = reduceAnsiCodesIncremental(codes, sgrTokensOf(piece));
+      continue;
+    }
+    if (piece === "") continue;
+    if (first === undefined) first = codes;
+    else if (codes !== last) parts.push(ansiCodesToString(diffAnsiCodes(last, codes)));
+    parts.push(piece);
+    width += piece.length;
+    last = codes;
+  }
+  return first === undefined ? null : { inner: parts.join(""), width, first, last };
+}
+
+/** The segment of any other line, from the tokenizer's characters. */
+function tokenSegment(line) {
+  const parts = [];
+  let codes = NO_STYLES;
+  let first;
+  let last;
+  let width = 0;
+  for (const token of tokenize(line)) {
+    if (token.type === "ansi") {
+      codes = reduceAnsiCodesIncremental(codes, [token]);
+      continue;
+    }
+    if (token.type !== "char") continue;
+    if (first === undefined) first = codes;
+    else if (codes !== last) parts.push(ansiCodesToString(diffAnsiCodes(last, codes)));
+    parts.push(token.value);
+    width += Math.max(1, stringWidth(token.value));
+    last = codes;
+  }
+  return first === undefined ? null : { inner: parts.join(""), width, first, last };
+}
 
 /** The codes between a cell styled `from` (undefined: the row's start) and one styled `to`. */
 const join = (from, to) => ansiCodesToString(from === undefined ? to : diffAnsiCodes(from, to));
@@ -189,10 +282,11 @@ export default class Output {
           if (y + height < clip.y1 || y > clip.y2) continue;
         }
         if (clipHorizontally) {
-          lines = lines.map((line) => {
+          lines = lines.map((line, index) => {
             const from = x < clip.x1 ? clip.x1 - x : 0;
             const width = stringWidth(line);
             const to = x + width > clip.x2 ? clip.x2 - x : width;
+            if (from === 0 && to === width && wholeCopyKeepsCells(line) && transformers.every((transform) => transform(line, index) === line)) return line;
             return sliceOf(line, from, to);
           });
           if (x < clip.x1) x = clip.x1;

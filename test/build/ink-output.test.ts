@@ -132,6 +132,56 @@ describe("the bundle's Output (scripts/ink-output.js)", () => {
     }
   });
 
+  it("prints the same for lines of ASCII and common symbols styled with SGR codes (Ink's own colouring), however the codes combine, clipped or not", async () => {
+    const [Ink, Ours] = [await inks, await ours];
+    const rnd = random(4242);
+    // Combined parameters, full and empty resets, 256 and true colour, intensity pairs, codes with
+    // no text between them and styles left open at the end of a line.
+    const CODES = ["\u001b[1m", "\u001b[2m", "\u001b[22m", "\u001b[1;33m", "\u001b[0m", "\u001b[m", "\u001b[38;2;10;20;30m", "\u001b[48;5;17m", "\u001b[39;49m", "\u001b[3m", "\u001b[23m", "\u001b[7m", "\u001b[31m\u001b[32m"];
+    const line = () => {
+      let text = "";
+      for (let i = 0, n = 1 + Math.floor(rnd() * 8); i < n; i++) {
+        if (rnd() < 0.6) text += CODES[Math.floor(rnd() * CODES.length)];
+        if (rnd() < 0.8) text += rnd() < 0.7 ? ASCII[Math.floor(rnd() * ASCII.length)] : SYMBOLS[Math.floor(rnd() * SYMBOLS.length)];
+      }
+      return text;
+    };
+    // One column each, and some that are not (emoji, a combining accent) next to them.
+    const SYMBOLS = ["·", "…", "●", "⠋", "│", "─", "✓", "›", "⏵", "é", "▶", "⌚", "✅", "e\u0301", "漢"];
+    let styled = 0;
+    for (let i = 0; i < 400; i++) {
+      const width = 10 + Math.floor(rnd() * 50);
+      const height = 1 + Math.floor(rnd() * 6);
+      const ops: Op[] = [];
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x += 1 + Math.floor(rnd() * 25)) ops.push({ kind: "write", x, y, text: rnd() < 0.3 ? `${line()}\n${line()}` : line(), transformers: [] });
+      }
+      // A clip that cuts the edges, or one that holds every line whole (as a pane's box does).
+      const clip = rnd();
+      if (clip < 0.3) ops.unshift({ kind: "clip", clip: { x1: 1, x2: width - 2 } });
+      else if (clip < 0.7) ops.unshift({ kind: "clip", clip: { x1: 0, x2: width + 200 } });
+      // Transformers that style every line, that change odd lines only, or that leave lines alone.
+      const identity: Transformer = (text) => text;
+      const transformers = [[], [identity], [TRANSFORMERS[0]!], [TRANSFORMERS[1]!], [identity, TRANSFORMERS[2]!]][Math.floor(rnd() * 5)]!;
+      for (const op of ops) if (op.kind === "write") op.transformers = transformers;
+      const expected = frame(Ink, width, height, ops);
+      if (expected.output.includes("\u001b[")) styled++;
+      expect(frame(Ours, width, height, ops), `scene ${i}`).toEqual(expected);
+      expect(frame(Ours, width, height, ops), `scene ${i} again`).toEqual(expected);
+    }
+    expect(styled).toBeGreaterThan(300);
+  });
+
+  it("keeps printing the same frames while its caches turn over (far more distinct lines than they hold)", async () => {
+    const [Ink, Ours] = [await inks, await ours];
+    const rnd = random(99);
+    const pool = Array.from({ length: 6000 }, (_, i) => `\u001b[3${i % 8}m${ASCII[i % ASCII.length]} ${i}\u001b[39m ${i % 3 ? "é" : ""}`);
+    for (let f = 0; f < 600; f++) {
+      const ops: Op[] = Array.from({ length: 20 }, (_, y) => ({ kind: "write" as const, x: y % 3, y, text: pool[Math.floor(rnd() * (f < 300 ? pool.length : 50))]!, transformers: [] }));
+      expect(frame(Ours, 30, 20, ops), `frame ${f}`).toEqual(frame(Ink, 30, 20, ops));
+    }
+  });
+
   it("a changed word on one row changes that row and no other", async () => {
     const Ours = await ours;
     const ops = (word: string): Op[] => [
@@ -154,6 +204,31 @@ describe("the built bundle", () => {
 });
 
 describe("the bundle's string-width shortcut (scripts/build.mjs stringWidthCache)", () => {
+  it("gives string-width's own width for lines of ASCII, symbols and colour codes, and for the lines it leaves to string-width", async () => {
+    const { readFileSync, writeFileSync, rmSync } = await import("node:fs");
+    const { default: stringWidth } = await import("string-width");
+    // The bundle's module, made as scripts/build.mjs makes it, beside string-width's own file so its imports resolve.
+    const dir = join(process.cwd(), "node_modules", "string-width");
+    const patchedPath = join(dir, `ink-width-test-${process.pid}.js`);
+    const text = readFileSync(join(dir, "index.js"), "utf8");
+    expect(text).toContain("export default function stringWidth(");
+    writeFileSync(patchedPath, text.replace("export default function stringWidth(", "function __inkStringWidth(") + readFileSync(join(process.cwd(), "scripts", "string-width-cache.js"), "utf8"));
+    try {
+      const { default: patched } = (await import(pathToFileURL(patchedPath).href)) as { default: (s: string) => number };
+      const rnd = random(5);
+      const PIECES = ["login", " ", "x", "·", "…", "●", "⠋", "│", "─", "✓", "›", "⏵", "é", "▶", "⌚", "✅", "漢", "e\u0301", "\u001b[1m", "\u001b[22m", "\u001b[38;2;10;20;30m", "\u001b[m", "\u001b[12345m", "\u001b[;m", "\u001b[2K", "\u001b"];
+      for (let i = 0; i < 3000; i++) {
+        let line = "";
+        for (let k = 0, n = 1 + Math.floor(rnd() * 12); k < n; k++) line += PIECES[Math.floor(rnd() * PIECES.length)];
+        expect(patched(line), JSON.stringify(line)).toBe(stringWidth(line));
+        expect(patched(line), `${JSON.stringify(line)} again`).toBe(stringWidth(line));
+      }
+    } finally {
+      rmSync(patchedPath, { force: true });
+    }
+  });
+
+
   it("printable ASCII is one column a character, as string-width itself measures it", async () => {
     const { default: stringWidth } = await import("string-width");
     let all = "";

@@ -1,0 +1,45 @@
+/**
+ * Appended to string-width's index.js in the bundle (scripts/build.mjs, stringWidthCache), whose
+ * own export is renamed `__inkStringWidth`: the same widths, answered without grapheme
+ * segmentation for printable ASCII and for lines of ASCII, one-column symbols and colour codes,
+ * and from a bounded cache for the rest. test/build/ink-output.test.ts compares it with
+ * string-width itself.
+ */
+/* global __inkStringWidth */
+const __inkWidths = new Map();
+const __inkPrintableAscii = /^[\x20-\x7e]*$/;
+// ASCII, one-column symbols of a few blocks (no marks or joiners: each its own grapheme) and SGR
+// codes of up to 3 digits a parameter (all of which strip-ansi removes): the width is the count of
+// symbols, once each symbol is checked to be one column (the same blocks as scripts/ink-output.js).
+const __inkSimple = /^(?:[\x20-\x7e\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]|\x1b\[(?:[0-9]{1,3}(?:;[0-9]{0,3})*)?m)*$/;
+const __inkNarrow = new Map();
+function __inkSimpleWidth(input) {
+  let width = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c === 0x1b) {
+      i = input.indexOf("m", i);
+      continue;
+    }
+    if (c > 0x7e) {
+      const symbol = input[i];
+      let narrow = __inkNarrow.get(symbol);
+      if (narrow === undefined) __inkNarrow.set(symbol, (narrow = __inkStringWidth(symbol) === 1));
+      if (!narrow) return -1;
+    }
+    width++;
+  }
+  return width;
+}
+export default function stringWidth(input, options) {
+  if (typeof input !== "string" || (options !== undefined && Object.keys(options).length > 0)) return __inkStringWidth(input, options);
+  if (input.length < 256 && __inkPrintableAscii.test(input)) return input.length;
+  let width = __inkWidths.get(input);
+  if (width === undefined) {
+    width = __inkSimple.test(input) ? __inkSimpleWidth(input) : -1;
+    if (width < 0) width = __inkStringWidth(input);
+    if (__inkWidths.size >= 20000) __inkWidths.clear();
+    __inkWidths.set(input, width);
+  }
+  return width;
+}
