@@ -29,10 +29,23 @@ export function childActivity(child: ChildView): string {
   for (let i = child.entries.length - 1; i >= 0; i--) {
     const e = child.entries[i]!;
     if (e.kind === "tool") return `⏺ ${e.name} ${formatArgs(e.args, 60)}`;
-    const words = e.text.replace(/\s+/g, " ").trim();
+    const words = lastWords(e.text);
     if (words !== "") return words.length > 80 ? `…${words.slice(-79)}` : words;
   }
   return child.thinking ? "thinking…" : "starting…";
+}
+
+/**
+ * The end of `text` with its whitespace runs made one space and trimmed: all of it, or a part of
+ * more than 80 characters that ends it (a streaming answer is read again on every tick and grows
+ * to many thousands of characters, so only its last 400 are read when they are enough).
+ */
+export function lastWords(text: string): string {
+  if (text.length > 400) {
+    const tail = text.slice(-400).replace(/\s+/g, " ").trim();
+    if (tail.length > 80) return tail;
+  }
+  return text.replace(/\s+/g, " ").trim();
 }
 
 /** The one-row view. */
