@@ -1,9 +1,11 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { emptyUsage, type AgentMessage, type ToolCall } from "../../src/protocol/messages.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import { historyItems } from "./history-items.js";
-import { RESULT_HEAD, RESULT_LINE_CAP } from "./result-head.js";
+import { RESULT_HEAD, RESULT_LINE_CAP, resultHead } from "./result-head.js";
 import type { StreamState, ToolItem } from "./transcript-types.js";
 
 const FILE = "/home/x/.ink/sessions/s1.jsonl";
@@ -78,5 +80,24 @@ describe("historyItems: long saved results of a resumed session", () => {
   it("stay whole without a file", () => {
     const items = historyItems(messages).filter((i): i is ToolItem => i.kind === "tool");
     expect(items[0]!.result).toBe(long);
+  });
+});
+
+describe("resultHead", () => {
+  it("copies its lines out of the result: the kept heads do not keep the whole results in memory", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const heads: unknown[] = [];
+    for (let k = 0; k < 40; k++) {
+      // 1 MB per result, every line long enough for V8 to slice it out of the whole string.
+      const content = Array.from({ length: 10_000 }, (_, i) => `${k}:${i} ${"y".repeat(95)}`).join("\n");
+      heads.push(resultHead(content));
+    }
+    gc();
+    const grownMb = (process.memoryUsage().heapUsed - before) / 1e6;
+    expect(heads).toHaveLength(40);
+    expect(grownMb).toBeLessThan(8); // 40 MB of results were read; only 120 short lines stay
   });
 });

@@ -13,10 +13,18 @@ export const RESULT_LINE_CAP = 300;
 export const SHORT_RESULT_LINES = 20;
 export const SHORT_RESULT_CHARS = 4000;
 
-/** The first `RESULT_HEAD` lines of `content` (each capped) and how many lines it has. */
+/**
+ * A copy of `text` that does not point into the string it was cut from: V8 keeps a line split or
+ * sliced out of a long result as a view of the whole result, which would keep it all in memory.
+ */
+function detached(text: string): string {
+  return Buffer.from(text, "utf8").toString("utf8");
+}
+
+/** The first `RESULT_HEAD` lines of `content` (each capped, copied out of it) and how many lines it has. */
 export function resultHead(content: string): { resultHead: string[]; resultLines: number } {
   const lines = contentLines(content);
-  return { resultHead: lines.slice(0, RESULT_HEAD).map((l) => truncate(l, RESULT_LINE_CAP)), resultLines: lines.length };
+  return { resultHead: lines.slice(0, RESULT_HEAD).map((l) => detached(truncate(l, RESULT_LINE_CAP))), resultLines: lines.length };
 }
 
 /** True when `content` is short enough to keep whole in UI state. */
