@@ -25,7 +25,7 @@ describe("App: Ctrl-T shows the whole output of the latest tool call", () => {
   it("reads the long result back from the session file when opened; with the file gone it says so", async () => {
     h = renderApp(script, withBigFile);
     await typeAndSubmit(h.app, "read it");
-    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("done reading") && f.includes("Ctrl-T tool output"), { what: "the answer and the key hint" });
+    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("done reading") && f.includes("Ctrl-T output"), { what: "the answer and the key hint" });
     expect(done).toMatch(/… \+\d+ lines/);
     const file = h.session.sessionPath!;
     expect(readFileSync(file, "utf8")).toContain("LINE-0400");

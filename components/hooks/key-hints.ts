@@ -13,7 +13,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
   const scroll = mode === "fullscreen" ? " · PgUp/PgDn scroll · Ctrl-F search" : "";
   switch (focus) {
     case "prompt":
-      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-T tool output · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T tool output · /help · Ctrl-C twice exit`;
+      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-T output · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T output · /help · Ctrl-C twice exit`;
     case "pane":
       return "x stop this child · Tab next · Shift-Tab back · Esc prompt · typing goes to the prompt · Ctrl-C stop all";
     case "sidebar":
@@ -41,5 +41,5 @@ export const HELP_KEYS: readonly string[] = [
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n no · a always allow this tool for the session · s allow and save the shown rule to your settings ($INK_HOME/settings.json)",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
-  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results, thoughts)",
+  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];
