@@ -111,7 +111,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       let run: Promise<unknown>;
       try {
         // A prompt's tool results are saved in the session file as they come (a `!` command's or a resumed child's are not).
-        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock(), ...(saves ? { savedTo: savedFile(session) } : {}) }));
+        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock(), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) }));
       } catch (err) {
         run = Promise.reject(err);
       }
