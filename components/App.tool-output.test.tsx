@@ -59,4 +59,21 @@ describe("App: Ctrl-T shows the whole output of the latest tool call", () => {
     h.app.stdin.write(END);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("LINE-0400"), { what: "the last line, from memory" });
   });
+
+  it("when the session file cannot be written, the output stays in memory and is shown whole", async () => {
+    h = renderApp(script, {
+      before: (dirs) => {
+        withBigFile.before(dirs);
+        writeFileSync(join(dirs.inkHome, "sessions"), "not a directory\n"); // the store cannot create its directory
+      },
+    });
+    await typeAndSubmit(h.app, "read it");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("done reading"), { what: "the answer" });
+    expect(h.session.unsaved).toBe(true);
+    h.app.stdin.write(CTRL_T);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("whole output of the latest tool call"), { what: "the overlay" });
+    h.app.stdin.write(END);
+    const end = await waitForFrame(h.app.lastFrame, (f) => f.includes("LINE-0400"), { what: "the last line, from memory" });
+    expect(end).not.toContain("not available");
+  });
 });
