@@ -13,7 +13,7 @@ import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
-import { keyHints } from "./hooks/key-hints.js";
+import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
 import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
@@ -21,6 +21,7 @@ import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } 
 import { useAgentStream } from "./hooks/use-agent-stream.js";
 import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
+import { useToolOutputOverlay } from "./hooks/use-tool-output.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
@@ -152,7 +153,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   });
   const pageRows = layout.overlayRows;
   const draftMaxRows = Math.max(3, Math.min(10, Math.floor(rows / 4)));
-  const overlayView = useChildOverlay(session.store, state, ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
+  const toolsOpen = ui.overlay?.kind === "tools";
+  const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
+  const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
+  const overlayView = toolView ?? childView;
   const historyRows = useMemo(() => (mode === "fullscreen" ? totalRows(state.finished, layout.regionColumns) : 0), [mode, state.finished, layout.regionColumns]);
   const scroll = useTranscriptScroll(historyRows, layout.regionRows);
   const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset), (item) => {
@@ -346,7 +350,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={keyHints(ui.focus, state.running, mode)}
+        keys={keyHints(ui.focus, state.running, mode, toolsOpen)}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>
@@ -360,7 +364,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       now={now}
       focusedChildId={ui.focus === "pane" ? ui.paneId : undefined}
       scroll={scroll}
-      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset) } : undefined}
+      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset), ...(toolsOpen ? { keys: TOOL_OVERLAY_KEYS } : {}) } : undefined}
       sidebar={{ rows: childRows, selected, focused: ui.focus === "sidebar" }}
       running={counts.running}
       onHistoryRendered={onHistoryRendered}

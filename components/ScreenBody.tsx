@@ -27,7 +27,7 @@ export interface ScreenBodyProps {
   /** Full-screen scroll position (rows up from the bottom) and rows that arrived below it. */
   scroll: { offset: number; unseen: number };
   /** The open child transcript, when shown. */
-  overlay?: { title: string; lines: readonly OverlayLine[]; offset: number };
+  overlay?: { title: string; lines: readonly OverlayLine[]; offset: number; keys?: string };
   sidebar: { rows: readonly SidebarRow[]; selected: number; focused: boolean };
   /** Running children (for the scrolled-up hint). */
   running: number;
@@ -62,7 +62,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} />;
   let main;
   if (props.overlay) {
-    main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} />;
+    main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} />;
   } else if (mode === "inline") {
     main = (
       <>

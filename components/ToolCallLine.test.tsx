@@ -35,4 +35,16 @@ describe("ToolCallLine", () => {
     expect(frame.split("\n")).toHaveLength(1 + COMMAND_MAX_ROWS);
     expect(frame).toContain(`… +${40 - COMMAND_MAX_ROWS + 1} more rows of the command`);
   });
+
+  it("draws a result kept only as its head: its first lines and the whole result's line count", () => {
+    const item: ToolItem = { kind: "tool", id: "t1", done: true, name: "bash", args: { command: "seq 400" }, status: "ok", resultHead: ["1", "2", "3"], resultLines: 400, saved: { file: "/s.jsonl", callId: "t1" } };
+    const frame = stripAnsi(render(<ToolCallLine item={item} now={0} width={80} />).lastFrame() ?? "");
+    expect(frame).toContain("⎿  1");
+    expect(frame).toContain("… +398 lines");
+    expect(frame).not.toContain("Ctrl-T");
+    expect(frame.split("\n")).toHaveLength(toolCallRows(item, 2, 80));
+    // Details asked for more lines than the UI kept: the row says where the rest is.
+    const detail = stripAnsi(render(<ToolCallLine item={item} now={0} width={100} resultLines={200} />).lastFrame() ?? "");
+    expect(detail).toContain("… +397 lines · Ctrl-T opens the latest tool output in full");
+  });
 });

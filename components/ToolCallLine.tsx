@@ -3,7 +3,8 @@
  * (spinner while running, ✓, ✗), its duration, and the first lines of its result. A `task` call
  * waiting for a free child slot says "queued" and does not spin: nothing runs for it yet. A shell
  * command too long for the call line is drawn whole under it, wrapped (up to COMMAND_MAX_ROWS
- * rows), so what ran can be read — never cut with "…" in the middle of `&& rm -rf …`.
+ * rows), so what ran can be read — never cut with "…" in the middle of `&& rm -rf …`. A long
+ * result kept only as its head (the whole text is in the session file) shows that head.
  */
 import { Box, Text } from "ink";
 import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
@@ -25,9 +26,16 @@ export interface ToolCallLineProps {
 const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
 
 function excerpt(item: ToolItem, resultLines: number): { shown: string[]; more: number } {
-  const lines = item.result !== undefined ? contentLines(item.result) : [];
+  const lines = item.result !== undefined ? contentLines(item.result) : (item.resultHead ?? []);
+  const total = item.result !== undefined ? lines.length : (item.resultLines ?? lines.length);
   const shown = lines.slice(0, item.status === "error" ? resultLines + 1 : resultLines);
-  return { shown, more: lines.length - shown.length };
+  return { shown, more: total - shown.length };
+}
+
+/** The "… +N lines" row; when more lines were asked for than the kept head has, it says where the rest is. */
+function moreRow(item: ToolItem, more: number, resultLines: number): string {
+  const row = `     … +${more} line${more === 1 ? "" : "s"}`;
+  return item.resultHead !== undefined && resultLines > item.resultHead.length ? `${row} · Ctrl-T opens the latest tool output in full` : row;
 }
 
 /** Most rows a long command takes under its call line; a longer one ends with a count. */
@@ -84,7 +92,11 @@ export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCa
           {truncate(line, cut)}
         </Text>
       ))}
-      {more > 0 ? <Text dimColor>{`     … +${more} line${more === 1 ? "" : "s"}`}</Text> : null}
+      {more > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {moreRow(item, more, resultLines)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

@@ -19,6 +19,8 @@ export interface TranscriptOverlayProps {
   height: number;
   /** Outer width in columns. */
   width: number;
+  /** The keys of the footer after the scroll keys (default: a child's: resume, close). */
+  keys?: string;
 }
 
 const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?: boolean; bold?: boolean }> = {
@@ -27,10 +29,11 @@ const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?
   dim: { dimColor: true },
   error: { color: "red" },
   heading: { color: "magenta", bold: true },
+  plain: {},
 };
 
 /** The bordered, scrolled window. */
-export function TranscriptOverlay({ title, lines, offset, height, width }: TranscriptOverlayProps) {
+export function TranscriptOverlay({ title, lines, offset, height, width, keys = "r resume · Esc close" }: TranscriptOverlayProps) {
   const inner = Math.max(10, width - 4);
   const shown = lines.slice(offset, offset + height);
   const last = Math.min(lines.length, offset + height);
@@ -45,7 +48,7 @@ export function TranscriptOverlay({ title, lines, offset, height, width }: Trans
         </Text>
       ))}
       <Text dimColor wrap="truncate-end">
-        {`lines ${lines.length === 0 ? 0 : offset + 1}–${last} of ${lines.length} · ↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc close`}
+        {`lines ${lines.length === 0 ? 0 : offset + 1}–${last} of ${lines.length} · ↑/↓ PgUp/PgDn Home/End scroll · ${keys}`}
       </Text>
     </Box>
   );

@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
+import { wholeResultText } from "./hooks/use-tool-output.js";
 
 /** The OSC 52 sequence that sets the clipboard to `text`. */
 export function osc52(text: string): string {
@@ -30,7 +31,7 @@ export function saveAnswer(text: string, sessionId: string, dir = tmpdir()): str
   return path;
 }
 
-/** The text worth copying from one item: the message, a child's report, a tool's result (or its arguments), the thought. */
+/** The text worth copying from one item: the message, a child's report, a tool's whole result (read back from the session file when the UI kept its head only; else its arguments), the thought. */
 export function itemCopyText(item: TranscriptItem): string {
   switch (item.kind) {
     case "header":
@@ -42,7 +43,7 @@ export function itemCopyText(item: TranscriptItem): string {
     case "thinking":
       return item.text ?? "";
     case "tool":
-      return item.child?.report ?? item.result ?? JSON.stringify(item.args, null, 2);
+      return item.child?.report ?? wholeResultText(item) ?? JSON.stringify(item.args, null, 2);
   }
 }
 

@@ -49,6 +49,7 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
   return {
     tab: (backwards) => dispatch({ type: "tab", backwards, panes: ctx.panes }),
     escape: () => dispatch({ type: "escape" }),
+    toolOutput: () => dispatch(ui.overlay?.kind === "tools" ? { type: "focus_prompt" } : { type: "tools_open" }),
     stopPane: () => {
       if (ui.paneId && !stream.stopChild(ui.paneId)) setHint("that child is not running any more");
     },
@@ -81,7 +82,7 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
     },
     resume: () => {
       const overlay = ui.overlay;
-      if (ui.focus !== "overlay" || !overlay) return;
+      if (ui.focus !== "overlay" || !overlay || overlay.kind === "tools") return;
       const status = ctx.childRows.find((r) => r.id === overlay.childId)?.status ?? "unknown";
       if (stream.isRunning()) return setHint(BUSY);
       if (status === "running") return setHint("that child is still running — wait for it to end, or focus its pane (Tab) and press x to stop it");

@@ -2,7 +2,9 @@
  * reduceStream: the pure heart of the UI. It turns the session's event stream (plus a few UI
  * actions: run start/end, notices, clear) into transcript items. Items of a run stay `live` until
  * they and every item before them are done; then they move, in order, to `finished` (rendered
- * once in <Static>), so a running task pane stays at the place of its call.
+ * once in <Static>), so a running task pane stays at the place of its call. A long tool result
+ * whose session file saves it keeps only its head in the item; the whole text is held in
+ * `heldResults` until the turn's result message reaches the file (and kept there if it never does).
  */
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/protocol/messages.js";
@@ -11,12 +13,17 @@ import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
 import { historyItems } from "./history-items.js";
+import { isShortResult, resultHead } from "./result-head.js";
 import type { TaskRecord } from "../../src/session/types.js";
 import type { ItemTone, StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 /** What the reducer consumes. `at` is the UI clock (ms) when the action happened. */
 export type StreamAction =
-  | { type: "event"; event: AgentEvent; at: number }
+  /**
+   * `savedTo`: the main session file that saves this event's tool results, when writing it works
+   * now (absent: sessions are off, saving fails, or the results are not saved as tool results).
+   */
+  | { type: "event"; event: AgentEvent; at: number; savedTo?: string }
   /** A run begins: a prompt to the main agent (`text`), to a resumed child (`text` + `target`), or a command without a message. */
   | { type: "run_start"; text?: string; target?: string; at: number }
   | { type: "run_end"; error?: string; at: number }
@@ -35,11 +42,12 @@ export interface HeaderInfo {
 
 /**
  * A fresh state; with `header`, the transcript starts with the start-up header, then the `history`
- * of a resumed session (its children, from `records`, as the summaries the live run showed).
+ * of a resumed session (its children, from `records`, as the summaries the live run showed); long
+ * tool results of the history keep only their head when `file` (the session file they were read from) is given.
  */
-export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = []): StreamState {
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
-  finished.push(...historyItems(history, records));
+  finished.push(...historyItems(history, records, file));
   return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records), childIndex: {}, nextId: 1, runError: false, compacting: false };
 }
 
@@ -87,7 +95,7 @@ export function reduceStream(state: StreamState, action: StreamAction): StreamSt
       return flush({ ...s, running: false, compacting: false, runError: s.runError || action.error !== undefined });
     }
     case "event":
-      return flush(reduceEvent(state, action.event, action.at));
+      return flush(reduceEvent(state, action.event, action.at, action.savedTo));
   }
 }
 
@@ -145,12 +153,37 @@ function settle(state: StreamState, at: number): StreamState {
   const live = closeOpen(state).live.map((item): TranscriptItem => {
     if (item.kind !== "tool" || item.done) return item.done ? item : { ...item, done: true };
     const child = item.child ? abandonChild(item.child, at) : undefined;
-    return { ...item, done: true, status: item.status === "ok" ? "ok" : "error", result: item.result ?? "interrupted", child };
+    return { ...item, done: true, status: item.status === "ok" ? "ok" : "error", ...(item.resultHead ? {} : { result: item.result ?? "interrupted" }), child };
   });
   return { ...state, live };
 }
 
-function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamState {
+/** The finished tool item of `event`: a long result saved in `savedTo` keeps only its head (not a `task` report). */
+function finishTool(t: ToolItem, event: Extract<AgentEvent, { type: "tool_end" }>, at: number, savedTo: string | undefined): ToolItem {
+  const content = event.result.content;
+  const head = savedTo !== undefined && event.call.name !== "task" && !isShortResult(content);
+  const { result: _result, ...rest } = t;
+  return {
+    ...rest,
+    done: true,
+    status: event.result.isError ? "error" : "ok",
+    ...(head ? { ...resultHead(content), saved: { file: savedTo, callId: event.call.id } } : { result: content }),
+    durationMs: event.durationMs,
+    update: undefined,
+    child: t.child ? abandonChild(t.child, at) : undefined,
+  };
+}
+
+/** `state` no longer holding the results of `ids` (their message is in the session file now). */
+function release(state: StreamState, ids: readonly string[]): StreamState {
+  const held = state.heldResults;
+  if (!held || !ids.some((id) => id in held)) return state;
+  const rest = { ...held };
+  for (const id of ids) delete rest[id];
+  return { ...state, heldResults: rest };
+}
+
+function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?: string): StreamState {
   switch (event.type) {
     case "text_delta": {
       const s = closeOpen(state, "assistant");
@@ -167,6 +200,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
     case "toolcall_start":
       return addTool(state, event.id, event.name, {});
     case "message":
+      if (event.message.role === "toolResult") return savedTo === undefined ? state : release(state, event.message.results.map((r) => r.toolCallId));
       return event.message.role === "assistant" ? closeOpen(state) : state;
     case "turn_end":
       return { ...closeOpen(state), cost: addCost(state.cost, event.message.model, event.message.usage) };
@@ -176,16 +210,11 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number): StreamS
       const line = lastLines(event.text, 1)[0];
       return line === undefined ? state : mapTool(state, event.toolCallId, (t) => ({ ...t, update: line }));
     }
-    case "tool_end":
-      return mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => ({
-        ...t,
-        done: true,
-        status: event.result.isError ? "error" : "ok",
-        result: event.result.content,
-        durationMs: event.durationMs,
-        update: undefined,
-        child: t.child ? abandonChild(t.child, at) : undefined,
-      }));
+    case "tool_end": {
+      const s = mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => finishTool(t, event, at, savedTo));
+      const item = s.live.find((i): i is ToolItem => i.kind === "tool" && i.id === event.call.id);
+      return item?.saved ? { ...s, heldResults: { ...s.heldResults, [event.call.id]: event.result.content } } : s;
+    }
     case "usage":
       return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: event.usage.input + event.usage.cacheRead + event.usage.cacheWrite };
     case "retry":

@@ -5,17 +5,14 @@
 import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage } from "../../src/protocol/messages.js";
 import { addCost, emptyCost } from "../../src/core/pricing.js";
-import { contentLines, truncate } from "../format.js";
 import { compactionLine } from "./compaction-line.js";
+import { resultHead } from "./result-head.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
 /** Characters kept of one stretch of streamed text (a pane shows only the last few lines). */
 export const CHILD_TEXT_CAP = 4000;
 /** Entries (text stretches and tool calls) a child keeps; older ones are dropped. */
 export const CHILD_ENTRIES_CAP = 120;
-/** Result lines kept per tool call, and characters per line. */
-const RESULT_HEAD = 3;
-const RESULT_LINE_CAP = 300;
 
 /** The view of a child that just started. */
 export function startChild(init: { childId: string; profile?: string; color?: string; prompt: string; resumed: boolean; worktree?: string; at: number }): ChildView {
@@ -99,18 +96,15 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
       return { ...child, cost: addCost(child.cost ?? emptyCost(), event.message.model, event.message.usage) };
     case "tool_start":
       return upsertTool(child, { kind: "tool", id: event.call.id, name: event.call.name, args: event.call.arguments, status: "running" });
-    case "tool_end": {
-      const lines = contentLines(event.result.content);
+    case "tool_end":
       return upsertTool(child, {
         kind: "tool",
         id: event.call.id,
         name: event.call.name,
         args: event.call.arguments,
         status: event.result.isError ? "error" : "ok",
-        resultHead: lines.slice(0, RESULT_HEAD).map((l) => truncate(l, RESULT_LINE_CAP)),
-        resultLines: lines.length,
+        ...resultHead(event.result.content),
       });
-    }
     case "error":
       return { ...child, reason: event.message };
     case "compaction_start":

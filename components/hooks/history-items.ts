@@ -4,6 +4,8 @@
  * each tool call with its result, and each child as the summary the live run ended with (status,
  * turns, tokens, duration from its task record). Reports of children the person resumed from the
  * sidebar show where they reached the main agent: a child summary and a note before the message.
+ * A long tool result keeps only its head when the session file it came from is named (read back on
+ * Ctrl-T); a `task` report and a `!` command's output (saved inside a user message) stay whole.
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
 import { splitChildReportNotes, type ChildReportNote } from "../../src/protocol/child-report-note.js";
@@ -11,6 +13,7 @@ import { splitShellNotes } from "../../src/protocol/shell-note.js";
 import { splitMentionBlocks } from "../../src/protocol/attachment-blocks.js";
 import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult } from "../../src/protocol/messages.js";
 import type { TaskRecord } from "../../src/session/types.js";
+import { isShortResult, resultHead } from "./result-head.js";
 import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 const STATUSES: readonly ChildStatus[] = ["ok", "aborted", "timeout", "crash"];
@@ -104,8 +107,18 @@ function label(note: { profile?: string; childId: string }): string {
   return `${note.profile ?? "general"} [${note.childId.slice(-6)}]`;
 }
 
-/** The finished items for `messages`; ids are `h<n>` (tool items `h:<call id>`), unique within the list. */
-export function historyItems(messages: readonly AgentMessage[], records: readonly TaskRecord[] = []): TranscriptItem[] {
+/** The result fields of a saved tool call's item: its head only when long and `file` holds it, else the whole text. */
+function savedResult(call: ToolCall, r: ToolResult | undefined, file: string | undefined): Pick<ToolItem, "result" | "resultHead" | "resultLines" | "saved"> {
+  if (!r) return { result: "(no result was saved)" };
+  if (file === undefined || call.name === "task" || isShortResult(r.content)) return { result: r.content };
+  return { ...resultHead(r.content), saved: { file, callId: call.id } };
+}
+
+/**
+ * The finished items for `messages`; ids are `h<n>` (tool items `h:<call id>`), unique within the
+ * list. `file`: the session file the messages were read from (long tool results stay there).
+ */
+export function historyItems(messages: readonly AgentMessage[], records: readonly TaskRecord[] = [], file?: string): TranscriptItem[] {
   const results = new Map<string, ToolResult>();
   for (const m of messages) if (m.role === "toolResult") for (const r of m.results) results.set(r.toolCallId, r);
   const index = new RecordIndex(records);
@@ -148,7 +161,7 @@ export function historyItems(messages: readonly AgentMessage[], records: readonl
           name: block.name,
           args: block.arguments,
           status: !r || r.isError ? "error" : "ok",
-          result: r ? r.content : "(no result was saved)",
+          ...savedResult(block, r, file),
           ...(record ? { durationMs: record.durationMs, child: restoredChild(record, block.arguments, r?.content) } : {}),
         });
       }

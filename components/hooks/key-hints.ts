@@ -2,18 +2,24 @@
 import type { ScreenMode } from "../layout/screen-layout.js";
 import type { UiFocus } from "./ui-reducer.js";
 
-/** The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys). */
-export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "inline"): string {
+/** Footer keys of the tool-output overlay (Ctrl-T). */
+export const TOOL_OVERLAY_KEYS = "Ctrl-T/Esc close";
+
+/**
+ * The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys;
+ * `toolOutput`: the open overlay is the tool output's, not a child's).
+ */
+export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "inline", toolOutput = false): string {
   const scroll = mode === "fullscreen" ? " · PgUp/PgDn scroll · Ctrl-F search" : "";
   switch (focus) {
     case "prompt":
-      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · /help · Ctrl-C twice exit`;
+      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-T output · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T output · /help · Ctrl-C twice exit`;
     case "pane":
       return "x stop this child · Tab next · Shift-Tab back · Esc prompt · typing goes to the prompt · Ctrl-C stop all";
     case "sidebar":
       return "↑/↓ select · Enter transcript (r there resumes it) · Tab/Esc close · typing goes to the prompt";
     case "overlay":
-      return "↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc back";
+      return toolOutput ? `↑/↓ PgUp/PgDn Home/End scroll · ${TOOL_OVERLAY_KEYS}` : "↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc back";
     case "resume":
       return "type the child's new prompt · Enter run it · Esc cancel";
     case "picker":
@@ -31,8 +37,9 @@ export const HELP_KEYS: readonly string[] = [
   "focused pane: x stop that child alone (the others and the main agent go on) · Esc back to the prompt · other typing goes to the prompt",
   "sidebar: ↑/↓ select · Enter open the child's full transcript (live while it runs) · Esc close · typing goes to the prompt",
   "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
+  "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n no · a always allow this tool for the session · s allow and save the shown rule to your settings ($INK_HOME/settings.json)",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
-  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results, thoughts)",
+  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];

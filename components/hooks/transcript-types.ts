@@ -100,8 +100,14 @@ export type TranscriptItem =
       status: ToolStatus;
       /** Latest line of live output (tool_update). */
       update?: string;
-      /** The result text once finished. */
+      /** The whole result once finished, when it is kept in UI state (short, a `task` report, or not saved). */
       result?: string;
+      /** A long result kept in the session file: only its first lines (each capped) are kept here. */
+      resultHead?: string[];
+      /** Lines of the whole result (with `resultHead`). */
+      resultLines?: number;
+      /** Where the whole result is saved (with `resultHead`): the session file and the tool call id there. */
+      saved?: { file: string; callId: string };
       durationMs?: number;
       /** The child agent of a `task` call. */
       child?: ChildView;
@@ -133,4 +139,9 @@ export interface StreamState {
   runError: boolean;
   /** The main agent is compacting its context now. */
   compacting: boolean;
+  /**
+   * Whole results of tool items that keep only their head, while the session file does not hold
+   * them (the turn's result message is not written yet, or writing it failed): tool call id → text.
+   */
+  heldResults?: Readonly<Record<string, string>>;
 }

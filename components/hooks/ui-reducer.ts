@@ -13,11 +13,14 @@ export type UiFocus = "prompt" | "pane" | "sidebar" | "overlay" | "resume" | "pi
 /** One row of the transcript overlay (already wrapped to the overlay's width). */
 export interface OverlayLine {
   text: string;
-  tone?: "user" | "tool" | "dim" | "error" | "heading";
+  /** None: the transcript's Markdown styles; `plain`: the text as it is (a tool's output). */
+  tone?: "user" | "tool" | "dim" | "error" | "heading" | "plain";
 }
 
-/** A child's transcript shown over the live area. */
+/** A child's transcript (or, `kind: "tools"`, the latest tool calls' whole output) shown over the live area. */
 export interface Overlay {
+  /** Absent: a child's transcript. */
+  kind?: "tools";
   childId: string;
   /** `general [ab12cd]`: names the child in titles and the resume line. */
   label: string;
@@ -56,6 +59,8 @@ export type UiAction =
   | { type: "sidebar_move"; delta: number; ids: readonly string[] }
   /** Opens a child's transcript at the top, or following its end (`follow`). */
   | { type: "overlay_open"; childId: string; label: string; follow?: boolean }
+  /** Opens the whole output of the latest tool calls (Ctrl-T). */
+  | { type: "tools_open" }
   /** Scrolls by `delta` lines (±Infinity for the ends), within 0..maxOffset. */
   | { type: "overlay_scroll"; delta: number; maxOffset: number }
   | { type: "resume_ask"; childId: string; label: string }
@@ -90,7 +95,7 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
     case "escape":
       switch (state.focus) {
         case "overlay":
-          return { ...state, focus: "sidebar", overlay: undefined };
+          return { ...state, focus: state.overlay?.kind === "tools" ? "prompt" : "sidebar", overlay: undefined };
         case "resume":
           return { ...state, focus: state.overlay ? "overlay" : "sidebar", resume: undefined };
         case "picker":
@@ -108,6 +113,8 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
     }
     case "overlay_open":
       return { ...state, focus: "overlay", overlay: { childId: action.childId, label: action.label, offset: 0, follow: action.follow ?? false } };
+    case "tools_open":
+      return { ...state, focus: "overlay", paneId: undefined, overlay: { kind: "tools", childId: "", label: "tool output", offset: 0, follow: false } };
     case "overlay_scroll": {
       if (!state.overlay) return state;
       const max = Math.max(0, action.maxOffset);

@@ -54,11 +54,17 @@ function headerOf(session: AgentSession) {
 
 type RunBody = (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>;
 
+/** The session file that holds the session's tool results, when it is being written (long results are read back from it). */
+function savedFile(session: AgentSession): string | undefined {
+  if (!session.store || session.unsaved) return undefined;
+  return session.sessionPath ?? (session.history.length > 0 ? session.store.path(session.sessionId) : undefined);
+}
+
 /** Subscribes to `session` runs and keeps the transcript state (starting with its saved history). */
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session)));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -97,14 +103,15 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
 
   /** Starts `body` as the run, opened by `begin`; false when a run is in progress. */
   const startRun = useCallback(
-    (begin: StreamAction, body: RunBody): boolean => {
+    (begin: StreamAction, body: RunBody, saves = false): boolean => {
       if (current.current) return false;
       const ac = new AbortController();
       controller.current = ac;
       enqueue(begin, true);
       let run: Promise<unknown>;
       try {
-        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock() }));
+        // A prompt's tool results are saved in the session file as they come (a `!` command's or a resumed child's are not).
+        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock(), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) }));
       } catch (err) {
         run = Promise.reject(err);
       }
@@ -119,7 +126,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         });
       return true;
     },
-    [enqueue, clock],
+    [enqueue, clock, session],
   );
 
   const submit = useCallback(
@@ -140,6 +147,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
           }
           throw err;
         }),
+        true,
       ),
     [session, startRun, clock, enqueue],
   );

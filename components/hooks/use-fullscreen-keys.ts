@@ -44,7 +44,7 @@ export function useFullscreenKeys(options: FullscreenKeyOptions): void {
   useInput((input, key) => {
     const o = latest.current;
     if (o.mode !== "fullscreen") {
-      if (key.ctrl && input === "o") o.hint("Ctrl-O opens details in place in full-screen mode; here, Tab → sidebar → Enter opens a child's whole transcript");
+      if (key.ctrl && input === "o") o.hint("Ctrl-O opens details in place in full-screen mode; here, Ctrl-T shows the latest tool output in full and Tab → sidebar → Enter a child's whole transcript");
       return;
     }
     if (!hasKeys(o)) return;

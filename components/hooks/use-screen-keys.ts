@@ -3,8 +3,8 @@
  * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
  * `x` and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
  * ↑/↓, PgUp/PgDn, Home/End, `r` (resume), `q`/Esc. No letter acts in the sidebar: other typing
- * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl keys are left to the
- * screen's Ctrl-C handler.
+ * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl-T opens (or closes) the
+ * whole output of the latest tool calls; other Ctrl keys are left to the screen's handlers.
  */
 import { useInput } from "ink";
 import { useRef } from "react";
@@ -26,6 +26,8 @@ export interface ScreenKeyHandlers {
   open(): void;
   /** `r` in the overlay. */
   resume(): void;
+  /** Ctrl-T: the latest tool calls' whole output, opened or closed. */
+  toolOutput(): void;
 }
 
 /** Listens while `active` (false while an approval question is open). */
@@ -36,7 +38,10 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
   useInput(
     (input, key) => {
       const { focus, handlers } = latest.current;
-      if (key.ctrl) return;
+      if (key.ctrl) {
+        if (input === "t" && focus !== "resume" && focus !== "picker") handlers.toolOutput();
+        return;
+      }
       if (key.tab) {
         if (focus === "prompt" || focus === "pane" || focus === "sidebar") handlers.tab(key.shift);
         return;

@@ -21,7 +21,7 @@ export function itemText(item: TranscriptItem): string {
     case "thinking":
       return "";
     case "tool":
-      return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? ""].join(" ");
+      return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" ");
   }
 }
 
