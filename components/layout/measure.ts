@@ -6,6 +6,7 @@
  */
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
+import { asciiRows } from "./ascii-rows.js";
 
 const CACHE_MAX = 2000;
 const cache = new Map<string, string[]>();
@@ -26,9 +27,21 @@ export function wrapRows(text: string, width: number): string[] {
   return rows;
 }
 
-/** Number of terminal rows `text` takes at `width` columns. */
+const ASCII_LINES = /^[\x20-\x7e\n]*$/;
+
+/** Number of terminal rows `text` takes at `width` columns (printable ASCII counted without wrapping it). */
 export function rowCount(text: string, width: number): number {
-  return wrapRows(text, width).length;
+  if (!ASCII_LINES.test(text)) return wrapRows(text, width).length;
+  const w = Math.max(1, Math.floor(width));
+  let rows = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end === -1) end = text.length;
+    rows += asciiRows(text.slice(start, end), w);
+    start = end + 1;
+  }
+  return rows;
 }
 
 /** Display width of `text` in terminal cells. */
