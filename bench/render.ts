@@ -7,10 +7,11 @@
  * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
  * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
+import { historySession } from "./history-session.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
 
@@ -46,25 +47,6 @@ function textStream(text: string, delayMs: number): FakeResponse {
   }
   events.splice(stop, 0, ...deltas);
   return { kind: "sse", events, delayMs };
-}
-
-/** A session file of `messages` finished messages for `cwd` in `inkHome`; returns its id. */
-function historySession(inkHome: string, cwd: string, messages: number): string {
-  const dir = join(inkHome, "sessions");
-  mkdirSync(dir, { recursive: true });
-  const id = `20250303-000000-h${messages.toString(16).padStart(5, "0")}`;
-  const at = new Date().toISOString();
-  const usage = { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 };
-  const lines: unknown[] = [{ type: "header", version: 1, id, kind: "main", cwd, provider: "anthropic", model: "claude-fake", fingerprint: "f", toolNames: [], createdAt: at, prompt: "history" }];
-  for (let i = 0; i < messages; i++) {
-    const message =
-      i % 2 === 0
-        ? { role: "user", content: `question ${i}: where is the login handled in this project, and which tests cover it?` }
-        : { role: "assistant", content: [{ type: "text", text: `Answer ${i}: the login is handled in src/auth/login.ts; the redirect happens after the check.\n\n- one point\n- another point` }], stopReason: "end_turn", usage };
-    lines.push({ type: "message", message, at });
-  }
-  writeFileSync(join(dir, `${id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
-  return id;
 }
 
 interface Scenario {

@@ -2,13 +2,15 @@
  * `startup`: the `node -e 0` floor; `ink --version`; `ink -p` with a one-line answer from the demo
  * model and from a loopback Messages-API server; and spawn → first full TUI frame (the prompt box
  * drawn) in a pseudo-terminal made by util-linux `script`, next to `node -e` in the same pty; and
- * the TUI's idle RSS (VmRSS of its node process 3 s after that frame, nothing typed).
+ * the TUI's idle RSS (VmRSS of its node process 3 s after that frame, nothing typed); and the first
+ * frame when resuming a saved session of 10,000 messages.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sseTurn, startFakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
+import { historySession } from "./history-session.js";
 import { CLI, hasCommand, median, spawnMedian, type Figure } from "./stats.js";
 import { rssMb } from "./tmux.js";
 
@@ -126,6 +128,11 @@ export async function startupFigures(runs: number, log: (line: string) => void):
       for (let i = 0; i < 3; i++) rss.push(await idleRss(`${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(home)}`, "Ask Ink", env, 3_000));
       figures.push({ group: "startup", name: "TUI: spawn → first full frame (pty)", median: frame, unit: "ms", runs: frameRuns, extra: { ptyFloorMs: floorPty }, note: `${ratio(frame)}; node -e in the same pty: ${floorPty.toFixed(0)} ms (${(frame / floorPty).toFixed(2)}×)` });
       figures.push({ group: "startup", name: "TUI: idle RSS, 3 s after the first frame", median: median(rss), unit: "MB", runs: rss.length, note: "target ≤ 80 MB" });
+      // Resuming a long session: the model history is read whole, the transcript drawn for the screen only.
+      const resumed: number[] = [];
+      const id = historySession(home, home, 10_000);
+      for (let i = 0; i < Math.max(3, Math.ceil(runs / 2)); i++) resumed.push(await timeToMarker(`${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(home)} --resume ${id}`, "Ask Ink", env));
+      figures.push({ group: "startup", name: "TUI: first frame resuming a 10,000-message session", median: median(resumed), unit: "ms", runs: resumed.length, note: `${(median(resumed) / frame).toFixed(2)}× a new session's` });
     }
   } finally {
     await server.close();
