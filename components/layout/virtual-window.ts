@@ -39,19 +39,25 @@ export function windowSlice(count: number, heightOf: (i: number) => number, heig
   return { start, end, shift };
 }
 
-const measured = new WeakMap<TranscriptItem, Map<number, number>>();
+/** Per item, its heights as [key, rows, key, rows, …] (one width, two with details open: a Map each cost more than the lookup). */
+const measured = new WeakMap<TranscriptItem, number[]>();
+const KEPT_HEIGHTS = 4;
 
 /**
  * Rows of finished `item` at `width`: a measurement when one was recorded, else the estimate.
  * `key` tells apart drawings of the same width (e.g. with details open); default: the width.
  */
 export function finishedRows(item: TranscriptItem, width: number, key = width): number {
-  const byKey = measured.get(item);
-  const hit = byKey?.get(key);
-  if (hit !== undefined) return hit;
+  const heights = measured.get(item);
+  if (heights) {
+    for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) return heights[i + 1]!;
+  }
   const rows = itemRows(item, width);
-  if (byKey) byKey.set(key, rows);
-  else measured.set(item, new Map([[key, rows]]));
+  if (!heights) measured.set(item, [key, rows]);
+  else {
+    if (heights.length >= 2 * KEPT_HEIGHTS) heights.splice(0, 2); // resizing through many widths keeps the latest few
+    heights.push(key, rows);
+  }
   return rows;
 }
 
@@ -59,7 +65,8 @@ export function finishedRows(item: TranscriptItem, width: number, key = width): 
 export function recordRows(item: TranscriptItem, width: number, rows: number, key = width): boolean {
   const before = finishedRows(item, width, key);
   if (before === rows) return false;
-  measured.get(item)!.set(key, rows);
+  const heights = measured.get(item)!;
+  for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) heights[i + 1] = rows;
   return true;
 }
 
