@@ -83,11 +83,13 @@ function Block({ block, width }: { block: MdBlock; width: number }) {
         </Box>
       );
     case "quote":
+      // A left rule on every row the quote wraps to, not only its first.
       return (
-        <Text dimColor>
-          {"│ "}
-          <Spans spans={block.spans} />
-        </Text>
+        <Box borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderDimColor paddingLeft={1}>
+          <Text dimColor>
+            <Spans spans={block.spans} />
+          </Text>
+        </Box>
       );
     case "code":
       return (
