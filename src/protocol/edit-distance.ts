@@ -15,8 +15,23 @@ export function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
-/** The candidate within edit distance 2 of `word` (case and `-`/`_` ignored), if any. */
+/**
+ * The candidate nearest to `word` (case and `-`/`_` ignored) when it is near enough to be what was
+ * meant: within edit distance 2, or a third of the word's length for longer words
+ * (`max-childs` → `max-children`); undefined when none is.
+ */
 export function closestWord(word: string, candidates: readonly string[]): string | undefined {
   const squash = (w: string) => w.toLowerCase().replace(/[_-]/g, "");
-  return candidates.find((c) => squash(c) === squash(word) || editDistance(squash(word), squash(c)) <= 2);
+  const typed = squash(word);
+  const limit = Math.max(2, Math.floor(typed.length / 3));
+  let best: string | undefined;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(typed, squash(candidate));
+    if (distance <= limit && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
