@@ -13,8 +13,8 @@
  * (session file, lock, index) moves the claim along (`dirOp`), but only when the dir was still
  * as claimed just before it, so a change nobody claimed is never absorbed and the next
  * `--continue` reads the full listing and rebuilds the record. A closed candidate whose size or
- * mtime changed, a missing best candidate, a torn or incomplete record, or a record of an older
- * claim generation also fall back to the full listing.
+ * mtime changed, a missing open or best closed candidate, a torn or incomplete record, or a record
+ * of an older claim generation also fall back to the full listing.
  * Limits: a foreign change made during the microseconds of an Ink operation on the same dir, or an
  * in-place append by hand to an old session that is not a candidate (no new dir entry), is not
  * seen.
@@ -31,8 +31,11 @@ import type { SessionHeader, SessionSummary } from "./types.js";
 
 /** Records longer than this are compacted after a fast answer. */
 const COMPACT_AFTER_LINES = 64;
-/** An open event whose file never appeared is dropped by a rebuild after this long. */
-const ABANDONED_MS = 10 * 60_000;
+/**
+ * A rebuild drops an open event whose file is missing this long after its session's creation
+ * (its file is created right after the event, or was deleted since); until then it is doubtful.
+ */
+const ABANDONED_MS = 60_000;
 
 /** How the last `find` was answered, for tests and benchmarks. */
 export interface LatestStats {
@@ -124,7 +127,7 @@ export class LatestSessions {
       const c = this.candidate(e, cwd);
       if (c === "skip") continue;
       if (typeof c === "string") {
-        if (!e.open && e.id !== best?.id && c === "gone") continue; // only the best closed one stands for the others
+        if (!e.open && e.id !== best?.id && c === "gone") continue; // a closed one stands for others only while it is the best
         return `candidate ${e.id}: ${c}`;
       }
       if (!answer || newer(c, answer)) answer = c;
@@ -140,7 +143,9 @@ export class LatestSessions {
     try {
       stat = statSync(path);
     } catch {
-      return e.open ? "skip" : "gone";
+      // An open one may not be created yet, or may have been the best closed one before it was
+      // reopened (standing for sessions the record no longer names): doubtful either way.
+      return "gone";
     }
     if (!e.open && (stat.size !== e.size || stat.mtimeMs !== e.mtimeMs)) return "changed since it was closed";
     let header: SessionHeader;
@@ -156,7 +161,8 @@ export class LatestSessions {
   /** The full listing's answer; rebuilds the record (and claims the dir when nothing was claimed). */
   private full(cwd: string, reason: string): string | undefined {
     const stats: LatestStats = { path: "full", reason, candidates: 0, rewritten: false };
-    ensureLatestDir(this.dir); // before the dir is stat'ed: creating .latest changes it
+    // Before the dir is stat'ed (creating .latest changes it); a missing sessions dir is not created.
+    if (dirState(this.dir) !== undefined) ensureLatestDir(this.dir);
     const claim = readClaim(this.dir);
     const before = dirState(this.dir);
     let gen: string | undefined;

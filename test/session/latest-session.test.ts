@@ -1,7 +1,7 @@
-import { appendFileSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appendVerified, parseRecord, recordPath, rewriteRecord } from "../../src/session/latest-record.js";
+import { appendVerified, dirState, parseRecord, readClaim, recordPath, rewriteRecord, writeClaim } from "../../src/session/latest-record.js";
 import { SessionIndex } from "../../src/session/session-index.js";
 import { SessionStore } from "../../src/session/store.js";
 import { latestMainSession } from "../../src/project-setup.js";
@@ -105,11 +105,34 @@ describe("latest main session of a cwd", () => {
     expect(expectExact()).toBe(ids[0]);
     open.append({ type: "message", message: user("later") });
     expect(expectExact()).toBe(open.id);
-    rmSync(open.path);
-    expect(expectExact()).toBe(ids[0]);
+    rmSync(open.path); // an open one gone: doubtful until a rebuild finds it long gone
+    expect(answer()).toMatchObject({ id: ids[0], path: "full" });
+    expect(answer()).toMatchObject({ id: ids[0], path: "full", reason: expect.stringContaining("gone") });
+    const now = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(now + 120_000);
+    expect(answer()).toMatchObject({ id: ids[0], path: "full" });
+    vi.restoreAllMocks();
+    expect(answer()).toMatchObject({ id: ids[0], path: "fast" });
     rmSync(store.path(ids[0]!)); // the best closed one gone
     expect(answer().path).toBe("full");
     expect(expectExact()).toBe(ids[2]);
+  });
+
+  it("a session standing for older ones, reopened and then deleted, falls back to the listing", () => {
+    const older = run(CWD, "main", 3600_000);
+    const best = run(CWD, "main", 60_000);
+    expectExact();
+    const named = parseRecord(readFileSync(recordPath(store.dir, CWD), "utf8")).events.map((e) => e.id);
+    expect(named).toEqual([best]); // the older one is only implied
+    const lock = store.lock(best);
+    store.open(best).append({ type: "message", message: user("again") }); // open now
+    rmSync(store.path(best));
+    lock.release();
+    // as if the deletion had happened during an Ink operation that moved the claim past it
+    writeClaim(store.dir, { dir: dirState(store.dir)!, gen: readClaim(store.dir)!.gen });
+    expect(answer()).toMatchObject({ id: older, path: "full", reason: expect.stringContaining("gone") });
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 120_000); // long gone: the rebuild drops it
+    expect(expectExact()).toBe(older);
   });
 
   it("an append after the release makes a session a candidate again", () => {
@@ -130,6 +153,7 @@ describe("latest main session of a cwd", () => {
     expect(expectExact()).toBe(mine);
     expect(expectExact("/tmp/nothing-here")).toBeUndefined();
     expect(new SessionStore(join(home.dir, "absent")).latestMain(CWD)).toBeUndefined();
+    expect(existsSync(join(home.dir, "absent"))).toBe(false); // asking creates nothing
   });
 
   it("ties are broken as the listing does (createdAt, then id)", () => {
