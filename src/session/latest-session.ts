@@ -84,18 +84,20 @@ export class LatestSessions {
 
   /**
    * Runs `fn`, an operation that may create or delete entries of the sessions dir, and moves the
-   * claim past its change when the dir was as claimed just before.
+   * claim past its change when the dir was claimed just before it: by the claim read before, or
+   * by the one read after (another Ink process claimed its own change meanwhile). A dir that was
+   * not claimed just before stays unclaimed.
    */
   dirOp<T>(fn: () => T): T {
     const claim = readClaim(this.dir);
-    const before = claim ? dirState(this.dir) : undefined;
+    const before = dirState(this.dir);
     try {
       return fn();
     } finally {
-      if (claim && before === claim.dir) {
-        const after = dirState(this.dir);
-        if (after !== undefined && after !== before) writeClaim(this.dir, { dir: after, gen: claim.gen });
-      }
+      const after = dirState(this.dir);
+      const now = after === undefined || after === before ? undefined : readClaim(this.dir);
+      const covered = now !== undefined && (now.dir === before || (claim !== undefined && claim.dir === before && claim.gen === now.gen));
+      if (covered && now.dir !== after) writeClaim(this.dir, { dir: after!, gen: now.gen });
     }
   }
 
