@@ -94,6 +94,22 @@ describe("latest main session of a cwd", () => {
     expect(listed()).toBe(id);
   });
 
+  it("an operation overlapping another process's keeps the claim once that one claimed its change", () => {
+    run();
+    expectExact();
+    const { gen } = readClaim(store.dir)!;
+    writeFileSync(join(store.dir, "other.tmp"), ""); // another Ink process's change; its claim comes late ...
+    store.latest.dirOp(() => {
+      writeClaim(store.dir, { dir: dirState(store.dir)!, gen }); // ... now, while this operation runs
+      writeFileSync(join(store.dir, "mine.tmp"), "");
+    });
+    expect(readClaim(store.dir)).toEqual({ dir: dirState(store.dir), gen });
+    writeFileSync(join(store.dir, "foreign.tmp"), ""); // a change nobody claims ...
+    const seen = dirState(store.dir) !== readClaim(store.dir)!.dir; // (not on a file system with coarse timestamps)
+    store.latest.dirOp(() => writeFileSync(join(store.dir, "mine2.tmp"), ""));
+    if (seen) expect(readClaim(store.dir)?.dir).not.toBe(dirState(store.dir)); // ... is never absorbed
+  });
+
   it("stays exact across create, write, close, resume and delete", () => {
     const ids = [0, 1, 2].map((i) => run(CWD, "main", (10 - i) * 60_000));
     expect(expectExact()).toBe(ids[2]);
