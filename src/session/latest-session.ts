@@ -15,9 +15,10 @@
  * `--continue` reads the full listing and rebuilds the record. A closed candidate whose size or
  * mtime changed, a missing open or best closed candidate, a torn or incomplete record, or a record
  * of an older claim generation also fall back to the full listing.
- * Limits: a foreign change made during the microseconds of an Ink operation on the same dir, or an
- * in-place append by hand to an old session that is not a candidate (no new dir entry), is not
- * seen.
+ * Limits: a foreign change made during the microseconds of an Ink operation on the same dir (or
+ * within the same timestamp tick, on a file system with coarse timestamps) is not seen. An
+ * in-place edit of an old session that is not a candidate makes no dir change, but the listing
+ * does not see it either (its index trusts the lines of closed sessions), so the answers agree.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
