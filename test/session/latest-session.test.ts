@@ -212,6 +212,15 @@ describe("latest main session of a cwd", () => {
     expect(answer()).toMatchObject({ id: listed(), path: "full" });
   });
 
+  it("an in-place hand edit of an old session the record only implies leaves both answers alike", () => {
+    const old = run(CWD, "main", 3600_000);
+    const newest = run(CWD, "main", 60_000);
+    expectExact();
+    appendFileSync(store.path(old), `${JSON.stringify({ type: "status", status: "done", at: new Date().toISOString() })}\n`);
+    expect(answer()).toMatchObject({ id: newest, path: "fast" });
+    expect(listed()).toBe(newest); // the index trusts the line of a closed session too
+  });
+
   it("a torn, missing or foreign record is rebuilt from the listing", () => {
     for (let i = 0; i < 3; i++) run();
     expectExact();
