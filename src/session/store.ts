@@ -91,8 +91,8 @@ export class SessionStore {
       const code = (err as NodeJS.ErrnoException).code;
       failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);
     }
+    this.remember(header);
     if (failure === undefined) this.latest.opening(id, header); // before the file exists
-    this.headers.set(id, header);
     try {
       if (failure === undefined) this.latest.dirOp(() => writeFileSync(path, `${line}\n`, { flag: "wx" }));
     } catch (err) {
@@ -119,7 +119,7 @@ export class SessionStore {
   open(id: string, opts: Omit<WriterOptions, "id"> = {}): SessionWriter {
     const path = this.existingPath(id);
     const header = readHeaderAt(path);
-    this.headers.set(id, header);
+    this.remember(header);
     this.latest.opening(id, header); // before anything is written
     let failure: string | undefined;
     try {
@@ -222,13 +222,19 @@ export class SessionStore {
     let header = this.headers.get(id);
     if (!header) {
       try {
-        header = readHeaderAt(this.path(id));
-        this.headers.set(id, header);
+        header = this.remember(readHeaderAt(this.path(id)));
       } catch {
         return undefined;
       }
     }
     return header;
+  }
+
+  /** Keeps what the latest records need of `header`; returns it. */
+  private remember(header: SessionHeader): Pick<SessionHeader, "kind" | "cwd" | "createdAt"> {
+    const kept = { kind: header.kind, cwd: header.cwd, createdAt: header.createdAt };
+    this.headers.set(header.id, kept);
+    return kept;
   }
 
   /** The path of session `id`, which must exist. */
