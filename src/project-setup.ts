@@ -21,7 +21,7 @@ export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
 
 /** The id of the most recently active main session of `cwd` in `inkHome` (`--continue`), if any. */
 export function latestMainSession(inkHome: string, cwd: string): string | undefined {
-  return new SessionStore(inkHome).list({ cwd: resolve(cwd), kind: "main" })[0]?.id;
+  return new SessionStore(inkHome).latestMain(resolve(cwd));
 }
 
 export interface ProjectSetup {

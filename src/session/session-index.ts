@@ -52,6 +52,10 @@ export class SessionIndex {
   readonly path: string;
   /** Filled by each `summaries` call. */
   lastStats: IndexStats = { read: 0, refreshed: 0, dropped: 0, rewritten: false };
+  /** The sessions the last `summaries` returned that are marked open (may still be written). */
+  lastOpen = new Set<string>();
+  /** Wraps every write that may create or replace a dir entry (the store passes `LatestSessions.dirOp`). */
+  dirChange: <T>(fn: () => T) => T = (fn) => fn();
 
   constructor(readonly dir: string) {
     this.path = join(dir, INDEX_FILE);
@@ -62,7 +66,7 @@ export class SessionIndex {
     const summary = readSummary(join(this.dir, `${id}.jsonl`));
     if (!summary) return;
     try {
-      appendFileSync(this.path, `\n${JSON.stringify(toLine(summary, open))}\n`);
+      this.dirChange(() => appendFileSync(this.path, `\n${JSON.stringify(toLine(summary, open))}\n`));
     } catch {
       // the index is a cache: the next listing reads the file instead
     }
@@ -75,6 +79,8 @@ export class SessionIndex {
   summaries(match?: (summary: Pick<SessionSummary, "kind" | "cwd" | "parentId">) => boolean): SessionSummary[] {
     const stats: IndexStats = { read: 0, refreshed: 0, dropped: 0, rewritten: false };
     this.lastStats = stats;
+    const open = new Set<string>();
+    this.lastOpen = open;
     if (!existsSync(this.dir)) return [];
     const names = readdirSync(this.dir);
     const { entries, lines } = this.readLines();
@@ -104,7 +110,10 @@ export class SessionIndex {
       }
       entries.delete(id);
       kept.push(entry);
-      if (!match || match(entry.s)) out.push({ type: "header", version: SESSION_FORMAT_VERSION, id, ...entry.s, path });
+      if (!match || match(entry.s)) {
+        out.push({ type: "header", version: SESSION_FORMAT_VERSION, id, ...entry.s, path });
+        if (entry.open) open.add(id);
+      }
     }
     stats.dropped = lines - (kept.length - stats.read);
     if (entries.size > 0 || changed || stats.dropped > kept.length + 50) {
@@ -136,8 +145,10 @@ export class SessionIndex {
   private rewrite(lines: IndexLine[]): boolean {
     const tmp = `${this.path}.${process.pid}.tmp`;
     try {
-      writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
-      renameSync(tmp, this.path);
+      this.dirChange(() => {
+        writeFileSync(tmp, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+        renameSync(tmp, this.path);
+      });
       return true;
     } catch {
       rmSync(tmp, { force: true });

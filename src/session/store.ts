@@ -10,6 +10,7 @@ import { assertSessionId, newSessionId } from "./ids.js";
 import { loadSessionFile } from "./load.js";
 import { acquireLock, type AcquireOptions, type SessionLock } from "./lock.js";
 import { durableWriter, ensureDir, type PersistenceNotice, type SessionWriter } from "./durable-writer.js";
+import { LatestSessions } from "./latest-session.js";
 import { SessionIndex } from "./session-index.js";
 import { readHeaderAt } from "./summary.js";
 import { SESSION_FORMAT_VERSION, type LoadedSession, type NewSessionHeader, type SessionHeader, type SessionSummary } from "./types.js";
@@ -47,12 +48,18 @@ export class SessionStore {
   readonly dir: string;
   /** The listing cache (see session-index.ts): updated on create, open and lock release. */
   readonly index: SessionIndex;
+  /** The per-cwd records behind `latestMain` (see latest-session.ts): updated on create, open, append after a release and release. */
+  readonly latest: LatestSessions;
   /** Sessions this store marked closed in the index; an append to one marks it open again. */
   private readonly closed = new Set<string>();
+  /** Headers of the sessions this store created or opened (what the latest records need). */
+  private readonly headers = new Map<string, Pick<SessionHeader, "kind" | "cwd" | "createdAt">>();
 
   constructor(inkHome: string) {
     this.dir = join(resolve(inkHome), "sessions");
     this.index = new SessionIndex(this.dir);
+    this.latest = new LatestSessions(this.dir, (cwd) => ({ sessions: this.list({ cwd, kind: "main" }), open: this.index.lastOpen }));
+    this.index.dirChange = (fn) => this.latest.dirOp(fn);
   }
 
   /** The file path of session `id` (whether or not it exists). Throws for an unsafe id. */
@@ -84,8 +91,10 @@ export class SessionStore {
       const code = (err as NodeJS.ErrnoException).code;
       failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);
     }
+    this.remember(header);
+    if (failure === undefined) this.latest.opening(id, header); // before the file exists
     try {
-      if (failure === undefined) writeFileSync(path, `${line}\n`, { flag: "wx" });
+      if (failure === undefined) this.latest.dirOp(() => writeFileSync(path, `${line}\n`, { flag: "wx" }));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === "EEXIST") {
         throw new Error(`session "${id}" already exists (${path}); choose another id or open it instead`);
@@ -109,7 +118,9 @@ export class SessionStore {
    */
   open(id: string, opts: Omit<WriterOptions, "id"> = {}): SessionWriter {
     const path = this.existingPath(id);
-    readHeaderAt(path);
+    const header = readHeaderAt(path);
+    this.remember(header);
+    this.latest.opening(id, header); // before anything is written
     let failure: string | undefined;
     try {
       endAtLineBoundary(path);
@@ -144,13 +155,18 @@ export class SessionStore {
    * when a live process holds it and `SessionNotFoundError` when the session does not exist.
    */
   lock(id: string, owner?: string, opts: AcquireOptions = {}): SessionLock {
-    const lock = acquireLock(`${this.existingPath(id)}.lock`, owner, opts);
+    const path = this.existingPath(id);
+    const lock = this.latest.dirOp(() => acquireLock(`${path}.lock`, owner, opts));
     const release = lock.release.bind(lock);
+    const renew = lock.renew.bind(lock);
+    lock.renew = () => this.latest.dirOp(renew); // the heartbeat replaces the lock file
     lock.release = () => {
-      release();
+      this.latest.dirOp(release);
       if (this.closed.has(id)) return;
       this.closed.add(id);
       this.index.record(id, false); // done writing: listings may trust this line
+      const header = this.knownHeader(id);
+      if (header) this.latest.closed(id, header);
     };
     return lock;
   }
@@ -179,14 +195,46 @@ export class SessionStore {
     );
   }
 
+  /**
+   * The id of the most recently active main session of `cwd` (`list({cwd, kind: "main"})[0]`),
+   * from the cwd's latest-session record when it can be trusted (see latest-session.ts).
+   */
+  latestMain(cwd: string): string | undefined {
+    return this.latest.find(resolve(cwd));
+  }
+
   /** Makes an append to a session marked closed in the index mark it open again; returns `writer`. */
   private watchAppends(writer: SessionWriter): SessionWriter {
     const append = writer.append.bind(writer);
     writer.append = (entry) => {
+      if (this.closed.has(writer.id)) {
+        const header = this.knownHeader(writer.id);
+        if (header) this.latest.opening(writer.id, header); // before the append
+      }
       append(entry);
       if (this.closed.delete(writer.id)) this.index.record(writer.id, true);
     };
     return writer;
+  }
+
+  /** The header of session `id` as this store saw it, else read from its file (undefined when unreadable). */
+  private knownHeader(id: string): Pick<SessionHeader, "kind" | "cwd" | "createdAt"> | undefined {
+    let header = this.headers.get(id);
+    if (!header) {
+      try {
+        header = this.remember(readHeaderAt(this.path(id)));
+      } catch {
+        return undefined;
+      }
+    }
+    return header;
+  }
+
+  /** Keeps what the latest records need of `header`; returns it. */
+  private remember(header: SessionHeader): Pick<SessionHeader, "kind" | "cwd" | "createdAt"> {
+    const kept = { kind: header.kind, cwd: header.cwd, createdAt: header.createdAt };
+    this.headers.set(header.id, kept);
+    return kept;
   }
 
   /** The path of session `id`, which must exist. */
