@@ -2,11 +2,13 @@
  * V8 heap tuning for the long-running TUI. Its RSS (smaps of a soak: answers and 8 children, round
  * after round) grows in V8's own 256 KB heap pages, not in malloc, wasm or file mappings; of those
  * pages the young generation is 32 MB (two 16 MB semi-spaces) once a stream has run, a third of the
- * heap. Capped at two 8 MB semi-spaces a 4-minute soak ran ~16 MB lower (peak 163 → 154 MB) and
- * the 8-children run peaked ~9 MB lower, at the same CPU.
+ * heap. Capped at two 8 MB semi-spaces a 4-minute soak ran ~7–16 MB lower and the 8-children run
+ * peaked ~9 MB lower, at the same CPU.
  * node's `--max-semi-space-size` is read only at start-up (a re-exec with it costs ~40 ms); what V8
- * reads each time it grows the young generation is the growth factor, so once the young
- * generation has reached the cap the factor is set to 1 and it grows no further.
+ * reads each time it grows the young generation is the growth factor. So after each GC the factor
+ * is 1 while the young generation is at the cap, and V8's own (2) below it: V8 also shrinks the
+ * young generation when allocation is slow, and a factor left at 1 would keep it at its smallest
+ * (1 MB semi-spaces: everything promoted, the old generation at 3× its size in a soak).
  */
 import { PerformanceObserver } from "node:perf_hooks";
 import { getHeapSpaceStatistics, setFlagsFromString } from "node:v8";
@@ -34,21 +36,24 @@ const processHeap: HeapHooks = {
 };
 
 /**
- * Stops V8's young generation from growing past two `capMb` semi-spaces: after each GC, once it
- * is that large, sets its growth factor to 1 and stops listening.
+ * Keeps V8's young generation at most two `capMb` semi-spaces: after each GC its growth factor is
+ * set to 1 when it is that large and back to 2 when it is smaller (only when that changes).
+ * Returns a function that stops it (leaving V8's default factor).
  */
-export function capYoungGeneration(capMb = SEMI_SPACE_CAP_MB, hooks: HeapHooks = processHeap): void {
-  let stop: (() => void) | undefined;
-  let done = false;
+export function capYoungGeneration(capMb = SEMI_SPACE_CAP_MB, hooks: HeapHooks = processHeap): () => void {
+  let capped = false;
   const check = () => {
-    if (done || hooks.newSpaceBytes() < 2 * capMb * 1024 * 1024) return;
-    done = true;
-    hooks.setFlags("--semi-space-growth-factor=1");
-    stop?.();
+    const atCap = hooks.newSpaceBytes() >= 2 * capMb * 1024 * 1024;
+    if (atCap === capped) return;
+    capped = atCap;
+    hooks.setFlags(`--semi-space-growth-factor=${atCap ? 1 : 2}`);
   };
-  stop = hooks.afterGc(check);
-  if (done) stop();
-  else check();
+  const stop = hooks.afterGc(check);
+  check();
+  return () => {
+    stop();
+    if (capped) hooks.setFlags("--semi-space-growth-factor=2");
+  };
 }
 
 let applied = false;
