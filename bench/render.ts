@@ -216,11 +216,25 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
 
 const SOAK = "soak (answers and 1 main + 8 children, continuously)";
 
-/** A preload for the soak's app: appends process.memoryUsage() (MB) as a JSON line to INK_BENCH_MEMLOG every second. */
+/**
+ * A preload for the soak's app: appends process.memoryUsage() (MB) as a JSON line to INK_BENCH_MEMLOG
+ * every second, with the size of V8's young and old generations (new, old, large-object space: the
+ * mappings an RSS growth has been found in) and the heap used after the last full GC (`liveMb`).
+ */
 const MEMLOG_PRELOAD = `import { appendFileSync } from "node:fs";
+import { getHeapSpaceStatistics } from "node:v8";
+import { PerformanceObserver, constants } from "node:perf_hooks";
 const file = process.env.INK_BENCH_MEMLOG;
 const mb = (n) => Math.round(n / 1048576 * 10) / 10;
-if (file) setInterval(() => { const m = process.memoryUsage(); appendFileSync(file, JSON.stringify({ t: Date.now(), rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers) }) + "\\n"); }, 1000).unref();
+let liveMb;
+if (file) {
+  new PerformanceObserver((list) => { if (list.getEntries().some((e) => e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) liveMb = mb(process.memoryUsage().heapUsed); }).observe({ entryTypes: ["gc"] });
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const space = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]));
+    appendFileSync(file, JSON.stringify({ t: Date.now(), rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), arrayBuffers: mb(m.arrayBuffers), newSpace: space.new_space, oldSpace: space.old_space, largeObjectSpace: space.large_object_space, liveMb }) + "\\n");
+  }, 1000).unref();
+}
 `;
 
 /** Least-squares slope of `ys` over `xs`. */
@@ -241,7 +255,8 @@ function slope(xs: number[], ys: number[]): number {
 /**
  * The soak: one app answering round after round for 10 minutes (`quick`: 2), a paced answer
  * (2,000 tokens at ~400 tokens/s) and then 1 main + 8 children in turn, VmRSS sampled every 3 s.
- * Reports RSS after the first answer, at the end, its slope over the second half (MB/min) and peak.
+ * Reports RSS after the first answer, at the end, its slope over the second half (MB/min) and peak,
+ * and the app's CPU (% of one core) from the first answer on.
  */
 async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, log: (line: string) => void): Promise<Figure> {
   const minutes = Number(process.env.INK_BENCH_SOAK_MINUTES) || (quick ? 2 : 10);
@@ -262,6 +277,7 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     const answer = answerText(2_000);
     let start = Number.NaN;
     let t0 = 0;
+    let cpu0 = 0;
     const end = Date.now() + minutes * 60_000;
     let rounds = 0;
     for (; rounds === 0 || Date.now() < end; rounds++) {
@@ -273,6 +289,7 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
       await waitForScreen(name, (s) => s.includes(marker) && s.includes("Ask Ink"), `the end of round ${rounds}`, 300_000, 200);
       if (rounds === 0) {
         start = rssMb(pid);
+        cpu0 = cpuSeconds(pid);
         t0 = Date.now();
         samples.push({ t: t0, rss: start });
         timer = setInterval(() => samples.push({ t: Date.now(), rss: rssMb(pid) }), 3_000);
@@ -280,21 +297,22 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     }
     clearInterval(timer);
     const endMb = rssMb(pid);
+    const cpuPercent = (100 * (cpuSeconds(pid) - cpu0)) / ((Date.now() - t0) / 1000);
     samples.push({ t: Date.now(), rss: endMb });
     const peak = peakRssMb(pid);
     const half = samples.filter((s) => s.t >= t0 + (samples.at(-1)!.t - t0) / 2);
     const perMin = slope(half.map((s) => (s.t - t0) / 60_000), half.map((s) => s.rss));
     const mem = readFileSync(memlog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, number>);
     const last = mem.at(-1) ?? {};
-    log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min; end heapUsed ${last.heapUsed} heapTotal ${last.heapTotal} external ${last.external} MB`);
+    log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min, CPU ${cpuPercent.toFixed(0)} % of a core; end heapUsed ${last.heapUsed} heapTotal ${last.heapTotal} (old ${last.oldSpace}, new ${last.newSpace}, large objects ${last.largeObjectSpace}; after the last full GC ${last.liveMb}) external ${last.external} MB`);
     return {
       group: "render",
       name: `${SOAK}: RSS slope`,
       median: perMin,
       unit: "MB/min",
       runs: 1,
-      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, endHeapUsedMb: last.heapUsed ?? Number.NaN, endExternalMb: last.external ?? Number.NaN },
-      note: `${minutes} min, ${rounds} rounds; RSS idle ${idleMb.toFixed(0)} MB, after the first answer ${start.toFixed(0)} MB, end ${endMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; slope over the second half ${perMin.toFixed(2)} MB/min`,
+      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, cpuPercentOfOneCore: cpuPercent, endHeapUsedMb: last.heapUsed ?? Number.NaN, endExternalMb: last.external ?? Number.NaN },
+      note: `${minutes} min, ${rounds} rounds; RSS idle ${idleMb.toFixed(0)} MB, after the first answer ${start.toFixed(0)} MB, end ${endMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; slope over the second half ${perMin.toFixed(2)} MB/min; CPU ${cpuPercent.toFixed(0)} % of a core after the first answer`,
     };
   } finally {
     clearInterval(timer);

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
+import { heapTuned } from "./heap-tuning.js";
 import { frameRecorder, runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
@@ -92,6 +93,12 @@ describe("runTui", () => {
     await waitUntil(() => t.stdout.text().includes("no earlier saved sessions"), { what: "the notice" });
     expect(t.stdout.text()).not.toContain("Resume a session");
     expect(t.trustAsked).toEqual([undefined]);
+    expect(await exitApp(t)).toBe(0);
+  });
+
+  it("tunes V8's heap for a long run (heap-tuning.ts) when the UI starts", async () => {
+    const t = start({});
+    expect(heapTuned()).toBe(true);
     expect(await exitApp(t)).toBe(0);
   });
 

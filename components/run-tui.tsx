@@ -14,6 +14,7 @@ import { render } from "ink";
 import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
+import { tuneHeapForTui } from "./heap-tuning.js";
 import { inkStream } from "./ink-stream.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -76,6 +77,7 @@ export function frameRecorder(file: string | undefined): ((metrics: { renderTime
 
 /** Runs the UI until the person exits; resolves with the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
+  tuneHeapForTui();
   const approvals = new ApprovalBroker({ saveRule: options.saveRule, cwd: options.cwd });
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
