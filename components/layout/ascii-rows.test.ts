@@ -2,18 +2,9 @@
 import { describe, expect, it } from "vitest";
 import wrapAnsi from "wrap-ansi";
 import { asciiRows } from "./ascii-rows.js";
+import { random } from "../testing/random.js";
 
 const rows = (line: string, columns: number) => wrapAnsi(line, columns, { hard: true, trim: false }).split("\n").length;
-
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("asciiRows", () => {
   it("counts what wrap-ansi makes of random lines: long words, runs of spaces, words that fill a row exactly", () => {

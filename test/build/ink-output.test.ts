@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { random } from "../../components/testing/random.js";
 
 type Transformer = (line: string, index: number) => string;
 interface OutputLike {
@@ -19,17 +20,6 @@ type OutputClass = new (options: { width: number; height: number }) => OutputLik
 const load = async (path: string): Promise<OutputClass> => ((await import(pathToFileURL(path).href)) as { default: OutputClass }).default;
 const inks = load(join(process.cwd(), "node_modules", "ink", "build", "output.js"));
 const ours = load(join(process.cwd(), "scripts", "ink-output.js"));
-
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ["login", "src/auth.ts", "漢字", "🙂", "é", "x", "   ", "—", "a\u0301", "verify(req)"];
 const STYLES = ["\u001b[1m", "\u001b[2m", "\u001b[31m", "\u001b[38;5;120m", "\u001b[44m", "\u001b[4m"];
@@ -227,7 +217,6 @@ describe("the bundle's string-width shortcut (scripts/build.mjs stringWidthCache
       rmSync(patchedPath, { force: true });
     }
   });
-
 
   it("printable ASCII is one column a character, as string-width itself measures it", async () => {
     const { default: stringWidth } = await import("string-width");
