@@ -194,6 +194,13 @@ describe("the built bundle", () => {
 });
 
 describe("the bundle's string-width shortcut (scripts/build.mjs stringWidthCache)", () => {
+  it("treats the same symbol blocks as simple as the bundle's Output does (the two lists are kept alike)", async () => {
+    const { readFileSync } = await import("node:fs");
+    const blocks = (file: string) => readFileSync(join(process.cwd(), "scripts", file), "utf8").match(/\^\(\?:\[(\\x20-\\x7e[^\]]*)\]/)?.[1];
+    expect(blocks("string-width-cache.js")).toBeDefined();
+    expect(blocks("string-width-cache.js")).toBe(blocks("ink-output.js"));
+  });
+
   it("gives string-width's own width for lines of ASCII, symbols and colour codes, and for the lines it leaves to string-width", async () => {
     const { readFileSync, writeFileSync, rmSync } = await import("node:fs");
     const { default: stringWidth } = await import("string-width");
