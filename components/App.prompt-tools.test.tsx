@@ -147,6 +147,8 @@ describe("App: permission mode and saved rules", () => {
     await typeAndSubmit(h.app, "status please");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the approval" });
     h.app.stdin.write("s");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Enter confirms"), { what: "the confirmation" });
+    h.app.stdin.write("\r");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("was not saved: settings.json is read-only"), { what: "the save problem" });
     expect(saved).toEqual(["bash(git status)"]);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("done"), { what: "the call allowed and the answer" });

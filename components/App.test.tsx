@@ -141,6 +141,8 @@ describe("App", () => {
       what: "the refusal to reach the model and the second question",
     });
     h.app.stdin.write("a");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow every write call for the rest of this session? Enter confirms"), { what: "the confirmation" });
+    h.app.stdin.write("\r");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("All written."), { what: "the run to finish without asking again" });
     expect(existsSync(join(h.cwd, "a.txt"))).toBe(false);
     expect(readFileSync(join(h.cwd, "b.txt"), "utf8")).toBe("B");

@@ -9,6 +9,7 @@ import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
 import type { ScreenMode } from "./layout/screen-layout.js";
+import type { ApprovalTiming } from "./hooks/approval-keys.js";
 
 export { CLEAR_SCREEN };
 
@@ -38,10 +39,12 @@ export interface AppProps {
   onSessionChange?: (session: AgentSession) => void;
   /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
   screenMode?: ScreenMode;
+  /** When keys may answer an approval question (default: hooks/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
+  approvalTiming?: ApprovalTiming;
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
   const [startNotice, setStartNotice] = useState<string | undefined>();
@@ -99,6 +102,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       onNewConversation={newSession ? startNewConversation : undefined}
       startNotice={session === first ? undefined : startNotice}
       screenMode={screenMode}
+      approvalTiming={approvalTiming}
     />
   );
 }

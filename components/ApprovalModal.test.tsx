@@ -3,15 +3,19 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
+import type { ApprovalTiming } from "./hooks/approval-keys.js";
 
 afterEach(() => cleanup());
 
+/** Keys answer at once (the type-ahead guard has tests of its own below). */
+const AT_ONCE: ApprovalTiming = { armMs: 0, quietMs: 0, now: () => Date.now() };
+
 const request: ApprovalRequest = { id: 7, call: { type: "toolCall", id: "c1", name: "bash", arguments: { command: "ls" } }, agent: { id: "20261202-142301-ab12cd", label: "scout", profile: "scout", depth: 1 } };
 
-function answers(key: string): Promise<Array<[number, ApprovalAnswer]>> {
+function answers(...keys: string[]): Promise<Array<[number, ApprovalAnswer]>> {
   const got: Array<[number, ApprovalAnswer]> = [];
-  const app = render(<ApprovalModal request={request} onAnswer={(id, a) => got.push([id, a])} />);
-  app.stdin.write(key);
+  const app = render(<ApprovalModal request={request} onAnswer={(id, a) => got.push([id, a])} timing={AT_ONCE} />);
+  for (const key of keys) app.stdin.write(key);
   return waitUntil(() => got.length > 0, { tries: 20 }).then(() => got, () => got);
 }
 
@@ -29,9 +33,12 @@ describe("ApprovalModal", () => {
   it("offers [s]ave with the rule when the request carries one, and s answers save; without a rule s does nothing", async () => {
     const withRule: ApprovalRequest = { ...request, rule: "bash(ls)" };
     const got: ApprovalAnswer[] = [];
-    const app = render(<ApprovalModal request={withRule} onAnswer={(_id, a) => got.push(a)} width={80} />);
+    const app = render(<ApprovalModal request={withRule} onAnswer={(_id, a) => got.push(a)} width={80} timing={AT_ONCE} />);
     expect(stripAnsi(app.lastFrame()!)).toContain("[y]es / [n]o / [a]lways / [s]ave rule bash(ls) / [r]eason");
     app.stdin.write("s");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("Save the rule bash(ls) to your settings? Enter confirms"), { tries: 20 });
+    expect(got).toEqual([]);
+    app.stdin.write("\r");
     await waitUntil(() => got.length > 0, { tries: 20 });
     expect(got).toEqual(["save"]);
     cleanup();
@@ -89,7 +96,7 @@ describe("ApprovalModal", () => {
 
   it("r, a typed reason and Enter deny with that reason; Esc leaves the reason box", async () => {
     const got: Array<[number, ApprovalAnswer, string | undefined]> = [];
-    const app = render(<ApprovalModal request={request} onAnswer={(id, a, r) => got.push([id, a, r])} />);
+    const app = render(<ApprovalModal request={request} onAnswer={(id, a, r) => got.push([id, a, r])} timing={AT_ONCE} />);
     app.stdin.write("r");
     await waitUntil(() => stripAnsi(app.lastFrame()!).includes("Reason:"), { tries: 20 });
     app.stdin.write("\u001b");
@@ -103,10 +110,24 @@ describe("ApprovalModal", () => {
     await waitUntil(() => got.length > 0, { tries: 20 });
     expect(got).toEqual([[7, "no", "use pnpm"]]);
   });
-  it("maps y / n / a (any case) and Esc to answers, and ignores other keys and Ctrl combinations", async () => {
+
+  it("a reason that arrives with its Enter in one chunk is sent whole, without the CR; what followed goes to the draft", async () => {
+    const got: Array<[number, ApprovalAnswer, string | undefined]> = [];
+    const draft: string[] = [];
+    const app = render(<ApprovalModal request={request} onAnswer={(id, a, r) => got.push([id, a, r])} timing={AT_ONCE} onTypeAhead={(raw) => draft.push(raw)} />);
+    app.stdin.write("r");
+    await waitUntil(() => stripAnsi(app.lastFrame()!).includes("Reason:"), { tries: 20 });
+    app.stdin.write("not like this\u007f\u007f\u007f\u007fthat, please\rx");
+    await waitUntil(() => got.length > 0, { tries: 20 });
+    expect(got).toEqual([[7, "no", "not like that, please"]]);
+    expect(draft).toEqual(["x"]);
+  });
+  it("maps y / n / a + Enter (any case) and Esc to answers, and ignores other keys and Ctrl combinations", async () => {
     expect(await answers("y")).toEqual([[7, "yes"]]);
     expect(await answers("N")).toEqual([[7, "no"]]);
-    expect(await answers("a")).toEqual([[7, "always"]]);
+    expect(await answers("a")).toEqual([]); // "always" is permanent: it waits for Enter
+    expect(await answers("a", "\r")).toEqual([[7, "always"]]);
+    expect(await answers("a", "x", "\r")).toEqual([]); // another key goes back to the question
     expect(await answers("\u001b")).toEqual([[7, "no"]]);
     expect(await answers("x")).toEqual([]);
     expect(await answers("\u0001")).toEqual([]); // Ctrl-A is not "always"

@@ -1,18 +1,21 @@
 /**
  * ApprovalModal: the bordered question shown when a tool needs the person's permission — tool,
  * who asks, the cwd, the full command (wrapped; ↑/↓ scroll a long one) or an edit's diff — answered
- * by y (once), a (always), n (deny), r + a typed reason + Enter (deny with that reason), or — when
- * the request carries a rule — s (allow and save that rule to the user's settings).
+ * by y (once), a then Enter (always), n or Esc (deny), r + a typed reason + Enter (deny with that
+ * reason), or — when the request carries a rule — s then Enter (allow and save that rule to the
+ * user's settings). Type-ahead never answers it: see hooks/approval-keys.ts.
  */
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import { useRef, useState } from "react";
 import { approvalBodyLines, askerLabel, type ApprovalLine } from "./approval-lines.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
+import { approvalKey, DEFAULT_APPROVAL_TIMING, initialApprovalKeys, type ApprovalKeyState, type ApprovalTiming } from "./hooks/approval-keys.js";
+import { useRawInput } from "./hooks/use-raw-input.js";
 
 export interface ApprovalModalProps {
   /** The request to answer. */
   request: ApprovalRequest;
-  /** Called with the person's answer (y / n / a; Esc means no; r + text + Enter: no with a reason). */
+  /** Called with the person's answer (y / n / a+Enter / s+Enter; Esc means no; r + text + Enter: no with a reason). */
   onAnswer: (id: number, answer: ApprovalAnswer, reason?: string) => void;
   /** Terminal width. */
   width?: number;
@@ -20,6 +23,12 @@ export interface ApprovalModalProps {
   maxRows?: number;
   /** Requests queued behind this one. */
   waiting?: number;
+  /** When keys may answer (hooks/approval-keys.ts); default: visible 400 ms, nothing typed for 1 s. */
+  timing?: ApprovalTiming;
+  /** When the person last typed in the prompt (timing's clock; 0: not lately). */
+  typedAt?: number;
+  /** Keys that are not an answer — type-ahead — for the prompt's draft. */
+  onTypeAhead?: (raw: string) => void;
 }
 
 const CHROME = 4; // border top/bottom + header + answer line
@@ -43,38 +52,28 @@ const TONE: Record<ApprovalLine["tone"], { color?: string; dimColor?: boolean }>
 };
 
 /** The question plus its key handler. */
-export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, waiting = 0 }: ApprovalModalProps) {
+export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, waiting = 0, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: ApprovalModalProps) {
   const [scroll, setScroll] = useState(0);
-  const [reason, setReasonState] = useState<string | undefined>(undefined);
   // Keys can arrive before the re-render that swaps the handler: the ref is always current.
-  const reasonRef = useRef<string | undefined>(undefined);
-  const setReason = (next: string | undefined) => {
-    reasonRef.current = next;
-    setReasonState(next);
-  };
+  const keys = useRef<ApprovalKeyState | undefined>(undefined);
+  keys.current ??= initialApprovalKeys(timing.now(), typedAt);
+  const [view, setView] = useState<ApprovalKeyState>(keys.current);
+  const answered = useRef(false);
   const body = approvalBodyLines(request, innerWidth(width));
   const bodyRows = Math.max(1, maxRows - CHROME);
   const maxScroll = Math.max(0, body.length - bodyRows);
-  useInput((input, key) => {
-    const reason = reasonRef.current;
-    if (reason !== undefined) {
-      if (key.escape) return setReason(undefined);
-      if (key.return) return onAnswer(request.id, "no", reason.trim() || undefined);
-      if (key.backspace || key.delete) return setReason(reason.slice(0, -1));
-      if (key.ctrl || key.meta) return;
-      return setReason(reason + input);
-    }
-    if (key.escape) return onAnswer(request.id, "no");
-    if (key.upArrow) return setScroll((s) => Math.max(0, s - 1));
-    if (key.downArrow) return setScroll((s) => Math.min(maxScroll, s + 1));
-    if (key.ctrl || key.meta) return;
-    const k = input.toLowerCase();
-    if (k === "y") onAnswer(request.id, "yes");
-    else if (k === "n") onAnswer(request.id, "no");
-    else if (k === "a") onAnswer(request.id, "always");
-    else if (k === "s" && request.rule !== undefined) onAnswer(request.id, "save");
-    else if (k === "r") setReason("");
+  useRawInput((raw) => {
+    if (answered.current) return onTypeAhead?.(raw); // keys after the answer, before the modal is gone
+    const step = approvalKey(keys.current!, raw, request.rule !== undefined, timing);
+    keys.current = step.state;
+    if (step.scroll) setScroll((s) => Math.max(0, Math.min(maxScroll, s + step.scroll!)));
+    if (step.answer) {
+      answered.current = true;
+      onAnswer(request.id, step.answer.answer, step.answer.reason);
+    } else setView(step.state);
+    if (step.toDraft !== undefined) onTypeAhead?.(step.toDraft);
   });
+  const stage = view.stage;
   const top = Math.min(scroll, maxScroll);
   const shown = body.slice(top, top + bodyRows);
   const more = body.length > bodyRows ? ` (${top + 1}-${top + shown.length} of ${body.length}, ↑/↓ scroll)` : "";
@@ -92,18 +91,26 @@ export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, wa
           {more}
         </Text>
         {waiting > 0 ? <Text color="yellow"> · {waiting} more waiting</Text> : null}
+        {view.diverted ? <Text dimColor> · your typing went to the prompt</Text> : null}
       </Text>
       {shown.map((line, i) => (
         <Text key={top + i} wrap="truncate-end" {...TONE[line.tone]}>
           {line.text || " "}
         </Text>
       ))}
-      {reason !== undefined ? (
+      {stage.kind === "reason" ? (
         <Text wrap="truncate-end">
           <Text bold>Reason: </Text>
-          <Text>{reason}</Text>
+          <Text>{stage.text}</Text>
           <Text inverse> </Text>
           <Text dimColor> (Enter denies, Esc back)</Text>
+        </Text>
+      ) : stage.kind === "confirm" ? (
+        <Text wrap="truncate-end">
+          <Text color="yellow" bold>
+            {stage.answer === "always" ? `Allow every ${request.call.name} call for the rest of this session?` : `Save the rule ${request.rule} to your settings?`}
+          </Text>
+          <Text dimColor> Enter confirms · any other key goes back</Text>
         </Text>
       ) : (
         <Text wrap="truncate-end">

@@ -12,6 +12,7 @@
 import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
+import { DEFAULT_APPROVAL_TIMING } from "./hooks/approval-keys.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
 import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
@@ -65,7 +66,7 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
@@ -139,6 +140,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
+  // When the person last typed in the prompt (an approval that appears then takes no keys for a while),
+  // and the way type-ahead reaches the prompt while an approval is open.
+  const typedAt = useRef(0);
+  const feedPrompt = useRef<((raw: string) => void) | undefined>(undefined);
   const showOverlayWanted = ui.overlay !== undefined && (ui.focus === "overlay" || ui.focus === "resume");
   const layout = screenLayout({
     mode,
@@ -194,8 +199,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   ctrlC.current = { promptHasKeys, interrupt };
   useInput((input, key) => {
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
-    // Esc during a run (no approval open: the modal owns Esc then) stops it like Ctrl-C.
-    else if (key.escape && request === undefined && !search.open && stream.isRunning()) ctrlC.current.interrupt();
+    // Esc on the prompt during a run stops it like Ctrl-C. Anywhere else — a pane, the sidebar, a
+    // transcript or overlay, the picker, search, an open menu, the approval — Esc only leaves that place.
+    else if (key.escape && request === undefined && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) ctrlC.current.interrupt();
     // Alt-M: the next permission mode (default → accept-edits → plan).
     else if (key.meta && input === "m" && request === undefined) switchPermissionMode(session, stream, setPermissionModeShown);
   });
@@ -323,7 +329,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         const before = approvals.saveProblems().length;
         approvals.answer(id, answer, reason);
         for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
-      }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} /> : null}
+      }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
@@ -331,8 +337,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
         <QueuedPrompts items={queue.items} width={columns} />
-        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} onDraftChange={(t) => {
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} feed={feedPrompt} onDraftChange={(t) => {
           draftEmpty.current = t === "";
+          typedAt.current = approvalTiming.now();
           if (t.includes("@")) mentionFiles.want();
         }} completion={completionSources} onCompletionOpen={(open) => (menuOpen.current = open)} />
       </Box>

@@ -56,17 +56,26 @@ export interface PromptProps {
   completion?: CompletionSources;
   /** Called when the menu opens or closes (while open, Tab is the menu's, not the screen's). */
   onCompletionOpen?: (open: boolean) => void;
+  /** Set to a function that types a raw chunk into the box even without the keyboard (type-ahead while an approval is open). */
+  feed?: { current: ((raw: string) => void) | undefined };
 }
 
 /** The bordered input line. */
-export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore, onRecallQueued, completion: sources, onCompletionOpen }: PromptProps) {
+export function Prompt({ onSubmit, history, focus, busy, label, placeholder, clearOnBlur = false, onInterrupt, onTypeWhileAway, width = 80, maxRows = 6, onRowsChange, onDraftChange, restore, onRecallQueued, completion: sources, onCompletionOpen, feed }: PromptProps) {
   // Border and padding (4), the `› ` (2) and the label.
   const textWidth = Math.max(10, width - 6 - (label ? label.length + 1 : 0));
   // Read when a key arrives (set on every render): the handler stays subscribed whatever the focus.
   const props = useRef({ focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued, sources, onCompletionOpen });
   props.current = { focus, onSubmit, history, onInterrupt, onTypeWhileAway, onRowsChange, onDraftChange, onRecallQueued, sources, onCompletionOpen };
-  /** The menu for `state`, if any (only while the box has the keyboard). */
-  const menuFor = (state: LineState): Completion | undefined => (props.current.sources && props.current.focus ? completionAt(state, props.current.sources) : undefined);
+  // The word whose menu Esc closed (`kind:start`): it stays closed while that word is edited.
+  const dismissed = useRef<string | undefined>(undefined);
+  /** The menu for `state`, if any (only while the box has the keyboard and Esc did not close it). */
+  const menuFor = (state: LineState): Completion | undefined => {
+    const menu = props.current.sources && props.current.focus ? completionAt(state, props.current.sources) : undefined;
+    const word = menu ? `${menu.kind}:${menu.start}` : undefined;
+    if (word !== dismissed.current) dismissed.current = undefined;
+    return word !== undefined && word === dismissed.current ? undefined : menu;
+  };
   // The selected choice, kept while the same word is being completed.
   const choice = useRef({ key: "", index: 0 });
   const selectedIn = (menu: Completion | undefined): number => {
@@ -112,10 +121,11 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     if (!focus && clearOnBlur) setLine({ ...EMPTY_LINE, pasting: line.current.pasting });
   }, [focus, clearOnBlur]);
 
-  useRawInput((raw) => {
+  /** One raw chunk; `fed`: handed over by the screen (type-ahead), typed in even without the keyboard. */
+  const handleChunk = (raw: string, fed: boolean) => {
     const { focus: hasKeys, onSubmit: submitTo, history: past, onInterrupt: interrupt, onTypeWhileAway: away } = props.current;
     const keys = splitKeys(raw);
-    if (!hasKeys && !(isPlainTyping(keys) && away?.(raw))) {
+    if (!fed && !hasKeys && !(isPlainTyping(keys) && away?.(raw))) {
       // Paste markers are a terminal mode: follow them even without the keyboard.
       const marker = keys.filter((k) => k.kind === "pasteStart" || k.kind === "pasteEnd").pop();
       if (marker) setLine({ ...line.current, pasting: marker.kind === "pasteStart" });
@@ -157,12 +167,19 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
           state = { ...EMPTY_LINE, pasting: state.pasting };
           recall.current = FRESH_RECALL;
         }
+      } else if (step.effect === "escape" && menu) {
+        // Esc closes the menu (the screen leaves the run alone while a menu is open).
+        dismissed.current = `${menu.kind}:${menu.start}`;
+        reportRows(state);
+        setShown({ ...state });
       }
     }
     if (state !== line.current) setLine(state);
-  });
+  };
+  useRawInput((raw) => handleChunk(raw, false));
+  if (feed) feed.current = (raw) => handleChunk(raw, true);
 
-  const menu = focus && sources ? completionAt(shown, sources) : undefined;
+  const menu = focus && sources ? menuFor(shown) : undefined;
   return (
     <Box flexDirection="column" flexShrink={0}>
     <Box borderStyle="round" borderColor={busy || !focus ? "gray" : label ? "magenta" : "cyan"} paddingX={1}>

@@ -31,7 +31,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs · a new line: Alt-Enter, Shift-Enter (where the terminal reports it) or \\ then Enter",
   "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs a shell command (approval as for the model) and hands its output to the next message",
-  "Esc stops the run (a prompt with no answer yet goes back in the box) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
+  "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
   "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
   "focused pane: x stop that child alone (the others and the main agent go on) · Esc back to the prompt · other typing goes to the prompt",
@@ -39,7 +39,7 @@ export const HELP_KEYS: readonly string[] = [
   "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
   "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
-  "approval prompts: y yes · n no · a always allow this tool for the session · s allow and save the shown rule to your settings ($INK_HOME/settings.json)",
+  "approval prompts: y yes · n or Esc no · a then Enter always allow this tool for the session · s then Enter allow and save the shown rule to your settings ($INK_HOME/settings.json) · r deny with a reason · keys typed ahead go to the prompt, not the question",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
   "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];

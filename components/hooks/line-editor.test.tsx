@@ -34,8 +34,10 @@ describe("splitKeys", () => {
     expect(kinds("\u001b[A\u001b[B\u001b[200~\u001b[201~")).toEqual(["up", "down", "pasteStart", "pasteEnd"]);
   });
 
-  it("ignores keys that are not editing (Esc, Shift-Tab, F-keys) and never turns them into letters; a lone Tab is a key of its own", () => {
-    expect(splitKeys("\u001b")).toEqual([]);
+  it("ignores keys that are not editing (Shift-Tab, F-keys) and never turns them into letters; a lone Tab and a lone Esc are keys of their own", () => {
+    expect(splitKeys("\u001b")).toEqual([{ kind: "escape" }]);
+    expect(splitKeys("\u001b\u001b")).toEqual([{ kind: "escape" }]);
+    expect(reduceLine(lineOf("ab"), { kind: "escape" })).toEqual({ state: lineOf("ab"), effect: "escape" });
     expect(splitKeys("\u001b[Z")).toEqual([]);
     expect(splitKeys("\t")).toEqual([{ kind: "tab" }]);
     expect(splitKeys("a\tb")).toEqual([{ kind: "insert", text: "a  b" }]);

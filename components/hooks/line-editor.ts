@@ -26,13 +26,15 @@ export type EditKey =
   | { kind: "backspace" | "delete" | "left" | "right" | "home" | "end" | "wordLeft" | "wordRight" }
   | { kind: "killStart" | "killEnd" | "killWordBack" | "killWordForward" }
   | { kind: "up" | "down" | "interrupt" | "pasteStart" | "pasteEnd" }
+  /** A lone Esc (or Esc Esc): the editor leaves the text alone; the owner may close a menu. */
+  | { kind: "escape" }
   /** Alt-Enter / Shift-Enter: always a line break. */
   | { kind: "breakLine" }
   /** A lone Tab (completion, or the screen's focus key). */
   | { kind: "tab" };
 
 /** What a key asks of the editor's owner. */
-export type LineEffect = "submit" | "up" | "down" | "interrupt" | "tab";
+export type LineEffect = "submit" | "up" | "down" | "interrupt" | "tab" | "escape";
 
 /** An empty line. */
 export const EMPTY_LINE: LineState = { value: "", cursor: 0, pasting: false };
@@ -76,8 +78,9 @@ function escapeLength(raw: string, i: number): number {
   return next === undefined ? 1 : 2;
 }
 
-/** The key of one escape sequence (without its ESC); undefined for keys the editor ignores (Esc, Shift-Tab, F-keys). */
+/** The key of one escape sequence (without its ESC); undefined for keys the editor ignores (Shift-Tab, F-keys). */
 function escapeKey(seq: string): EditKey | undefined {
+  if (seq === "") return { kind: "escape" };
   if (seq.startsWith("\u001b")) {
     // ESC ESC [D: Alt + arrow in some terminals.
     const inner = escapeKey(seq.slice(1));
@@ -232,6 +235,7 @@ export function reduceLine(state: LineState, key: EditKey): { state: LineState; 
     case "up":
     case "down":
     case "interrupt":
+    case "escape":
       return { state, effect: key.kind };
   }
 }

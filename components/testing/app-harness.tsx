@@ -11,6 +11,10 @@ import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
 import { ApprovalBroker, type ApprovalBrokerOptions } from "../hooks/approval-broker.js";
+import type { ApprovalTiming } from "../hooks/approval-keys.js";
+
+/** Approval keys answer at once (tests that are about type-ahead pass their own clock). */
+export const IMMEDIATE_APPROVALS: ApprovalTiming = { armMs: 0, quietMs: 0, now: () => Date.now() };
 
 /** True for a child's model request. */
 export const isChild = (r: ModelRequest): boolean => r.system.includes("# Subagent mode");
@@ -48,7 +52,7 @@ You are scout.
 /** Builds the session and renders the app. */
 export function renderApp(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { broker?: ApprovalBrokerOptions; exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; screenMode?: "fullscreen" | "inline"; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
+  options: { broker?: ApprovalBrokerOptions; exitWindowMs?: number; initialPrompt?: string; openResumePicker?: boolean; screenMode?: "fullscreen" | "inline"; approvalTiming?: ApprovalTiming; session?: Partial<AgentSessionOptions>; before?: (dirs: { cwd: string; inkHome: string }) => void } = {},
 ): AppHarness {
   const cwd = mkdtempSync(join(tmpdir(), "ink-tui-cwd-"));
   const inkHome = mkdtempSync(join(tmpdir(), "ink-tui-home-"));
@@ -71,6 +75,7 @@ export function renderApp(
       initialPrompt={options.initialPrompt}
       openResumePicker={options.openResumePicker}
       screenMode={options.screenMode}
+      approvalTiming={options.approvalTiming ?? IMMEDIATE_APPROVALS}
       openSession={(id) => new AgentSession({ ...base, resume: id })}
       newSession={() => new AgentSession(base)}
       onSessionChange={(s) => switched.push(s)}

@@ -84,6 +84,8 @@ describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
     const asking = await tmux.waitFor(name, (s) => s.includes("Allow bash"), "the approval");
     const flat = asking.replace(/[│\n ]+/g, "");
     expect(flat).toContain(command.replace(/ /g, ""));
+    // A key answers only once the question has been up a moment and nothing was typed for a second.
+    await new Promise((r) => setTimeout(r, 1300));
     tmux.keys(name, "n");
     await tmux.waitFor(name, (s) => s.includes("DENIED-NOTED."), "the answer after the denial");
     tmux.keys(name, "C-c");
