@@ -21,7 +21,8 @@ import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
 import type { SessionEntryInput } from "./session/types.js";
-import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
+import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
+import { messageChild, stopChild, type RunningChildren } from "./subagents/running-children.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool } from "./protocol/tool.js";
@@ -241,6 +242,11 @@ export class AgentSession {
   /** Stops one running child; the main agent goes on with its "aborted" result. False when it is not running. */
   stopChild(childId: string): boolean {
     return stopChild(this.running, childId);
+  }
+
+  /** Sends the person's `text` to running child `childId`: it reads it at its next turn boundary. False when it is not running. */
+  messageChild(childId: string, text: string): boolean {
+    return messageChild(this.running, childId, text, "user");
   }
 
   /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */

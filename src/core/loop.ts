@@ -9,7 +9,7 @@ import type { AnyTool } from "../protocol/tool.js";
 import { isAbortError, isContextOverflowError } from "../protocol/provider-error.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import { EventStream } from "../protocol/event-stream.js";
-import type { AgentEvent, AgentInfo, LoopStopReason } from "../protocol/events.js";
+import type { AgentEvent, AgentInfo, LoopStopReason, SteerSource } from "../protocol/events.js";
 import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "../protocol/messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
 import { createLoopHealth } from "./loop-health.js";
@@ -45,6 +45,19 @@ export interface LoopOptions {
   onEvent?: (event: AgentEvent) => void;
   /** Grace period for aborted tools to return their own result (ms). */
   abortGraceMs?: number;
+  /**
+   * Messages sent to this agent while it works, taken at each turn boundary: before every model
+   * call, and when the model answered without tools (the run then goes on to read them). They
+   * never land between a tool call and its result.
+   */
+  takeMessages?: () => SteerMessage[];
+}
+
+/** A message for a running agent and who sent it; `content` is what enters its history. */
+export interface SteerMessage {
+  text: string;
+  from: SteerSource;
+  content: string;
 }
 
 export interface LoopResult {
@@ -86,12 +99,23 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     return { reason, turns, usage };
   };
 
+  /** Appends the messages sent meanwhile, one user message each; true when there were any. */
+  const readMessages = (): boolean => {
+    const messages = options.takeMessages?.() ?? [];
+    for (const m of messages) {
+      append({ role: "user", content: m.content });
+      emit({ type: "steered", text: m.text, from: m.from });
+    }
+    return messages.length > 0;
+  };
+
   emit({ type: "agent_start", agent });
   if (options.userMessage !== undefined) append({ role: "user", content: options.userMessage });
 
   for (;;) {
     if (signal.aborted) return stop("aborted");
     if (turns >= maxIterations) return stop("max_iterations");
+    readMessages();
     await options.onBeforeTurn?.(history, { signal, turn: turns + 1 });
     if (signal.aborted) return stop("aborted");
     turns++;
@@ -130,7 +154,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     emit({ type: "turn_end", turn: turns, message: assistant });
 
     const calls = toolCallsOf(assistant);
-    if (calls.length === 0) return stop(signal.aborted ? "aborted" : "done");
+    if (calls.length === 0) {
+      if (signal.aborted) return stop("aborted");
+      // A message that arrived while the model wrote its answer is read before the run ends.
+      if (turns < maxIterations && readMessages()) continue;
+      return stop("done");
+    }
     for (const call of calls) {
       const warning = health.observe(call);
       if (warning) emit({ type: "warning", source: "loop", message: warning });

@@ -64,6 +64,8 @@ export type AgentEvent =
   | { type: "retry"; attempt: number; delayMs: number; reason: string }
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
+  /** A message sent to the agent while it worked entered its history (at a turn boundary). */
+  | { type: "steered"; text: string; from: SteerSource }
   /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */
   | { type: "attachments"; files: Array<{ path: string; lines: number; truncated: boolean; directory: boolean }>; problems: string[] }
   | WarningEvent
@@ -83,6 +85,9 @@ export type AgentEvent =
     }
   | { type: "subagent_event"; childId: string; parentToolCallId: string; profile?: string; event: AgentEvent }
   | { type: "subagent_end"; childId: string; parentToolCallId: string; profile?: string; summary: SubagentSummary };
+
+/** Who sent a message to a running agent: the person at the keyboard, or its parent agent. */
+export type SteerSource = "user" | "parent";
 
 /** Why a loop returned. */
 export type LoopStopReason = "done" | "aborted" | "max_iterations";

@@ -50,6 +50,8 @@ export interface SubagentOptions {
   onContextOverflow?: LoopOptions["onContextOverflow"];
   /** Every event of the child's loop. Contract: must not throw. */
   onEvent?: (event: AgentEvent) => void;
+  /** Messages sent to the child while it runs (the person from its pane, the parent with task + resume). */
+  takeMessages?: LoopOptions["takeMessages"];
   /** Every message the child appends (session persistence). Contract: must not throw. */
   onMessage?: (message: AgentMessage) => void;
   sessionId?: string;
@@ -114,6 +116,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       agent: options.agent,
       signal: child.signal,
       onMessage: options.onMessage,
+      takeMessages: options.takeMessages,
       onToolCall: options.onToolCall,
       onBeforeTurn: options.onBeforeTurn,
       onContextOverflow: options.onContextOverflow,

@@ -51,6 +51,14 @@ export function unknownAgentResult(name: string, available: readonly string[], u
 }
 
 /** A refused resume: `cannot resume child <id>:` with every reason, the children list when given, and the way forward. */
+/** `task` with `resume` on a child that is still running: the prompt was queued as a message for it. */
+export function messageQueuedResult(id: string): ToolOutput {
+  return {
+    output: `[task] child ${id} is still running: your message was queued and enters its conversation at its next step (never mid tool call). Its report comes back through the task call that started it; do not start it again.`,
+    isError: false,
+  };
+}
+
 export function resumeRefusedResult(id: string, reasons: readonly string[], children?: string): ToolOutput {
   const lines = [`cannot resume child ${id}:`, ...reasons.map((r) => `- ${r}`)];
   if (children !== undefined) lines.push(children);

@@ -9,7 +9,8 @@ import { z } from "zod";
 import type { CompactionEntry } from "../core/compaction.js";
 import type { AgentEvent, WarningEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
-import type { LoopOptions } from "../core/loop.js";
+import type { LoopOptions, SteerMessage } from "../core/loop.js";
+import { messageChild, type RunningChildren } from "./running-children.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
@@ -30,7 +31,7 @@ import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
 import { taskResult } from "./task-result.js";
-import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
+import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, messageQueuedResult, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
@@ -42,7 +43,7 @@ export const taskSchema = z.object({
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
-  resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt"),
+  resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
 });
 
 export type TaskArgs = z.infer<typeof taskSchema>;
@@ -80,17 +81,6 @@ export interface TaskToolOptions {
   running?: RunningChildren;
 }
 
-/** Running children's stop switches, keyed by child id. */
-export type RunningChildren = Map<string, AbortController>;
-
-/** Stops one running child (its parent goes on and gets an "aborted" result). False when no such child runs. */
-export function stopChild(running: RunningChildren, childId: string): boolean {
-  const controller = running.get(childId);
-  if (!controller) return false;
-  controller.abort();
-  return true;
-}
-
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
 export interface TaskDetails {
   taskRecord: TaskRecord;
@@ -111,6 +101,9 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
     async execute(args, ctx) {
       if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) return resumeCombinedResult(args);
       if (args.prompt.trim() === "") return emptyPromptResult(args.resume !== undefined);
+      // A running child takes the prompt as a message at its next turn boundary; its report still
+      // comes back through the task call that started it.
+      if (args.resume !== undefined && options.running && messageChild(options.running, args.resume, args.prompt.trim(), "parent")) return messageQueuedResult(args.resume);
       const prepared = args.resume !== undefined ? prepareResume(options, args.resume, ctx) : prepareNew(options, byName, args);
       if ("error" in prepared) return prepared.error;
       // Every queued or running child listens on the parent's signal; many at once is expected.
@@ -261,7 +254,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   });
   let outcome: SubagentOutcome | undefined;
   const stop = new AbortController();
-  options.running?.set(p.childId, stop);
+  const inbox: SteerMessage[] = [];
+  options.running?.set(p.childId, { stop, inbox });
   const heldLock = lock;
   const lease = heldLock
     ? startLease(
@@ -299,6 +293,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       onContextOverflow: compaction?.onContextOverflow,
       onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),
       onMessage: (message) => writer?.append({ type: "message", message }),
+      takeMessages: () => inbox.splice(0),
       sessionId: writer?.id,
       historyPath: writer?.path,
     });

@@ -11,6 +11,7 @@ import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from
 import { SessionStore } from "../../src/session/store.js";
 import type { AgentProfile } from "../../src/subagents/profile-parse.js";
 import { createTaskTool } from "../../src/subagents/task-tool.js";
+import type { RunningChildren } from "../../src/subagents/running-children.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { echoTool } from "./fake-tools.js";
 
@@ -39,7 +40,7 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
   const provider = createScriptedProvider(script);
@@ -60,6 +61,7 @@ export function harness(
     defaultTimeoutMs: options.defaultTimeoutMs,
     onToolCall: options.onToolCall,
     leaseIntervalMs: options.leaseIntervalMs,
+    running: options.running,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {
