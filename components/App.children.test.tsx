@@ -42,7 +42,7 @@ describe("App: stopping one child", () => {
     h.app.stdin.write(TAB);
     const focused = await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the first pane to take focus" });
     expect(focused.split("\n").find((l) => l.includes("[x] stop"))).toContain("scout");
-    expect(focused).toContain("x stop this child");
+    expect(focused).toContain("x stop it");
     expect(focused).toMatch(/╔/); // the focused pane's double border
     h.app.stdin.write("x");
     const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · aborted"), { what: "the stopped child's summary" });

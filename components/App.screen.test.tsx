@@ -13,6 +13,7 @@ afterEach(() => {
 });
 
 const TAB = "\t";
+const ESC = "\u001b";
 const CTRL_C = "\u0003";
 const afterTools = (r: ModelRequest) => r.messages[r.messages.length - 1]?.role === "toolResult";
 const clears = () => h!.app.frames.filter((f) => f.startsWith(CLEAR_SCREEN)).length;
@@ -73,16 +74,62 @@ describe("App: keys", () => {
     await waitUntil(() => h!.provider.requests.some((r) => !isChild(r) && JSON.stringify(r.messages).includes("refactor it")), { what: "the prompt to be sent" });
   });
 
-  it("typing on a focused pane goes to the prompt; x still stops the child", async () => {
+  it("typing on a focused pane writes that child a message: it reads it at its next step, the pane shows it; Esc goes back to the pane", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h = renderApp((r): ScriptedTurn => {
+      if (isChild(r)) {
+        if (r.messages.length === 1) return { text: "WORKING in src/", toolCalls: [{ name: "ls", arguments: {} }], waitFor: gate };
+        return { text: `CHILD-SAW ${JSON.stringify(r.messages.at(-1)).includes("look in lib/ too") ? "the message" : "nothing"}` };
+      }
+      return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] };
+    });
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
+    h.app.stdin.write("oops");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("oops"), { what: "the message box" });
+    h.app.stdin.write(ESC);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop") && !f.includes("✉ message"), { what: "back on the pane, the draft dropped" });
+    h.app.stdin.write("look in lib/ too");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("look in lib/ too"), { what: "the message typed" });
+    h.app.stdin.write("\r");
+    const sent = await waitForFrame(h.app.lastFrame, (f) => /✉ to general \[[0-9a-f]{6}\]: look in lib\/ too — queued/.test(f), { what: "the message queued" });
+    expect(sent).toContain("[x] stop"); // back on its pane
+    release();
+    const read = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."), { what: "the run to end" });
+    expect(read).toContain("CHILD-SAW the message");
+    expect(h.provider.requests.filter(isChild)).toHaveLength(2);
+    expect(h.provider.requests.some((r) => !isChild(r) && JSON.stringify(r.messages).includes("look in lib/ too"))).toBe(false);
+  });
+
+  it("the pane shows the message where the child read it", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h = renderApp((r): ScriptedTurn => {
+      if (isChild(r)) return r.messages.length === 1 ? { text: "STEP-ONE", toolCalls: [{ name: "ls", arguments: {} }], waitFor: gate } : { text: "", waitFor: new Promise(() => {}) };
+      return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] };
+    });
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("STEP-ONE"));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
+    h.app.stdin.write("use pnpm");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("use pnpm"), { what: "the message typed" });
+    h.app.stdin.write("\r");
+    release();
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ you: use pnpm"), { what: "the message in the pane" });
+  });
+
+  it("x on a focused pane still stops the child", async () => {
     h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }));
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
     h.app.stdin.write(TAB);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
-    h.app.stdin.write("note");
-    const typed = await waitForFrame(h.app.lastFrame, (f) => f.includes("› note"), { what: "the typing in the prompt" });
-    expect(typed).not.toContain("[x] stop");
-    expect(typed).toContain("general · running");
+    h.app.stdin.write("x");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("aborted"), { what: "the child stopped" });
   });
 });
 

@@ -35,6 +35,7 @@ import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
 import { BUSY, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
+import { childLabel } from "./hooks/child-transcript.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
@@ -272,6 +273,15 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const submitResume = (text: string): boolean => {
     const target = ui.resume;
     if (!target || text.trim() === "") return false;
+    if (target.message) {
+      if (!stream.messageChild(target.childId, text.trim())) {
+        setHint(`${target.label} is not running any more — open it in the sidebar and press r to resume it with this`);
+        return false;
+      }
+      dispatch({ type: "escape" }); // back to its pane, to watch it read the message
+      stream.notice(`✉ to ${target.label}: ${text.trim()} — queued; it reads it at its next step`, "dim");
+      return true;
+    }
     if (!stream.resumeChild(target.childId, target.label, text.trim())) {
       setHint(BUSY);
       return false;
@@ -280,10 +290,16 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     return true;
   };
 
-  /** Plain typing on the sidebar or a pane (not its `x`) goes to the prompt, which takes the keyboard. */
+  /** Plain typing on the sidebar goes to the prompt, which takes the keyboard. */
   const typeWhileAway = (raw: string): boolean => {
-    if (request !== undefined || !(ui.focus === "sidebar" || (ui.focus === "pane" && raw.toLowerCase() !== "x"))) return false;
+    if (request !== undefined || ui.focus !== "sidebar") return false;
     dispatch({ type: "focus_prompt" });
+    return true;
+  };
+  /** Plain typing on a running child's pane (not its `x`) starts a message for that child. */
+  const typeToChild = (raw: string): boolean => {
+    if (request !== undefined || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
+    dispatch({ type: "message_ask", childId: ui.paneId, label: childLabel(childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }) });
     return true;
   };
 
@@ -333,7 +349,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
-        <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={`↻ resume ${ui.resume?.label ?? ""}`} placeholder="the child's new prompt (Enter runs it, Esc cancels)" clearOnBlur onInterrupt={interrupt} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
+        <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={ui.resume?.message ? `✉ message ${ui.resume.label}` : `↻ resume ${ui.resume?.label ?? ""}`} placeholder={ui.resume?.message ? "a message for this child: it reads it at its next step (Enter sends, Esc cancels)" : "the child's new prompt (Enter runs it, Esc cancels)"} clearOnBlur onInterrupt={interrupt} onTypeWhileAway={typeToChild} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
         <QueuedPrompts items={queue.items} width={columns} />
@@ -357,7 +373,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={keyHints(ui.focus, state.running, mode, toolsOpen)}
+        keys={keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message)}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>

@@ -107,6 +107,11 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
       });
     case "error":
       return { ...child, reason: event.message };
+    case "steered": {
+      // A message it was sent entered its history: the pane shows it where the child read it.
+      const entries = child.entries.map((e, i) => (i === child.entries.length - 1 && e.kind === "text" ? { ...e, closed: true } : e));
+      return withEntries({ ...child, entries }, [...entries, { kind: "text", text: `✉ ${event.from === "user" ? "you" : "main agent"}: ${event.text}`, closed: true }]);
+    }
     case "compaction_start":
       return { ...child, note: "✂ compacting context…" };
     case "compaction_end":

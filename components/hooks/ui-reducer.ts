@@ -1,7 +1,7 @@
 /**
  * The screen's navigation state, pure: which area has the keyboard — the prompt, a running
  * child's pane, the sidebar of child sessions, a child's transcript overlay, the line asking for a
- * resumed child's new prompt, or the /resume session picker — plus the sidebar selection (by child
+ * resumed child's new prompt (or a message for a running one), or the /resume session picker — plus the sidebar selection (by child
  * id, so it stays on its child when rows are added), the overlay's scroll position and the
  * picker's rows. The overlay's lines are not kept here: the screen derives them (live for a
  * running child).
@@ -46,8 +46,8 @@ export interface UiState {
   /** The selected sidebar row's child id (undefined: the first row). */
   sidebarId?: string;
   overlay?: Overlay;
-  /** The child a new prompt is being typed for (focus "resume"). */
-  resume?: { childId: string; label: string };
+  /** The child a new prompt is being typed for (focus "resume"); `message`: a running child's, read at its next step. */
+  resume?: { childId: string; label: string; message?: boolean };
   picker?: { rows: PickerRow[]; index: number };
 }
 
@@ -64,6 +64,8 @@ export type UiAction =
   /** Scrolls by `delta` lines (±Infinity for the ends), within 0..maxOffset. */
   | { type: "overlay_scroll"; delta: number; maxOffset: number }
   | { type: "resume_ask"; childId: string; label: string }
+  /** Typing on a focused running pane: a message for that child. */
+  | { type: "message_ask"; childId: string; label: string }
   | { type: "picker_open"; rows: PickerRow[] }
   | { type: "picker_move"; delta: number }
   /** Back to the prompt, closing everything (after a resume was sent, a session was chosen, …). */
@@ -97,6 +99,7 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
         case "overlay":
           return { ...state, focus: state.overlay?.kind === "tools" ? "prompt" : "sidebar", overlay: undefined };
         case "resume":
+          if (state.resume?.message) return { ...state, focus: "pane", paneId: state.resume.childId, resume: undefined };
           return { ...state, focus: state.overlay ? "overlay" : "sidebar", resume: undefined };
         case "picker":
           return { ...state, focus: "prompt", picker: undefined };
@@ -124,6 +127,8 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
     }
     case "resume_ask":
       return { ...state, focus: "resume", resume: { childId: action.childId, label: action.label } };
+    case "message_ask":
+      return { ...state, focus: "resume", paneId: undefined, resume: { childId: action.childId, label: action.label, message: true } };
     case "picker_open":
       return { ...state, focus: "picker", paneId: undefined, picker: { rows: action.rows, index: 0 } };
     case "picker_move":

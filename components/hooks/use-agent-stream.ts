@@ -33,6 +33,8 @@ export interface AgentStream {
   compact(): boolean;
   /** Stops one running child alone; false when it is not running. */
   stopChild(childId: string): boolean;
+  /** Sends the person's message to running child `childId` (read at its next step); false when it is not running. */
+  messageChild(childId: string, text: string): boolean;
   /** True while a run is in progress (up to date even before the next render). */
   isRunning(): boolean;
   /** Aborts the current run; the core relays the abort to every child. */
@@ -202,6 +204,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       shell,
       compact,
       stopChild,
+      messageChild: (childId: string, text: string) => session.messageChild(childId, text),
       isRunning: () => current.current !== undefined,
       abortAll: () => controller.current?.abort(),
       notice: (text: string, tone?: ItemTone) => enqueue({ type: "notice", text, tone }, true),
@@ -211,6 +214,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       },
       restore,
     }),
-    [state, submit, resumeChild, shell, compact, stopChild, enqueue, restore],
+    [state, submit, resumeChild, shell, compact, stopChild, enqueue, restore, session],
   );
 }
