@@ -8,10 +8,11 @@ import type { ModelRequest } from "../protocol/provider.js";
 import { splitChildReportNotes } from "../protocol/child-report-note.js";
 import { splitShellNotes } from "../protocol/shell-note.js";
 import { splitMentionBlocks } from "../protocol/attachment-blocks.js";
+import { steerBody } from "../protocol/steer-message.js";
 
 /** What the person typed in a user message: without resumed children's reports, `!` command notes and `@file` attachments. */
 function typedText(text: string): string {
-  return splitMentionBlocks(splitShellNotes(splitChildReportNotes(text).text).text).text;
+  return splitMentionBlocks(splitShellNotes(splitChildReportNotes(steerBody(text)).text).text).text;
 }
 
 /** The one line the main agent shows first so nobody mistakes the demo for a real model. */

@@ -5,6 +5,7 @@
  */
 import type { SteerMessage } from "../core/loop.js";
 import type { SteerSource } from "../protocol/events.js";
+import { steerContent } from "../protocol/steer-message.js";
 
 /** A running child's stop switch and the messages waiting for its next turn boundary. */
 export interface RunningChild {
@@ -30,7 +31,6 @@ export function stopChild(running: RunningChildren, childId: string): boolean {
 export function messageChild(running: RunningChildren, childId: string, text: string, from: SteerSource): boolean {
   const child = running.get(childId);
   if (!child || child.stop.signal.aborted) return false;
-  const who = from === "user" ? "the person watching you work" : "the agent that delegated this task to you";
-  child.inbox.push({ text, from, content: `[Message from ${who}, sent while you were working — take it into account, then go on with the task]\n\n${text}` });
+  child.inbox.push({ text, from, content: steerContent(text, from) });
   return true;
 }

@@ -122,3 +122,16 @@ describe("demo report helpers", () => {
     expect(chunks.join("")).toBe(text);
   });
 });
+
+describe("demo: a message sent to a running child", () => {
+  it("is read as the words sent, not the header Ink puts before them", async () => {
+    const { readContext } = await import("../../src/providers/demo-conversation.js");
+    const { steerContent, steerBody } = await import("../../src/protocol/steer-message.js");
+    const content = steerContent("also check the tests", "user");
+    expect(content).toMatch(/^\[Message from the person watching you work/);
+    expect(steerBody(content)).toBe("also check the tests");
+    expect(steerBody("plain prompt")).toBe("plain prompt");
+    const context = readContext({ system: "# Subagent mode", tools: [], model: "demo", maxTokens: 1, messages: [{ role: "user", content: "where is login?" }, { role: "assistant", content: [{ type: "text", text: "looking" }], stopReason: "end_turn", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }, { role: "user", content }] });
+    expect(context.prompt).toBe("also check the tests");
+  });
+});
