@@ -76,6 +76,29 @@ export const HARDENED_GIT_OPTIONS: readonly string[] = [
   "--no-pager",
 ];
 
+/** The filter keys that name a program (or make a missing one fatal). */
+const FILTER_KEYS = ["smudge", "clean", "process"];
+
+/**
+ * `-c` options that switch off every content filter the repository itself configures (its
+ * `.git/config`, a worktree's config, or a file they include): a hostile checkout's
+ * `.gitattributes` + `filter.<name>.smudge` would otherwise run a program on `worktree add`,
+ * `status` or `stash`. Filters from the user's own (global) config — git-lfs, say — still run.
+ */
+function localFilterOverrides(cwd: string): Promise<string[]> {
+  return new Promise((resolve) => {
+    execFile("git", [...HARDENED_GIT_OPTIONS, "config", "--show-scope", "--get-regexp", "^filter\\."], { cwd, env: gitEnv(), encoding: "utf8" }, (error, stdout) => {
+      if (error && !stdout) return resolve([]); // no filter configured (exit 1), or not a repository
+      const drivers = new Set<string>();
+      for (const line of stdout.split("\n")) {
+        const m = /^(local|worktree)\tfilter\.(.+)\.([^.\s]+)( |$)/.exec(line);
+        if (m) drivers.add(m[2]!);
+      }
+      resolve([...drivers].flatMap((d) => [...FILTER_KEYS.flatMap((k) => ["-c", `filter.${d}.${k}=`]), "-c", `filter.${d}.required=false`]));
+    });
+  });
+}
+
 /** Subcommands that can run a diff driver or textconv filter: they get --no-ext-diff --no-textconv. */
 const DIFFING = new Set(["diff", "show", "log"]);
 
@@ -87,15 +110,17 @@ export function hardenedGitArgs(args: readonly string[]): string[] {
 }
 
 /**
- * Runs `git <args>` in `opts.cwd` (hardened: see HARDENED_GIT_OPTIONS). Resolves with stdout/stderr on exit code 0; rejects with a
+ * Runs `git <args>` in `opts.cwd` (hardened: see HARDENED_GIT_OPTIONS, and the repository's own
+ * content filters switched off: localFilterOverrides). Resolves with stdout/stderr on exit code 0; rejects with a
  * `GitError` otherwise (non-zero exit, abort via `opts.signal`, git not installed, cwd missing).
  */
-export function runGit(args: readonly string[], opts: GitOptions): Promise<GitResult> {
+export async function runGit(args: readonly string[], opts: GitOptions): Promise<GitResult> {
   const shown = `git ${args.join(" ")}`;
+  const filters = isDirectory(opts.cwd) ? await localFilterOverrides(opts.cwd) : [];
   return new Promise((resolve, reject) => {
     execFile(
       "git",
-      hardenedGitArgs(args),
+      [...filters, ...hardenedGitArgs(args)],
       { cwd: opts.cwd, signal: opts.signal, env: gitEnv(opts.env), maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
       (error, stdout, stderr) => {
         if (!error) {

@@ -61,3 +61,40 @@ describe("Ink's own git never runs repository code", () => {
     expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
   });
 });
+
+describe("a repository's own content filters", () => {
+  it("never run when Ink makes, inspects or removes a worktree — smudge, clean and process, even marked required", async () => {
+    const { repo, inkHome, sentinels } = hostileRepo();
+    const filter = (name: string) => {
+      const path = join(sentinels, "..", `${name}.sh`);
+      writeFileSync(path, `#!/bin/sh\ntouch ${join(sentinels, name)}\ncat\n`);
+      chmodSync(path, 0o755);
+      return path;
+    };
+    writeFileSync(join(repo, ".gitattributes"), "* filter=evil\n");
+    writeFileSync(join(repo, "b.txt"), "bee\n");
+    git(repo, "add", "-A");
+    git(repo, "commit", "-q", "-m", "attributes");
+    git(repo, "config", "filter.evil.smudge", filter("smudge"));
+    git(repo, "config", "filter.evil.clean", filter("clean"));
+    git(repo, "config", "filter.evil.required", "true");
+    // Armed: plain git runs the smudge filter on checkout.
+    git(repo, "checkout", "-q", "-b", "armed-filters");
+    execFileSync("rm", ["-f", join(repo, "b.txt")]);
+    git(repo, "checkout", "-q", "--", "b.txt");
+    expect(existsSync(join(sentinels, "smudge"))).toBe(true);
+    execFileSync("sh", ["-c", `rm -f ${sentinels}/*`]);
+
+    const wt = await createWorktree({ cwd: repo, inkHome, label: "filters" });
+    expect(execFileSync("cat", [join(wt.path, "b.txt")], { encoding: "utf8" })).toBe("bee\n");
+    writeFileSync(join(wt.path, "b.txt"), "changed\n");
+    const kept = await finishWorktree(wt); // status, diff, add: the clean filter's moments
+    expect(kept.kept).toBe(true);
+    expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
+    // A long-running filter process is switched off too.
+    git(repo, "config", "filter.evil.process", filter("process"));
+    const wt2 = await createWorktree({ cwd: repo, inkHome, label: "process" });
+    await finishWorktree(wt2);
+    expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
+  });
+});
