@@ -50,7 +50,7 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
     trusted,
     profiles,
     mcp,
-    context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir() }),
+    context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),
   };
 }

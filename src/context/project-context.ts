@@ -7,8 +7,8 @@
  * the working directory is read.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 
 /** Largest part of one file that is kept (characters). */
 export const CONTEXT_FILE_CAP = 20_000;
@@ -20,6 +20,8 @@ export interface ContextFile {
   path: string;
   scope: "user" | "project";
   chars: number;
+  /** The file's size, when only its head was read (a file far over the cap). */
+  bytes?: number;
   /** True when the file was cut or dropped by the caps. */
   cut: boolean;
 }
@@ -45,11 +47,53 @@ export function contextDirs(cwd: string): string[] {
   }
 }
 
-function readIfFile(path: string): string | undefined {
+/**
+ * The start of a regular file: at most `maxChars` characters' worth of bytes (or 1 MB) are read —
+ * a 1 GB file costs what its kept part costs; `size` is the whole file's size in bytes.
+ */
+function readHead(path: string, maxChars: number): { text: string; size: number; partial: boolean } | undefined {
   try {
-    return statSync(path).isFile() ? readFileSync(path, "utf8") : undefined;
+    const stat = statSync(path);
+    if (!stat.isFile()) return undefined;
+    // UTF-8 takes at most 4 bytes a character; a file under 1 MB is read whole (exact counts in notes).
+    const want = Math.min(stat.size, Math.max(maxChars * 4 + 4, 1 << 20));
+    const buf = Buffer.alloc(want);
+    const fd = openSync(path, "r");
+    let got = 0;
+    try {
+      while (got < want) {
+        const n = readSync(fd, buf, got, want - got, got);
+        if (n === 0) break;
+        got += n;
+      }
+    } finally {
+      closeSync(fd);
+    }
+    const partial = got < stat.size;
+    const decoded = buf.subarray(0, got).toString("utf8");
+    // A character cut at the end of a partial read is dropped, not turned into U+FFFD.
+    const text = partial ? decoded.replace(/\uFFFD+$/, "") : decoded;
+    return { text, size: stat.size, partial };
   } catch {
     return undefined;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+/** True when `path` resolves (links followed) to a place inside `root` (itself resolved). */
+function resolvesInside(path: string, root: string): { inside: boolean; real: string } {
+  try {
+    const real = realpathSync(path);
+    return { inside: real === root || real.startsWith(root.endsWith(sep) ? root : root + sep), real };
+  } catch {
+    return { inside: false, real: path };
   }
 }
 
@@ -61,47 +105,66 @@ function cutAt(text: string, cap: number): string {
   return text.slice(0, end);
 }
 
-/** Loads the context files. Contract: never throws; unreadable files are skipped. */
-export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeHome?: string; fileCap?: number; totalCap?: number }): ProjectContext {
+/**
+ * Loads the context files. A project file is read only when it resolves (links followed) inside
+ * the repository — a link to `~/.ssh/id_rsa` is named in a note and skipped — and only as much of
+ * any file is read as the cap keeps. `trusted: false` adds a note naming the project files that
+ * were loaded. Contract: never throws; unreadable files are skipped.
+ */
+export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeHome?: string; fileCap?: number; totalCap?: number; trusted?: boolean }): ProjectContext {
   const fileCap = opts.fileCap ?? CONTEXT_FILE_CAP;
   const totalCap = opts.totalCap ?? CONTEXT_TOTAL_CAP;
-  const found: { path: string; scope: "user" | "project"; text: string }[] = [];
+  const notes: string[] = [];
+  const found: { path: string; scope: "user" | "project"; text: string; size: number; partial: boolean }[] = [];
   // The user's file: Ink's own, else Claude Code's memory file (`claudeHome`, when given).
   let userFile = join(resolve(opts.inkHome), "AGENTS.md");
-  let user = readIfFile(userFile);
+  let user = readHead(userFile, fileCap);
   if (user === undefined && opts.claudeHome !== undefined) {
     const claudeFile = join(resolve(opts.claudeHome), "CLAUDE.md");
-    const text = readIfFile(claudeFile);
-    if (text !== undefined) [userFile, user] = [claudeFile, text];
+    const head = readHead(claudeFile, fileCap);
+    if (head !== undefined) [userFile, user] = [claudeFile, head];
   }
-  if (user !== undefined && user.trim() !== "") found.push({ path: userFile, scope: "user", text: user });
-  for (const dir of contextDirs(opts.cwd)) {
+  if (user !== undefined && user.text.trim() !== "") found.push({ path: userFile, scope: "user", ...user });
+  const dirs = contextDirs(opts.cwd);
+  const root = realOrSelf(dirs[0]!);
+  for (const dir of dirs) {
     for (const name of ["AGENTS.md", "CLAUDE.md"]) {
       const path = join(dir, name);
-      const text = readIfFile(path);
-      if (text === undefined) continue;
-      if (text.trim() !== "" && path !== userFile) found.push({ path, scope: "project", text });
+      if (!existsSync(path)) continue;
+      const where = resolvesInside(path, root);
+      if (!where.inside) {
+        notes.push(`project context: ${path} is a link to ${where.real}, outside the project (${root}); it was not read`);
+        break;
+      }
+      const head = readHead(path, fileCap);
+      if (head === undefined) continue;
+      if (head.text.trim() !== "" && path !== userFile) found.push({ path, scope: "project", ...head });
       break;
     }
   }
-  const notes: string[] = [];
   const files: ContextFile[] = [];
   const parts: string[] = [];
   let budget = totalCap;
   // Nearest first for the budget (so the farthest is what gets cut), printed nearest last.
   for (const f of [...found].reverse()) {
-    const body = f.text.trim();
+    const body = f.partial ? f.text.trimStart() : f.text.trim();
     const cap = Math.min(fileCap, Math.max(0, budget));
     let kept = body.length > cap ? cutAt(body, cap) : body;
-    const cut = kept.length < body.length;
+    const cut = kept.length < body.length || f.partial;
     if (cut) {
-      const why = cap === 0 ? "dropped: the project context is full" : `cut to its first ${kept.length} of ${body.length} characters`;
+      const whole = f.partial ? `${f.size} bytes` : `${body.length} characters`;
+      const why = cap === 0 ? "dropped: the project context is full" : `cut to its first ${kept.length} of ${whole}`;
       notes.push(`project context: ${f.path} ${why} (limits: ${fileCap} per file, ${totalCap} in all)`);
-      if (cap > 0) kept += `\n\n[… ${f.path} was cut here: ${body.length - kept.length} more characters not shown; read the file for the rest]`;
+      const rest = f.partial ? "the rest of the file is" : `${body.length - kept.length} more characters`;
+      if (cap > 0) kept += `\n\n[… ${f.path} was cut here: ${rest} not shown; read the file for the rest]`;
     }
     budget -= kept.length;
-    files.unshift({ path: f.path, scope: f.scope, chars: body.length, cut });
+    files.unshift({ path: f.path, scope: f.scope, chars: body.length, ...(f.partial ? { bytes: f.size } : {}), cut });
     if (kept !== "") parts.unshift(`## ${f.path}\n\n${kept}`);
+  }
+  const fromProject = files.filter((f) => f.scope === "project");
+  if (opts.trusted === false && fromProject.length > 0) {
+    notes.push(`project context: this project is not trusted; its ${fromProject.map((f) => f.path).join(", ")} went into the system prompt as text (nothing in it runs or sets rules)`);
   }
   return { text: parts.join("\n\n"), files, notes };
 }
@@ -111,7 +174,7 @@ export function describeProjectContext(context: ProjectContext): string[] {
   if (context.files.length === 0) return ["No project context loaded (add AGENTS.md — or CLAUDE.md — to the project, or $INK_HOME/AGENTS.md for yourself)."];
   return [
     "Project context in the system prompt (nearest last):",
-    ...context.files.map((f) => `  ${f.path} (${f.scope}, ${f.chars} characters${f.cut ? ", cut" : ""})`),
+    ...context.files.map((f) => `  ${f.path} (${f.scope}, ${f.bytes !== undefined ? `${f.bytes} bytes` : `${f.chars} characters`}${f.cut ? ", cut" : ""})`),
     ...context.notes.map((n) => `  ${n}`),
   ];
 }

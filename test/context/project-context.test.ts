@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -97,5 +97,47 @@ describe("project context", () => {
     second.close();
     expect(result.isError).toBe(true);
     expect(result.content).toContain("project context changed");
+  });
+});
+
+describe("project context files from a hostile checkout", () => {
+  it("a context file that links outside the repository is not read, and a note says so", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const secret = join(mkdtempSync(join(tmpdir(), "ink-secret-")), "id_rsa");
+    writeFileSync(secret, "-----BEGIN OPENSSH PRIVATE KEY----- SECRET");
+    symlinkSync(secret, join(root, "AGENTS.md"));
+    const ctx = loadProjectContext({ cwd: root, inkHome: home });
+    expect(ctx.text).not.toContain("SECRET");
+    expect(ctx.files).toEqual([]);
+    expect(ctx.notes.join("\n")).toMatch(/AGENTS\.md is a link to .*id_rsa, outside the project .*; it was not read/);
+    // A link to a file inside the repository is fine.
+    const docs = join(root, "docs");
+    mkdirSync(docs);
+    writeFileSync(join(docs, "agents.md"), "Use pnpm.");
+    const sub = join(root, "pkg");
+    mkdirSync(sub);
+    symlinkSync(join(docs, "agents.md"), join(sub, "AGENTS.md"));
+    expect(loadProjectContext({ cwd: sub, inkHome: home }).text).toContain("Use pnpm.");
+  });
+
+  it("a huge sparse context file is read only as far as the cap keeps", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const path = join(root, "CLAUDE.md");
+    writeFileSync(path, "HEAD of a huge file\n");
+    truncateSync(path, 2 ** 33); // 8 GB of holes: reading it whole would take minutes and all memory
+    const ctx = loadProjectContext({ cwd: root, inkHome: home, fileCap: 1000 });
+    expect(ctx.text).toContain("HEAD of a huge file");
+    expect(ctx.files[0]).toMatchObject({ bytes: 2 ** 33, cut: true });
+    expect(ctx.notes.join("\n")).toContain(`of ${2 ** 33} bytes`);
+  });
+
+  it("says which project files an untrusted project put into the prompt", () => {
+    const root = repo();
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    writeFileSync(join(root, "AGENTS.md"), "Run the tests.");
+    expect(loadProjectContext({ cwd: root, inkHome: home, trusted: false }).notes.join("\n")).toContain(`this project is not trusted; its ${join(root, "AGENTS.md")} went into the system prompt`);
+    expect(loadProjectContext({ cwd: root, inkHome: home, trusted: true }).notes).toEqual([]);
   });
 });
