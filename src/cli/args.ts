@@ -97,6 +97,8 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   }
   const mode = v["permission-mode"];
   if (mode !== undefined && !(PERMISSION_MODES as string[]).includes(mode)) throw new UsageError(`--permission-mode must be one of ${PERMISSION_MODES.join(", ")}, got "${mode}"`);
+  // --yolo is the yolo mode: beside another mode it would silently win over a stricter one.
+  if (mode !== undefined && mode !== "yolo" && v.yolo) throw new UsageError(`--yolo and --permission-mode ${mode} contradict each other (--yolo runs every tool without asking); pass only one of them`);
   for (const rule of v.allow ?? []) {
     try {
       parseRule(rule, "allow");

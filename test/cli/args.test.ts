@@ -50,3 +50,13 @@ describe("command-line values are checked at start", () => {
     expect(existsSync(join(home, "sessions"))).toBe(false);
   });
 });
+
+describe("conflicting permission flags", () => {
+  it("--yolo beside a stricter --permission-mode is refused, naming both; alone each is fine", () => {
+    expect(() => parseCliArgs(["-p", "x", "--permission-mode", "plan", "--yolo"])).toThrow(/--yolo and --permission-mode plan contradict each other.*pass only one of them/);
+    expect(() => parseCliArgs(["--yolo", "--permission-mode", "accept-edits"])).toThrow(UsageError);
+    expect(parseCliArgs(["--permission-mode", "plan"]).permissionMode).toBe("plan");
+    expect(parseCliArgs(["--yolo"]).yolo).toBe(true);
+    expect(() => parseCliArgs(["--yolo", "--permission-mode", "yolo"])).not.toThrow();
+  });
+});
