@@ -13,6 +13,7 @@ import type { AgentEvent, AgentInfo, LoopStopReason, SteerSource } from "../prot
 import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "../protocol/messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
 import { createLoopHealth } from "./loop-health.js";
+import { uniqueCallIds } from "../protocol/unique-tool-ids.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface LoopOptions {
@@ -149,6 +150,12 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       throw err;
     }
     overflowRetried = false; // a later overflow in this run may compact again
+    // A server that repeats a tool-call id would make the history invalid (and the session unresumable).
+    const unique = uniqueCallIds(assistant, new Set(history.flatMap((m) => (m.role === "assistant" ? toolCallsOf(m).map((c) => c.id) : []))));
+    if (unique.renamed.length > 0) {
+      assistant = unique.message;
+      emit({ type: "warning", source: "loop", message: `the model server repeated tool call id(s) ${unique.renamed.map((r) => r.from).join(", ")}; renamed to ${unique.renamed.map((r) => r.to).join(", ")}` });
+    }
     addUsage(usage, assistant.usage);
     append(assistant);
     emit({ type: "turn_end", turn: turns, message: assistant });

@@ -1,11 +1,12 @@
 /**
  * History repair: decides whether a saved message list can be sent to a provider again, and makes
- * it sendable when only a crash tail is wrong. What cannot be paired safely (a tool-call id used
- * twice, a result without its call, two results for one call, calls without results in the middle)
- * is refused, naming the entry; only the last assistant message's unanswered calls are closed
+ * it sendable when only a crash tail is wrong. A tool-call id used twice is renamed (results paired
+ * by order). What cannot be paired safely (a result without its call, two results for one call,
+ * calls without results in the middle) is refused, naming the entry; only the last assistant message's unanswered calls are closed
  * (never re-run), and a history that does not start with a user turn gets a placeholder user turn
  * naming the gap. Pure functions; inputs are never mutated.
  */
+import { uniqueToolIds } from "../protocol/unique-tool-ids.js";
 import { toolCallsOf as callsOfAssistant, type AgentMessage, type ToolCall, type ToolResult, type ToolResultMessage, type UserMessage } from "../protocol/messages.js";
 
 /** The tool calls of any message ([] unless it is an assistant message). */
@@ -101,15 +102,18 @@ function isTail(messages: readonly AgentMessage[], i: number): boolean {
 
 /**
  * Repairs `messages` or throws `HistoryRefusedError` listing every problem (see `historyProblems`).
- * Repairs: the crash tail's unanswered calls get an `isError` interrupted result (returned in
+ * Repairs: a tool-call id used twice is renamed (unique-tool-ids.ts); the crash tail's unanswered calls get an `isError` interrupted result (returned in
  * `toPersist` too); toolResult messages answering one assistant message are merged; a history
  * starting with anything but a user turn, and two assistant turns in a row, get a placeholder user
  * turn naming the gap. A valid history comes back equal, with `repaired: false`.
  */
 export function repairHistory(messages: readonly AgentMessage[], label: EntryLabel = byIndex, where?: string): RepairResult {
-  const problems = historyProblems(messages, label);
+  const unique = uniqueToolIds(messages, label);
+  const problems = historyProblems(unique.messages, label);
   if (problems.length > 0) throw new HistoryRefusedError(problems, where);
-  return normalise(messages, label, true);
+  const result = normalise(unique.messages, label, true);
+  if (unique.notes.length === 0) return result;
+  return { ...result, repaired: true, notes: [...unique.notes, ...result.notes], summary: ["duplicate tool call ids renamed", ...result.summary] };
 }
 
 /**

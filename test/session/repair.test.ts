@@ -67,7 +67,6 @@ describe("repairHistory", () => {
   });
 
   const refusals: Array<[string, AgentMessage[], RegExp]> = [
-    ["a tool-call id used twice", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"]), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"])], /tool call id "x" is used twice \(message 1 and message 3\)/],
     ["a result without a call", [user("a"), results(["x", "ls"]), assistant("ok")], /message 1 holds tool results \(x\) that follow no tool call/],
     ["a result for a call the message did not make", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"], ["y", "ls"])], /result for tool call "y", which message 1 did not make/],
     ["two results for one call", [user("a"), assistant("", [{ id: "x", name: "ls" }]), results(["x", "ls"], ["x", "ls"])], /tool call "x" \(message 1\) has two results/],
