@@ -8,6 +8,7 @@ import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
+import { retryStatus } from "./retry-status.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -96,6 +97,13 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
       if (item.child) return <SubagentPane child={item.child} now={now} width={Math.min(width, 100)} />;
       return <ToolCallLine item={item} now={now} width={width} resultLines={detail ? DETAIL_RESULT_LINES : undefined} />;
     case "info":
+      if (item.retry && !item.done) {
+        return (
+          <Text color="yellow" wrap="truncate-end">
+            {`⟳ ${retryStatus(item.retry, now)}`}
+          </Text>
+        );
+      }
       return (
         <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>
           {item.text}
