@@ -6,7 +6,7 @@ import { emptyUsage, type AssistantMessage } from "../src/protocol/messages.js";
 import type { RetryEvent } from "../src/protocol/provider.js";
 import { ChildRow } from "./ChildRow.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
-import { reduceChild, startChild } from "./hooks/child-reducer.js";
+import { endChild, reduceChild, startChild } from "./hooks/child-reducer.js";
 import type { ChildView, StreamState } from "./hooks/transcript-types.js";
 import { useNow } from "./hooks/use-now.js";
 import { SubagentPane } from "./SubagentPane.js";
@@ -115,5 +115,26 @@ describe("a child whose call is retried", () => {
     expect(stripAnsi(app.lastFrame() ?? "")).not.toContain("retrying");
     expect(child.retry).toBeUndefined();
     app.unmount();
+  });
+});
+
+describe("a child that gave up retrying", () => {
+  it("its summary line cuts the reason, and details (Ctrl-O) show all of it", () => {
+    const reason = "Anthropic API error; gave up after 9 attempts over 101s. Last error: Anthropic API error (503 api_error): upstream unavailable (the child's server is down)";
+    let c = startChild({ childId: "20261203-100000-ab12cd", prompt: "look", resumed: false, at: 0 });
+    c = reduceChild(c, retry(8, 30_000, "503 server error"), 1000);
+    c = reduceChild(c, { type: "error", message: reason }, 100_000);
+    c = endChild(c, { status: "crash", turns: 1, usage: emptyUsage(), durationMs: 101_000, reason });
+    expect(c.retry).toBeUndefined();
+    const item = { kind: "tool" as const, id: "t1", done: true, name: "task", args: {}, status: "error" as const, child: c };
+    const flat = (detail: boolean) => {
+      const app = render(<TranscriptItemView item={item} now={0} width={80} detail={detail} />);
+      const frame = stripAnsi(app.lastFrame() ?? "");
+      app.unmount();
+      return frame;
+    };
+    expect(flat(false)).not.toContain("the child's server is down");
+    const open = flat(true).replace(/[│\s]+/g, " ");
+    expect(open).toContain(reason.replace(/\s+/g, " "));
   });
 });
