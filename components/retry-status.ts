@@ -7,12 +7,16 @@ import type { RetryView } from "./hooks/transcript-types.js";
 
 /** The view of a `retry` event received at `at` (UI clock, ms). */
 export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: number): RetryView {
-  return { label: event.label, attempt: event.attempt, maxAttempts: event.maxAttempts, until: at + event.delayMs, reason: event.reason };
+  return { label: event.label, attempt: event.attempt, maxAttempts: event.maxAttempts, until: at + event.delayMs, delayMs: event.delayMs, reason: event.reason };
 }
 
-/** The status at `now`: whole seconds left (rounded up), `retrying now` once the wait is over; the attempt coming next. */
+/**
+ * The status at `now`: whole seconds left (rounded up, never more than the wait announced — the
+ * clock a frame is drawn with may be a tick older than the event), `retrying now` once the wait is
+ * over; the attempt coming next.
+ */
 export function retryStatus(view: RetryView, now: number): string {
-  const left = Math.ceil((view.until - now) / 1000);
+  const left = Math.ceil(Math.min(view.until - now, view.delayMs) / 1000);
   const when = left > 0 ? `retrying in ${left}s` : "retrying now";
   return `${view.label} · ${when} · attempt ${Math.min(view.attempt + 1, view.maxAttempts)}/${view.maxAttempts}`;
 }

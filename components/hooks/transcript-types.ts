@@ -89,8 +89,9 @@ export interface RetryView {
   /** The attempt that failed (1-based) and the most there will be. */
   attempt: number;
   maxAttempts: number;
-  /** UI clock (ms) when the next attempt starts. */
+  /** UI clock (ms) when the next attempt starts, and the wait announced. */
   until: number;
+  delayMs: number;
   /** The failure's whole message. */
   reason: string;
 }
