@@ -2,7 +2,8 @@
  * ChildRow: a running child in one row, for when full panes do not fit —
  * `⠋ scout [ab12cd] 12.4s · 1.2k tok · ⏺ grep "login"` — glyph, profile, short id, elapsed time,
  * tokens, and its newest activity (the last tool call, else the last words of its text). A child
- * silent for a while says so instead (`no output for 14s`). The row has the keyboard's highlight
+ * silent for a while says so instead (`no output for 14s`), and one whose model call waits to be
+ * tried again says that (`429 rate limited · retrying in 4s · attempt 2/9`). The row has the keyboard's highlight
  * when focused.
  */
 import { Text } from "ink";
@@ -11,6 +12,7 @@ import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { CHILD_COLOR, liveTokens } from "./child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
+import { retryStatus } from "./retry-status.js";
 
 /** Seconds without any event after which a running child is shown as silent. */
 export const STALL_MS = 10_000;
@@ -56,15 +58,24 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const head = `${child.profile ?? "general"} [${shortId(child.childId)}]`;
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
   const asking = useContext(WaitingForApproval).has(child.childId);
-  const silent = child.status === "running" && !child.stopping && !asking && silentMs >= STALL_MS;
+  const retrying = child.status === "running" && !child.stopping && !asking && child.retry !== undefined;
+  const silent = child.status === "running" && !child.stopping && !asking && !retrying && silentMs >= STALL_MS;
   const room = Math.max(4, width - head.length - elapsed.length - tokens.length - 10);
-  const activity = child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : truncate(childActivity(child), room);
+  const activity = child.stopping
+    ? "stopping…"
+    : asking
+      ? "waiting for approval"
+      : retrying
+        ? retryStatus(child.retry!, now)
+        : silent
+          ? `no output for ${Math.floor(silentMs / 1000)}s`
+          : truncate(childActivity(child), room);
   return (
     <Text wrap="truncate-end" inverse={focused}>
       <Text color={asking ? "yellowBright" : color}>{asking ? "?" : child.status === "running" ? spinnerFrame(now) : "■"} </Text>
       <Text bold color={asking ? "yellowBright" : child.color}>{head}</Text>
       <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
-      <Text color={silent || asking || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !child.stopping}>
+      <Text color={silent || asking || retrying || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !retrying && !child.stopping}>
         {activity}
       </Text>
     </Text>

@@ -14,6 +14,7 @@ import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
+import { retryStatus } from "./retry-status.js";
 
 export interface SubagentPaneProps {
   /** The child to show. */
@@ -61,15 +62,28 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const running = child.status === "running";
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
   const asking = useContext(WaitingForApproval).has(child.childId);
-  const silent = running && !child.stopping && !asking && silentMs >= STALL_MS;
-  const status = running ? (child.stopping ? "stopping…" : asking ? "waiting for approval" : silent ? `no output for ${Math.floor(silentMs / 1000)}s` : child.thinking ? "thinking" : "running") : child.status;
+  const retrying = running && !child.stopping && !asking && child.retry !== undefined;
+  const silent = running && !child.stopping && !asking && !retrying && silentMs >= STALL_MS;
+  const status = running
+    ? child.stopping
+      ? "stopping…"
+      : asking
+        ? "waiting for approval"
+        : retrying
+          ? retryStatus(child.retry!, now)
+          : silent
+            ? `no output for ${Math.floor(silentMs / 1000)}s`
+            : child.thinking
+              ? "thinking"
+              : "running"
+    : child.status;
   return (
     <Box flexDirection="column" borderStyle={focused || asking ? "double" : "round"} borderColor={asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
         <Text bold color={child.color}>{child.profile ?? "general"}</Text>
         <Text dimColor> · </Text>
-        <Text color={silent || asking ? "yellow" : color}>{status}</Text>
+        <Text color={silent || asking || retrying ? "yellow" : color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>
         {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>

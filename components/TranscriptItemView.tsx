@@ -8,6 +8,7 @@ import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
+import { retryStatus } from "./retry-status.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -83,12 +84,14 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
     case "tool":
       if (item.child && item.child.status !== "running") {
         const summary = <SubagentSummary child={item.child} result={item.result} width={width} />;
-        if (!detail || !item.child.report.trim()) return summary;
+        // Details open: the report, or for a child that failed without one, its whole reason (the summary line cuts it).
+        const reason = item.child.status !== "ok" && !item.child.report.trim() ? item.child.reason?.trim() : undefined;
+        if (!detail || (!item.child.report.trim() && !reason)) return summary;
         return (
           <Box flexDirection="column">
             {summary}
             <Box borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderDimColor paddingLeft={1} width={width}>
-              <Markdown text={item.child.report} width={width - 2} />
+              {reason ? <Text color="red">{reason}</Text> : <Markdown text={item.child.report} width={width - 2} />}
             </Box>
           </Box>
         );
@@ -96,6 +99,13 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
       if (item.child) return <SubagentPane child={item.child} now={now} width={Math.min(width, 100)} />;
       return <ToolCallLine item={item} now={now} width={width} resultLines={detail ? DETAIL_RESULT_LINES : undefined} />;
     case "info":
+      if (item.retry && !item.done) {
+        return (
+          <Text color="yellow" wrap="truncate-end">
+            {`⟳ ${retryStatus(item.retry, now)}`}
+          </Text>
+        );
+      }
       return (
         <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>
           {item.text}

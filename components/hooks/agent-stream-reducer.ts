@@ -12,6 +12,7 @@ import { addCost, emptyCost, type CostTally } from "../../src/core/pricing.js";
 import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
+import { endsRetry, retryView } from "../retry-status.js";
 import { historyItems } from "./history-items.js";
 import { isShortResult, resultHead } from "./result-head.js";
 import type { TaskRecord } from "../../src/session/types.js";
@@ -90,12 +91,14 @@ export function reduceStream(state: StreamState, action: StreamAction): StreamSt
       return toolId === undefined ? state : mapTool(state, toolId, (t) => (t.child ? { ...t, child: markStopping(t.child) } : t));
     }
     case "run_end": {
-      let s = settle(state, action.at);
+      let s = settle(dropRetry(state), action.at);
       if (action.error !== undefined && !s.runError) s = append(s, { kind: "info", text: `error: ${action.error}`, tone: "error" }, "live");
       return flush({ ...s, running: false, compacting: false, runError: s.runError || action.error !== undefined });
     }
-    case "event":
-      return flush(reduceEvent(state, action.event, action.at, action.savedTo));
+    case "event": {
+      const s = endsRetry(action.event) ? dropRetry(state) : state;
+      return flush(reduceEvent(s, action.event, action.at, action.savedTo));
+    }
   }
 }
 
@@ -118,6 +121,26 @@ function flush(state: StreamState): StreamState {
   while (n < state.live.length && state.live[n]!.done) n++;
   if (n === 0) return state;
   return { ...state, finished: [...state.finished, ...state.live.slice(0, n)], live: state.live.slice(n) };
+}
+
+/**
+ * The main agent's one retry line, made or updated in place (a storm of retries stays one live
+ * line); it keeps the items after it live until `dropRetry` takes it out.
+ */
+function showRetry(state: StreamState, event: Extract<AgentEvent, { type: "retry" }>, at: number): StreamState {
+  const retry = retryView(event, at);
+  const text = `${retry.label} · retrying · attempt ${retry.attempt + 1}/${retry.maxAttempts}`;
+  const i = state.live.findIndex((item) => item.kind === "info" && item.retry !== undefined);
+  if (i === -1) return append(closeOpen(state), { kind: "info", text, tone: "warn", retry, done: false }, "live");
+  const live = [...state.live];
+  live[i] = { ...(live[i] as Extract<TranscriptItem, { kind: "info" }>), text, retry };
+  return { ...state, live };
+}
+
+/** `state` without the main agent's retry line (its call went on, gave up, or the run ended). */
+function dropRetry(state: StreamState): StreamState {
+  const live = state.live.filter((item) => item.kind !== "info" || item.retry === undefined);
+  return live.length === state.live.length ? state : { ...state, live };
 }
 
 /** Marks the open assistant text / thinking item done. */
@@ -218,7 +241,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     case "usage":
       return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: event.usage.input + event.usage.cacheRead + event.usage.cacheWrite };
     case "retry":
-      return append(state, { kind: "info", text: `retrying (attempt ${event.attempt}) in ${(event.delayMs / 1000).toFixed(1)}s: ${event.reason}`, tone: "warn" }, "live");
+      return showRetry(state, event, at);
     case "warning":
       return append(state, { kind: "info", text: `warning: ${event.message}`, tone: "warn" }, "live");
     case "attachments": {

@@ -6,6 +6,7 @@ import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage } from "../../src/protocol/messages.js";
 import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
+import { endsRetry, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
@@ -64,10 +65,11 @@ export const CHARS_PER_TOKEN = 4;
 /**
  * Applies one of the child's own events, received at `at` (UI clock, ms): every event refreshes
  * `lastEventAt` (so a silent child can be told from a working one), streamed text and thinking
- * grow the live output-token estimate until the turn's real usage replaces it.
+ * grow the live output-token estimate until the turn's real usage replaces it; a `retry` marks the
+ * child as retrying (its pane and row count down to the next attempt) until its next progress.
  */
 export function reduceChild(child: ChildView, event: AgentEvent, at?: number): ChildView {
-  const next = reduceChildEvent(child, event);
+  const next = event.type === "retry" ? { ...child, retry: retryView(event, at ?? child.lastEventAt ?? child.startedAt) } : reduceChildEvent(child.retry && endsRetry(event) ? { ...child, retry: undefined } : child, event);
   const streamed = event.type === "text_delta" ? event.text.length : event.type === "thinking_delta" ? event.text.length : 0;
   const pending = event.type === "usage" ? 0 : (child.pendingChars ?? 0) + streamed;
   if (at === undefined && pending === (child.pendingChars ?? 0)) return next;
@@ -131,6 +133,7 @@ export function endChild(child: ChildView, summary: SubagentSummary): ChildView 
     usage: { ...summary.usage },
     reason: summary.reason ?? child.reason,
     thinking: false,
+    retry: undefined,
     stopping: false,
     entries: child.entries.map((e) => (e.kind === "tool" && (e.status === "running" || e.status === "pending") ? { ...e, status: "error" as const } : e)),
   };

@@ -73,9 +73,28 @@ export interface ChildView {
   lastEventAt?: number;
   /** Characters streamed since its last usage report (counted into the live token estimate). */
   pendingChars?: number;
+  /** Its model call failed transiently and waits to be tried again. */
+  retry?: RetryView;
 }
 
 export type ItemTone = "info" | "warn" | "error" | "dim";
+
+/**
+ * An agent's model call waiting to be tried again (from its latest `retry` event): shown as one
+ * live line that counts down to `until`, gone at the agent's next progress or error.
+ */
+export interface RetryView {
+  /** Short name of the failure: `429 rate limited`, `connection refused`. */
+  label: string;
+  /** The attempt that failed (1-based) and the most there will be. */
+  attempt: number;
+  maxAttempts: number;
+  /** UI clock (ms) when the next attempt starts, and the wait announced. */
+  until: number;
+  delayMs: number;
+  /** The failure's whole message. */
+  reason: string;
+}
 
 /** One block of the transcript. `done` items can never change again. */
 export type TranscriptItem =
@@ -112,7 +131,8 @@ export type TranscriptItem =
       /** The child agent of a `task` call. */
       child?: ChildView;
     }
-  | { kind: "info"; id: string; done: true; text: string; tone: ItemTone };
+  /** A notice; with `retry`, the live (not done) line of the main agent's model call waiting to be tried again. */
+  | { kind: "info"; id: string; done: boolean; text: string; tone: ItemTone; retry?: RetryView };
 
 export type ToolItem = Extract<TranscriptItem, { kind: "tool" }>;
 

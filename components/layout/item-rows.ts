@@ -23,6 +23,6 @@ export function itemRows(item: TranscriptItem, width: number): number {
       if (item.child) return item.child.status === "running" ? 0 : 1;
       return toolCallRows(item, 2, w);
     case "info":
-      return rowCount(item.text, w);
+      return item.retry && !item.done ? 1 : rowCount(item.text, w);
   }
 }

@@ -4,6 +4,7 @@
  * so one stream carries the whole tree.
  */
 import type { AgentMessage, AssistantMessage, ToolCall, ToolResult, Usage } from "./messages.js";
+import type { RetryEvent } from "./provider.js";
 
 /** Why a compaction ran: the threshold before a turn, a provider overflow error, or a request (`/compact`). */
 export type CompactionReason = "threshold" | "overflow" | "manual";
@@ -61,7 +62,8 @@ export type AgentEvent =
   | { type: "tool_update"; toolCallId: string; text: string }
   | { type: "tool_end"; call: ToolCall; result: ToolResult; details?: unknown; durationMs: number }
   | { type: "usage"; usage: Usage }
-  | { type: "retry"; attempt: number; delayMs: number; reason: string }
+  /** A model call failed transiently and is tried again after `delayMs` (see RetryEvent). */
+  | RetryEvent
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
   /** A message sent to the agent while it worked entered its history (at a turn boundary). */

@@ -35,7 +35,23 @@ export type ProviderEvent =
   | { type: "toolcall_delta"; id: string; partialJson: string }
   | { type: "toolcall_end"; call: ToolCall }
   | { type: "usage"; usage: Usage }
-  | { type: "retry"; attempt: number; delayMs: number; reason: string };
+  | RetryEvent;
+
+/**
+ * A failed attempt of a model call that will be tried again: `attempt` (1-based) of at most
+ * `maxAttempts` failed with `reason` (the whole error message), summed up as `label` (short, e.g.
+ * `429 rate limited`, `connection dropped`); the next attempt starts after `delayMs`. Nothing of
+ * the failed attempt reached the consumer. A consumer shows one live line per agent for it and
+ * drops that line at the agent's next progress (the retried call streams) or error (it gave up).
+ */
+export interface RetryEvent {
+  type: "retry";
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  reason: string;
+  label: string;
+}
 
 /** A stream of events ending in the complete assistant message (or failing with a ProviderError). */
 export type ProviderStream = EventStream<ProviderEvent, AssistantMessage>;

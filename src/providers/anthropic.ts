@@ -10,9 +10,9 @@ import type { AssistantMessage } from "../protocol/messages.js";
 import { buildRequestBody } from "./anthropic-convert.js";
 import { anthropicKeySet } from "./anthropic-key.js";
 import { TurnAssembler } from "./anthropic-turn.js";
-import { classifyAnthropicError, type ErrorContext } from "./classify-error.js";
+import { classifyAnthropicError, describeCause, type ErrorContext } from "./classify-error.js";
 import { ProviderError } from "../protocol/provider-error.js";
-import { abortableSleep, backoffDelay, DEFAULT_RETRY_POLICY, giveUpError, isRetryable, type RetryPolicy, type SleepFn } from "./retry.js";
+import { abortableSleep, backoffDelay, DEFAULT_RETRY_POLICY, giveUpError, isRetryable, retryLabel, type RetryPolicy, type SleepFn } from "./retry.js";
 import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../protocol/provider.js";
 
 export interface AnthropicProviderOptions {
@@ -81,9 +81,13 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
           logLevel: process.env.ANTHROPIC_LOG ? undefined : "off",
         });
 
-  /** One HTTP attempt: streams events through `emit` and returns the assembled message. */
-  async function attempt(body: MessageCreateParamsStreaming, out: ProviderStream, emit: (e: ProviderEvent) => void, signal?: AbortSignal): Promise<AssistantMessage> {
+  /**
+   * One HTTP attempt: streams events through `emit` and returns the assembled message;
+   * `progress.responded` turns true once the server answered (a later failure is a dropped stream).
+   */
+  async function attempt(body: MessageCreateParamsStreaming, out: ProviderStream, emit: (e: ProviderEvent) => void, progress: { responded: boolean }, signal?: AbortSignal): Promise<AssistantMessage> {
     const sse = await client!.messages.create(body, { signal });
+    progress.responded = true;
     const turn = new TurnAssembler(emit);
     for await (const event of sse) {
       if (out.ended) break; // aborted: leaving the loop closes the response
@@ -96,6 +100,18 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     return turn.finish();
   }
 
+  /**
+   * A connection failure after the server had answered: the stream was cut mid-response. Said as
+   * such (not "could not reach"), and, when part of the answer had already streamed out, why it
+   * is not retried.
+   */
+  function droppedError(err: ProviderError, raw: unknown, streamed: boolean): ProviderError {
+    const cause = raw instanceof ProviderError ? "it ended before the message was complete" : describeCause(raw);
+    const head = `The connection to the Anthropic API at ${ctx.baseURL} dropped mid-response (${cause})`;
+    const message = streamed ? `${head} after part of the answer had streamed; not retried, since that part was already shown and would repeat` : head;
+    return new ProviderError("network", message, { cause: err.cause ?? raw });
+  }
+
   async function run(request: ModelRequest, out: ProviderStream): Promise<void> {
     const { signal } = request;
     const onAbort = (): void => out.fail(new ProviderError("aborted", "Request aborted"));
@@ -105,23 +121,27 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
       if (!client) throw new ProviderError("auth", missingKeyMessage(ctx));
       const body = buildRequestBody(request, request.model || defaultModel);
       const started = Date.now();
+      const maxAttempts = policy.maxRetries + 1;
       for (let attemptNo = 1; ; attemptNo++) {
         let streamed = false;
+        const progress = { responded: false };
         const emit = (e: ProviderEvent): void => {
           streamed = true;
           out.push(e);
         };
         try {
-          out.end(await attempt(body, out, emit, signal));
+          out.end(await attempt(body, out, emit, progress, signal));
           return;
         } catch (raw) {
-          const err = classifyAnthropicError(raw, ctx, signal);
+          const classified = classifyAnthropicError(raw, ctx, signal);
+          const dropped = classified.kind === "network" && progress.responded;
+          const err = dropped ? droppedError(classified, raw, streamed) : classified;
           if (err.kind === "aborted" || streamed || !isRetryable(err)) throw err;
           const elapsed = Date.now() - started;
           if (attemptNo > policy.maxRetries) throw giveUpError(err, attemptNo, elapsed);
           const delayMs = backoffDelay(attemptNo, policy, err.retryAfterMs);
           if (elapsed + delayMs > policy.maxRetryWindowMs) throw giveUpError(err, attemptNo, elapsed);
-          out.push({ type: "retry", attempt: attemptNo, delayMs, reason: err.message });
+          out.push({ type: "retry", attempt: attemptNo, maxAttempts, delayMs, reason: err.message, label: retryLabel(err, dropped) });
           await sleep(delayMs, signal);
           if (signal?.aborted) throw new ProviderError("aborted", "Request aborted");
         }

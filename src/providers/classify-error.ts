@@ -39,7 +39,8 @@ function authMessage(status: number, apiMessage: string, ctx: ErrorContext): str
   return `Anthropic API rejected the credentials (${status}: ${apiMessage}). Set a valid ANTHROPIC_API_KEY${where}.`;
 }
 
-function describeCause(err: unknown): string {
+/** The messages (and error codes) of `err` and its causes, joined: `terminated: other side closed (UND_ERR_SOCKET)`. */
+export function describeCause(err: unknown): string {
   let cur: unknown = err;
   const parts: string[] = [];
   for (let depth = 0; cur instanceof Error && depth < 4; depth++) {
@@ -48,6 +49,17 @@ function describeCause(err: unknown): string {
     cur = (cur as { cause?: unknown }).cause;
   }
   return [...new Set(parts.filter((p) => p !== ""))].join(": ");
+}
+
+/** The first error code (`ECONNREFUSED`, `UND_ERR_SOCKET`…) in `err`'s cause chain, if any. */
+export function causeCode(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; cur instanceof Error && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 /** True for low-level socket/fetch failures (refused, reset, terminated mid-body). */

@@ -4,6 +4,7 @@
  * abortable sleep.
  */
 import { ProviderError } from "../protocol/provider-error.js";
+import { causeCode } from "./classify-error.js";
 
 export interface RetryPolicy {
   /** Retries after the first attempt (so at most maxRetries + 1 requests). */
@@ -80,4 +81,31 @@ export function giveUpError(last: ProviderError, attempts: number, elapsedMs: nu
     retryAfterMs: last.retryAfterMs,
     cause: last,
   });
+}
+
+/** A connection failure named by its cause's code: refused, host not found, timed out, reset. */
+function connectionLabel(err: ProviderError): string {
+  const code = causeCode(err.cause) ?? "";
+  if (code === "ECONNREFUSED") return "connection refused";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
+  if (/TIMEDOUT|TIMEOUT/.test(code)) return "connection timed out";
+  if (code === "ECONNRESET" || code === "EPIPE" || code === "UND_ERR_SOCKET") return "connection reset";
+  return "connection failed";
+}
+
+/**
+ * A transient failure in a few words, for a one-line status: `429 rate limited`, `529 overloaded`,
+ * `503 server error`, `connection refused`; `dropped` (the response had begun) gives `connection dropped`.
+ */
+export function retryLabel(err: ProviderError, dropped = false): string {
+  switch (err.kind) {
+    case "rate_limited":
+      return `${err.status ?? 429} rate limited`;
+    case "overloaded":
+      return err.status !== undefined ? `${err.status} overloaded` : "overloaded";
+    case "network":
+      return dropped ? "connection dropped" : connectionLabel(err);
+    default:
+      return err.status !== undefined ? `${err.status} server error` : "API error";
+  }
 }

@@ -20,7 +20,9 @@ export type FakeResponse =
   /** An HTTP error: `status` with a JSON `body` and extra `headers`. */
   | { kind: "http_error"; status: number; body: unknown; headers?: Record<string, string> }
   /** Sends `events` (possibly none), then keeps the connection open until the client closes it. */
-  | { kind: "stall"; events?: SseEvent[] };
+  | { kind: "stall"; events?: SseEvent[] }
+  /** Sends `events`, then destroys the socket mid-response (no end of the chunked body): a dropped connection. */
+  | { kind: "drop"; events: SseEvent[] };
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -126,6 +128,8 @@ async function respond(res: ServerResponse, response: FakeResponse): Promise<voi
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
   }
   if (response.kind === "sse") res.end();
+  // Let the written events reach the client before the socket goes: a cut mid-stream, not before it.
+  if (response.kind === "drop") res.socket?.end(() => res.socket?.destroy());
   // "stall": leave the response open; the client's hang-up closes it.
 }
 

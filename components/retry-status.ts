@@ -1,0 +1,40 @@
+/**
+ * retryStatus: the one live line of an agent whose model call waits to be tried again —
+ * `429 rate limited · retrying in 4s · attempt 4/10` — counting down on the UI clock.
+ */
+import type { AgentEvent } from "../src/protocol/events.js";
+import type { RetryView } from "./hooks/transcript-types.js";
+
+/** The view of a `retry` event received at `at` (UI clock, ms). */
+export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: number): RetryView {
+  return { label: event.label, attempt: event.attempt, maxAttempts: event.maxAttempts, until: at + event.delayMs, delayMs: event.delayMs, reason: event.reason };
+}
+
+/**
+ * The status at `now`: whole seconds left (rounded up, never more than the wait announced — the
+ * clock a frame is drawn with may be a tick older than the event), `retrying now` once the wait is
+ * over; the attempt coming next.
+ */
+export function retryStatus(view: RetryView, now: number): string {
+  const left = Math.ceil(Math.min(view.until - now, view.delayMs) / 1000);
+  const when = left > 0 ? `retrying in ${left}s` : "retrying now";
+  return `${view.label} · ${when} · attempt ${Math.min(view.attempt + 1, view.maxAttempts)}/${view.maxAttempts}`;
+}
+
+/** Events that show an agent's retried call went on (it streams) or ended (it gave up, the run ended): its retry line goes. */
+export function endsRetry(event: AgentEvent): boolean {
+  switch (event.type) {
+    case "text_delta":
+    case "thinking_delta":
+    case "toolcall_start":
+    case "toolcall_delta":
+    case "usage":
+    case "message":
+    case "turn_end":
+    case "error":
+    case "agent_end":
+      return true;
+    default:
+      return false;
+  }
+}
