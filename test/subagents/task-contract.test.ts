@@ -7,6 +7,7 @@ import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { emptyUsage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
+import { isHistorySendable } from "../../src/session/repair.js";
 import { describeTask } from "../../src/subagents/task-tool.js";
 import { sleeper } from "../helpers/fake-tools.js";
 import { makeLoginRepo } from "../helpers/cli.js";
@@ -103,6 +104,15 @@ describe("repair on resume", () => {
   const call = (id: string) => ({ role: "assistant", content: [{ type: "toolCall", id, name: "echo", arguments: { text: "x" } }], stopReason: "tool_use", usage: emptyUsage() });
   const result = (id: string) => ({ role: "toolResult", results: [{ toolCallId: id, toolName: "echo", content: "x", isError: false }] });
 
+  it("resumes a transcript in which the model server repeated a tool-call id: the second is renamed, results paired by order", async () => {
+    const { res } = await childThenResume((p) => appendFileSync(p, line(call("d")) + line(result("d")) + line(call("d")) + line(result("d"))));
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain("duplicate tool call ids renamed");
+    const resumed = h!.provider.requests.filter(isChild).at(-1)!;
+    expect(isHistorySendable(resumed.messages)).toBe(true);
+    expect(JSON.stringify(resumed.messages)).toContain('"d_2"');
+  });
+
   it("closes a crash tail without re-running it and says so in the resumed result, with lifetime usage", async () => {
     const { id, res } = await childThenResume((path) => appendFileSync(path, line({ role: "user", content: "and the tests?" }) + line(call("c1"))));
     expect(res.isError).toBe(false);
@@ -121,7 +131,6 @@ describe("repair on resume", () => {
   });
 
   const refusals: Array<[string, (path: string) => void, RegExp]> = [
-    ["a duplicate tool-call id", (p) => appendFileSync(p, line(call("d")) + line(result("d")) + line(call("d")) + line(result("d"))), /tool call id "d" is used twice \(line 6 and line 8\)/],
     ["a result without a call", (p) => appendFileSync(p, line(result("zz"))), /line 6 holds tool results \(zz\) that follow no tool call/],
     ["duplicate results", (p) => appendFileSync(p, line(call("d")) + line(result("d")) + line(result("d"))), /tool call "d" \(line 6\) has two results/],
     ["calls without results in the middle", (p) => appendFileSync(p, line(call("m")) + line({ role: "user", content: "later" }) + line({ role: "assistant", content: [{ type: "text", text: "x" }], stopReason: "end_turn", usage: emptyUsage() })), /line 6 has tool call\(s\) without results in the middle of the history: echo m/],
