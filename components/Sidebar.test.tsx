@@ -4,8 +4,8 @@ import { sidebarRows, transcriptChildren, type SidebarRow } from "./hooks/sideba
 import { startChild } from "./hooks/child-reducer.js";
 import type { SessionSummary } from "../src/session/types.js";
 import { SessionPicker } from "./SessionPicker.js";
-import { Sidebar } from "./Sidebar.js";
-import { stripAnsi } from "./testing/wait-for-frame.js";
+import { LiveSidebar, Sidebar } from "./Sidebar.js";
+import { stripAnsi, waitForFrame } from "./testing/wait-for-frame.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 afterEach(() => cleanup());
@@ -78,6 +78,15 @@ describe("Sidebar", () => {
     expect(small).toContain("earlier: session aaaaaa");
     expect(small).not.toContain("old b1");
     expect(frame).toContain("Enter transcript, then r resume");
+  });
+
+  it("on screen, an idle sidebar moves its ages on by itself (its clock redraws it, nothing else changes)", async () => {
+    let t = NOW;
+    const done: SidebarRow[] = [{ id: "c-ffffff", status: "ok", prompt: "finished", at: NOW - 10_000, current: true }];
+    const app = render(<LiveSidebar rows={done} selected={0} clock={() => t} refreshMs={20} width={60} height={5} focused={false} />);
+    expect(stripAnsi(app.lastFrame()!)).toMatch(/\[ffffff\] +<1m finished/);
+    t = NOW + 120_000;
+    await waitForFrame(app.lastFrame, (f) => /\[ffffff\] +2m finished/.test(f), { what: "the age moved on to 2m" });
   });
 
   it("scrolls a long list to keep the selection visible and says how many rows are hidden", () => {

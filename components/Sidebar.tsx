@@ -11,6 +11,7 @@ import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
 import { shortId, truncate } from "./format.js";
 import { rowAge, type SidebarRow } from "./hooks/sidebar-rows.js";
 import { listWindow } from "./layout/live-plan.js";
+import { useNow } from "./hooks/use-now.js";
 
 export interface SidebarProps {
   rows: readonly SidebarRow[];
@@ -104,4 +105,16 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
       {start + visible.length < rows.length ? <Text dimColor>{`  ↓ ${rows.length - start - visible.length} more`}</Text> : null}
     </Box>
   );
+}
+
+/** How often a shown sidebar redraws on its own, so ages move on while the screen is idle. */
+export const SIDEBAR_REFRESH_MS = 10_000;
+
+/**
+ * The Sidebar on the screen: ages at `clock()` when drawn, and redrawn every `refreshMs` even when
+ * nothing else changes — an idle screen's "<1m" becomes "2m" in time, without ticking every second.
+ */
+export function LiveSidebar({ clock = Date.now, refreshMs = SIDEBAR_REFRESH_MS, ...props }: Omit<SidebarProps, "now"> & { clock?: () => number; refreshMs?: number }) {
+  const tick = useNow(true, refreshMs, clock);
+  return <Sidebar {...props} now={Math.max(tick, clock())} />;
 }
