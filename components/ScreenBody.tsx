@@ -13,7 +13,7 @@ import type { SidebarRow } from "./hooks/sidebar-rows.js";
 import type { StreamState } from "./hooks/transcript-types.js";
 import type { OverlayLine } from "./hooks/ui-reducer.js";
 import type { ScreenLayout, ScreenMode } from "./layout/screen-layout.js";
-import { Sidebar } from "./Sidebar.js";
+import { LiveSidebar } from "./Sidebar.js";
 import { LiveItems } from "./Transcript.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
@@ -55,7 +55,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   const sidebar =
     sb.placement === "none" ? null : (
       <Box height={sb.rows} width={sb.columns} overflow="hidden" flexShrink={0} flexDirection="column">
-        <Sidebar rows={props.sidebar.rows} selected={props.sidebar.selected} now={Date.now()} width={sb.columns} height={sb.listRows} focused={props.sidebar.focused} />
+        <LiveSidebar rows={props.sidebar.rows} selected={props.sidebar.selected} width={sb.columns} height={sb.listRows} focused={props.sidebar.focused} />
       </Box>
     );
   const stacked = sb.placement === "stacked" ? sidebar : null;

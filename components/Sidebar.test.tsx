@@ -1,10 +1,11 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { sidebarRows, type SidebarRow } from "./hooks/sidebar-rows.js";
+import { sidebarRows, transcriptChildren, type SidebarRow } from "./hooks/sidebar-rows.js";
+import { startChild } from "./hooks/child-reducer.js";
 import type { SessionSummary } from "../src/session/types.js";
 import { SessionPicker } from "./SessionPicker.js";
-import { Sidebar } from "./Sidebar.js";
-import { stripAnsi } from "./testing/wait-for-frame.js";
+import { LiveSidebar, Sidebar } from "./Sidebar.js";
+import { stripAnsi, waitForFrame } from "./testing/wait-for-frame.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 afterEach(() => cleanup());
@@ -21,10 +22,39 @@ describe("Sidebar", () => {
     const frame = stripAnsi(render(<Sidebar rows={rows} selected={1} now={NOW} width={60} height={10} focused />).lastFrame()!);
     expect(frame).toContain("Child sessions (3)");
     expect(frame).toContain("this session");
-    expect(frame).toMatch(/ ● scout \[aaaaaa\] +5s map the auth module/);
+    expect(frame).toMatch(/ ● scout +\[aaaaaa\] +5s map the auth module/);
     expect(frame).toMatch(/›⏹ general \[bbbbbb\] +2m find the tests/);
     expect(frame).toContain("earlier in this project");
     expect(frame).toMatch(/ · general \[cccccc\] +2h \(no prompt\)/);
+  });
+
+  it("has a column header over the agent, id, age and prompt columns", () => {
+    const lines = stripAnsi(render(<Sidebar rows={rows} selected={0} now={NOW} width={60} height={10} focused />).lastFrame()!).split("\n");
+    const header = lines.find((l) => /agent +id +age prompt/.test(l));
+    expect(header).toBeDefined();
+    const row = lines.find((l) => l.includes("find the tests"))!;
+    // Each heading stands at its column: the age right-aligned over the ages, the prompt over the prompts.
+    expect(row.indexOf("general")).toBe(header!.indexOf("agent"));
+    expect(row.indexOf("[bbbbbb]")).toBe(header!.indexOf("id"));
+    expect(row.indexOf("2m") + 2).toBe(header!.indexOf(" age ") + 4);
+    expect(row.indexOf("find the tests")).toBe(header!.indexOf("prompt"));
+    // No header over an empty list.
+    expect(stripAnsi(render(<Sidebar rows={[]} selected={0} now={NOW} width={60} height={4} focused={false} />).lastFrame()!)).not.toContain("prompt");
+  });
+
+  it("a finished child's age counts from its end in minutes and does not tick every second; a running one's does", () => {
+    const ended = transcriptChildren([
+      { kind: "tool", id: "t1", done: true, name: "task", args: {}, status: "ok", child: { ...startChild({ childId: "c-dddddd", prompt: "done one", resumed: false, at: NOW - 100_000 }), status: "ok", durationMs: 90_000 } },
+      { kind: "tool", id: "t2", done: false, name: "task", args: {}, status: "running", child: startChild({ childId: "c-eeeeee", prompt: "live one", resumed: false, at: NOW - 100_000 }) },
+    ]);
+    expect(ended.find((r) => r.id === "c-dddddd")!.at).toBe(NOW - 10_000); // started 100s ago, ran 90s: ended 10s ago
+    const at = (now: number) => stripAnsi(render(<Sidebar rows={ended} selected={0} now={now} width={60} height={10} focused={false} />).lastFrame()!);
+    const rowOf = (frame: string, text: string) => frame.split("\n").find((l) => l.includes(text))!;
+    for (const later of [0, 1_000, 20_000, 49_999]) expect(rowOf(at(NOW + later), "done one")).toMatch(/\[dddddd\] +<1m done one/);
+    expect(rowOf(at(NOW + 50_000), "done one")).toMatch(/\[dddddd\] +1m done one/);
+    expect(rowOf(at(NOW + 80_000), "done one")).toMatch(/\[dddddd\] +1m done one/);
+    expect(rowOf(at(NOW), "live one")).toMatch(/1m live one/);
+    expect(rowOf(at(NOW), "live one")).not.toEqual(rowOf(at(NOW + 60_000), "live one"));
   });
 
   it("groups earlier children under the session that started them, headings counted in the height, the selection kept in view", () => {
@@ -48,6 +78,15 @@ describe("Sidebar", () => {
     expect(small).toContain("earlier: session aaaaaa");
     expect(small).not.toContain("old b1");
     expect(frame).toContain("Enter transcript, then r resume");
+  });
+
+  it("on screen, an idle sidebar moves its ages on by itself (its clock redraws it, nothing else changes)", async () => {
+    let t = NOW;
+    const done: SidebarRow[] = [{ id: "c-ffffff", status: "ok", prompt: "finished", at: NOW - 10_000, current: true }];
+    const app = render(<LiveSidebar rows={done} selected={0} clock={() => t} refreshMs={20} width={60} height={5} focused={false} />);
+    expect(stripAnsi(app.lastFrame()!)).toMatch(/\[ffffff\] +<1m finished/);
+    t = NOW + 120_000;
+    await waitForFrame(app.lastFrame, (f) => /\[ffffff\] +2m finished/.test(f), { what: "the age moved on to 2m" });
   });
 
   it("scrolls a long list to keep the selection visible and says how many rows are hidden", () => {

@@ -1,15 +1,17 @@
 /**
  * Sidebar: the resumable child sessions — this session's children first, then the project's
- * earlier ones — one row each: status glyph, profile, short id (as in the summary lines, e.g.
- * `[2e814b]`), age, first line of the prompt. Keyboard only (the screen handles the keys): ↑/↓
+ * earlier ones — one row each, in columns under a header (`agent  id  age  prompt`): status glyph,
+ * profile, short id (as in the summary lines, e.g. `[2e814b]`), age (see rowAge: a finished
+ * child's counts from its end, in minutes), first line of the prompt. Keyboard only (the screen handles the keys): ↑/↓
  * select, Enter opens the transcript (where r resumes), Tab/Esc leave; other typing goes to the
  * prompt.
  */
 import { Box, Text } from "ink";
 import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
-import { formatAge, shortId, truncate } from "./format.js";
-import type { SidebarRow } from "./hooks/sidebar-rows.js";
+import { shortId, truncate } from "./format.js";
+import { rowAge, type SidebarRow } from "./hooks/sidebar-rows.js";
 import { listWindow } from "./layout/live-plan.js";
+import { useNow } from "./hooks/use-now.js";
 
 export interface SidebarProps {
   rows: readonly SidebarRow[];
@@ -29,7 +31,9 @@ function glyph(row: SidebarRow): { text: string; color: string } {
   return row.status === "unknown" ? { text: "·", color: "gray" } : { text: CHILD_GLYPH[row.status], color: CHILD_COLOR[row.status] };
 }
 
-/** The bordered list. */
+/** Widest profile column; a longer name is cut with "…". */
+const PROFILE_MAX = 16;
+
 /** The name of a row's group: this session, or the earlier session that started it. */
 function groupName(row: SidebarRow): string {
   if (row.current) return "this session";
@@ -54,12 +58,18 @@ function fitting(rows: readonly SidebarRow[], start: number, height: number): nu
   return n;
 }
 
+/** The bordered list with its column header. */
 export function Sidebar({ rows, selected, now, width, height, focused }: SidebarProps) {
   const inner = Math.max(16, width - 4);
   // Group headings take rows too: the window keeps the selection in view within `height` rows.
   let start = listWindow(selected, rows.length, height);
   while (start < selected && start + fitting(rows, start, height) <= selected) start++;
   const visible = rows.slice(start, start + fitting(rows, start, Math.max(1, height)));
+  // Columns sized to the visible rows, so the header stands over its column.
+  const profileWidth = Math.min(PROFILE_MAX, Math.max(5, ...visible.map((r) => (r.profile ?? "general").length)));
+  const idWidth = Math.max(2, ...visible.map((r) => shortId(r.id).length + 2));
+  const ages = visible.map((r) => rowAge(r, now));
+  const ageWidth = Math.max(3, ...ages.map((a) => a.length));
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={focused ? "cyan" : "gray"} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
@@ -67,6 +77,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         <Text dimColor>{` (${rows.length}) · Enter transcript, then r resume · Esc close`}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>No child sessions yet — they appear here when the agent delegates work with task.</Text> : null}
+      {visible.length > 0 ? <Text dimColor wrap="truncate-end">{`   ${"agent".padEnd(profileWidth)} ${"id".padEnd(idWidth)} ${"age".padStart(ageWidth)} prompt`}</Text> : null}
       {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
       {visible.map((row, i) => {
         const index = start + i;
@@ -74,9 +85,9 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         const isSelected = index === selected;
         // The first visible row always names its group, so a scrolled list still says whose children these are.
         const heading = i === 0 || startsGroup(rows, index) ? groupName(row) : undefined;
-        const profile = row.profile ?? "general";
-        const age = formatAge(now - row.at).padStart(3);
-        const id = `[${shortId(row.id)}]`;
+        const profile = truncate(row.profile ?? "general", profileWidth).padEnd(profileWidth);
+        const age = ages[i]!.padStart(ageWidth);
+        const id = `[${shortId(row.id)}]`.padEnd(idWidth);
         const room = Math.max(4, inner - profile.length - id.length - age.length - 7);
         return (
           <Box key={row.id} flexDirection="column">
@@ -94,4 +105,16 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
       {start + visible.length < rows.length ? <Text dimColor>{`  ↓ ${rows.length - start - visible.length} more`}</Text> : null}
     </Box>
   );
+}
+
+/** How often a shown sidebar redraws on its own, so ages move on while the screen is idle. */
+export const SIDEBAR_REFRESH_MS = 10_000;
+
+/**
+ * The Sidebar on the screen: ages at `clock()` when drawn, and redrawn every `refreshMs` even when
+ * nothing else changes — an idle screen's "<1m" becomes "2m" in time, without ticking every second.
+ */
+export function LiveSidebar({ clock = Date.now, refreshMs = SIDEBAR_REFRESH_MS, ...props }: Omit<SidebarProps, "now"> & { clock?: () => number; refreshMs?: number }) {
+  const tick = useNow(true, refreshMs, clock);
+  return <Sidebar {...props} now={Math.max(tick, clock())} />;
 }

@@ -1,7 +1,8 @@
 /** Glyphs, colours and words for a child agent's status, shared by the pane and its summary line. */
 import type { ChildStatus, ChildView } from "./hooks/transcript-types.js";
 import { parseInline } from "./markdown/parse-markdown.js";
-import { firstLine } from "./format.js";
+import { firstLine, totalTokens } from "./format.js";
+import { childUsage } from "./hooks/child-reducer.js";
 
 /** Ink colour of each status. */
 export const CHILD_COLOR: Record<ChildStatus, string> = { running: "cyan", ok: "green", aborted: "yellow", timeout: "red", crash: "red" };
@@ -21,8 +22,7 @@ export function turnsLabel(turns: number): string {
   return `${turns} turn${turns === 1 ? "" : "s"}`;
 }
 
-/** A child's tokens so far: its reported usage plus an estimate of what it streamed since (≈4 characters a token). */
+/** A child's tokens so far: its reported usage plus an estimate of what it streamed since (see childUsage). */
 export function liveTokens(child: ChildView): number {
-  const u = child.usage;
-  return u.input + u.cacheRead + u.cacheWrite + u.output + Math.ceil((child.pendingChars ?? 0) / 4);
+  return totalTokens(childUsage(child));
 }

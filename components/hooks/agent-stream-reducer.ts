@@ -238,8 +238,11 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       const item = s.live.find((i): i is ToolItem => i.kind === "tool" && i.id === event.call.id);
       return item?.saved ? { ...s, heldResults: { ...s.heldResults, [event.call.id]: event.result.content } } : s;
     }
-    case "usage":
-      return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: event.usage.input + event.usage.cacheRead + event.usage.cacheWrite };
+    case "usage": {
+      // An aborted call's output-only estimate (no input) says nothing about the context in use.
+      const context = event.usage.input + event.usage.cacheRead + event.usage.cacheWrite;
+      return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: context > 0 ? context : state.contextTokens };
+    }
     case "retry":
       return showRetry(state, event, at);
     case "warning":

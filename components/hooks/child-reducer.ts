@@ -3,7 +3,8 @@
  * events (unwrapped from `subagent_event`), closed by `subagent_end`.
  */
 import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
-import { addUsage, emptyUsage } from "../../src/protocol/messages.js";
+import { addUsage, emptyUsage, type Usage } from "../../src/protocol/messages.js";
+import { CHARS_PER_TOKEN } from "../../src/core/token-estimate.js";
 import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
 import { endsRetry, retryView } from "../retry-status.js";
@@ -59,8 +60,16 @@ function upsertTool(child: ChildView, tool: ChildToolEntry): ChildView {
   return { ...child, entries };
 }
 
-/** Characters of streamed text counted as one token in the live estimate (usage arrives per turn). */
-export const CHARS_PER_TOKEN = 4;
+/**
+ * The tokens of `child` so far, one figure for its pane, row and summary: its usage events (each
+ * turn's report; an aborted turn's estimate from the core) plus the live estimate of what it
+ * streamed since the latest report (CHARS_PER_TOKEN characters a token, as the core estimates an
+ * aborted turn — so the figure does not change when the child is stopped).
+ */
+export function childUsage(child: ChildView): Usage {
+  const pending = Math.ceil((child.pendingChars ?? 0) / CHARS_PER_TOKEN);
+  return pending === 0 ? child.usage : { ...child.usage, output: child.usage.output + pending };
+}
 
 /**
  * Applies one of the child's own events, received at `at` (UI clock, ms): every event refreshes
@@ -131,6 +140,7 @@ export function endChild(child: ChildView, summary: SubagentSummary): ChildView 
     durationMs: summary.durationMs,
     turns: Math.max(child.turns, summary.turns),
     usage: { ...summary.usage },
+    pendingChars: 0,
     reason: summary.reason ?? child.reason,
     thinking: false,
     retry: undefined,
@@ -147,5 +157,5 @@ export function markStopping(child: ChildView): ChildView {
 /** Marks a child that never reported its end (its run was cut off) as aborted. */
 export function abandonChild(child: ChildView, at: number): ChildView {
   if (child.status !== "running") return child;
-  return endChild(child, { status: "aborted", turns: child.turns, usage: child.usage, durationMs: at - child.startedAt, reason: child.reason ?? "the run ended before the child reported back" });
+  return endChild(child, { status: "aborted", turns: child.turns, usage: childUsage(child), durationMs: at - child.startedAt, reason: child.reason ?? "the run ended before the child reported back" });
 }

@@ -7,8 +7,8 @@
  */
 import { finalAssistantText } from "../../src/protocol/messages.js";
 import type { SessionStore } from "../../src/session/store.js";
-import { formatAge, formatDuration, shortId } from "../format.js";
-import type { SidebarRow } from "./sidebar-rows.js";
+import { formatDuration, shortId } from "../format.js";
+import { rowAge, type SidebarRow } from "./sidebar-rows.js";
 import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
 import type { ChildView } from "./transcript-types.js";
 import type { OverlayLine } from "./ui-reducer.js";
@@ -38,7 +38,7 @@ export function liveChildOverlay(child: ChildView, width: number, now: number): 
 /** The overlay for saved child `row`, its lines wrapped to `width` columns; `now` in ms since the epoch. */
 export function childOverlay(store: SessionStore | undefined, row: SidebarRow, width: number, now: number): OverlayView {
   const label = childLabel(row);
-  const title = `${label} · ${row.status} · ${formatAge(now - row.at)} ago · session ${row.id}`;
+  const title = `${label} · ${row.status} · ${rowAge(row, now)} ago · session ${row.id}`;
   let lines: OverlayLine[];
   let report = "";
   if (!store) lines = [{ text: "This run does not save sessions, so the child's transcript is not available.", tone: "error" }];

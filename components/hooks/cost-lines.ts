@@ -1,7 +1,8 @@
 /**
- * `/cost`: the session's tokens and cost, split by agent — the main agent, then each child in the
- * order it was started (profile and short id, as its pane shows them). A child whose model has no
- * known price shows its tokens and "no price", never a made-up cost.
+ * `/cost`: the session's tokens and cost, split by agent — the main agent, then each run of a
+ * child in the order it was started (profile and short id, as its pane shows them; a child resumed
+ * in this session has one row per run, `run 1`, `run 2`, …, every run counted once). A child whose
+ * model has no known price shows its tokens and "no price", never a made-up cost.
  */
 import { emptyUsage, type Usage } from "../../src/protocol/messages.js";
 import { formatCost, type CostTally } from "../../src/core/pricing.js";
@@ -17,16 +18,30 @@ function minus(a: Usage, b: Usage): Usage {
   return { input: Math.max(0, a.input - b.input), output: Math.max(0, a.output - b.output), cacheRead: Math.max(0, a.cacheRead - b.cacheRead), cacheWrite: Math.max(0, a.cacheWrite - b.cacheWrite) };
 }
 
-/** The children shown in the transcript (finished and live), each once, in order. */
+/** Every child run shown in the transcript (finished and live), each once, in order. */
 function childrenOf(state: StreamState): ChildView[] {
-  const seen = new Map<string, ChildView>();
-  for (const item of [...state.finished, ...state.live]) if (item.kind === "tool" && item.child) seen.set(item.child.childId, item.child);
-  return [...seen.values()];
+  const runs = new Map<string, ChildView>();
+  for (const item of [...state.finished, ...state.live]) if (item.kind === "tool" && item.child) runs.set(item.id, item.child);
+  return [...runs.values()];
+}
+
+/** Row names: `scout [ab12cd]`; a child with several runs here: `… run 1`, `… run 2`; a lone resumed run: `… resumed`. */
+function runNames(children: readonly ChildView[]): string[] {
+  const runsOf = new Map<string, number>();
+  for (const c of children) runsOf.set(c.childId, (runsOf.get(c.childId) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return children.map((c) => {
+    const n = (seen.get(c.childId) ?? 0) + 1;
+    seen.set(c.childId, n);
+    const name = `${c.profile ?? "general"} [${shortId(c.childId)}]`;
+    return runsOf.get(c.childId)! > 1 ? `${name} run ${n}` : c.resumed ? `${name} resumed` : name;
+  });
 }
 
 /** The lines `/cost` prints for `state`. */
 export function costLines(state: StreamState): string[] {
   const children = childrenOf(state);
+  const names = runNames(children);
   const childUsage = children.reduce((sum, c) => ({ input: sum.input + c.usage.input, output: sum.output + c.usage.output, cacheRead: sum.cacheRead + c.usage.cacheRead, cacheWrite: sum.cacheWrite + c.usage.cacheWrite }), emptyUsage());
   const childUsd = children.reduce((sum, c) => sum + (c.cost?.known ? c.cost.usd : 0), 0);
   const total = formatCost(state.cost);
@@ -34,7 +49,7 @@ export function costLines(state: StreamState): string[] {
   const price = (tally: CostTally | undefined, usage: Usage) => (totalTokens(usage) === 0 ? "—" : tally && formatCost(tally) ? formatCost(tally) : "no price");
   const rows: Array<[string, string, Usage]> = [
     ["main", price(mainCost, minus(state.usage, childUsage)), minus(state.usage, childUsage)],
-    ...children.map((c): [string, string, Usage] => [`${c.profile ?? "general"} [${shortId(c.childId)}]`, price(c.cost, c.usage), c.usage]),
+    ...children.map((c, i): [string, string, Usage] => [names[i]!, price(c.cost, c.usage), c.usage]),
   ];
   const nameWidth = Math.max(...rows.map((r) => r[0].length));
   const costWidth = Math.max(...rows.map((r) => r[1].length));

@@ -4,7 +4,7 @@
  * session store). Pure.
  */
 import type { SessionSummary } from "../../src/session/types.js";
-import { firstLine } from "../format.js";
+import { firstLine, formatAge } from "../format.js";
 import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
 
 /** One child session in the sidebar. */
@@ -16,7 +16,7 @@ export interface SidebarRow {
   profile?: string;
   /** First line of its first prompt. */
   prompt: string;
-  /** Last activity, ms since the epoch. */
+  /** Last activity, ms since the epoch: a running child's start, a finished one's end. */
   at: number;
   /** Started by this session (otherwise an earlier one of the project). */
   current: boolean;
@@ -27,6 +27,17 @@ export interface SidebarRow {
 }
 
 const KNOWN: readonly string[] = ["running", "ok", "aborted", "timeout", "crash"];
+
+/**
+ * The age column (header "age") of `row` at clock `now`: a running child's time since it started,
+ * in seconds (it is live); any other's time since it ended, in whole minutes at least (`<1m`, `3m`,
+ * `5h`, `2d`) — it changes only when its unit does, never every second.
+ */
+export function rowAge(row: SidebarRow, now: number): string {
+  const ms = now - row.at;
+  if (row.status === "running") return formatAge(ms);
+  return ms < 60_000 ? "<1m" : formatAge(ms);
+}
 
 /** This session's children as the transcript shows them: the latest run of each id. */
 export function transcriptChildren(items: readonly TranscriptItem[]): SidebarRow[] {

@@ -77,9 +77,10 @@ export class RunTotals {
   /** Counts one event (a child's events arrive wrapped, at any depth). */
   see(event: AgentEvent): void {
     if (event.type === "subagent_event") return this.see(event.event);
-    if (event.type !== "turn_end") return;
-    addUsage(this.usage, event.message.usage);
-    this.cost = addCost(this.cost, event.message.model, event.message.usage);
+    // Tokens from usage events, as the TUI and the children's summaries count them (a turn cut off
+    // by an abort or a timeout reports its estimate there); cost per finished turn, by its model.
+    if (event.type === "usage") addUsage(this.usage, event.usage);
+    if (event.type === "turn_end") this.cost = addCost(this.cost, event.message.model, event.message.usage);
   }
   /** Whether any turn was counted. */
   any(): boolean {
@@ -136,7 +137,7 @@ function progress(event: AgentEvent, io: PrintIo): void {
     case "subagent_end": {
       const s = event.summary;
       const why = s.reason ? ` (${s.reason})` : "";
-      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${label(event.profile, event.childId)}: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.output} tokens\n`);
+      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${label(event.profile, event.childId)}: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.cacheRead + s.usage.cacheWrite + s.usage.output} tokens\n`);
       break;
     }
   }

@@ -14,6 +14,7 @@ import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlo
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
 import { createLoopHealth } from "./loop-health.js";
 import { uniqueCallIds } from "../protocol/unique-tool-ids.js";
+import { CHARS_PER_TOKEN } from "./token-estimate.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface LoopOptions {
@@ -123,11 +124,14 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     emit({ type: "turn_start", turn: turns });
 
     const partial: AssistantBlock[] = [];
+    const meter = newMeter();
     let assistant: AssistantMessage;
     try {
-      assistant = await streamTurn(options, specs, signal, partial, emit);
+      assistant = await streamTurn(options, specs, signal, partial, emit, meter);
     } catch (err) {
       if (signal.aborted || isAbortError(err)) {
+        const spent = partialUsage(meter, emit);
+        addUsage(usage, spent);
         keepPartial(partial, append);
         return stop("aborted");
       }
@@ -192,6 +196,7 @@ async function streamTurn(
   signal: AbortSignal,
   partial: AssistantBlock[],
   emit: (event: AgentEvent) => void,
+  meter: TurnMeter,
 ): Promise<AssistantMessage> {
   const stream = options.provider.stream({
     system: options.system,
@@ -207,12 +212,20 @@ async function streamTurn(
     switch (event.type) {
       case "text_delta":
         text += event.text;
+        meter.chars += event.text.length;
         emit(event);
         break;
       case "thinking_delta":
+        meter.chars += event.text.length;
+        emit(event);
+        break;
+      case "usage":
+        addUsage(meter.reported, event.usage);
+        meter.chars = 0;
+        emit(event);
+        break;
       case "toolcall_start":
       case "toolcall_delta":
-      case "usage":
       case "retry":
         emit(event);
         break;
@@ -226,6 +239,31 @@ async function streamTurn(
   return stream.result();
 }
 
+/** What one model call has cost so far: the usage its provider reported, and the characters streamed since. */
+interface TurnMeter {
+  reported: Usage;
+  /** Text and thinking characters streamed since the provider's latest usage report. */
+  chars: number;
+}
+
+function newMeter(): TurnMeter {
+  return { reported: emptyUsage(), chars: 0 };
+}
+
+/**
+ * The usage of a model call cut off by an abort: what its provider reported before the cut, plus
+ * the output it streamed since, estimated at CHARS_PER_TOKEN characters a token — the same live
+ * estimate a child's pane shows (the provider reports a call's usage only when it ends, so an
+ * aborted call has no real count). The estimate is emitted as a `usage` event, so every total built
+ * from usage events (panes, summaries, the status bar, /cost) counts it once, like the loop does.
+ */
+function partialUsage(meter: TurnMeter, emit: (event: AgentEvent) => void): Usage {
+  const estimated = Math.ceil(meter.chars / CHARS_PER_TOKEN);
+  if (estimated === 0) return { ...meter.reported };
+  emit({ type: "usage", usage: { ...emptyUsage(), output: estimated } });
+  return addUsage({ ...meter.reported }, { ...emptyUsage(), output: estimated });
+}
+
 /**
  * After an abort mid-stream: keep the streamed text only. Tool calls of an unfinished message never
  * ran, and with extended thinking on, a kept tool call without its (signed) thinking block would
@@ -234,6 +272,8 @@ async function streamTurn(
 function keepPartial(partial: AssistantBlock[], append: (m: AgentMessage) => void): void {
   const text = partial.filter((b): b is TextBlock => b.type === "text" && b.text.trim() !== "");
   if (text.length === 0) return;
+  // No usage on the kept message: an output-only estimate would anchor the context-size estimate
+  // (token-estimate.ts) far too low. The run's usage (LoopResult, agent_end) carries it instead.
   append({ role: "assistant", content: text, stopReason: "aborted", usage: emptyUsage() });
 }
 

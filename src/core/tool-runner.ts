@@ -26,6 +26,8 @@ export interface ToolRunOptions {
   onToolCall?: OnToolCall;
   /** How long an aborted tool may take to return its own result before "interrupted" is used. */
   abortGraceMs?: number;
+  /** Clock (ms) for `tool_end`'s durationMs (default Date.now). */
+  now?: () => number;
 }
 
 /** The result recorded for a call that never ran or was cut off by an abort. */
@@ -52,13 +54,19 @@ export async function runToolCalls(calls: readonly ToolCall[], options: ToolRunO
   return results;
 }
 
+/**
+ * Runs one call. Its `tool_end` durationMs is how long the tool itself ran: the clock starts once
+ * the pre-execution check (which may wait for the person's approval) has answered, so a call that
+ * waited a minute for "y" and ran for 0.2s says 0.2s; a refused call says ~0.
+ */
 async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRunOptions): Promise<ToolResult> {
-  const started = Date.now();
+  const now = options.now ?? Date.now;
+  let started = now();
   options.emit({ type: "tool_start", call });
   const finish = (output: ToolOutput): ToolResult => {
     const content = capToolResult(typeof output.output === "string" ? output.output : String(output.output), call.name);
     const result: ToolResult = { toolCallId: call.id, toolName: call.name, content, isError: output.isError };
-    options.emit({ type: "tool_end", call, result, details: output.details, durationMs: Date.now() - started });
+    options.emit({ type: "tool_end", call, result, details: output.details, durationMs: now() - started });
     return result;
   };
   if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
@@ -78,6 +86,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     } catch (err) {
       decision = { allow: false, reason: `approval check failed: ${errorMessage(err)}` };
     }
+    started = now(); // the approval wait is not the tool's time
     if (!decision.allow) return finish({ output: `tool call refused: ${decision.reason}`, isError: true });
     if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
   }

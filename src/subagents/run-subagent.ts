@@ -122,7 +122,8 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       onContextOverflow: options.onContextOverflow,
       onEvent: (event) => {
         if (event.type === "turn_start") turns = event.turn;
-        if (event.type === "turn_end") addUsage(usage, event.message.usage);
+        // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
+        if (event.type === "usage") addUsage(usage, event.usage);
         if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
         options.onEvent?.(event);
       },

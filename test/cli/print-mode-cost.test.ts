@@ -42,3 +42,26 @@ describe("print mode: tokens and cost on the last stderr line", () => {
     expect(stderr.at(-1)).toBe("ink: 300,000 tokens in, 30,000 out\n");
   });
 });
+
+describe("print-mode totals count what the children's summaries count", () => {
+  it("a child's turn cut off by its timeout adds its estimated output (a usage event without a turn_end)", async () => {
+    const { RunTotals } = await import("../../src/cli/print-mode.js");
+    const totals = new RunTotals();
+    const usage = { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 };
+    totals.see({ type: "usage", usage });
+    totals.see({ type: "turn_end", turn: 1, message: { role: "assistant", content: [], stopReason: "end_turn", usage, model: "m" } });
+    totals.see({ type: "subagent_event", childId: "c1", parentToolCallId: "t1", event: { type: "usage", usage: { input: 0, output: 11, cacheRead: 0, cacheWrite: 0 } } });
+    expect(totals.line()).toBe("ink: 100 tokens in, 31 out\n");
+  });
+});
+
+it("a child's finish line counts its cache tokens, as its summary line in the TUI does", async () => {
+  const provider = createScriptedProvider((r) => {
+    if (isChild(r)) return { text: "report", usage: { input: 100, output: 10, cacheRead: 1000, cacheWrite: 0 } };
+    return r.messages.length === 1 ? { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "a" } }] } : { text: "merged" };
+  });
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "scripted-model", interactive: false, approval: {} });
+  const stderr: string[] = [];
+  await runPrintMode(session, "go", { json: false, signal: new AbortController().signal, io: { stdout: () => undefined, stderr: (t) => stderr.push(t) } });
+  expect(stderr.join("")).toMatch(/■ finished .*· 1110 tokens/);
+});
