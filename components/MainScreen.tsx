@@ -42,7 +42,7 @@ import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
 import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
-import { totalRows } from "./layout/virtual-window.js";
+import { finishedRows, totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
 
@@ -157,9 +157,18 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
-  const historyRows = useMemo(() => (mode === "fullscreen" ? totalRows(state.finished, layout.regionColumns) : 0), [mode, state.finished, layout.regionColumns]);
-  const scroll = useTranscriptScroll(historyRows, layout.regionRows);
-  const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset), (item) => {
+  // The history's rows as the window draws them (width, details open or not, heights measured so
+  // far): one source for the window, the scroll range and the search. A measured height that
+  // differs from its estimate bumps `measuredRows`, so the range is summed again.
+  const [measuredRows, rowsMeasured] = useReducer((n: number) => n + 1, 0);
+  const historyRows = useMemo(() => {
+    const items = mode === "fullscreen" ? state.finished : [];
+    const width = layout.regionColumns;
+    return { count: items.length, total: totalRows(items, width, detail), heightOf: (i: number) => finishedRows(items[i]!, width, detail), measured: measuredRows };
+  }, [mode, state.finished, layout.regionColumns, detail, measuredRows]);
+  // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
+  const scroll = useTranscriptScroll(historyRows, Math.max(1, layout.liveRows - 1));
+  const search = useTranscriptSearch(state.finished, scroll.showItem, (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
     else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, session.sessionId, write), "info");
@@ -369,6 +378,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
       detail={detail}
+      onMeasured={rowsMeasured}
     />
     </WaitingForApproval.Provider>
   );
