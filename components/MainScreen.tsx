@@ -26,6 +26,7 @@ import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
+import { useHistoryRows } from "./hooks/use-history-rows.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
@@ -38,17 +39,18 @@ import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
+import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
 import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
-import { finishedRows, totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
 
 export { CLEAR_SCREEN };
 /** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
 const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";
+const NO_ITEMS: readonly TranscriptItem[] = [];
 /** Wait after the last size change before the full redraw (longer than a frame at Ink's 30 fps). */
 const RESIZE_SETTLE_MS = 80;
 
@@ -157,17 +159,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
-  // The history's rows as the window draws them (width, details open or not, heights measured so
-  // far): one source for the window, the scroll range and the search. A measured height that
-  // differs from its estimate bumps `measuredRows`, so the range is summed again.
-  const [measuredRows, rowsMeasured] = useReducer((n: number) => n + 1, 0);
-  const historyRows = useMemo(() => {
-    const items = mode === "fullscreen" ? state.finished : [];
-    const width = layout.regionColumns;
-    return { count: items.length, total: totalRows(items, width, detail), heightOf: (i: number) => finishedRows(items[i]!, width, detail), measured: measuredRows };
-  }, [mode, state.finished, layout.regionColumns, detail, measuredRows]);
+  // The history's rows as drawn: one source for the window, the scroll range and the search.
+  const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
-  const scroll = useTranscriptScroll(historyRows, Math.max(1, layout.liveRows - 1));
+  const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1));
   const search = useTranscriptSearch(state.finished, scroll.showItem, (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
@@ -378,7 +373,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
       detail={detail}
-      onMeasured={rowsMeasured}
+      onMeasured={drawn.measured}
     />
     </WaitingForApproval.Provider>
   );
