@@ -24,10 +24,9 @@ export interface HistoryWindowProps {
   onRendered?: (count: number) => void;
   /** Details open (Ctrl-O): items drawn with their reports and whole results. */
   detail?: boolean;
+  /** Called when a drawn item's height differed from the one assumed (whoever sums heights re-reads them). */
+  onMeasured?: () => void;
 }
-
-/** Heights are cached per width and per details state: one key for both. */
-const DETAIL_KEY = 1_000_000;
 
 /** One item, measured after it is drawn. */
 function MeasuredItem({ item, width, detail, onHeight }: { item: TranscriptItem; width: number; detail: boolean; onHeight: (item: TranscriptItem, rows: number) => void }) {
@@ -43,14 +42,15 @@ function MeasuredItem({ item, width, detail, onHeight }: { item: TranscriptItem;
 }
 
 /** The window. */
-export function HistoryWindow({ items, width, height, offset, onRendered, detail = false }: HistoryWindowProps) {
+export function HistoryWindow({ items, width, height, offset, onRendered, detail = false, onMeasured }: HistoryWindowProps) {
   const [, setVersion] = useState(0);
-  const key = width + (detail ? DETAIL_KEY : 0);
-  const slice = windowSlice(items.length, (i) => finishedRows(items[i]!, width, key), height, offset);
+  const slice = windowSlice(items.length, (i) => finishedRows(items[i]!, width, detail), height, offset);
   const shown = items.slice(slice.start, slice.end);
   onRendered?.(shown.length);
   const onHeight = (item: TranscriptItem, rows: number) => {
-    if (recordRows(item, width, rows, key)) setVersion((v) => v + 1);
+    if (!recordRows(item, width, rows, detail)) return;
+    setVersion((v) => v + 1);
+    onMeasured?.();
   };
   return (
     <Box ref={unconstrained} height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>

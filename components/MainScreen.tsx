@@ -27,6 +27,7 @@ import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
+import { useHistoryRows } from "./hooks/use-history-rows.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
@@ -40,17 +41,18 @@ import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
 import type { AppProps } from "./App.js";
+import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
 import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
-import { totalRows } from "./layout/virtual-window.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
 
 export { CLEAR_SCREEN };
 /** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
 const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";
+const NO_ITEMS: readonly TranscriptItem[] = [];
 /** Wait after the last size change before the full redraw (longer than a frame at Ink's 30 fps). */
 const RESIZE_SETTLE_MS = 80;
 
@@ -163,9 +165,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
-  const historyRows = useMemo(() => (mode === "fullscreen" ? totalRows(state.finished, layout.regionColumns) : 0), [mode, state.finished, layout.regionColumns]);
-  const scroll = useTranscriptScroll(historyRows, layout.regionRows);
-  const search = useTranscriptSearch(state.finished, layout.regionColumns, layout.regionRows - 1, (offset) => scroll.showAt(offset), (item) => {
+  // The history's rows as drawn: one source for the window, the scroll range and the search.
+  const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
+  // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
+  const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1));
+  const search = useTranscriptSearch(state.finished, scroll.showItem, (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
     else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, session.sessionId, write), "info");
@@ -392,6 +396,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
       detail={detail}
+      onMeasured={drawn.measured}
     />
     </WaitingForApproval.Provider>
   );

@@ -35,6 +35,8 @@ export interface ScreenBodyProps {
   onHistoryRendered?: (count: number) => void;
   /** Details open (Ctrl-O, full-screen). */
   detail?: boolean;
+  /** A drawn history item's height differed from the one assumed. */
+  onMeasured?: () => void;
 }
 
 function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
@@ -74,7 +76,7 @@ export function ScreenBody(props: ScreenBodyProps) {
     main = (
       <>
         <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
-          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} />
+          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} onMeasured={props.onMeasured} />
         </Box>
         {scroll.offset > 0 ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
         {stacked}

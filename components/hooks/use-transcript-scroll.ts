@@ -1,10 +1,21 @@
 /**
- * useTranscriptScroll: where the full-screen transcript is scrolled — `offset` rows up from the
- * bottom, 0 meaning "follow the end" (new output stays in view). Scrolled up, the view holds still
- * while output arrives below it, and `unseen` counts the rows that arrived (the "↓ N new lines"
- * hint); returning to the bottom clears it.
+ * useTranscriptScroll: where the full-screen transcript is scrolled. Following the end (new output
+ * stays in view), or scrolled up: then the view's top row is held by the item it belongs to, so it
+ * stays put while output arrives below, while drawn items are measured (their real height replacing
+ * an estimate) and across a resize — Home is always row 0 and a search hit stays where it was put.
+ * `offset` (rows up from the bottom) is derived every render from the same heights the history
+ * window draws with; `unseen` counts the rows that arrived below since the person scrolled up (the
+ * "↓ N new lines" hint); returning to the bottom clears it.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { anchorAt, rowsBefore, type RowAnchor } from "../layout/virtual-window.js";
+
+/** The finished transcript as drawn now: its items' count, their total rows and each one's height. */
+export interface TranscriptRows {
+  count: number;
+  total: number;
+  heightOf(i: number): number;
+}
 
 export interface TranscriptScroll {
   /** Rows scrolled up from the bottom. */
@@ -15,38 +26,59 @@ export interface TranscriptScroll {
   scrollBy(delta: number): void;
   /** To the top (`"top"`) or back to following the end (`"bottom"`). */
   edge(which: "top" | "bottom"): void;
-  /** Scrolls so that the rows `[fromBottom - view, fromBottom)` are shown: an item whose end is `fromBottom` rows above the end sits at the view's top. */
-  showAt(offset: number): void;
+  /** Scrolls so that item `index`'s first row is the view's top row (or as near as the end allows). */
+  showItem(index: number): void;
 }
 
-/** Scroll state over a transcript of `total` rows shown `view` rows at a time. */
-export function useTranscriptScroll(total: number, view: number): TranscriptScroll {
-  const [state, setState] = useState({ offset: 0, unseen: 0 });
-  const max = Math.max(0, total - view);
-  const last = useRef(total);
-  useEffect(() => {
-    const grown = total - last.current;
-    last.current = total;
-    if (grown > 0) setState((s) => (s.offset > 0 ? { offset: s.offset + grown, unseen: s.unseen + grown } : s));
-  }, [total]);
-  const limits = useRef(max);
-  limits.current = max;
+interface ScrollState {
+  /** The view's top row; undefined: following the end. */
+  anchor?: RowAnchor;
+  /** Items there were when the person scrolled up (those after it arrived unseen). */
+  since: number;
+}
+
+/** Rows up from the bottom that put `anchor` at the top of a `view`-row view (0: the end is in view). */
+function offsetOf(anchor: RowAnchor | undefined, rows: TranscriptRows, view: number): number {
+  if (!anchor || anchor.item >= rows.count) return 0;
+  return Math.max(0, Math.min(rows.total - view, rows.total - rowsBefore(rows.heightOf, anchor) - view));
+}
+
+/** Scroll state over the transcript `rows`, shown `view` rows at a time when scrolled up. */
+export function useTranscriptScroll(rows: TranscriptRows, view: number): TranscriptScroll {
+  const [state, setState] = useState<ScrollState>({ since: 0 });
+  const latest = useRef({ rows, view });
+  latest.current = { rows, view };
+  /** The state showing the row `offset` rows up from the bottom (0: following). */
+  const at = useCallback((s: ScrollState, anchorFor: (r: TranscriptRows, v: number) => RowAnchor | undefined): ScrollState => {
+    const { rows: r, view: v } = latest.current;
+    const anchor = anchorFor(r, v);
+    if (!anchor || offsetOf(anchor, r, v) === 0) return s.anchor === undefined ? s : { since: r.count };
+    return { anchor, since: s.anchor ? s.since : r.count };
+  }, []);
   // `to` maps the current offset to the wanted one: several scrolls in one tick (wheel notches
   // arriving together) add up instead of each starting from the last rendered offset.
-  const set = useCallback((to: (current: number) => number) => {
-    setState((s) => {
-      const from = Math.min(s.offset, limits.current);
-      const clamped = Math.max(0, Math.min(limits.current, Math.round(to(from))));
-      if (clamped === 0) return s.offset === 0 && s.unseen === 0 ? s : { offset: 0, unseen: 0 };
-      return { offset: clamped, unseen: clamped < s.offset ? Math.min(s.unseen, clamped) : s.unseen };
-    });
-  }, []);
-  const offset = Math.min(state.offset, max);
+  const set = useCallback(
+    (to: (current: number) => number) =>
+      setState((s) =>
+        at(s, (r, v) => {
+          const wanted = Math.max(0, Math.min(r.total - v, Math.round(to(offsetOf(s.anchor, r, v)))));
+          return wanted > 0 ? anchorAt(r.count, r.heightOf, r.total - wanted - v) : undefined;
+        }),
+      ),
+    [at],
+  );
+  const offset = useMemo(() => offsetOf(state.anchor, rows, view), [state.anchor, rows, view]);
+  const unseen = useMemo(() => {
+    if (offset === 0) return 0;
+    let n = 0;
+    for (let i = state.since; i < rows.count; i++) n += rows.heightOf(i);
+    return Math.min(offset, n);
+  }, [offset, state.since, rows]);
   return {
     offset,
-    unseen: offset === 0 ? 0 : state.unseen,
+    unseen,
     scrollBy: useCallback((delta: number) => set((current) => current + delta), [set]),
-    edge: useCallback((which: "top" | "bottom") => set(() => (which === "top" ? Number.MAX_SAFE_INTEGER : 0)), [set]),
-    showAt: useCallback((at: number) => set(() => at), [set]),
+    edge: useCallback((which: "top" | "bottom") => setState((s) => at(s, (r) => (which === "top" && r.count > 0 ? { item: 0, row: 0 } : undefined))), [at]),
+    showItem: useCallback((index: number) => setState((s) => at(s, (r) => (index >= 0 && index < r.count ? { item: index, row: 0 } : undefined))), [at]),
   };
 }

@@ -2,11 +2,11 @@
  * useTranscriptSearch: Ctrl-F over the full-screen transcript. While open it has the keyboard:
  * typing edits the query, Enter or ↑ jumps to the next older hit, ↓ to the next newer one, Esc
  * closes (the view stays where the last hit put it), Ctrl-Y copies the current hit's item. Matching is case-insensitive over each
- * finished item's plain text; a jump scrolls the hit's first row to the top of the view.
+ * finished item's plain text; a jump scrolls the hit's first row to the top of the view (`showItem`,
+ * which holds it there whatever the heights of the items drawn around it turn out to be).
  */
 import { useInput } from "ink";
 import { useMemo, useRef, useState } from "react";
-import { finishedRows } from "../layout/virtual-window.js";
 import type { TranscriptItem } from "./transcript-types.js";
 
 /** The searchable text of one item. */
@@ -43,8 +43,8 @@ export interface TranscriptSearch {
   start(): void;
 }
 
-/** Search over `items` drawn at `width`, in a view of `view` rows; `showAt(offset)` scrolls the view. */
-export function useTranscriptSearch(items: readonly TranscriptItem[], width: number, view: number, showAt: (offset: number) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
+/** Search over `items`; `showItem(index)` scrolls item `index` to the view's top. */
+export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: (index: number) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
   const [open, setOpenState] = useState(false);
   // Read at key time: keys typed right after Ctrl-F (before a re-render re-subscribed a handler) reach the search.
   const openRef = useRef(false);
@@ -55,16 +55,13 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], width: num
   const [query, setQuery] = useState("");
   const [index, setIndex] = useState(-1);
   const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
-  const latest = useRef({ hits, index, items, width, view });
-  latest.current = { hits, index, items, width, view };
+  const latest = useRef({ hits, index, items });
+  latest.current = { hits, index, items };
   const jump = (to: number) => {
-    const { hits: h, items: all, width: w, view: v } = latest.current;
+    const { hits: h } = latest.current;
     if (h.length === 0) return;
     const i = Math.max(0, Math.min(h.length - 1, to));
-    const at = h[i]!;
-    let after = 0;
-    for (let k = at + 1; k < all.length; k++) after += finishedRows(all[k]!, w);
-    showAt(Math.max(0, after + finishedRows(all[at]!, w) - v));
+    showItem(h[i]!);
     setIndex(i);
   };
   useInput(

@@ -1,14 +1,16 @@
 /**
  * itemRows: how many terminal rows a transcript item takes at a width, as TranscriptItemView draws
- * it — exact for one-row views (tool calls, summaries, notices), a close estimate for Markdown.
+ * it (details open — Ctrl-O — or not) — exact for one-row views (tool calls, summaries, notices), a
+ * close estimate for Markdown.
  * The live area plans with it; BottomClamp clips whatever an estimate misses.
  */
 import type { TranscriptItem } from "../hooks/transcript-types.js";
 import { toolCallRows } from "../ToolCallLine.js";
+import { DETAIL_RESULT_LINES } from "../TranscriptItemView.js";
 import { rowCount } from "./measure.js";
 
-/** Rows of `item` at `width` columns (a running child's pane is planned separately: 0 here). */
-export function itemRows(item: TranscriptItem, width: number): number {
+/** Rows of `item` at `width` columns, `detail`: with details open (a running child's pane is planned separately: 0 here). */
+export function itemRows(item: TranscriptItem, width: number, detail = false): number {
   const w = Math.max(10, width);
   switch (item.kind) {
     case "header":
@@ -18,10 +20,14 @@ export function itemRows(item: TranscriptItem, width: number): number {
     case "assistant":
       return 1 + rowCount(item.text, Math.max(1, w - 4));
     case "thinking":
-      return 1;
+      return detail && item.text ? 1 + rowCount(item.text.trim(), Math.max(1, w - 2)) : 1;
     case "tool":
-      if (item.child) return item.child.status === "running" ? 0 : 1;
-      return toolCallRows(item, 2, w);
+      if (item.child) {
+        if (item.child.status === "running") return 0;
+        // Open: the report under the summary line, behind a one-column bar and a space.
+        return detail && item.child.report.trim() ? 1 + rowCount(item.child.report, Math.max(1, w - 4)) : 1;
+      }
+      return toolCallRows(item, detail ? DETAIL_RESULT_LINES : 2, w);
     case "info":
       return item.retry && !item.done ? 1 : rowCount(item.text, w);
   }

@@ -42,17 +42,21 @@ export function windowSlice(count: number, heightOf: (i: number) => number, heig
 /** Per item, its heights as [key, rows, key, rows, …] (one width, two with details open: a Map each cost more than the lookup). */
 const measured = new WeakMap<TranscriptItem, number[]>();
 const KEPT_HEIGHTS = 4;
+/** Heights are kept per width and per details state: one key for both. */
+const DETAIL_KEY = 1_000_000;
 
 /**
- * Rows of finished `item` at `width`: a measurement when one was recorded, else the estimate.
- * `key` tells apart drawings of the same width (e.g. with details open); default: the width.
+ * The one source of a finished item's height: rows of `item` drawn at `width` with details open
+ * (Ctrl-O) or not — the height measured when it was drawn so, else the estimate. The history
+ * window, the scroll range and the search all read it, so they agree on where every row is.
  */
-export function finishedRows(item: TranscriptItem, width: number, key = width): number {
+export function finishedRows(item: TranscriptItem, width: number, detail = false): number {
+  const key = width + (detail ? DETAIL_KEY : 0);
   const heights = measured.get(item);
   if (heights) {
     for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) return heights[i + 1]!;
   }
-  const rows = itemRows(item, width);
+  const rows = itemRows(item, width, detail);
   if (!heights) measured.set(item, [key, rows]);
   else {
     if (heights.length >= 2 * KEPT_HEIGHTS) heights.splice(0, 2); // resizing through many widths keeps the latest few
@@ -61,18 +65,43 @@ export function finishedRows(item: TranscriptItem, width: number, key = width): 
   return rows;
 }
 
-/** Records the real height of `item` drawn at `width` (under `key`); true when it differs from what was assumed. */
-export function recordRows(item: TranscriptItem, width: number, rows: number, key = width): boolean {
-  const before = finishedRows(item, width, key);
+/** Records the real height of `item` drawn at `width` (details open or not); true when it differs from what was assumed. */
+export function recordRows(item: TranscriptItem, width: number, rows: number, detail = false): boolean {
+  const before = finishedRows(item, width, detail);
   if (before === rows) return false;
+  const key = width + (detail ? DETAIL_KEY : 0);
   const heights = measured.get(item)!;
   for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) heights[i + 1] = rows;
   return true;
 }
 
-/** Total rows of `items` at `width`. */
-export function totalRows(items: readonly TranscriptItem[], width: number): number {
+/** Total rows of `items` at `width` (details open or not). */
+export function totalRows(items: readonly TranscriptItem[], width: number, detail = false): number {
   let n = 0;
-  for (const item of items) n += finishedRows(item, width);
+  for (const item of items) n += finishedRows(item, width, detail);
   return n;
+}
+
+/** A row of the transcript named by its item: `row` rows into item `item` (stays put while heights are measured or items arrive). */
+export interface RowAnchor {
+  item: number;
+  row: number;
+}
+
+/** Rows from the transcript's top to `anchor`, items' heights from `heightOf`. */
+export function rowsBefore(heightOf: (i: number) => number, anchor: RowAnchor): number {
+  let n = anchor.row;
+  for (let i = 0; i < anchor.item; i++) n += heightOf(i);
+  return n;
+}
+
+/** The anchor of the row `top` rows from the top of `count` items (clamped to the first and last item). */
+export function anchorAt(count: number, heightOf: (i: number) => number, top: number): RowAnchor {
+  let left = Math.max(0, Math.round(top));
+  for (let i = 0; i < count; i++) {
+    const h = heightOf(i);
+    if (left < h || i === count - 1) return { item: i, row: Math.min(left, Math.max(0, h - 1)) };
+    left -= h;
+  }
+  return { item: 0, row: 0 };
 }
