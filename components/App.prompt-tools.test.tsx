@@ -41,6 +41,26 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(h.provider.requests).toHaveLength(0);
   });
 
+  it("an exact command name typed wins over a longer one the menu would preselect: /mode + Enter runs /mode, not /model", async () => {
+    h = renderApp(() => ({ text: "ok" }));
+    h.app.stdin.write("/mode");
+    // The menu stays open (/model also starts with it), with the typed name first and selected.
+    const menu = await waitForFrame(h.app.lastFrame, (f) => f.includes("› /mode ") && f.includes("/model") && f.includes("Tab completes"), { what: "the menu with /mode selected" });
+    expect(menu.indexOf("/mode ")).toBeLessThan(menu.indexOf("/model"));
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("permission mode: accept-edits"), { what: "/mode's switch" });
+    expect(h.app.lastFrame()).not.toContain(`model: ${h.session.model}`);
+    // Sent in one chunk with its Enter (tmux, a paste), the same; ↓ still picks /model.
+    h.app.stdin.write("/mode\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("permission mode: plan"), { what: "the second /mode" });
+    h.app.stdin.write("/mode");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Tab completes"), { what: "the menu" });
+    h.app.stdin.write(DOWN);
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes(`model: ${h!.session.model}`), { what: "/model chosen with ↓" });
+    expect(h.session.permissionMode).toBe("plan");
+  });
+
   it("@ completes a path of the working tree (gitignored files left out); the sent message carries the file", async () => {
     h = renderApp(() => ({ text: "read it" }), {
       before: ({ cwd }) => {
