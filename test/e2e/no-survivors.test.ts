@@ -16,6 +16,17 @@ function survivors(marker: string): number[] {
   });
 }
 
+/** Pids running exactly `sleep <secs>` (started and exec'd — not the shell, nor a copy of it that has not exec'd yet). */
+function sleeping(secs: string): number[] {
+  return survivors(`sleep ${secs}`).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "latin1") === `sleep\0${secs}\0`;
+    } catch {
+      return false;
+    }
+  });
+}
+
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
 };
@@ -49,7 +60,7 @@ describe("a real CLI process leaves no process and no lock behind", () => {
       onSpawn: (child) => {
         if (how === "timeout") return;
         void (async () => {
-          await waitFor(() => survivors(`sleep ${secs}`).length >= 5);
+          await waitFor(() => sleeping(secs).length >= 5); // all five have started (the setsid one has left the group)
           for (const sig of how) {
             child.kill(sig);
             await new Promise((r) => setTimeout(r, 100));
