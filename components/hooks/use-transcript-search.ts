@@ -5,6 +5,7 @@
  * finished item's plain text; a jump scrolls the hit's first row to the top of the view.
  */
 import { useInput } from "ink";
+import { perKey } from "./per-key.js";
 import { useMemo, useRef, useState } from "react";
 import { finishedRows } from "../layout/virtual-window.js";
 import type { TranscriptItem } from "./transcript-types.js";
@@ -55,40 +56,45 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], width: num
   const [query, setQuery] = useState("");
   const [index, setIndex] = useState(-1);
   const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
-  const latest = useRef({ hits, index, items, width, view });
-  latest.current = { hits, index, items, width, view };
+  const latest = useRef({ hits, query, items, width, view });
+  latest.current = { hits, query, items, width, view };
+  // The query and current hit as of the latest key: the keys of one chunk all come before the next render.
+  const now = useRef({ query: "", index: -1 });
+  const edit = (next: string) => {
+    now.current = { query: next, index: -1 };
+    setQuery(next);
+    setIndex(-1);
+  };
+  const hitsNow = () => (now.current.query === latest.current.query ? latest.current.hits : searchItems(latest.current.items, now.current.query));
   const jump = (to: number) => {
-    const { hits: h, items: all, width: w, view: v } = latest.current;
+    const { items: all, width: w, view: v } = latest.current;
+    const h = hitsNow();
     if (h.length === 0) return;
     const i = Math.max(0, Math.min(h.length - 1, to));
     const at = h[i]!;
     let after = 0;
     for (let k = at + 1; k < all.length; k++) after += finishedRows(all[k]!, w);
     showAt(Math.max(0, after + finishedRows(all[at]!, w) - v));
+    now.current.index = i;
     setIndex(i);
   };
   useInput(
-    (input, key) => {
+    // Key by key: `login` + Enter sent together searches, then jumps.
+    perKey((input, key) => {
       if (!openRef.current) return;
       if (key.escape) return setOpen(false);
-      if (key.return || key.upArrow) return jump(latest.current.index + 1);
-      if (key.downArrow) return jump(latest.current.index - 1);
+      if (key.return || key.upArrow) return jump(now.current.index + 1);
+      if (key.downArrow) return jump(now.current.index - 1);
       if (key.ctrl && input === "y") {
-        const { hits: h, index: i, items: all } = latest.current;
-        if (i >= 0 && h[i] !== undefined) copy?.(all[h[i]!]!);
+        const h = hitsNow();
+        const i = now.current.index;
+        if (i >= 0 && h[i] !== undefined) copy?.(latest.current.items[h[i]!]!);
         return;
       }
-      if (key.backspace || key.delete) {
-        setQuery((q) => q.slice(0, -1));
-        setIndex(-1);
-        return;
-      }
+      if (key.backspace || key.delete) return edit(now.current.query.slice(0, -1));
       if (key.ctrl || key.meta || key.tab) return;
-      if (input) {
-        setQuery((q) => q + input);
-        setIndex(-1);
-      }
-    },
+      if (input) edit(now.current.query + input);
+    }),
     { isActive: true },
   );
   return {
@@ -98,6 +104,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], width: num
     index,
     start: () => {
       setOpen(true);
+      now.current.index = -1;
       setIndex(-1);
     },
   };
