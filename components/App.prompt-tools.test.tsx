@@ -41,6 +41,26 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(h.provider.requests).toHaveLength(0);
   });
 
+  it("an exact command name typed wins over a longer one the menu would preselect: /mode + Enter runs /mode, not /model", async () => {
+    h = renderApp(() => ({ text: "ok" }));
+    h.app.stdin.write("/mode");
+    // The menu stays open (/model also starts with it), with the typed name first and selected.
+    const menu = await waitForFrame(h.app.lastFrame, (f) => f.includes("› /mode ") && f.includes("/model") && f.includes("Tab completes"), { what: "the menu with /mode selected" });
+    expect(menu.indexOf("/mode ")).toBeLessThan(menu.indexOf("/model"));
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("permission mode: accept-edits"), { what: "/mode's switch" });
+    expect(h.app.lastFrame()).not.toContain(`model: ${h.session.model}`);
+    // Sent in one chunk with its Enter (tmux, a paste), the same; ↓ still picks /model.
+    h.app.stdin.write("/mode\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("permission mode: plan"), { what: "the second /mode" });
+    h.app.stdin.write("/mode");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Tab completes"), { what: "the menu" });
+    h.app.stdin.write(DOWN);
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes(`model: ${h!.session.model}`), { what: "/model chosen with ↓" });
+    expect(h.session.permissionMode).toBe("plan");
+  });
+
   it("@ completes a path of the working tree (gitignored files left out); the sent message carries the file", async () => {
     h = renderApp(() => ({ text: "read it" }), {
       before: ({ cwd }) => {
@@ -63,12 +83,12 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(h.app.lastFrame()).toContain("📎 attached src/widget.ts (1 line)");
   });
 
-  it("!command runs through the bash approval; its output is in the next request, and the transcript shows it", async () => {
+  it("!command runs without asking (default mode); its output is in the next request, and the transcript shows it", async () => {
     h = renderApp(() => ({ text: "seen" }));
     await typeAndSubmit(h.app, "!echo shell-said-$((6*7))");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash") && f.includes("echo shell-said"), { what: "the approval" });
-    h.app.stdin.write("y");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("its output goes to the model with your next message"), { what: "the command's end" });
+    expect(h.app.frames.some((f) => f.includes("Allow bash"))).toBe(false);
+    expect(h.approvals.current()).toBeUndefined();
     expect(h.provider.requests).toHaveLength(0);
     await typeAndSubmit(h.app, "what did it print?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("seen"), { what: "the answer" });
@@ -81,15 +101,19 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(text(h.provider.requests[1]!)).toBe("again");
   });
 
-  it("a denied !command is not run and the model learns it was refused", async () => {
-    h = renderApp(() => ({ text: "noted" }));
+  it("a !command a deny rule covers is not run; the refusal names the rule and its settings file, and the model learns it", async () => {
+    h = renderApp(() => ({ text: "noted" }), {
+      before: ({ inkHome }) => writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ permissions: { deny: ["bash(touch *)"] } })),
+    });
     await typeAndSubmit(h.app, "!touch made-by-shell");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash") && f.includes("touch made-by-shell"), { what: "the approval" });
-    h.app.stdin.write("n");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("its output goes to the model"), { what: "the refusal" });
+    const rule = `denied by the rule bash(touch *) in ${join(h.inkHome, "settings.json")}`;
+    // Said in full (the tool line's one-line result cuts it), wrapped at the width.
+    await waitForFrame(h.app.lastFrame, (f) => f.replace(/\s+/g, " ").includes(`✗ not run: bash command "touch made-by-shell" is ${rule}`), { what: "the refusal naming the rule" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("the refusal goes to the model with your next message"), { what: "the end of the command" });
+    expect(h.app.frames.some((f) => f.includes("Allow bash"))).toBe(false);
     await typeAndSubmit(h.app, "ok?");
     await waitUntil(() => h!.provider.requests.length === 1, { what: "the request" });
-    expect(text(h.provider.requests[0]!)).toContain("tool call refused");
+    expect(text(h.provider.requests[0]!)).toContain(`tool call refused: bash command "touch made-by-shell" is ${rule}`);
     expect(existsSync(join(h.cwd, "made-by-shell"))).toBe(false);
   });
 

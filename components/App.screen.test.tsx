@@ -239,9 +239,8 @@ describe("App: full-screen scrolling", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("filler 29") && !f.includes("ALPHA answer") && f.includes("Enter send"), { what: "the first answer scrolled away" });
     h.app.stdin.write("\u0006"); // Ctrl-F
     await waitForFrame(h.app.lastFrame, (f) => f.includes("type to search"), { what: "the search line" });
-    h.app.stdin.write("alpha");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("1 matches"), { what: "one hit" });
-    h.app.stdin.write("\r");
+    // The word and its Enter in one chunk (tmux, a fast typist): typed, then the jump.
+    h.app.stdin.write("alpha\r");
     const hit = await waitForFrame(h.app.lastFrame, (f) => f.includes("match 1 of 1") && f.includes("ALPHA answer"), { what: "the jump to the hit" });
     expect(hit).toContain("Ctrl-Y copy");
     h.app.stdin.write("\u0019"); // Ctrl-Y

@@ -230,7 +230,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (input === "") return false;
     const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
     const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined));
-    // `!command`: the person's own shell command, through the bash tool and its approval.
+    // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
       const command = input.slice(1).trim();
       if (command === "") {

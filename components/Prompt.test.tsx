@@ -2,6 +2,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { draftRows } from "./LineInput.js";
 import { Prompt } from "./Prompt.js";
+import { SLASH_COMMANDS } from "./hooks/slash-commands.js";
 import { waitForFrame } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());
@@ -120,6 +121,43 @@ describe("Prompt", () => {
     await waitForFrame(app.lastFrame, (f) => f.includes("hi there"), { what: "the stray typing in the box" });
     expect(offered).toEqual(["x", "hi there"]);
     expect(app.lastFrame()).not.toContain("xhi");
+  });
+
+  it("keys arriving in one chunk (tmux, a paste without brackets, a loaded machine) act as when typed one at a time", async () => {
+    const sources = { commands: SLASH_COMMANDS, files: [] };
+    /** What was submitted once the box shows `box` after `keys`, written one per chunk or all in one. */
+    const run = async (keys: string[], together: boolean, box: string) => {
+      const sent: string[] = [];
+      const app = render(<Prompt onSubmit={(t) => (sent.push(t), true)} history={[]} focus busy={false} completion={sources} />);
+      if (together) app.stdin.write(keys.join(""));
+      else for (const key of keys) app.stdin.write(key);
+      await waitForFrame(app.lastFrame, (f) => /› (.*?)\s*│/.exec(f)?.[1] === box, { what: `"${box}" in the box after ${JSON.stringify(keys.join(""))} (${together ? "one chunk" : "key by key"})` });
+      app.unmount();
+      return sent;
+    };
+    const cases: Array<{ keys: string[]; sent: string[]; box: string }> = [
+      { keys: [..."hello", "\r", "x"], sent: ["hello"], box: "x" },
+      { keys: [..."one", "\r", ..."two", "\r"], sent: ["one", "two"], box: "Ask Ink · / commands · @ files · ! shell" },
+      { keys: [..."/mo", "\t"], sent: [], box: "/model" },
+      { keys: [..."/mode", "\r"], sent: ["/mode "], box: "Ask Ink · / commands · @ files · ! shell" },
+    ];
+    for (const c of cases) {
+      expect(await run(c.keys, false, c.box), JSON.stringify(c.keys)).toEqual(c.sent);
+      expect(await run(c.keys, true, c.box), JSON.stringify(c.keys.join(""))).toEqual(c.sent);
+    }
+  });
+
+  it("a bracketed paste of several lines (Tabs, a last line break) stays a multi-line draft until Enter", async () => {
+    const sent: string[] = [];
+    const app = render(<Prompt onSubmit={(t) => (sent.push(t), true)} history={[]} focus busy={false} completion={{ commands: SLASH_COMMANDS, files: [] }} />);
+    app.stdin.write("\u001b[200~");
+    app.stdin.write("/mo first\r\tsecond\r");
+    app.stdin.write("\u001b[201~");
+    await waitForFrame(app.lastFrame, (f) => f.includes("   second"), { what: "the pasted lines" });
+    expect(sent).toEqual([]);
+    app.stdin.write("\r");
+    await waitForFrame(app.lastFrame, () => sent.length === 1);
+    expect(sent).toEqual(["/mo first\n  second\n"]);
   });
 
   it("a tall draft (a pasted log) shows only the rows around the cursor and reports the rows it takes", async () => {

@@ -1,6 +1,8 @@
 /**
  * Prompt: the input box — our own line editor (hooks/line-editor.ts) over ink's raw input, so
- * every key of a chunk counts (a held Backspace, keys sent together), with readline keys (Ctrl-A/E,
+ * every key of a chunk counts as if typed alone (a held Backspace; `hello` + Enter sent together
+ * submits, and a Tab among them completes — only a bracketed paste keeps line breaks and Tabs as
+ * text), with readline keys (Ctrl-A/E,
  * Home/End, Ctrl-U/K/W, word moves), history recall on ↑/↓ and bracketed paste. Enter hands the
  * text to `onSubmit`, which says whether it was taken (the box then clears) — while a run is in
  * progress the screen queues plain prompts (↑ on the empty box takes the newest back). `/` and
@@ -135,7 +137,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     for (const key of keys) {
       // While the menu is open, Tab and Enter take the selected choice and ↑/↓ move the selection.
       const menu = menuFor(state);
-      if (menu && (key.kind === "tab" || key.kind === "up" || key.kind === "down" || (key.kind === "newline" && key.trailing && !state.pasting))) {
+      if (menu && !state.pasting && (key.kind === "tab" || key.kind === "up" || key.kind === "down" || key.kind === "newline")) {
         const index = selectedIn(menu);
         if (key.kind === "up" || key.kind === "down") {
           choice.current.index = (index + (key.kind === "up" ? -1 : 1) + menu.items.length) % menu.items.length;

@@ -17,4 +17,16 @@ describe("TrustPrompt", () => {
       unmount();
     }
   });
+
+  it("answers a y that arrives with its Enter in one chunk, once (a later n in the chunk does not answer again)", async () => {
+    for (const [chunk, expected] of [["y\r", true], ["nY\r", false]] as const) {
+      const answers: boolean[] = [];
+      const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={["a.md"]} onAnswer={(a) => answers.push(a)} />);
+      await waitForFrame(lastFrame, (f) => f.includes("a.md"));
+      stdin.write(chunk);
+      await waitUntil(() => answers.length > 0, { what: `the answer to ${JSON.stringify(chunk)}` });
+      expect(answers).toEqual([expected]);
+      unmount();
+    }
+  });
 });

@@ -4,6 +4,8 @@
  * person trusts them; an edited or new profile asks again.
  */
 import { Box, Text, useInput } from "ink";
+import { useRef } from "react";
+import { perKey } from "./hooks/per-key.js";
 
 export interface TrustPromptProps {
   /** The project directory. */
@@ -16,10 +18,19 @@ export interface TrustPromptProps {
 
 /** Asks whether to trust the project's agent profiles: y trusts, n (or Esc, or Ctrl-C) skips them. */
 export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
-  useInput((input, key) => {
-    if (input === "y" || input === "Y") onAnswer(true);
-    else if (input === "n" || input === "N" || key.escape || (key.ctrl && input === "c")) onAnswer(false);
-  });
+  // Key by key (`y` + Enter sent together still answers y), and only the first answer counts.
+  const answered = useRef(false);
+  const answer = (trust: boolean) => {
+    if (answered.current) return;
+    answered.current = true;
+    onAnswer(trust);
+  };
+  useInput(
+    perKey((input, key) => {
+      if (input === "y" || input === "Y") answer(true);
+      else if (input === "n" || input === "N" || key.escape || (key.ctrl && input === "c")) answer(false);
+    }),
+  );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>Trust the agent profiles of this project?</Text>

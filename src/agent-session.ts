@@ -156,7 +156,8 @@ export class AgentSession {
     const settings = loadSettings({ inkHome: options.inkHome, projectDir: this.cwd, trusted: this.trusted });
     checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
-    this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
+    const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
+    this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
     const session = this;
@@ -357,12 +358,13 @@ export class AgentSession {
   }
 
   /**
-   * Runs a command the person typed after `!`, as a bash call of the main agent through the same
-   * approval (permission rules, the approval question) and process handling as the model's calls.
-   * Its output goes to the model with the next prompt. Resolves with what the tool returned.
+   * Runs a command the person typed after `!`, as a bash call of the main agent with the same
+   * process handling as the model's calls. It is not put to the person again: only a deny rule
+   * refuses it (the reason names the rule and its file). Its output goes to the model with the
+   * next prompt. Resolves with what the tool returned.
    */
   async runShell(command: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<ToolResult> {
-    const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
+    const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.policy.personal, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
     this.pending.shell.push(note);
     return result;
   }

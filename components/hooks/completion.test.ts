@@ -12,6 +12,10 @@ describe("completion", () => {
     expect(completionAt(lineOf("/resume"), sources)).toBeUndefined();
     expect(completionAt(lineOf("/model cl"), sources)).toBeUndefined();
     expect(completionAt(lineOf("use /re"), sources)).toBeUndefined();
+    // A command typed in full comes first, before the longer ones it is a prefix of.
+    expect(completionAt(lineOf("/mode"), sources)?.items.map((i) => i.insert)).toEqual(["/mode", "/model"]);
+    expect(completionAt(lineOf("/MODE"), sources)?.items[0]!.insert).toBe("/mode");
+    expect(completionAt(lineOf("/mod"), sources)?.items.map((i) => i.insert)).toEqual(["/model", "/mode"]);
   });
 
   it("ranks @ paths: path prefix, then file-name prefix, then anywhere; replaces only the word at the cursor", () => {

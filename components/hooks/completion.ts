@@ -49,7 +49,10 @@ function fileRank(path: string, query: string): number | undefined {
   return i === q.length ? 40_000 + p.length : undefined;
 }
 
-/** The completion for the word at `state.cursor`, or undefined when nothing completes it. */
+/**
+ * The completion for the word at `state.cursor`, or undefined when nothing completes it. A command
+ * name typed in full is the first choice (others it is a prefix of follow), alone it opens no menu.
+ */
 export function completionAt(state: Pick<LineState, "value" | "cursor">, sources: CompletionSources): Completion | undefined {
   const { value, cursor } = state;
   const start = Math.max(value.lastIndexOf(" ", cursor - 1), value.lastIndexOf("\n", cursor - 1)) + 1;
@@ -59,7 +62,10 @@ export function completionAt(state: Pick<LineState, "value" | "cursor">, sources
   if (start === 0 && word.startsWith("/") && !/\s/.test(value.slice(0, cursor))) {
     const query = word.slice(1).toLowerCase();
     const items = sources.commands.filter((c) => c.name.slice(1).startsWith(query)).map((c) => ({ insert: c.name, detail: c.help }));
-    if (items.length === 0 || (items.length === 1 && items[0]!.insert === word.toLowerCase())) return undefined;
+    // The exact name typed comes first, so it is the preselected choice: `/mode` + Enter runs /mode, not /model.
+    const exact = items.findIndex((i) => i.insert === word.toLowerCase());
+    if (exact > 0) items.unshift(...items.splice(exact, 1));
+    if (items.length === 0 || (items.length === 1 && exact === 0)) return undefined;
     return { kind: "command", start, end, query, items };
   }
   if (word.startsWith("@")) {

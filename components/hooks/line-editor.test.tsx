@@ -34,24 +34,20 @@ describe("splitKeys", () => {
     expect(kinds("\u001b[A\u001b[B\u001b[200~\u001b[201~")).toEqual(["up", "down", "pasteStart", "pasteEnd"]);
   });
 
-  it("ignores keys that are not editing (Shift-Tab, F-keys) and never turns them into letters; a lone Tab and a lone Esc are keys of their own", () => {
+  it("ignores keys that are not editing (Shift-Tab, F-keys) and never turns them into letters; a Tab and a lone Esc are keys of their own", () => {
     expect(splitKeys("\u001b")).toEqual([{ kind: "escape" }]);
     expect(splitKeys("\u001b\u001b")).toEqual([{ kind: "escape" }]);
     expect(reduceLine(lineOf("ab"), { kind: "escape" })).toEqual({ state: lineOf("ab"), effect: "escape" });
     expect(splitKeys("\u001b[Z")).toEqual([]);
     expect(splitKeys("\t")).toEqual([{ kind: "tab" }]);
-    expect(splitKeys("a\tb")).toEqual([{ kind: "insert", text: "a  b" }]);
+    expect(splitKeys("a\tb")).toEqual([{ kind: "insert", text: "a" }, { kind: "tab" }, { kind: "insert", text: "b" }]);
     expect(splitKeys("\u001b[15~\u001bOP")).toEqual([]);
   });
 
-  it("a trailing line break is Enter; line breaks inside a chunk are not", () => {
-    expect(splitKeys("a\rb\r")).toEqual([
-      { kind: "insert", text: "a" },
-      { kind: "newline", trailing: false },
-      { kind: "insert", text: "b" },
-      { kind: "newline", trailing: true },
-    ]);
-    expect(splitKeys("x\r\n")).toEqual([{ kind: "insert", text: "x" }, { kind: "newline", trailing: true }]);
+  it("every CR or LF is an Enter of its own, wherever it is in the chunk; CRLF is one", () => {
+    expect(splitKeys("a\rb\r")).toEqual([{ kind: "insert", text: "a" }, { kind: "newline" }, { kind: "insert", text: "b" }, { kind: "newline" }]);
+    expect(splitKeys("x\r\n")).toEqual([{ kind: "insert", text: "x" }, { kind: "newline" }]);
+    expect(splitKeys("x\n\ny")).toEqual([{ kind: "insert", text: "x" }, { kind: "newline" }, { kind: "newline" }, { kind: "insert", text: "y" }]);
   });
 
   it("isPlainTyping: text (with line breaks or paste markers), not commands", () => {
@@ -106,11 +102,13 @@ describe("reduceLine", () => {
     expect(edit("a😀b", "\u001b[D\u001b[D")).toBe("a|😀b");
   });
 
-  it("Enter submits; a line break inside a chunk or a bracketed paste stays in the text", () => {
+  it("Enter submits wherever it is in a chunk (as if typed key by key); inside a bracketed paste line breaks and Tabs stay in the text", () => {
     expect(type(EMPTY_LINE, "ask\r")).toEqual({ state: lineOf("ask"), effects: ["submit"] });
-    expect(type(EMPTY_LINE, "one\rtwo\r")).toMatchObject({ state: { value: "one\ntwo" }, effects: ["submit"] });
-    const pasted = type(EMPTY_LINE, "\u001b[200~", "one\rtwo\r", "\u001b[201~");
-    expect(pasted).toEqual({ state: { value: "one\ntwo\n", cursor: 8, pasting: false }, effects: [] });
+    // The owner clears the box on submit; here the text stays, so the effects show where each Enter fell.
+    expect(type(EMPTY_LINE, "one\rtwo\r")).toMatchObject({ state: { value: "onetwo" }, effects: ["submit", "submit"] });
+    expect(type(EMPTY_LINE, "one\t")).toMatchObject({ state: { value: "one" }, effects: ["tab"] });
+    const pasted = type(EMPTY_LINE, "\u001b[200~", "one\rtwo\r\tthree", "\u001b[201~");
+    expect(pasted).toEqual({ state: { value: "one\ntwo\n  three", cursor: 15, pasting: false }, effects: [] });
     expect(type(pasted.state, "\r").effects).toEqual(["submit"]);
   });
 

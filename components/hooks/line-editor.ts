@@ -4,10 +4,11 @@
  * keys; `reduceLine` applies one key to the text and cursor and says when the key asks for
  * something the editor cannot do alone (submit, history recall, interrupt).
  *
- * Newlines: inside a chunk (an unbracketed paste) they are kept as line breaks, and only trailing
- * ones submit; between the bracketed-paste markers (ESC[200~ … ESC[201~) they never submit. A line
- * break is typed with Alt-Enter (ESC CR), Shift-Enter where the terminal reports it (`ESC[13;2u`,
- * `ESC[27;2;13~`), or `\` then Enter (the backslash is replaced by the break).
+ * A chunk is handled key by key, however the keys were grouped: `hello` CR `x` submits "hello" and
+ * starts a new draft with `x`, as when typed one at a time. Only between the bracketed-paste
+ * markers (ESC[200~ … ESC[201~, which the TUI turns on) is a CR a line break and a Tab indentation.
+ * A line break is typed with Alt-Enter (ESC CR), Shift-Enter where the terminal reports it
+ * (`ESC[13;2u`, `ESC[27;2;13~`), or `\` then Enter (the backslash is replaced by the break).
  */
 
 /** The text being edited. `cursor` is a UTF-16 index into `value` (0..value.length). */
@@ -21,8 +22,8 @@ export interface LineState {
 /** One key of a chunk. */
 export type EditKey =
   | { kind: "insert"; text: string }
-  /** A line break; `trailing`: nothing but line breaks follows it in its chunk. */
-  | { kind: "newline"; trailing: boolean }
+  /** Enter (CR, LF or CRLF): submits, or a line break inside a bracketed paste. */
+  | { kind: "newline" }
   | { kind: "backspace" | "delete" | "left" | "right" | "home" | "end" | "wordLeft" | "wordRight" }
   | { kind: "killStart" | "killEnd" | "killWordBack" | "killWordForward" }
   | { kind: "up" | "down" | "interrupt" | "pasteStart" | "pasteEnd" }
@@ -30,7 +31,7 @@ export type EditKey =
   | { kind: "escape" }
   /** Alt-Enter / Shift-Enter: always a line break. */
   | { kind: "breakLine" }
-  /** A lone Tab (completion, or the screen's focus key). */
+  /** Tab (completion, or the screen's focus key); indentation inside a bracketed paste. */
   | { kind: "tab" };
 
 /** What a key asks of the editor's owner. */
@@ -116,12 +117,11 @@ export function splitKeys(raw: string): EditKey[] {
     } else if (ch === "\r" || ch === "\n") {
       flush();
       const step = ch === "\r" && raw[i + 1] === "\n" ? 2 : 1;
-      keys.push({ kind: "newline", trailing: /^[\r\n]*$/.test(raw.slice(i + step)) });
+      keys.push({ kind: "newline" });
       i += step;
     } else if (ch === "\t") {
-      // A lone Tab moves the keyboard (the screen's key); inside pasted text it is indentation.
-      if (raw.length > 1) text += "  ";
-      else keys.push({ kind: "tab" });
+      flush();
+      keys.push({ kind: "tab" });
       i++;
     } else if (CTRL[ch]) {
       flush();
@@ -197,13 +197,15 @@ export function reduceLine(state: LineState, key: EditKey): { state: LineState; 
     case "insert":
       return { state: splice(state, cursor, cursor, key.text) };
     case "newline":
-      if (state.pasting || !key.trailing) return { state: splice(state, cursor, cursor, "\n") };
+      if (state.pasting) return { state: splice(state, cursor, cursor, "\n") };
       // `\` then Enter: the backslash becomes a line break instead of submitting.
       if (value[cursor - 1] === "\\") return { state: splice(state, cursor - 1, cursor, "\n") };
       return { state, effect: "submit" };
     case "breakLine":
       return { state: splice(state, cursor, cursor, "\n") };
     case "tab":
+      // Pasted indentation (two spaces: a Tab has no width of its own in the box).
+      if (state.pasting) return { state: splice(state, cursor, cursor, "  ") };
       return { state, effect: "tab" };
     case "backspace":
       return { state: splice(state, before(value, cursor), cursor) };

@@ -11,6 +11,7 @@ import type { AgentEvent } from "../../src/protocol/events.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "./transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
+import { REFUSED } from "../../src/core/tool-runner.js";
 
 /** Tuning for tests and the TUI. */
 export interface AgentStreamOptions {
@@ -169,8 +170,11 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const shell = useCallback(
     (command: string) =>
       startRun({ type: "run_start", text: `!${command}`, at: clock() }, async (signal, emit) => {
-        await session.runShell(command, { signal, onEvent: emit });
-        enqueue({ type: "notice", text: "↪ its output goes to the model with your next message", tone: "dim" });
+        const result = await session.runShell(command, { signal, onEvent: emit });
+        // A refusal (a deny rule) is said in full: the tool line's one-line result may cut the rule's file.
+        const refused = result.isError && result.content.startsWith(REFUSED) ? result.content.slice(REFUSED.length) : undefined;
+        if (refused !== undefined) enqueue({ type: "notice", text: `✗ not run: ${refused.replace(/; your own command is not run$/, "")}`, tone: "error" });
+        enqueue({ type: "notice", text: refused === undefined ? "↪ its output goes to the model with your next message" : "↪ the refusal goes to the model with your next message", tone: "dim" });
       }),
     [session, startRun, enqueue, clock],
   );

@@ -6,6 +6,7 @@
  * which holds it there whatever the heights of the items drawn around it turn out to be).
  */
 import { useInput } from "ink";
+import { perKey } from "./per-key.js";
 import { useMemo, useRef, useState } from "react";
 import type { TranscriptItem } from "./transcript-types.js";
 
@@ -55,37 +56,41 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
   const [query, setQuery] = useState("");
   const [index, setIndex] = useState(-1);
   const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
-  const latest = useRef({ hits, index, items });
-  latest.current = { hits, index, items };
+  const latest = useRef({ hits, query, items });
+  latest.current = { hits, query, items };
+  // The query and current hit as of the latest key: the keys of one chunk all come before the next render.
+  const now = useRef({ query: "", index: -1 });
+  const edit = (next: string) => {
+    now.current = { query: next, index: -1 };
+    setQuery(next);
+    setIndex(-1);
+  };
+  const hitsNow = () => (now.current.query === latest.current.query ? latest.current.hits : searchItems(latest.current.items, now.current.query));
   const jump = (to: number) => {
-    const { hits: h } = latest.current;
+    const h = hitsNow();
     if (h.length === 0) return;
     const i = Math.max(0, Math.min(h.length - 1, to));
     showItem(h[i]!);
+    now.current.index = i;
     setIndex(i);
   };
   useInput(
-    (input, key) => {
+    // Key by key: `login` + Enter sent together searches, then jumps.
+    perKey((input, key) => {
       if (!openRef.current) return;
       if (key.escape) return setOpen(false);
-      if (key.return || key.upArrow) return jump(latest.current.index + 1);
-      if (key.downArrow) return jump(latest.current.index - 1);
+      if (key.return || key.upArrow) return jump(now.current.index + 1);
+      if (key.downArrow) return jump(now.current.index - 1);
       if (key.ctrl && input === "y") {
-        const { hits: h, index: i, items: all } = latest.current;
-        if (i >= 0 && h[i] !== undefined) copy?.(all[h[i]!]!);
+        const h = hitsNow();
+        const i = now.current.index;
+        if (i >= 0 && h[i] !== undefined) copy?.(latest.current.items[h[i]!]!);
         return;
       }
-      if (key.backspace || key.delete) {
-        setQuery((q) => q.slice(0, -1));
-        setIndex(-1);
-        return;
-      }
+      if (key.backspace || key.delete) return edit(now.current.query.slice(0, -1));
       if (key.ctrl || key.meta || key.tab) return;
-      if (input) {
-        setQuery((q) => q + input);
-        setIndex(-1);
-      }
-    },
+      if (input) edit(now.current.query + input);
+    }),
     { isActive: true },
   );
   return {
@@ -95,6 +100,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
     index,
     start: () => {
       setOpen(true);
+      now.current.index = -1;
       setIndex(-1);
     },
   };

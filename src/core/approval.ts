@@ -3,10 +3,11 @@
  * the permission decision (src/permissions/decide.ts) with the agent's own working directory;
  * an `ask` goes to the person through `ask`, or — headless — becomes a denial the model sees.
  */
+import { homedir } from "node:os";
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
 import { decide, type PermissionMode } from "../permissions/decide.js";
-import { parseRules, type PermissionRule } from "../permissions/rules.js";
+import { parseRules, type PermissionRule, type RuleKind } from "../permissions/rules.js";
 import { suggestRule } from "../permissions/save-rule.js";
 import type { OnToolCall, ToolDecision } from "./tool-runner.js";
 
@@ -20,7 +21,9 @@ export interface ApprovalOptions {
   /** Deny rules from the command line. */
   deny?: readonly string[];
   /** Rules from the settings files (every scope, already merged). */
-  rules?: { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] };
+  rules?: RuleLists;
+  /** Each settings file's own rules, so a reason can name the file a rule came from. */
+  ruleFiles?: ReadonlyArray<{ path: string; rules?: RuleLists }>;
   /** The main agent's working directory (children pass their own through AgentInfo.cwd). */
   cwd?: string;
   /** Asks the person (interactive UI). Absent in headless mode. */
@@ -33,18 +36,44 @@ export interface AskReason {
   firm: boolean;
 }
 
-/** An approval policy whose mode can change while it runs. */
-export type ApprovalPolicy = OnToolCall & { mode: PermissionMode };
+type RuleLists = { allow?: readonly string[]; ask?: readonly string[]; deny?: readonly string[] };
+
+/**
+ * An approval policy whose mode can change while it runs. `personal` is the check for a command
+ * the person typed themselves (`!cmd`): it is not put to them again, whatever the mode; only a
+ * deny rule refuses it, and the reason names the rule and where it was written.
+ */
+export type ApprovalPolicy = OnToolCall & { mode: PermissionMode; personal: OnToolCall };
+
+/** `path` with the home directory written `~`. */
+function shortPath(path: string): string {
+  const home = homedir();
+  return home !== "" && path.startsWith(`${home}/`) ? `~${path.slice(home.length)}` : path;
+}
+
+/** Settings rules of one kind, each `source` saying which file it came from (`bash(rm *) in ~/.ink/settings.json`). */
+function settingsRules(options: ApprovalOptions, kind: RuleKind): PermissionRule[] {
+  return parseRules(options.rules?.[kind], kind).map((rule) => {
+    const file = options.ruleFiles?.find((f) => f.rules?.[kind]?.some((r) => r.trim() === rule.source));
+    return file ? { ...rule, source: `${rule.source} in ${shortPath(file.path)}` } : rule;
+  });
+}
+
+/** Rules given on the command line, their `source` saying so (`bash(rm*) from --deny`). */
+function flagRules(list: readonly string[] | undefined, kind: "allow" | "deny"): PermissionRule[] {
+  return parseRules(list, kind).map((rule) => ({ ...rule, source: `${rule.source} from --${kind}` }));
+}
 
 /** Creates the `onToolCall` check for a run. Throws for a malformed rule (naming it). */
 export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const rules: PermissionRule[] = [
-    ...parseRules(options.rules?.allow, "allow"),
-    ...parseRules(options.allow, "allow"),
-    ...parseRules(options.rules?.ask, "ask"),
-    ...parseRules(options.rules?.deny, "deny"),
-    ...parseRules(options.deny, "deny"),
+    ...settingsRules(options, "allow"),
+    ...flagRules(options.allow, "allow"),
+    ...settingsRules(options, "ask"),
+    ...settingsRules(options, "deny"),
+    ...flagRules(options.deny, "deny"),
   ];
+  const denyRules = rules.filter((r) => r.kind === "deny");
   const policy = (async (call, agent, tool) => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
@@ -58,5 +87,10 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
     };
   }) as ApprovalPolicy;
   policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");
+  // The deny rules alone, in yolo (nothing else refuses, and an ask is no question for the person who typed it).
+  policy.personal = async (call, agent, tool) => {
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, cwd: agent.cwd ?? options.cwd ?? process.cwd(), mode: "yolo", rules: denyRules });
+    return verdict.kind === "deny" ? { allow: false, reason: `${verdict.reason}; your own command is not run` } : { allow: true };
+  };
   return policy;
 }

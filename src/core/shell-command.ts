@@ -1,8 +1,8 @@
 /**
- * `!cmd` typed by the person: the command runs through the session's own bash tool and approval
- * (the same permission rules, the same process-group handling and output cap as a model's call),
- * and its output waits as a note (protocol/shell-note.ts) that goes first in the next user message,
- * so the model sees what the person ran.
+ * `!cmd` typed by the person: the command runs through the session's own bash tool (the same
+ * process-group handling and output cap as a model's call) and the check it is given (the session
+ * passes one where only deny rules refuse), and its output waits as a note (protocol/shell-note.ts)
+ * that goes first in the next user message, so the model sees what the person ran.
  */
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import type { ToolResult } from "../protocol/messages.js";
@@ -26,7 +26,7 @@ export interface ShellCommandOptions {
 let seq = 0;
 
 /**
- * Runs `command` as a bash tool call of `agent` (approval first, as for the model's calls); resolves
+ * Runs `command` as a bash tool call of `agent` (`onToolCall` checks it first); resolves
  * with the note to pass on and the tool's result. A refusal or failure is a note too (isError).
  */
 export async function runShellCommand(opts: ShellCommandOptions): Promise<{ note: ShellNote; result: ToolResult }> {

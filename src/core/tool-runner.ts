@@ -12,6 +12,9 @@ import { errorMessage } from "../protocol/error-message.js";
 import { capToolResult } from "../protocol/result-cap.js";
 
 /** The verdict of the pre-execution check. */
+/** How the result of a call the approval refused begins (the reason follows). */
+export const REFUSED = "tool call refused: ";
+
 export type ToolDecision = { allow: true } | { allow: false; reason: string };
 
 /** Pre-execution check. Contract: must not throw; a refusal's reason is shown to the model. */
@@ -87,7 +90,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
       decision = { allow: false, reason: `approval check failed: ${errorMessage(err)}` };
     }
     started = now(); // the approval wait is not the tool's time
-    if (!decision.allow) return finish({ output: `tool call refused: ${decision.reason}`, isError: true });
+    if (!decision.allow) return finish({ output: `${REFUSED}${decision.reason}`, isError: true });
     if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
   }
   try {

@@ -1,5 +1,5 @@
 /** `!cmd` in the core: the session runs the person's command through its own bash tool and approval; the output goes with the next prompt. */
-import { existsSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -31,7 +31,7 @@ describe("shell notes", () => {
 });
 
 describe("AgentSession.runShell", () => {
-  it("runs through the approval (a deny rule refuses it: nothing runs) and passes the outcome to the next prompt only", async () => {
+  it("runs without asking; a deny rule refuses it (nothing runs); the outcome goes to the next prompt only", async () => {
     const cwd = temp("ink-shell-cwd-");
     const provider = createScriptedProvider(() => ({ text: "ok" }));
     const asked: string[] = [];
@@ -47,10 +47,10 @@ describe("AgentSession.runShell", () => {
     try {
       const events: AgentEvent[] = [];
       const denied = await session.runShell(`rm -rf ${cwd}/x`, { onEvent: (e) => events.push(e) });
-      expect(denied).toMatchObject({ isError: true, content: expect.stringContaining("denied by the rule bash(rm*)") });
+      expect(denied).toMatchObject({ isError: true, content: expect.stringContaining("denied by the rule bash(rm*) from --deny; your own command is not run") });
       expect(asked).toEqual([]);
       const ran = await session.runShell("touch made && echo made-it", { onEvent: (e) => events.push(e) });
-      expect(asked).toEqual(["touch made && echo made-it"]); // asked like a model's call
+      expect(asked).toEqual([]); // the person's own command is not put to them again
       expect(ran).toMatchObject({ isError: false, content: expect.stringContaining("made-it") });
       expect(existsSync(join(cwd, "made"))).toBe(true);
       expect(events.filter((e) => e.type === "tool_end").map((e) => (e as { call: { name: string } }).call.name)).toEqual(["bash", "bash"]);
@@ -64,6 +64,35 @@ describe("AgentSession.runShell", () => {
       await session.prompt("next");
       expect(userText(provider.requests[1]!.messages.at(-1))).toBe("next");
     } finally {
+      session.close();
+    }
+  });
+
+  it("only deny rules refuse it, in any mode: an ask rule, plan mode and a secrets path do not ask; the refusal names the settings file (~ for home)", async () => {
+    const cwd = temp("ink-shell-cwd-");
+    const home = temp("ink-shell-userhome-");
+    const inkHome = join(home, ".ink");
+    mkdirSync(inkHome);
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ permissions: { deny: ["bash(rm *)"], ask: ["bash(echo *)"] } }));
+    const provider = createScriptedProvider(() => ({ text: "ok" }));
+    const asked: string[] = [];
+    const savedHome = process.env.HOME;
+    process.env.HOME = home;
+    const session = new AgentSession({ cwd, inkHome, provider, model: provider.defaultModel, interactive: true, persist: false, approval: { mode: "plan", ask: async (call) => (asked.push(String(call.arguments.command)), { allow: true }) } });
+    try {
+      const denied = await session.runShell("echo keep > kept && rm kept");
+      expect(denied).toMatchObject({ isError: true, content: 'tool call refused: bash command "rm kept" is denied by the rule bash(rm *) in ~/.ink/settings.json; your own command is not run' });
+      expect(existsSync(join(cwd, "kept"))).toBe(false);
+      const ran = await session.runShell("echo asked-rule-ok && cat /proc/self/environ > /dev/null; echo done");
+      expect(ran).toMatchObject({ isError: false, content: expect.stringContaining("asked-rule-ok") });
+      expect(asked).toEqual([]);
+      // The model's own calls still follow the mode and the ask rule.
+      const policy = session.onToolCall;
+      const call = { type: "toolCall" as const, id: "m1", name: "bash", arguments: { command: "echo hi" } };
+      const bash = session.tools.find((t) => t.name === "bash")!;
+      expect(await policy(call, { id: "main", label: "main", depth: 0 } as never, bash)).toMatchObject({ allow: false, reason: expect.stringContaining("plan mode") });
+    } finally {
+      process.env.HOME = savedHome;
       session.close();
     }
   });

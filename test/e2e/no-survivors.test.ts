@@ -5,13 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
 
-/** Pids whose command line contains `marker`. */
+/** Pids whose command line contains `marker` (not followed by a digit: `sleep 731.12` is not `sleep 731.1`). */
 function survivors(marker: string): number[] {
+  const re = new RegExp(`${marker.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?!\\d)`);
   return readdirSync("/proc").filter((n) => /^\d+$/.test(n)).flatMap((n) => {
     try {
-      return readFileSync(`/proc/${n}/cmdline`, "latin1").split("\0").join(" ").includes(marker) ? [Number(n)] : [];
+      return re.test(readFileSync(`/proc/${n}/cmdline`, "latin1").split("\0").join(" ")) ? [Number(n)] : [];
     } catch {
       return [];
+    }
+  });
+}
+
+/** Pids running exactly `sleep <secs>` (started and exec'd — not the shell, nor a copy of it that has not exec'd yet). */
+function sleeping(secs: string): number[] {
+  return survivors(`sleep ${secs}`).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "latin1") === `sleep\0${secs}\0`;
+    } catch {
+      return false;
     }
   });
 }
@@ -29,13 +41,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/**
+ * The `sleep` length that marks one case's processes: unique to this test process, so a second
+ * `npm test` running at the same time (two at once on a loaded machine) never counts these as its own.
+ */
+const mark = (n: number) => `731.${n}${process.pid}`;
+
 describe("a real CLI process leaves no process and no lock behind", () => {
   const cases: Array<[string, NodeJS.Signals[] | "timeout", string]> = [
-    ["SIGINT", ["SIGINT"], "731.1"],
-    ["SIGTERM", ["SIGTERM"], "731.2"],
-    ["SIGHUP", ["SIGHUP"], "731.3"],
-    ["SIGINT twice (command traps TERM)", ["SIGINT", "SIGINT"], "731.4"],
-    ["timeout", "timeout", "731.5"],
+    ["SIGINT", ["SIGINT"], mark(1)],
+    ["SIGTERM", ["SIGTERM"], mark(2)],
+    ["SIGHUP", ["SIGHUP"], mark(3)],
+    ["SIGINT twice (command traps TERM)", ["SIGINT", "SIGINT"], mark(4)],
+    ["timeout", "timeout", mark(5)],
   ];
   it.each(cases)("%s", async (_name, how, secs) => {
     const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
@@ -49,7 +67,7 @@ describe("a real CLI process leaves no process and no lock behind", () => {
       onSpawn: (child) => {
         if (how === "timeout") return;
         void (async () => {
-          await waitFor(() => survivors(`sleep ${secs}`).length >= 5);
+          await waitFor(() => sleeping(secs).length >= 5); // all five have started (the setsid one has left the group)
           for (const sig of how) {
             child.kill(sig);
             await new Promise((r) => setTimeout(r, 100));
@@ -69,7 +87,7 @@ describe("a real CLI process leaves no process and no lock behind", () => {
 describe("an uncaught error in the CLI also leaves no process and no lock behind", () => {
   it("a crash while bash runs (setsid, nohup, TERM-ignoring children) kills them all and releases the lock", async () => {
     const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
-    const secs = "731.6";
+    const secs = mark(6);
     const marker = join(inkHome, "crash-now");
     // Preloaded into the CLI: throws from a timer (an uncaught error) once the command has started everything.
     const crash = join(inkHome, "crash.cjs");

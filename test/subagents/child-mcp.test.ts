@@ -44,6 +44,8 @@ describe("a profile's own MCP servers", () => {
     const task = (h.history[2] as ToolResultMessage).results[0]!;
     expect(task.content).toContain("child saw: echo: from the child");
     expect(runningDuringChild).toHaveLength(1);
+    // Ended with the child: wait for the process to be gone rather than assume it already is (a loaded machine).
+    for (let i = 0; i < 200 && serverProcesses(script).length > 0; i++) await new Promise((r) => setTimeout(r, 25));
     expect(serverProcesses(script)).toEqual([]);
   });
 

@@ -34,6 +34,23 @@ async function waitUntil(check: () => boolean, tries = 150, stepMs = 20): Promis
   return check();
 }
 
+/** The command line of `pid` (arguments joined by spaces), "" once it is gone. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "latin1").split("\0").filter((w) => w !== "").join(" ");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Shell text that waits until the process whose pid is in `pidFile` runs one of `names` (a
+ * background job is a copy of the shell until it has exec'd — and `setsid` until it has exec'd
+ * what it starts). Names hold no double quotes.
+ */
+const waitNamed = (pidFile: string, ...names: string[]) =>
+  `until case "$(tr '\\0' ' ' < /proc/$(cat ${pidFile})/cmdline)" in ${names.map((n) => `"${n} "`).join("|")}) true ;; *) false ;; esac; do sleep 0.01; done`;
+
 async function readPid(file: string): Promise<number> {
   const ready = await waitUntil(() => existsSync(file) && /^\d+\s*$/.test(readFileSync(file, "utf8")));
   if (!ready) throw new Error(`pid file ${file} never appeared`);
@@ -148,7 +165,8 @@ describe("bash tool", () => {
   });
 
   it("a command that returns while what it started still runs tells the model, naming each process — in the group or escaped with setsid", async () => {
-    const command = `sleep 31 >/dev/null 2>&1 & echo $! > a.pid; setsid sleep 32 >/dev/null 2>&1 & echo $! > b.pid; echo done`;
+    // The command returns once both run what they were started for, so the note can name them.
+    const command = `sleep 31 >/dev/null 2>&1 & echo $! > a.pid; setsid sleep 32 >/dev/null 2>&1 & echo $! > b.pid; ${waitNamed("a.pid", "sleep 31")}; ${waitNamed("b.pid", "sleep 32")}; echo done`;
     const r = await bash.execute({ command }, makeCtx(dir));
     const a = await readPid(join(dir, "a.pid"));
     const b = await readPid(join(dir, "b.pid"));
@@ -157,8 +175,7 @@ describe("bash tool", () => {
     expect(r.output).toContain("done");
     expect(r.output).toMatch(/\[left running in the background: .*killed when Ink exits/);
     expect(r.output).toContain(`pid ${a} (sleep 31)`);
-    // Read from /proc as the call returns: setsid may not have exec'd sleep yet, and either is that process.
-    expect(r.output).toMatch(new RegExp(`pid ${b} \\((setsid )?sleep 32\\)`));
+    expect(r.output).toContain(`pid ${b} (sleep 32)`);
     expect(r.output).not.toContain("still hold the output");
   });
 
@@ -168,18 +185,21 @@ describe("bash tool", () => {
   });
 
   it("timeout and abort also kill what left the group (setsid, double fork), even when it ignores SIGTERM", async () => {
-    const command = `setsid sh -c "trap '' TERM; sleep 33" >/dev/null 2>&1 & echo $! > s.pid; (sleep 34 >/dev/null 2>&1 & echo $! > d.pid) ; sleep 30`;
-    const r = await bash.execute({ command, timeoutMs: 400 }, makeCtx(dir));
+    // Both have left the group (setsid has exec'd sh, the double fork's sleep runs) before the time is up.
+    const command = `setsid sh -c "trap '' TERM; sleep 33" >/dev/null 2>&1 & echo $! > s.pid; (sleep 34 >/dev/null 2>&1 & echo $! > d.pid) ; ${waitNamed("s.pid", "sh -c trap '' TERM; sleep 33", "sleep 33")}; ${waitNamed("d.pid", "sleep 34")}; touch escaped; sleep 30`;
+    const r = await bash.execute({ command, timeoutMs: 1500 }, makeCtx(dir));
     const s1 = await readPid(join(dir, "s.pid"));
     const d = await readPid(join(dir, "d.pid"));
     leftovers.push(s1, d);
-    expect(r.output).toContain("timed out after 400 ms");
+    expect(r.output).toContain("timed out after 1500 ms");
+    expect(existsSync(join(dir, "escaped"))).toBe(true);
     expect(await waitUntil(() => processGone(s1) && processGone(d))).toBe(true);
 
     const controller = new AbortController();
     const running = bash.execute({ command: `setsid sleep 35 >/dev/null 2>&1 & echo $! > e.pid; sleep 30` }, makeCtx(dir, controller.signal));
     const e = await readPid(join(dir, "e.pid"));
     leftovers.push(e);
+    expect(await waitUntil(() => commandLine(e) === "sleep 35")).toBe(true); // out of the group, not a shell copy in it
     controller.abort();
     expect((await running).output).toContain("aborted");
     expect(await waitUntil(() => processGone(e))).toBe(true);
