@@ -20,7 +20,8 @@ import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
-import type { SessionEntryInput } from "./session/types.js";
+import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
+import { restoredSettings } from "./session/restore-settings.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
@@ -68,6 +69,8 @@ export interface AgentSessionOptions {
   leaseIntervalMs?: number;
   /** MCP servers to use instead of the ones from settings.json / a trusted .mcp.json (tests). */
   mcpServers?: McpServerConfig[];
+  /** `model` was named on the command line: a resumed session does not go back to its last /model choice. */
+  modelGiven?: boolean;
 }
 
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -104,6 +107,8 @@ export class AgentSession {
   private readonly trusted: boolean;
   /** Task records of a resumed session's file, in file order (children shown as summaries). */
   readonly taskRecords: TaskRecord[] = [];
+  /** Notes and `!` commands of a resumed session's file, placed among `history` (the transcript shows them). */
+  readonly view: ViewEntry[] = [];
   /** Children's reports and `!` commands waiting for the next user message. */
   private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
@@ -138,11 +143,13 @@ export class AgentSession {
         header: (prompt) => ({ kind: "main", cwd: this.cwd, provider: this.provider.name, model: this.model, fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)), toolNames: this.tools.map((t) => t.name), prompt }),
       });
     }
-    if (options.resume) {
-      if (!this.file) throw new Error("cannot resume a session when sessions are not saved");
-      const loaded = this.file.load(this.cwd);
+    const loaded = options.resume ? this.file?.load(this.cwd) : undefined;
+    if (options.resume && !loaded) throw new Error("cannot resume a session when sessions are not saved");
+    if (loaded) {
       this.history.push(...loaded.messages);
       this.taskRecords.push(...loaded.records);
+      this.view.push(...loaded.view);
+      this.pending.shell.push(...loaded.pendingShell);
       this.resumeNotes = loaded.notes;
     }
     if (options.trust) {
@@ -157,6 +164,13 @@ export class AgentSession {
     const rules = settings.effective.permissions;
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;
+    if (loaded) {
+      const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
+      const restored = restoredSettings({ settings: loaded.settings, savedProvider: loaded.header.provider, provider: this.provider, modelGiven: options.modelGiven ?? false, modeGiven });
+      if (restored.model) this.model = restored.model;
+      if (restored.mode) this.policy.mode = restored.mode;
+      this.resumeNotes.push(...restored.notes);
+    }
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
     const session = this;
     const task = createTaskTool({
@@ -228,9 +242,15 @@ export class AgentSession {
     return this.policy.mode;
   }
 
-  /** Switches the permission mode for every later call, children included (Shift-Tab in the TUI). */
+  /** Switches the permission mode for every later call, children included (Alt-M in the TUI); saved in the session. */
   setPermissionMode(mode: PermissionMode): void {
     this.policy.mode = mode;
+    this.file?.recordLater({ type: "settings", permissionMode: mode });
+  }
+
+  /** Saves a line the person saw in the transcript (a command's output, a notice) so a resumed session shows it; never sent to the model. */
+  note(text: string, tone: NoteTone = "info"): void {
+    this.file?.recordLater({ type: "note", text, tone });
   }
 
   /** Ids of the children running now. */
@@ -353,11 +373,12 @@ export class AgentSession {
   /**
    * Runs a command the person typed after `!`, as a bash call of the main agent through the same
    * approval (permission rules, the approval question) and process handling as the model's calls.
-   * Its output goes to the model with the next prompt. Resolves with what the tool returned.
+   * Its output goes to the model with the next prompt (and is saved, so a resumed session shows it and still passes it on). Resolves with what the tool returned.
    */
   async runShell(command: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<ToolResult> {
-    const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
+    const { note, result, durationMs } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
     this.pending.shell.push(note);
+    this.file?.recordLater({ type: "shell", ...note, ...(durationMs !== undefined ? { durationMs } : {}) }, opts.onEvent);
     return result;
   }
 
@@ -366,12 +387,13 @@ export class AgentSession {
     return this.pending.shell;
   }
 
-  /** Switches the model of the next turns (main, and children without a model of their own). Throws when the provider does not serve it. */
+  /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
   setModel(model: string): void {
     const name = model.trim();
     if (name === "") throw new Error("give a model name, e.g. /model claude-sonnet-4-5");
     if (this.provider.ownsModel && !this.provider.ownsModel(name)) throw new Error(`the ${this.provider.name} provider does not serve model "${name}"`);
     this.model = name;
+    this.file?.recordLater({ type: "settings", model: name });
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {

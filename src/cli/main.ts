@@ -51,6 +51,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     model,
     interactive,
     trust: args.trust,
+    modelGiven: args.model !== undefined,
     takeOverLock: args.takeOverLock,
     approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
