@@ -21,7 +21,7 @@ import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
 import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
-import { restoredSettings } from "./session/restore-settings.js";
+import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, stopChild, type RunningChildren, type TaskDetails } from "./subagents/task-tool.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";

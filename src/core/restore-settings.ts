@@ -5,7 +5,7 @@
  */
 import { PERMISSION_MODES, type PermissionMode } from "../permissions/decide.js";
 import type { Provider } from "../protocol/provider.js";
-import type { LoadedSession } from "./types.js";
+import type { LoadedSession } from "../session/types.js";
 
 export interface RestoreInput {
   settings: LoadedSession["settings"];
