@@ -140,6 +140,8 @@ describe("runTui with the CLI's session factory (ink --continue)", () => {
       stdin.type("/clear\r");
       await waitUntil(() => created.length === 2 && stdout.text().includes("new conversation"), { what: "the new conversation" });
       expect(stdout.text()).not.toMatch(/in use by process/);
+      // The session left behind is named, as after /clear in a new one.
+      expect(stdout.text()).toContain(`the previous one is saved: ink --resume ${earlier.sessionId}`);
       expect(created[1]!.sessionId).not.toBe(earlier.sessionId);
       stdin.type("/exit\r");
       expect(await done).toBe(0);

@@ -268,7 +268,7 @@ export class AgentSession {
     return this.pending.reports;
   }
 
-  /** Path of the main session file once the first prompt created it. */
+  /** Path of the main session file once the first prompt created it (a resumed one's at once). */
   get sessionPath(): string | undefined {
     return this.file?.path;
   }

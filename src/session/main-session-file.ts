@@ -87,9 +87,9 @@ export class MainSessionFile {
     return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell };
   }
 
-  /** Path of the file once the first prompt created it (or the resumed one's once written). */
+  /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */
   get path(): string | undefined {
-    return this.writer?.path;
+    return this.writer?.path ?? (this.options.resume ? this.options.store.path(this.id) : undefined);
   }
 
   /** True while the session is kept in memory only (its file cannot be written, or writing stopped). */
