@@ -12,7 +12,7 @@ import { loadSettings } from "./settings/settings.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
-import type { AgentMessage, ToolResult } from "./protocol/messages.js";
+import type { AgentMessage, ToolResult, Usage } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./protocol/provider.js";
@@ -109,6 +109,8 @@ export class AgentSession {
   readonly taskRecords: TaskRecord[] = [];
   /** Notes and `!` commands of a resumed session's file, placed among `history` (the transcript shows them). */
   readonly view: ViewEntry[] = [];
+  /** Usage of a resumed session's turns that compactions took out of `history` (by model; the totals still count them). */
+  readonly compactedUsage: Array<{ model?: string; usage: Usage }> = [];
   /** Children's reports and `!` commands waiting for the next user message. */
   private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
@@ -149,6 +151,7 @@ export class AgentSession {
       this.history.push(...loaded.messages);
       this.taskRecords.push(...loaded.records);
       this.view.push(...loaded.view);
+      this.compactedUsage.push(...loaded.compactedUsage);
       this.pending.shell.push(...loaded.pendingShell);
       this.resumeNotes = loaded.notes;
     }

@@ -45,12 +45,13 @@ export interface HeaderInfo {
  * A fresh state; with `header`, the transcript starts with the start-up header, then the `history`
  * of a resumed session (its children, from `records`, as the summaries the live run showed); long
  * tool results of the history keep only their head when `file` (the session file they were read from) is given;
- * `view`: the notes and `!` commands saved beside the history, shown where they were.
+ * `view`: the notes and `!` commands saved beside the history, shown where they were; `compacted`: the
+ * usage of turns compactions took out of the history (counted in the totals).
  */
-export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = []): StreamState {
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = [], compacted: readonly CompactedUsage[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
   finished.push(...historyItems(history, records, file, view));
-  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records), childIndex: {}, nextId: 1, runError: false, compacting: false };
+  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records, compacted), childIndex: {}, nextId: 1, runError: false, compacting: false };
 }
 
 /**
@@ -58,10 +59,14 @@ export function initialStreamState(header?: HeaderInfo, history: readonly AgentM
  * run's usage (its task record), as the live totals counted them; and the context in use as the
  * main agent's latest model call saw it (its input incl. cache reads and writes).
  */
-export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
+export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = [], compacted: readonly CompactedUsage[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
   const usage = emptyUsage();
   let cost = emptyCost();
   let contextTokens = 0;
+  for (const c of compacted) {
+    addUsage(usage, c.usage);
+    cost = addCost(cost, c.model, c.usage);
+  }
   for (const m of history) {
     if (m.role !== "assistant" || !m.usage) continue;
     addUsage(usage, m.usage);
@@ -77,6 +82,9 @@ export function historyUsage(history: readonly AgentMessage[], records: readonly
   }
   return { usage, cost, contextTokens };
 }
+
+/** Usage of turns a compaction took out of a loaded history, by the model that ran them. */
+export type CompactedUsage = { model?: string; usage: Usage };
 
 /** Applies one action (pure; returns a new state). */
 export function reduceStream(state: StreamState, action: StreamAction): StreamState {

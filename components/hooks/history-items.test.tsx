@@ -79,3 +79,30 @@ describe("resumed children's times", () => {
     expect(transcriptChildren(items)[0]!.at).toBe(Date.parse("2026-03-01T10:00:04.000Z"));
   });
 });
+
+describe("resumed totals after a compaction", () => {
+  it("the turns a compaction took out of the history still count in the tokens and the cost, as they did live", async () => {
+    const { SUMMARISER_SYSTEM_PROMPT } = await import("../../src/core/compaction.js");
+    const provider = createScriptedProvider((r) => (r.system === SUMMARISER_SYSTEM_PROMPT ? { text: "SUMMARY" } : { text: `answer ${r.messages.length}`, usage: { input: 1000 * r.messages.length, output: 100 } }));
+    const cwd = temp("ink-cwd-");
+    const inkHome = temp("ink-home-");
+    const live = new AgentSession({ cwd, inkHome, provider, model: "claude-sonnet-4-5", interactive: true, approval: {} });
+    const actions: StreamAction[] = [];
+    const onEvent = (event: AgentEvent) => actions.push({ type: "event", event, at: 0 });
+    await live.prompt("one", { onEvent });
+    await live.prompt("two", { onEvent });
+    expect(await live.compact(undefined, onEvent)).toBe(true);
+    await live.prompt("three", { onEvent });
+    const liveState = reduceAll(initialStreamState(), [...actions, { type: "run_end", at: 1 }]);
+    live.close();
+    const resumed = new AgentSession({ cwd, inkHome, provider, model: "claude-sonnet-4-5", interactive: true, approval: {}, resume: live.sessionId });
+    try {
+      expect(resumed.history.length).toBeLessThan(6); // the first turns were compacted away
+      const back = initialStreamState(undefined, resumed.history, resumed.taskRecords, undefined, resumed.view, resumed.compactedUsage);
+      expect(back.usage).toEqual(liveState.usage);
+      expect(back.cost).toEqual(liveState.cost);
+    } finally {
+      resumed.close();
+    }
+  });
+});

@@ -65,7 +65,7 @@ function savedFile(session: AgentSession): string | undefined {
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view, session.compactedUsage));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);

@@ -5,7 +5,7 @@
  * (`HistoryRefusedError`, naming the lines); the file is never changed here.
  */
 import { readFileSync } from "node:fs";
-import { addUsage, emptyUsage, type AgentMessage } from "../protocol/messages.js";
+import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../protocol/messages.js";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { normalise, repairHistory } from "./repair.js";
 import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from "./types.js";
@@ -51,6 +51,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   const usage = emptyUsage();
   const view = new ViewTracker();
   const settings: LoadedSession["settings"] = {};
+  const compacted = new Map<string | undefined, Usage>();
   let turns = 0;
   let skipped = 0;
   for (let i = 1; i <= lastContentLine; i++) {
@@ -91,6 +92,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         if (shaped.repaired) lineOf = shapeLines(shaped.messages, messages, lineOf);
         messages = shaped.messages;
         const replaced = Math.min(entry.replacedCount, messages.length);
+        for (const m of messages.slice(0, replaced)) if (m.role === "assistant" && m.usage) addUsage(compacted.get(m.model) ?? compacted.set(m.model, emptyUsage()).get(m.model)!, m.usage);
         messages = [compactionSummaryMessage(entry.summary), ...messages.slice(replaced)];
         lineOf = [i + 1, ...lineOf.slice(replaced)];
         view.compacted(replaced);
@@ -133,6 +135,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     view: view.place(messages, repair.messages),
     settings,
     pendingShell: view.pendingShell,
+    compactedUsage: [...compacted].map(([model, u]) => (model === undefined ? { usage: u } : { model, usage: u })),
   };
 }
 

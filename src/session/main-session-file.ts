@@ -38,6 +38,7 @@ export interface LoadedMain {
   view: LoadedSession["view"];
   settings: LoadedSession["settings"];
   pendingShell: LoadedSession["pendingShell"];
+  compactedUsage: LoadedSession["compactedUsage"];
 }
 
 /** The main session's file, lock and lease. */
@@ -83,8 +84,8 @@ export class MainSessionFile {
     }
     const loaded = store.load(this.id);
     this.pendingRepairs = loaded.toPersist;
-    const { messages, records, view, settings, pendingShell } = loaded;
-    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell };
+    const { messages, records, view, settings, pendingShell, compactedUsage } = loaded;
+    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, compactedUsage };
   }
 
   /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */

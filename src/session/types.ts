@@ -111,6 +111,8 @@ export interface LoadedSession {
   view: ViewEntry[];
   /** The latest model and permission mode the person chose (settings entries), if any. */
   settings: { model?: string; permissionMode?: string };
+  /** Usage of the assistant turns compactions took out of `messages`, by model: still part of the session's totals. */
+  compactedUsage: Array<{ model?: string; usage: Usage }>;
   /** `!` commands whose output no user message carried yet (it goes with the next one). */
   pendingShell: Array<{ command: string; output: string; isError: boolean }>;
 }
