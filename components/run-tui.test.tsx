@@ -7,6 +7,7 @@ import { AgentSession } from "../src/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./heap-tuning.js";
 import { frameRecorder, runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
+import { tuiSessionFactory } from "../src/cli/main.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
 // Ink draws only a final frame when it believes it runs in CI; these tests watch it draw live.
@@ -111,6 +112,42 @@ describe("runTui", () => {
     const end = t.stdout.text().split("Ask Ink").at(-1)!;
     expect(end).toMatch(/Session NOT fully saved \(EEXIST: \S+sessions \(or a parent\) is a file, not a directory\): \S+\.jsonl — resuming it will miss what was not written; free disk space or check INK_HOME/);
     expect(end).not.toContain("Session saved:");
+  });
+});
+
+describe("runTui with the CLI's session factory (ink --continue)", () => {
+  it("/clear after --continue starts a new conversation instead of refusing the session this Ink holds", async () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-run-tui-"));
+    dirs.push(home);
+    const provider = createScriptedProvider(() => ({ text: "ok" }));
+    const base = { cwd: home, inkHome: home, provider, model: provider.defaultModel, interactive: true, approval: {}, persist: true };
+    const earlier = new AgentSession(base);
+    await earlier.prompt("EARLIER QUESTION");
+    earlier.close();
+    const created: AgentSession[] = [];
+    const stdin = new FakeStdin();
+    const stdout = new FakeStdout();
+    const done = runTui({
+      cwd: home,
+      stdin: stdin as unknown as NodeJS.ReadStream,
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      // What `ink --continue` passes: the command line's options name the session to reopen.
+      createSession: tuiSessionFactory({ ...base, resume: earlier.sessionId }, (s) => created.push(s)),
+    });
+    try {
+      await waitUntil(() => stdout.text().includes("EARLIER QUESTION") && stdout.text().includes("Ask Ink"), { what: "the continued session" });
+      expect(created.map((s) => s.sessionId)).toEqual([earlier.sessionId]);
+      stdin.type("/clear\r");
+      await waitUntil(() => created.length === 2 && stdout.text().includes("new conversation"), { what: "the new conversation" });
+      expect(stdout.text()).not.toMatch(/in use by process/);
+      // The session left behind is named, as after /clear in a new one.
+      expect(stdout.text()).toContain(`the previous one is saved: ink --resume ${earlier.sessionId}`);
+      expect(created[1]!.sessionId).not.toBe(earlier.sessionId);
+      stdin.type("/exit\r");
+      expect(await done).toBe(0);
+    } finally {
+      for (const s of created) s.close();
+    }
   });
 });
 

@@ -29,9 +29,10 @@ const PASTE_OFF = "\u001b[?2004l";
 export interface RunTuiOptions {
   /**
    * Builds the session; `ask` is the UI's approval question, to pass as `approval.ask`. With
-   * `opts.resume`, it must reopen that saved main session (AgentSession option `resume`).
+   * `opts.resume`, it must reopen that saved main session (AgentSession option `resume`); with
+   * `opts.fresh` (/clear) it must start a new conversation, whatever session the command line named.
    */
-  createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
+  createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean; fresh?: boolean }) => AgentSession;
   /** Project profiles needing trust (paths relative to `cwd`); when non-empty the person is asked first. */
   untrustedProfiles?: readonly string[];
   /** The project directory shown in the trust question. */
@@ -98,7 +99,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       screenMode={fullscreen ? "fullscreen" : "inline"}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
-      newSession={() => options.createSession(approvals.ask, { trust })}
+      newSession={() => options.createSession(approvals.ask, { trust, fresh: true })}
       onSessionChange={(next) => {
         session = next;
         void next.startMcp();

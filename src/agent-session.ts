@@ -12,7 +12,7 @@ import { loadSettings } from "./settings/settings.js";
 import { createCompactor, type CompactionEntry, type Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
 import { runAgentLoop, type LoopResult } from "./core/loop.js";
-import type { AgentMessage, ToolResult } from "./protocol/messages.js";
+import type { AgentMessage, ToolResult, Usage } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "./protocol/provider.js";
@@ -20,7 +20,8 @@ import { fingerprint } from "./session/fingerprint.js";
 import { newSessionId } from "./session/ids.js";
 import { MainSessionFile } from "./session/main-session-file.js";
 import { SessionStore } from "./session/store.js";
-import type { SessionEntryInput } from "./session/types.js";
+import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
+import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
 import { messageChild, stopChild, type RunningChildren } from "./subagents/running-children.js";
 import { toToolSpec } from "./tools/spec.js";
@@ -69,6 +70,8 @@ export interface AgentSessionOptions {
   leaseIntervalMs?: number;
   /** MCP servers to use instead of the ones from settings.json / a trusted .mcp.json (tests). */
   mcpServers?: McpServerConfig[];
+  /** `model` was named on the command line: a resumed session does not go back to its last /model choice. */
+  modelGiven?: boolean;
 }
 
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -105,6 +108,10 @@ export class AgentSession {
   private readonly trusted: boolean;
   /** Task records of a resumed session's file, in file order (children shown as summaries). */
   readonly taskRecords: TaskRecord[] = [];
+  /** Notes and `!` commands of a resumed session's file, placed among `history` (the transcript shows them). */
+  readonly view: ViewEntry[] = [];
+  /** Usage of a resumed session's turns that compactions took out of `history` (by model; the totals still count them). */
+  readonly compactedUsage: Array<{ model?: string; usage: Usage }> = [];
   /** Children's reports and `!` commands waiting for the next user message. */
   private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
@@ -139,11 +146,14 @@ export class AgentSession {
         header: (prompt) => ({ kind: "main", cwd: this.cwd, provider: this.provider.name, model: this.model, fingerprint: fingerprint(this.system, this.tools.map(toToolSpec)), toolNames: this.tools.map((t) => t.name), prompt }),
       });
     }
-    if (options.resume) {
-      if (!this.file) throw new Error("cannot resume a session when sessions are not saved");
-      const loaded = this.file.load(this.cwd);
+    const loaded = options.resume ? this.file?.load(this.cwd) : undefined;
+    if (options.resume && !loaded) throw new Error("cannot resume a session when sessions are not saved");
+    if (loaded) {
       this.history.push(...loaded.messages);
       this.taskRecords.push(...loaded.records);
+      this.view.push(...loaded.view);
+      this.compactedUsage.push(...loaded.compactedUsage);
+      this.pending.shell.push(...loaded.pendingShell);
       this.resumeNotes = loaded.notes;
     }
     if (options.trust) {
@@ -159,6 +169,13 @@ export class AgentSession {
     const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
     this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
     this.onToolCall = this.policy;
+    if (loaded) {
+      const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
+      const restored = restoredSettings({ settings: loaded.settings, savedProvider: loaded.header.provider, provider: this.provider, modelGiven: options.modelGiven ?? false, modeGiven });
+      if (restored.model) this.model = restored.model;
+      if (restored.mode) this.policy.mode = restored.mode;
+      this.resumeNotes.push(...restored.notes);
+    }
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
     const session = this;
     const task = createTaskTool({
@@ -230,9 +247,15 @@ export class AgentSession {
     return this.policy.mode;
   }
 
-  /** Switches the permission mode for every later call, children included (Shift-Tab in the TUI). */
+  /** Switches the permission mode for every later call, children included (Alt-M in the TUI); saved in the session. */
   setPermissionMode(mode: PermissionMode): void {
     this.policy.mode = mode;
+    this.file?.recordLater({ type: "settings", permissionMode: mode });
+  }
+
+  /** Saves a line the person saw in the transcript (a command's output, a notice) so a resumed session shows it; never sent to the model. */
+  note(text: string, tone: NoteTone = "info"): void {
+    this.file?.recordLater({ type: "note", text, tone });
   }
 
   /** Ids of the children running now. */
@@ -255,7 +278,7 @@ export class AgentSession {
     return this.pending.reports;
   }
 
-  /** Path of the main session file once the first prompt created it. */
+  /** Path of the main session file once the first prompt created it (a resumed one's at once). */
   get sessionPath(): string | undefined {
     return this.file?.path;
   }
@@ -361,11 +384,13 @@ export class AgentSession {
    * Runs a command the person typed after `!`, as a bash call of the main agent with the same
    * process handling as the model's calls. It is not put to the person again: only a deny rule
    * refuses it (the reason names the rule and its file). Its output goes to the model with the
-   * next prompt. Resolves with what the tool returned.
+   * next prompt (and is saved, so a resumed session shows it and still passes it on). Resolves
+   * with what the tool returned.
    */
   async runShell(command: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<ToolResult> {
-    const { note, result } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.policy.personal, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
+    const { note, result, durationMs } = await runShellCommand({ command, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.policy.personal, signal: opts.signal, emit: (e) => opts.onEvent?.(e) });
     this.pending.shell.push(note);
+    this.file?.recordLater({ type: "shell", ...note, ...(durationMs !== undefined ? { durationMs } : {}) }, opts.onEvent);
     return result;
   }
 
@@ -374,12 +399,13 @@ export class AgentSession {
     return this.pending.shell;
   }
 
-  /** Switches the model of the next turns (main, and children without a model of their own). Throws when the provider does not serve it. */
+  /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
   setModel(model: string): void {
     const name = model.trim();
     if (name === "") throw new Error("give a model name, e.g. /model claude-sonnet-4-5");
     if (this.provider.ownsModel && !this.provider.ownsModel(name)) throw new Error(`the ${this.provider.name} provider does not serve model "${name}"`);
     this.model = name;
+    this.file?.recordLater({ type: "settings", model: name });
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {

@@ -14,8 +14,9 @@ import { abandonChild, endChild, markStopping, reduceChild, startChild } from ".
 import { compactionLine } from "./compaction-line.js";
 import { endsRetry, retryView } from "../retry-status.js";
 import { historyItems } from "./history-items.js";
+import { attachmentLine, eventNote } from "./event-notes.js";
 import { isShortResult, resultHead } from "./result-head.js";
-import type { TaskRecord } from "../../src/session/types.js";
+import type { TaskRecord, ViewEntry } from "../../src/session/types.js";
 import type { ItemTone, StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 /** What the reducer consumes. `at` is the UI clock (ms) when the action happened. */
@@ -44,12 +45,14 @@ export interface HeaderInfo {
 /**
  * A fresh state; with `header`, the transcript starts with the start-up header, then the `history`
  * of a resumed session (its children, from `records`, as the summaries the live run showed); long
- * tool results of the history keep only their head when `file` (the session file they were read from) is given.
+ * tool results of the history keep only their head when `file` (the session file they were read from) is given;
+ * `view`: the notes and `!` commands saved beside the history, shown where they were; `compacted`: the
+ * usage of turns compactions took out of the history (counted in the totals).
  */
-export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string): StreamState {
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = [], compacted: readonly CompactedUsage[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
-  finished.push(...historyItems(history, records, file));
-  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records), childIndex: {}, nextId: 1, runError: false, compacting: false };
+  finished.push(...historyItems(history, records, file, view));
+  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records, compacted), childIndex: {}, nextId: 1, runError: false, compacting: false };
 }
 
 /**
@@ -57,23 +60,32 @@ export function initialStreamState(header?: HeaderInfo, history: readonly AgentM
  * run's usage (its task record), as the live totals counted them; and the context in use as the
  * main agent's latest model call saw it (its input incl. cache reads and writes).
  */
-export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
+export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = [], compacted: readonly CompactedUsage[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
   const usage = emptyUsage();
   let cost = emptyCost();
   let contextTokens = 0;
+  for (const c of compacted) {
+    addUsage(usage, c.usage);
+    cost = addCost(cost, c.model, c.usage);
+  }
   for (const m of history) {
     if (m.role !== "assistant" || !m.usage) continue;
     addUsage(usage, m.usage);
     cost = addCost(cost, m.model, m.usage);
-    contextTokens = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
+    // A turn stopped before the model reported its usage (zeros) says nothing about the context.
+    const input = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
+    if (input > 0) contextTokens = input;
   }
-  // A task record keeps no model: its tokens count, its cost is unknown (the total shows "+").
+  // Each child run is priced by the model its record names (an older record names none: its cost is unknown, the total shows "+").
   for (const r of records) {
     addUsage(usage, r.usage);
-    cost = addCost(cost, undefined, { ...emptyUsage(), ...r.usage });
+    cost = addCost(cost, r.model, { ...emptyUsage(), ...r.usage });
   }
   return { usage, cost, contextTokens };
 }
+
+/** Usage of turns a compaction took out of a loaded history, by the model that ran them. */
+export type CompactedUsage = { model?: string; usage: Usage };
 
 /** Applies one action (pure; returns a new state). */
 export function reduceStream(state: StreamState, action: StreamAction): StreamState {
@@ -246,16 +258,13 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     case "retry":
       return showRetry(state, event, at);
     case "warning":
-      return append(state, { kind: "info", text: `warning: ${event.message}`, tone: "warn" }, "live");
+      return append(state, { kind: "info", ...eventNote(event)! }, "live");
     case "attachments": {
-      const lines = [
-        ...event.files.map((f) => `📎 attached ${f.path}${f.directory ? "/" : ""} (${f.lines} ${f.directory ? "entries" : f.lines === 1 ? "line" : "lines"}${f.truncated ? ", its head only" : ""})`),
-        ...event.problems.map((p) => `⚠ ${p}`),
-      ];
+      const lines = [...event.files.map(attachmentLine), ...event.problems.map((p) => `⚠ ${p}`)];
       return append(state, { kind: "info", text: lines.join("\n"), tone: event.problems.length > 0 ? "warn" : "dim" }, "live");
     }
     case "error":
-      return { ...append(closeOpen(state), { kind: "info", text: `error: ${event.message}`, tone: "error" }, "live"), runError: true };
+      return { ...append(closeOpen(state), { kind: "info", ...eventNote(event)! }, "live"), runError: true };
     case "compaction_start":
       return { ...state, compacting: true };
     case "compaction_end": {
@@ -266,9 +275,8 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     }
     case "agent_end": {
       const s = settle(state, at);
-      if (event.reason === "aborted") return append(s, { kind: "info", text: "⏹ interrupted — the run was stopped", tone: "warn" }, "live");
-      if (event.reason === "max_iterations") return append(s, { kind: "info", text: `stopped after ${event.turns} turns (turn limit)`, tone: "warn" }, "live");
-      return s;
+      const note = eventNote(event);
+      return note ? append(s, { kind: "info", ...note }, "live") : s;
     }
     case "subagent_start": {
       const s = hasTool(state, event.parentToolCallId) ? state : addTool(state, event.parentToolCallId, "task", { prompt: event.prompt });

@@ -61,3 +61,48 @@ describe("resume shows what the live run showed", () => {
     expect(texts.slice(at - 1, at + 2)).toEqual(["tool", expect.stringMatching(/went to the main agent with this message$/), "user:next"]);
   });
 });
+
+describe("resumed children's times", () => {
+  it("a restored child started when its record says (its end less its duration), so the sidebar's age is not counted from 1970", async () => {
+    const { historyItems } = await import("./history-items.js");
+    const { transcriptChildren } = await import("./sidebar-rows.js");
+    const call = { type: "toolCall" as const, id: "t1", name: "task", arguments: { prompt: "look" } };
+    const messages = [
+      { role: "user" as const, content: "go" },
+      { role: "assistant" as const, content: [call], stopReason: "tool_use" as const, usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 } },
+      { role: "toolResult" as const, results: [{ toolCallId: "t1", toolName: "task", content: "report", isError: false }] },
+    ];
+    const record = { childId: "c1", toolCallId: "t1", status: "ok", turns: 1, usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 }, durationMs: 4000, prompt: "look", endedAt: "2026-03-01T10:00:04.000Z" };
+    const items = historyItems(messages, [record]);
+    const child = items.flatMap((i) => (i.kind === "tool" && i.child ? [i.child] : []))[0]!;
+    expect(child.startedAt).toBe(Date.parse("2026-03-01T10:00:00.000Z"));
+    expect(transcriptChildren(items)[0]!.at).toBe(Date.parse("2026-03-01T10:00:04.000Z"));
+  });
+});
+
+describe("resumed totals after a compaction", () => {
+  it("the turns a compaction took out of the history still count in the tokens and the cost, as they did live", async () => {
+    const { SUMMARISER_SYSTEM_PROMPT } = await import("../../src/core/compaction.js");
+    const provider = createScriptedProvider((r) => (r.system === SUMMARISER_SYSTEM_PROMPT ? { text: "SUMMARY" } : { text: `answer ${r.messages.length}`, usage: { input: 1000 * r.messages.length, output: 100 } }));
+    const cwd = temp("ink-cwd-");
+    const inkHome = temp("ink-home-");
+    const live = new AgentSession({ cwd, inkHome, provider, model: "claude-sonnet-4-5", interactive: true, approval: {} });
+    const actions: StreamAction[] = [];
+    const onEvent = (event: AgentEvent) => actions.push({ type: "event", event, at: 0 });
+    await live.prompt("one", { onEvent });
+    await live.prompt("two", { onEvent });
+    expect(await live.compact(undefined, onEvent)).toBe(true);
+    await live.prompt("three", { onEvent });
+    const liveState = reduceAll(initialStreamState(), [...actions, { type: "run_end", at: 1 }]);
+    live.close();
+    const resumed = new AgentSession({ cwd, inkHome, provider, model: "claude-sonnet-4-5", interactive: true, approval: {}, resume: live.sessionId });
+    try {
+      expect(resumed.history.length).toBeLessThan(6); // the first turns were compacted away
+      const back = initialStreamState(undefined, resumed.history, resumed.taskRecords, undefined, resumed.view, resumed.compactedUsage);
+      expect(back.usage).toEqual(liveState.usage);
+      expect(back.cost).toEqual(liveState.cost);
+    } finally {
+      resumed.close();
+    }
+  });
+});

@@ -6,14 +6,18 @@
  * sidebar show where they reached the main agent: a child summary and a note before the message.
  * A long tool result keeps only its head when the session file it came from is named (read back on
  * Ctrl-T); a `task` report and a `!` command's output (saved inside a user message) stay whole.
+ * The notes and `!` commands saved beside the conversation (`view`) stand where they were shown;
+ * a `!` command shown from its own entry is not shown again from the message that carried it.
  */
 import { isSummaryMessage } from "../../src/core/compaction.js";
 import { splitChildReportNotes, type ChildReportNote } from "../../src/protocol/child-report-note.js";
-import { splitShellNotes } from "../../src/protocol/shell-note.js";
+import { splitShellNotes, type ShellNote } from "../../src/protocol/shell-note.js";
 import { splitMentionBlocks } from "../../src/protocol/attachment-blocks.js";
 import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult } from "../../src/protocol/messages.js";
-import type { TaskRecord } from "../../src/session/types.js";
+import type { TaskRecord, ViewEntry } from "../../src/session/types.js";
+import { attachmentLine } from "./event-notes.js";
 import { isShortResult, resultHead } from "./result-head.js";
+import { addCost, emptyCost } from "../../src/core/pricing.js";
 import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 const STATUSES: readonly ChildStatus[] = ["ok", "aborted", "timeout", "crash"];
@@ -38,6 +42,12 @@ function reasonOf(result: string): string | undefined {
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
+/** When the run started (ms since the epoch), from the time its record was saved; 0 when unknown. */
+function startOf(record: TaskRecord): number {
+  const end = record.endedAt ? Date.parse(record.endedAt) : NaN;
+  return Number.isFinite(end) ? Math.max(0, end - record.durationMs) : 0;
+}
+
 /** A finished child restored from its task record (and the result its parent got). */
 export function restoredChild(record: TaskRecord, args: Record<string, unknown>, result: string | undefined): ChildView {
   const status = (STATUSES as readonly string[]).includes(record.status) ? (record.status as ChildStatus) : "crash";
@@ -46,10 +56,11 @@ export function restoredChild(record: TaskRecord, args: Record<string, unknown>,
     profile: record.profile,
     prompt: record.prompt,
     status,
-    startedAt: 0,
+    startedAt: startOf(record),
     durationMs: record.durationMs,
     turns: record.turns,
     usage: { ...emptyUsage(), ...record.usage },
+    cost: addCost(emptyCost(), record.model, { ...emptyUsage(), ...record.usage }),
     report: result === undefined ? "" : reportOf(result),
     entries: [],
     dropped: 0,
@@ -118,14 +129,33 @@ function savedResult(call: ToolCall, r: ToolResult | undefined, file: string | u
  * The finished items for `messages`; ids are `h<n>` (tool items `h:<call id>`), unique within the
  * list. `file`: the session file the messages were read from (long tool results stay there).
  */
-export function historyItems(messages: readonly AgentMessage[], records: readonly TaskRecord[] = [], file?: string): TranscriptItem[] {
+export function historyItems(messages: readonly AgentMessage[], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = []): TranscriptItem[] {
   const results = new Map<string, ToolResult>();
   for (const m of messages) if (m.role === "toolResult") for (const r of m.results) results.set(r.toolCallId, r);
   const index = new RecordIndex(records);
   const items: TranscriptItem[] = [];
   let n = 0;
   const id = () => `h${++n}`;
-  for (const m of messages) {
+  const shellItems = (note: ShellNote, durationMs?: number) => {
+    items.push({ kind: "user", id: id(), done: true, text: `!${note.command}` });
+    items.push({ kind: "tool", id: `h:shell:${id()}`, done: true, name: "bash", args: { command: note.command }, status: note.isError ? "error" : "ok", result: note.output, ...(durationMs !== undefined ? { durationMs } : {}) });
+  };
+  /** `!` commands shown from their own entries whose message has not come yet. */
+  const shown: ShellNote[] = [];
+  let v = 0;
+  /** Shows the view entries placed before message `k`. */
+  const viewUpTo = (k: number) => {
+    for (; v < view.length && view[v]!.after <= k; v++) {
+      const e = view[v]!.entry;
+      if (e.type === "note") items.push({ kind: "info", id: id(), done: true, tone: e.tone, text: e.text });
+      else {
+        shellItems(e, e.durationMs);
+        shown.push(e);
+      }
+    }
+  };
+  for (const [k, m] of messages.entries()) {
+    viewUpTo(k);
     if (m.role === "user") {
       if (isSummaryMessage(m)) {
         items.push({ kind: "info", id: id(), done: true, tone: "dim", text: "✂ (earlier conversation summarised by a context compaction)" });
@@ -139,12 +169,13 @@ export function historyItems(messages: readonly AgentMessage[], records: readonl
       }
       const shell = splitShellNotes(text);
       for (const note of shell.notes) {
-        items.push({ kind: "user", id: id(), done: true, text: `!${note.command}` });
-        items.push({ kind: "tool", id: `h:shell:${id()}`, done: true, name: "bash", args: { command: note.command }, status: note.isError ? "error" : "ok", result: note.output });
+        const i = shown.findIndex((s) => s.command === note.command && s.output === note.output && s.isError === note.isError);
+        if (i >= 0) shown.splice(i, 1);
+        else shellItems(note);
       }
       const typed = splitMentionBlocks(shell.text);
       items.push({ kind: "user", id: id(), done: true, text: typed.text });
-      if (typed.paths.length > 0) items.push({ kind: "info", id: id(), done: true, tone: "dim", text: `📎 attached ${typed.paths.join(", ")}` });
+      if (typed.files.length > 0) items.push({ kind: "info", id: id(), done: true, tone: "dim", text: typed.files.map(attachmentLine).join("\n") });
       continue;
     }
     if (m.role !== "assistant") continue;
@@ -167,6 +198,7 @@ export function historyItems(messages: readonly AgentMessage[], records: readonl
       }
     }
   }
+  viewUpTo(Number.POSITIVE_INFINITY);
   // Runs the person started whose report had not reached the main agent when the session ended.
   for (const record of index.rest()) {
     items.push(personRunItem(`h:resume:${id()}`, record, undefined));

@@ -12,6 +12,7 @@ import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream
 import type { ItemTone, StreamState } from "./transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
 import { REFUSED } from "../../src/core/tool-runner.js";
+import { eventNote } from "./event-notes.js";
 
 /** Tuning for tests and the TUI. */
 export interface AgentStreamOptions {
@@ -40,7 +41,7 @@ export interface AgentStream {
   isRunning(): boolean;
   /** Aborts the current run; the core relays the abort to every child. */
   abortAll(): void;
-  /** Adds an informational line to the transcript. */
+  /** Adds an informational line to the transcript (saved in the session, so a resumed one shows it too). */
   notice(text: string, tone?: ItemTone): void;
   /** Forgets the visible transcript (the session's history is kept). */
   clear(): void;
@@ -67,7 +68,7 @@ function savedFile(session: AgentSession): string | undefined {
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session)));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view, session.compactedUsage));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -101,6 +102,15 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     };
   }, []);
 
+  /** A line the person sees in the transcript and a resumed session shows again. */
+  const note = useCallback(
+    (text: string, tone: ItemTone = "info") => {
+      session.note(text, tone);
+      enqueue({ type: "notice", text, tone }, true);
+    },
+    [session, enqueue],
+  );
+
   // Problems that arise after the first frame (an MCP server that failed or crashed) appear as they happen.
   useEffect(() => session.onNotice((text) => enqueue({ type: "notice", text, tone: "warn" }, true)), [session, enqueue]);
 
@@ -114,7 +124,12 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       let run: Promise<unknown>;
       try {
         // A prompt's tool results are saved in the session file as they come (a `!` command's or a resumed child's are not).
-        run = body(ac.signal, (event) => enqueue({ type: "event", event, at: clock(), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) }));
+        run = body(ac.signal, (event) => {
+          // Saved as the event comes, so the note stands at its place among the messages.
+          const line = eventNote(event);
+          if (line) session.note(line.text, line.tone);
+          enqueue({ type: "event", event, at: clock(), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) });
+        });
       } catch (err) {
         run = Promise.reject(err);
       }
@@ -161,10 +176,10 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       const toolCallId = `ui-resume-${++resumes.current}`;
       return startRun({ type: "run_start", text: prompt, target: label, at: clock() }, async (signal, emit) => {
         await session.resumeChild(childId, prompt, { signal, onEvent: emit, toolCallId });
-        if (session.pendingChildReports.some((n) => n.childId === childId)) enqueue({ type: "notice", text: `↪ ${label}'s report goes to the main agent with your next message`, tone: "dim" });
+        if (session.pendingChildReports.some((n) => n.childId === childId)) note(`↪ ${label}'s report goes to the main agent with your next message`, "dim");
       });
     },
-    [session, startRun, enqueue, clock],
+    [session, startRun, note, clock],
   );
 
   const shell = useCallback(
@@ -173,10 +188,10 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         const result = await session.runShell(command, { signal, onEvent: emit });
         // A refusal (a deny rule) is said in full: the tool line's one-line result may cut the rule's file.
         const refused = result.isError && result.content.startsWith(REFUSED) ? result.content.slice(REFUSED.length) : undefined;
-        if (refused !== undefined) enqueue({ type: "notice", text: `✗ not run: ${refused.replace(/; your own command is not run$/, "")}`, tone: "error" });
-        enqueue({ type: "notice", text: refused === undefined ? "↪ its output goes to the model with your next message" : "↪ the refusal goes to the model with your next message", tone: "dim" });
+        if (refused !== undefined) note(`✗ not run: ${refused.replace(/; your own command is not run$/, "")}`, "error");
+        note(refused === undefined ? "↪ its output goes to the model with your next message" : "↪ the refusal goes to the model with your next message", "dim");
       }),
-    [session, startRun, enqueue, clock],
+    [session, startRun, note, clock],
   );
 
   const compact = useCallback(
@@ -186,9 +201,9 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         const done = await session.compact(signal, emit);
         // The compaction replaced the first `cut` messages by one summary message.
         const replaced = before - session.history.length + 1;
-        enqueue({ type: "notice", text: done ? `compacted: ${replaced} messages summarised` : "nothing to compact — the conversation is still short", tone: "dim" });
+        note(done ? `compacted: ${replaced} messages summarised` : "nothing to compact — the conversation is still short", "dim");
       }),
-    [session, startRun, enqueue, clock],
+    [session, startRun, note, clock],
   );
 
   const stopChild = useCallback(
@@ -211,13 +226,13 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       messageChild: (childId: string, text: string) => session.messageChild(childId, text),
       isRunning: () => current.current !== undefined,
       abortAll: () => controller.current?.abort(),
-      notice: (text: string, tone?: ItemTone) => enqueue({ type: "notice", text, tone }, true),
+      notice: note,
       clear: () => enqueue({ type: "clear" }, true),
       whenIdle: async () => {
         while (current.current) await current.current;
       },
       restore,
     }),
-    [state, submit, resumeChild, shell, compact, stopChild, enqueue, restore, session],
+    [state, submit, resumeChild, shell, compact, stopChild, note, enqueue, restore, session],
   );
 }

@@ -51,6 +51,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     model,
     interactive,
     trust: args.trust,
+    modelGiven: args.model !== undefined,
     takeOverLock: args.takeOverLock,
     approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
@@ -76,8 +77,25 @@ export interface UiModule {
     mouse?: boolean;
     untrustedProfiles: readonly string[];
     saveRule?: (rule: string) => void;
-    createSession: (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean }) => AgentSession;
+    createSession: TuiSessionFactory;
   }): Promise<number>;
+}
+
+/**
+ * What the TUI asks for a session: with no `opts`, the one the command line named (`--resume`,
+ * `--continue`, else a new one); `opts.resume` reopens that saved session (/resume); `opts.fresh`
+ * is a new conversation (/clear), never the session the command line named.
+ */
+export type TuiSessionFactory = (ask: ApprovalOptions["ask"], opts?: { resume?: string; trust?: boolean; fresh?: boolean }) => AgentSession;
+
+/** The TUI's session factory over `base` (the command line's options); `created` sees each new session. */
+export function tuiSessionFactory(base: AgentSessionOptions, created: (session: AgentSession) => void = () => undefined): TuiSessionFactory {
+  return (ask, opts) => {
+    const resume = opts?.fresh ? undefined : (opts?.resume ?? base.resume);
+    const session = new AgentSession({ ...base, resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
+    created(session);
+    return session;
+  };
 }
 
 /** Loads the TUI module (only src/cli.tsx may name the UI, and only lazily). */
@@ -147,10 +165,6 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     mouse: mouse !== false,
     untrustedProfiles: untrusted,
     saveRule: (rule) => saveUserRule(base.inkHome, rule),
-    createSession: (ask, opts) => {
-      const session = new AgentSession({ ...base, resume: opts?.resume ?? base.resume, trust: base.trust || opts?.trust, approval: { ...base.approval, ask } });
-      onExit(() => session.close());
-      return session;
-    },
+    createSession: tuiSessionFactory(base, (session) => onExit(() => session.close())),
   });
 }

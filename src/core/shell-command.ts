@@ -26,18 +26,23 @@ export interface ShellCommandOptions {
 let seq = 0;
 
 /**
- * Runs `command` as a bash tool call of `agent` (`onToolCall` checks it first); resolves
- * with the note to pass on and the tool's result. A refusal or failure is a note too (isError).
+ * Runs `command` as a bash tool call of `agent` (`onToolCall` checks it first); resolves with the
+ * note to pass on, the tool's result and how long the call took (from its tool_end). A refusal or
+ * failure is a note too (isError).
  */
-export async function runShellCommand(opts: ShellCommandOptions): Promise<{ note: ShellNote; result: ToolResult }> {
+export async function runShellCommand(opts: ShellCommandOptions): Promise<{ note: ShellNote; result: ToolResult; durationMs?: number }> {
+  let durationMs: number | undefined;
   const call = { type: "toolCall" as const, id: `user-shell-${Date.now().toString(36)}-${++seq}`, name: "bash", arguments: { command: opts.command } };
   const [result] = await runToolCalls([call], {
     tools: opts.tools,
     cwd: opts.cwd,
     agent: opts.agent,
     signal: opts.signal ?? new AbortController().signal,
-    emit: opts.emit,
+    emit: (e) => {
+      if (e.type === "tool_end") durationMs = e.durationMs;
+      opts.emit(e);
+    },
     onToolCall: opts.onToolCall,
   });
-  return { note: { command: opts.command, output: result!.content, isError: result!.isError }, result: result! };
+  return { note: { command: opts.command, output: result!.content, isError: result!.isError }, result: result!, durationMs };
 }

@@ -15,14 +15,31 @@ export function attachedDirectoryBlock(path: string, entries: readonly string[])
   return `<attached-directory path="${path}">\n${entries.join("\n")}\n</attached-directory>`;
 }
 
-const ATTACHED = /\n\n<attached-(file|directory) path="([^"]*)"[^>]*>\n[\s\S]*?<\/attached-\1>(?=\n\n<attached-|$)/g;
+const ATTACHED = /\n\n<attached-(file|directory) path="([^"]*)"([^>]*)>\n([\s\S]*?)<\/attached-\1>(?=\n\n<attached-|$)/g;
 
-/** Splits the attachment blocks `expandMentions` added off a user message: the typed text and the attached paths. */
-export function splitMentionBlocks(text: string): { text: string; paths: string[] } {
+/** One attached file or directory as its block holds it: lines attached (a directory: entries), and whether only its head is there. */
+export interface AttachedBlock {
+  path: string;
+  lines: number;
+  truncated: boolean;
+  directory: boolean;
+}
+
+/** The count of lines (entries) a block's body holds; the block always ends its body with a line break. */
+function bodyLines(body: string, directory: boolean): number {
+  if (body === "" || (directory && body === "\n")) return 0;
+  return body.split("\n").length - 1;
+}
+
+/** Splits the attachment blocks `expandMentions` added off a user message: the typed text, the attached paths and what each block holds. */
+export function splitMentionBlocks(text: string): { text: string; paths: string[]; files: AttachedBlock[] } {
   const first = text.search(/\n\n<attached-(file|directory) path="/);
-  if (first < 0) return { text, paths: [] };
+  if (first < 0) return { text, paths: [], files: [] };
   const tail = text.slice(first);
-  const paths = [...tail.matchAll(ATTACHED)].map((m) => m[2]!);
-  if (paths.length === 0 || tail.replace(ATTACHED, "") !== "") return { text, paths: [] };
-  return { text: text.slice(0, first), paths };
+  const files = [...tail.matchAll(ATTACHED)].map((m): AttachedBlock => {
+    const directory = m[1] === "directory";
+    return { path: m[2]!, lines: bodyLines(m[4]!, directory), truncated: / truncated="/.test(m[3]!), directory };
+  });
+  if (files.length === 0 || tail.replace(ATTACHED, "") !== "") return { text, paths: [], files: [] };
+  return { text: text.slice(0, first), paths: files.map((f) => f.path), files };
 }

@@ -37,6 +37,7 @@ const taskRecord = z.looseObject({
   toolCallId: z.string().optional(),
   profile: z.string().optional(),
   worktree: worktree.extend({ kept: z.boolean() }).optional(),
+  model: z.string().optional(),
 });
 
 const at = z.string().optional().default("");
@@ -47,6 +48,9 @@ const entry = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("compaction"), summary: z.string(), replacedCount: z.number().int().min(0), at }),
   z.looseObject({ type: z.literal("usage"), usage, at }),
   z.looseObject({ type: z.literal("status"), status: z.string(), reason: z.string().optional(), at }),
+  z.looseObject({ type: z.literal("note"), text: z.string(), tone: z.enum(["info", "warn", "error", "dim"]).catch("info"), at }),
+  z.looseObject({ type: z.literal("shell"), command: z.string(), output: z.string(), isError: z.boolean(), durationMs: z.number().optional(), at }),
+  z.looseObject({ type: z.literal("settings"), model: z.string().optional(), permissionMode: z.string().optional(), at }),
 ]);
 
 const header = z.looseObject({

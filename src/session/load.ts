@@ -5,10 +5,11 @@
  * (`HistoryRefusedError`, naming the lines); the file is never changed here.
  */
 import { readFileSync } from "node:fs";
-import { addUsage, emptyUsage, type AgentMessage } from "../protocol/messages.js";
+import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../protocol/messages.js";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { normalise, repairHistory } from "./repair.js";
 import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from "./types.js";
+import { ViewTracker } from "./view-entries.js";
 
 /**
  * Loads the session file at `path`. A damaged last line (a torn write) is dropped; a damaged line
@@ -18,6 +19,7 @@ import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from ".
  * replaces the first `replacedCount` messages of the history rebuilt so far (all of them when it
  * covers everything) with one user message holding the summary — counted on the repaired history,
  * as the live one was. Finally `repairHistory` runs (its refusal is thrown, naming the lines).
+ * Notes, `!` commands and settings the person saw are returned beside the history (view-entries.ts).
  * Throws (naming the path) when the file cannot be read, its header line is missing/invalid, or
  * the history is refused.
  */
@@ -47,6 +49,9 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   const notes: string[] = [];
   const repairs: string[] = [];
   const usage = emptyUsage();
+  const view = new ViewTracker();
+  const settings: LoadedSession["settings"] = {};
+  const compacted = new Map<string | undefined, Usage>();
   let turns = 0;
   let skipped = 0;
   for (let i = 1; i <= lastContentLine; i++) {
@@ -74,10 +79,11 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
       case "message":
         messages.push(entry.message);
         lineOf.push(i + 1);
+        view.message(entry.message);
         if (entry.message.role === "assistant") turns++;
         break;
       case "task_record":
-        records.push(entry.record);
+        records.push(entry.at ? { ...entry.record, endedAt: entry.at } : entry.record);
         break;
       case "compaction": {
         // The count was taken on the live history, which held the same placeholders and merges
@@ -86,19 +92,29 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         if (shaped.repaired) lineOf = shapeLines(shaped.messages, messages, lineOf);
         messages = shaped.messages;
         const replaced = Math.min(entry.replacedCount, messages.length);
+        for (const m of messages.slice(0, replaced)) if (m.role === "assistant" && m.usage) addUsage(compacted.get(m.model) ?? compacted.set(m.model, emptyUsage()).get(m.model)!, m.usage);
         messages = [compactionSummaryMessage(entry.summary), ...messages.slice(replaced)];
         lineOf = [i + 1, ...lineOf.slice(replaced)];
+        view.compacted(replaced);
         break;
       }
       case "status":
         // A prompt whose request failed for good was withdrawn from the live history (core/failed-turn.ts).
         if (entry.status === "prompt_failed" && messages.at(-1)?.role === "user") {
-          messages.pop();
+          view.withdrawn(messages.pop()!, messages.length);
           lineOf.pop();
         }
         break;
       case "usage":
         addUsage(usage, entry.usage);
+        break;
+      case "note":
+      case "shell":
+        view.add(entry, messages.length);
+        break;
+      case "settings":
+        if (entry.model !== undefined) settings.model = entry.model;
+        if (entry.permissionMode !== undefined) settings.permissionMode = entry.permissionMode;
         break;
     }
   }
@@ -116,6 +132,10 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     repairs,
     toPersist: repair.toPersist,
     lifetime: { usage, turns },
+    view: view.place(messages, repair.messages),
+    settings,
+    pendingShell: view.pendingShell,
+    compactedUsage: [...compacted].map(([model, u]) => (model === undefined ? { usage: u } : { model, usage: u })),
   };
 }
 

@@ -13,7 +13,7 @@ import type { PersistenceNotice } from "./durable-writer.js";
 import type { SessionLock } from "./lock.js";
 import { startLease, type Lease } from "./lock-lease.js";
 import type { SessionStore, SessionWriter } from "./store.js";
-import type { NewSessionHeader, SessionEntryInput, TaskRecord } from "./types.js";
+import type { LoadedSession, NewSessionHeader, SessionEntryInput, SessionHeader, TaskRecord } from "./types.js";
 
 export interface MainSessionFileOptions {
   store: SessionStore;
@@ -34,6 +34,11 @@ export interface LoadedMain {
   records: TaskRecord[];
   /** What the repair did, and a missing lock, as notes for the person. */
   notes: string[];
+  header: SessionHeader;
+  view: LoadedSession["view"];
+  settings: LoadedSession["settings"];
+  pendingShell: LoadedSession["pendingShell"];
+  compactedUsage: LoadedSession["compactedUsage"];
 }
 
 /** The main session's file, lock and lease. */
@@ -45,6 +50,8 @@ export class MainSessionFile {
   private lease?: Lease;
   private writeFailed = false;
   private closed = false;
+  /** Entries recorded with `recordLater` before a new session's file existed. */
+  private waiting: SessionEntryInput[] = [];
   /** Closed interrupted calls found when resuming, written once the file is open. */
   private pendingRepairs: AgentMessage[] = [];
   /** Where persistence and lock warnings go (the latest run's event sink). */
@@ -77,12 +84,13 @@ export class MainSessionFile {
     }
     const loaded = store.load(this.id);
     this.pendingRepairs = loaded.toPersist;
-    return { messages: loaded.messages, records: loaded.records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes };
+    const { messages, records, view, settings, pendingShell, compactedUsage } = loaded;
+    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, compactedUsage };
   }
 
-  /** Path of the file once the first prompt created it (or the resumed one's once written). */
+  /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */
   get path(): string | undefined {
-    return this.writer?.path;
+    return this.writer?.path ?? (this.options.resume ? this.options.store.path(this.id) : undefined);
   }
 
   /** True while the session is kept in memory only (its file cannot be written, or writing stopped). */
@@ -105,6 +113,15 @@ export class MainSessionFile {
       const why = errorMessage(err);
       onEvent?.({ type: "error", message: `session file ${this.options.store.path(this.id)} could not be written (${why}); this conversation goes on but is no longer saved — free disk space or check INK_HOME` });
     }
+  }
+
+  /**
+   * Appends an entry that alone must not create a new session's file (a notice, a setting, a `!`
+   * command): before the first prompt it waits and is written, in order, when the file is created.
+   */
+  recordLater(entry: SessionEntryInput, onEvent?: (e: AgentEvent) => void): void {
+    if (this.writer || this.options.resume) this.record(entry, onEvent);
+    else this.waiting.push(entry);
   }
 
   /** A file kept in memory tries to save everything now; undefined when complete, else why not. */
@@ -139,6 +156,7 @@ export class MainSessionFile {
     this.writer = store.create(this.options.header(prompt), { id: this.id, onNotice });
     if (!this.writer.inMemory) this.takeLock();
     else this.watchLock();
+    for (const entry of this.waiting.splice(0)) this.writer.append(entry);
     return this.writer;
   }
 

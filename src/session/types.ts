@@ -56,7 +56,14 @@ export interface TaskRecord {
   durationMs: number;
   worktree?: SessionWorktree & { kept: boolean };
   prompt: string;
+  /** The model the child ran on (prices its usage when the session is resumed); absent in older files. */
+  model?: string;
+  /** When the run ended (ISO): the loader fills it from the entry's time; never written. */
+  endedAt?: string;
 }
+
+/** How a transcript note looked (the UI's tones). */
+export type NoteTone = "info" | "warn" | "error" | "dim";
 
 /** One line after the header. `at` is an ISO timestamp. */
 export type SessionEntry =
@@ -64,7 +71,19 @@ export type SessionEntry =
   | { type: "task_record"; record: TaskRecord; at: string }
   | { type: "compaction"; summary: string; replacedCount: number; at: string }
   | { type: "usage"; usage: Usage; at: string }
-  | { type: "status"; status: string; reason?: string; at: string };
+  | { type: "status"; status: string; reason?: string; at: string }
+  /** A line the person saw in the transcript besides the conversation (a command's output, a notice, an interruption); never sent to the model. */
+  | { type: "note"; text: string; tone: NoteTone; at: string }
+  /** A command the person ran with `!` and what it returned; its output reaches the model inside the next user message. */
+  | { type: "shell"; command: string; output: string; isError: boolean; durationMs?: number; at: string }
+  /** The person switched the model and/or the permission mode for the next turns. */
+  | { type: "settings"; model?: string; permissionMode?: string; at: string };
+
+/** A note or `!` command of a loaded session, placed after the first `after` messages of its history. */
+export interface ViewEntry {
+  after: number;
+  entry: Extract<SessionEntry, { type: "note" | "shell" }>;
+}
 
 type WithOptionalAt<E> = E extends { at: string } ? Omit<E, "at"> & { at?: string } : never;
 
@@ -88,6 +107,14 @@ export interface LoadedSession {
   toPersist: AgentMessage[];
   /** Totals over every earlier run saved in the file: usage entries and assistant turns. */
   lifetime: { usage: Usage; turns: number };
+  /** Notes and `!` commands the person saw, in file order, each placed among `messages`. */
+  view: ViewEntry[];
+  /** The latest model and permission mode the person chose (settings entries), if any. */
+  settings: { model?: string; permissionMode?: string };
+  /** Usage of the assistant turns compactions took out of `messages`, by model: still part of the session's totals. */
+  compactedUsage: Array<{ model?: string; usage: Usage }>;
+  /** `!` commands whose output no user message carried yet (it goes with the next one). */
+  pendingShell: Array<{ command: string; output: string; isError: boolean }>;
 }
 
 /**

@@ -337,6 +337,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     durationMs,
     worktree: report ? { path: report.path, branch: report.branch, kept: report.kept } : undefined,
     prompt: args.prompt,
+    model: p.model,
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;

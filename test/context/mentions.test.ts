@@ -28,9 +28,22 @@ describe("@path mentions", () => {
     expect(out.problems).toEqual([]);
     expect(out.attached).toEqual([{ path: "src/a.ts", lines: 2, truncated: false, directory: false }]);
     expect(out.text).toBe('explain @src/a.ts please\n\n<attached-file path="src/a.ts">\nline one\nline two\n</attached-file>');
-    expect(splitMentionBlocks(out.text)).toEqual({ text: "explain @src/a.ts please", paths: ["src/a.ts"] });
+    expect(splitMentionBlocks(out.text)).toEqual({ text: "explain @src/a.ts please", paths: ["src/a.ts"], files: out.attached });
     // Text that only looks like a block is left alone.
-    expect(splitMentionBlocks("see\n\n<attached-file path=\"x\"> but not closed")).toEqual({ text: "see\n\n<attached-file path=\"x\"> but not closed", paths: [] });
+    expect(splitMentionBlocks("see\n\n<attached-file path=\"x\"> but not closed")).toEqual({ text: "see\n\n<attached-file path=\"x\"> but not closed", paths: [], files: [] });
+  });
+
+  it("a block read back says what was attached, as the live attachment did (lines, entries, a cut file's head), so a resumed transcript counts the same", () => {
+    const cwd = project();
+    mkdirSync(join(cwd, "dir"));
+    mkdirSync(join(cwd, "empty"));
+    writeFileSync(join(cwd, "dir", "x.ts"), "x");
+    writeFileSync(join(cwd, "no-newline.txt"), "one\ntwo");
+    writeFileSync(join(cwd, "blank.txt"), "");
+    writeFileSync(join(cwd, "big.txt"), "y\n".repeat(MENTION_MAX_BYTES));
+    const out = expandMentions("see @dir @empty @no-newline.txt @blank.txt @big.txt", cwd);
+    expect(out.attached).toHaveLength(5);
+    expect(splitMentionBlocks(out.text).files).toEqual(out.attached);
   });
 
   it("refuses paths outside the working directory (.. and symlinks), binary files; cuts large ones; lists directories", () => {
