@@ -70,6 +70,8 @@ export function historyUsage(history: readonly AgentMessage[], records: readonly
   }
   for (const m of history) {
     if (m.role !== "assistant" || !m.usage) continue;
+    // A stopped call's spend counts in the tokens; like the live estimate it carries no price.
+    if (m.abortedUsage) addUsage(usage, m.abortedUsage);
     addUsage(usage, m.usage);
     cost = addCost(cost, m.model, m.usage);
     // A turn stopped before the model reported its usage (zeros) says nothing about the context.

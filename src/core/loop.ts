@@ -132,7 +132,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
       if (signal.aborted || isAbortError(err)) {
         const spent = partialUsage(meter, emit);
         addUsage(usage, spent);
-        keepPartial(partial, append);
+        keepPartial(partial, append, spent);
         return stop("aborted");
       }
       if (isContextOverflowError(err) && !overflowRetried && options.onContextOverflow) {
@@ -269,12 +269,14 @@ function partialUsage(meter: TurnMeter, emit: (event: AgentEvent) => void): Usag
  * ran, and with extended thinking on, a kept tool call without its (signed) thinking block would
  * make the provider reject the history.
  */
-function keepPartial(partial: AssistantBlock[], append: (m: AgentMessage) => void): void {
+function keepPartial(partial: AssistantBlock[], append: (m: AgentMessage) => void, spent: Usage): void {
   const text = partial.filter((b): b is TextBlock => b.type === "text" && b.text.trim() !== "");
   if (text.length === 0) return;
   // No usage on the kept message: an output-only estimate would anchor the context-size estimate
-  // (token-estimate.ts) far too low. The run's usage (LoopResult, agent_end) carries it instead.
-  append({ role: "assistant", content: text, stopReason: "aborted", usage: emptyUsage() });
+  // (token-estimate.ts) far too low. The run's usage (LoopResult, agent_end) carries it, and
+  // `abortedUsage` keeps it for a resumed session's totals.
+  const known = spent.input + spent.output + spent.cacheRead + spent.cacheWrite > 0;
+  append({ role: "assistant", content: text, stopReason: "aborted", usage: emptyUsage(), ...(known ? { abortedUsage: { ...spent } } : {}) });
 }
 
 /** The loop as an EventStream: iterate its events, await `result()` for the LoopResult. */

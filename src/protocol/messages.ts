@@ -61,6 +61,12 @@ export interface AssistantMessage {
   stopReason: StopReason;
   usage: Usage;
   model?: string;
+  /**
+   * A call stopped mid-stream: what it is known to have spent (the provider's partial report plus
+   * an estimate of the streamed output). Counted in totals (a resumed session's too); never an
+   * anchor for the context size, so `usage` stays empty.
+   */
+  abortedUsage?: Usage;
 }
 
 export interface ToolResult {

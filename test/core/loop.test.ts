@@ -126,7 +126,7 @@ describe("runAgentLoop", () => {
     const history: AgentMessage[] = [];
     const result = await runAgentLoop({ ...base, provider, tools: [echoTool], history, userMessage: "go", signal: controller.signal });
     expect(result.reason).toBe("aborted");
-    expect(history.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "I will look" }], stopReason: "aborted", usage: expect.any(Object) });
+    expect(history.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "I will look" }], stopReason: "aborted", usage: expect.any(Object), abortedUsage: { input: 0, output: expect.any(Number), cacheRead: 0, cacheWrite: 0 } });
     expect(isHistoryValid(history)).toBe(true);
   });
 
