@@ -8,6 +8,7 @@ import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
+import { WrapText } from "./WrapText.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -50,12 +51,18 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
     case "user":
       return (
         <Box marginTop={1}>
-          {item.target ? <Text color="magenta" bold>{`↻ ${item.target} `}</Text> : null}
-          <Text color="cyan" bold>
-            {"› "}
-          </Text>
-          <Box flexShrink={1}>
-            <Text bold>{item.text}</Text>
+          <Box flexShrink={0}>
+            {item.target ? <Text color="magenta" bold>{`↻ ${item.target} `}</Text> : null}
+            <Text color="cyan" bold>
+              {"› "}
+            </Text>
+          </Box>
+          <Box flexShrink={1} flexDirection="column">
+            {item.text.split("\n").map((line, i) => (
+              <WrapText key={i} bold>
+                {line === "" ? " " : line}
+              </WrapText>
+            ))}
           </Box>
         </Box>
       );
