@@ -2,6 +2,9 @@ import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import stringWidth from "string-width";
 import { afterEach, describe, expect, it } from "vitest";
+import { emptyUsage } from "../src/protocol/messages.js";
+import { HistoryWindow } from "./HistoryWindow.js";
+import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { Markdown } from "./Markdown.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
@@ -70,4 +73,42 @@ describe("the user's message", () => {
     for (const row of rows.slice(1, -1)) expect(row).toMatch(/^ {2}\S/);
     expect(rows.at(-1)).toBe("    indented second line");
   });
+});
+
+describe("a finished child's report opened in place (Ctrl-O)", () => {
+  const report = [
+    "Findings",
+    "",
+    "1. `src/session/store.ts` written — session **line by line** the — read — the — file test and back `src/session/store.ts` `src/session/store.ts` file and the by back back **line by line** the session — session back — the — — test test by written `src/session/store.ts` by — written `src/session/store.ts` written — and is",
+    "   - defines `AgentSessionOptions` (interface, line 47), `AgentSession` (class, line 75), `load` (method, line 64)",
+    "",
+    "| file | what |",
+    "|---|---|",
+    "| src/session/main-session-file.ts | the main session's file, written line by line as the run goes on and read back by resume |",
+  ].join("\n");
+  const item: TranscriptItem = {
+    kind: "tool",
+    id: "t",
+    done: true,
+    name: "task",
+    args: { prompt: "find it" },
+    status: "ok",
+    result: "Findings",
+    child: { childId: "child-1", prompt: "find it", status: "ok", startedAt: 0, durationMs: 1_000, turns: 1, usage: emptyUsage(), report, entries: [], dropped: 0, thinking: false, resumed: false },
+  };
+
+  for (const width of [80, 61]) {
+    it(`at ${width} columns every row of the report fits, behind its rule`, async () => {
+      const { lastFrame } = render(<HistoryWindow items={[item]} width={width} height={30} offset={0} detail />);
+      await new Promise((r) => setTimeout(r, 30));
+      const rows = stripAnsi(lastFrame()!).split("\n").filter((r) => r.trim() !== "");
+      expect(rows.some((r) => r.includes("┌"))).toBe(true);
+      for (const row of rows) expect(stringWidth(row), row).toBeLessThanOrEqual(width);
+      for (const row of rows.slice(1)) expect(row.startsWith("│")).toBe(true);
+      // Every word is drawn (nothing cut at the right edge).
+      const words = rows.map((r) => r.replace(/^│\s*/, "").trim()).join(" ");
+      expect(words).toContain("by — written src/session/store.ts written — and is • defines");
+      expect(words).toContain("(method, line 64)");
+    });
+  }
 });
