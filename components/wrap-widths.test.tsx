@@ -7,6 +7,7 @@ import { HistoryWindow } from "./HistoryWindow.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { Markdown } from "./Markdown.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
+import { TranscriptHistory } from "./Transcript.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 import { dropBreakSpace } from "./WrapText.js";
 
@@ -111,4 +112,24 @@ describe("a finished child's report opened in place (Ctrl-O)", () => {
       expect(words).toContain("(method, line 64)");
     });
   }
+});
+
+describe("the inline history written to the scrollback (<Static>) at 80 columns", () => {
+  it("a long message and a wrapped numbered item fit the terminal's 80 columns", async () => {
+    const text = "where is the session file written line by line while a run goes on, and how is it read back again when a child session is resumed from the sidebar or from the command line with its id?";
+    const app = render(<TranscriptHistory finished={[]} epoch={0} columns={80} />);
+    const stdout = app.stdout as unknown as { columns: number; emit(event: string): void };
+    Object.defineProperty(stdout, "columns", { value: 80, configurable: true });
+    stdout.emit("resize");
+    const finished: TranscriptItem[] = [
+      { kind: "user", id: "u", done: true, text },
+      { kind: "assistant", id: "a", done: true, text: `Here is what I found:\n\n1. ${text}\n2. **${text}**\n   - ${text}` },
+    ];
+    app.rerender(<TranscriptHistory finished={finished} epoch={0} columns={80} />);
+    const written = () => stripAnsi(app.frames.join("\n")).split("\n");
+    for (let i = 0; i < 50 && !written().some((r) => r.includes("its id?**") || r.includes("with its id?")); i++) await new Promise((r) => setTimeout(r, 10));
+    const rows = written();
+    expect(rows.filter((r) => r.includes("its id?")).length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) expect(stringWidth(row), row).toBeLessThanOrEqual(80);
+  });
 });
