@@ -8,7 +8,7 @@ import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
-import { WrapText } from "./WrapText.js";
+import { WrapLines, WrapText } from "./WrapText.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -41,11 +41,11 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
             <Text dimColor>{` · ${item.cwd} · ${item.provider}/${item.model}`}</Text>
           </Text>
           {item.notices.map((n, i) => (
-            <Text key={i} color="yellow">
+            <WrapText key={i} color="yellow">
               ! {n}
-            </Text>
+            </WrapText>
           ))}
-          <Text dimColor>/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits</Text>
+          <WrapText dimColor>/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits</WrapText>
         </Box>
       );
     case "user":
@@ -57,12 +57,8 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
               {"› "}
             </Text>
           </Box>
-          <Box flexShrink={1} flexDirection="column">
-            {item.text.split("\n").map((line, i) => (
-              <WrapText key={i} bold>
-                {line === "" ? " " : line}
-              </WrapText>
-            ))}
+          <Box flexShrink={1}>
+            <WrapLines bold text={item.text} />
           </Box>
         </Box>
       );
@@ -104,9 +100,7 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
       return <ToolCallLine item={item} now={now} width={width} resultLines={detail ? DETAIL_RESULT_LINES : undefined} />;
     case "info":
       return (
-        <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>
-          {item.text}
-        </Text>
+        <WrapLines color={TONE[item.tone]} dimColor={item.tone === "dim"} text={item.text} />
       );
   }
 }

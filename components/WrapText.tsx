@@ -4,7 +4,7 @@
  * fills a row at the start of the next row; a transform drops that one space (after any colour
  * codes) from every row but the first. The row count is unchanged, so measure.ts stays exact.
  */
-import { Text, Transform, type TextProps } from "ink";
+import { Box, Text, Transform, type TextProps } from "ink";
 
 /** A row's leading space, after the escape codes that open its styles. */
 const LEADING_SPACE = /^((?:\u001b\[[\d;]*m)*) /;
@@ -20,5 +20,18 @@ export function WrapText(props: TextProps) {
     <Transform transform={dropBreakSpace}>
       <Text {...props} />
     </Transform>
+  );
+}
+
+/** WrapLines: text of several lines, each source line a WrapText (its indentation kept), in a column. */
+export function WrapLines({ text, ...props }: Omit<TextProps, "children"> & { text: string }) {
+  return (
+    <Box flexDirection="column">
+      {text.split("\n").map((line, i) => (
+        <WrapText key={i} {...props}>
+          {line === "" ? " " : line}
+        </WrapText>
+      ))}
+    </Box>
   );
 }

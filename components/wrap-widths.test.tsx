@@ -133,3 +133,25 @@ describe("the inline history written to the scrollback (<Static>) at 80 columns"
     for (const row of rows) expect(stringWidth(row), row).toBeLessThanOrEqual(80);
   });
 });
+
+describe("the header and notices", () => {
+  it("the header's help line wrapped at an exact fit does not start its second row with a space", () => {
+    const { lastFrame } = render(
+      <Box width={104} flexDirection="column">
+        <TranscriptItemView item={{ kind: "header", id: "h", done: true, cwd: "/w", model: "m", provider: "p", notices: [] }} now={0} width={104} />
+      </Box>,
+    );
+    const rows = stripAnsi(lastFrame()!).split("\n");
+    expect(rows).toContain("exits");
+  });
+
+  it("a notice of several lines keeps each line's indentation and drops only the break's space", () => {
+    const text = `Commands:\n  /help    this help\n${"abcdefghi ".repeat(3)}abcdefghij next`;
+    const { lastFrame } = render(
+      <Box width={40} flexDirection="column">
+        <TranscriptItemView item={{ kind: "info", id: "i", done: true, tone: "info", text }} now={0} width={40} />
+      </Box>,
+    );
+    expect(stripAnsi(lastFrame()!).split("\n")).toEqual(["Commands:", "  /help    this help", `${"abcdefghi ".repeat(3)}abcdefghij`, "next"]);
+  });
+});
