@@ -7,6 +7,7 @@ import { HistoryWindow } from "./HistoryWindow.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { Markdown } from "./Markdown.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
+import { paneTail } from "./SubagentPane.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 import { dropBreakSpace } from "./WrapText.js";
@@ -153,5 +154,24 @@ describe("the header and notices", () => {
       </Box>,
     );
     expect(stripAnsi(lastFrame()!).split("\n")).toEqual(["Commands:", "  /help    this help", `${"abcdefghi ".repeat(3)}abcdefghij`, "next"]);
+  });
+});
+
+describe("a live pane's text rows", () => {
+  it("paneTail: a row after an exact fit does not start with the break's space; a new line keeps its indentation", () => {
+    const child = {
+      childId: "c",
+      prompt: "p",
+      status: "running" as const,
+      startedAt: 0,
+      turns: 1,
+      usage: emptyUsage(),
+      report: "",
+      entries: [{ kind: "text" as const, text: `${"abcdefghi ".repeat(3)}abcdefghij next words\n  indented` }],
+      dropped: 0,
+      thinking: false,
+      resumed: false,
+    };
+    expect(paneTail(child, 5, 40).map((l) => (l.kind === "text" ? l.text : ""))).toEqual([`${"abcdefghi ".repeat(3)}abcdefghij`, "next words", "  indented"]);
   });
 });
