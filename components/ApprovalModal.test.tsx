@@ -1,6 +1,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
+import { wordWrap } from "./approval-lines.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 import type { ApprovalTiming } from "./hooks/approval-keys.js";
@@ -54,9 +55,28 @@ describe("ApprovalModal", () => {
     const lines = frame.split("\n");
     expect(lines.length).toBe(rows);
     for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
-    const body = lines.slice(2, -2).map((l) => l.replace(/^│ /, "").replace(/ *│$/, "")).join("");
+    // Wrapped at the spaces between words: the rows joined by one space are the command.
+    const body = lines.slice(2, -2).map((l) => l.replace(/^│ /, "").replace(/ *│$/, "")).join(" ");
     expect(body).toBe(`$ ${command}`);
     expect(approvalModalRows(req, 80, 5)).toBe(5);
+  });
+
+  it("at 80 columns: the command breaks between words, and [r]eason stays on screen beside a long rule", () => {
+    const command = "cd /work/project && npm run build -- --config tsconfig.production.json --outdir dist && node scripts/check-bundle-size.mjs dist/cli.js --max 400kB";
+    const req: ApprovalRequest = { ...request, call: { ...request.call, arguments: { command } }, rule: "bash(cd /work/project && npm run build -- --config tsconfig.production.json:*)" };
+    const rows = approvalModalRows(req, 80, 20);
+    const lines = stripAnsi(render(<ApprovalModal request={req} onAnswer={() => {}} width={80} maxRows={rows} />).lastFrame()!).split("\n");
+    expect(lines.length).toBe(rows);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    const inner = lines.slice(1, -1).map((l) => l.replace(/^│ /, "").replace(/ *│$/, ""));
+    const body = inner.slice(1, inner.findIndex((l) => l.startsWith("[y]")));
+    expect(body.length).toBeGreaterThan(1);
+    // Every row ends with a whole word of the command and the next starts with one.
+    const words = new Set(`$ ${command}`.split(" "));
+    for (const row of body) for (const word of row.split(" ")) expect(words.has(word), word).toBe(true);
+    expect(body.join(" ")).toBe(`$ ${command}`);
+    expect(inner).toContain("[y]es / [n]o / [a]lways / [r]eason (deny and say why)");
+    expect(inner.at(-1)).toMatch(/^\[s\]ave rule bash\(cd \/work\/project/);
   });
 
   it("scrolls a command longer than maxRows with ↓ / ↑", async () => {
@@ -131,5 +151,14 @@ describe("ApprovalModal", () => {
     expect(await answers("\u001b")).toEqual([[7, "no"]]);
     expect(await answers("x")).toEqual([]);
     expect(await answers("\u0001")).toEqual([]); // Ctrl-A is not "always"
+  });
+});
+
+describe("wordWrap", () => {
+  it("breaks at spaces, drops the spaces it breaks at, cuts only a word longer than a row, keeps newlines and indentation", () => {
+    expect(wordWrap("alpha beta gamma", 11)).toEqual(["alpha beta", "gamma"]);
+    expect(wordWrap("alpha beta  gamma", 10)).toEqual(["alpha beta", "gamma"]);
+    expect(wordWrap("ab abcdefghijkl", 5)).toEqual(["ab", "abcde", "fghij", "kl"]);
+    expect(wordWrap("for x in a b; do\n  echo $x\n\ndone", 40)).toEqual(["for x in a b; do", "  echo $x", "", "done"]);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { Box, Text } from "ink";
 import { useRef, useState } from "react";
-import { approvalBodyLines, askerLabel, type ApprovalLine } from "./approval-lines.js";
+import { answerRows, approvalBodyLines, askerLabel, type ApprovalLine } from "./approval-lines.js";
 import type { ApprovalAnswer, ApprovalRequest } from "./hooks/approval-broker.js";
 import { approvalKey, DEFAULT_APPROVAL_TIMING, initialApprovalKeys, type ApprovalKeyState, type ApprovalTiming } from "./hooks/approval-keys.js";
 import { useRawInput } from "./hooks/use-raw-input.js";
@@ -31,13 +31,13 @@ export interface ApprovalModalProps {
   onTypeAhead?: (raw: string) => void;
 }
 
-const CHROME = 4; // border top/bottom + header + answer line
+const CHROME = 3; // border top/bottom + header (the answer rows are counted by answerRows)
 
 /** Rows the modal takes for `request` at terminal `width`, never more than `maxRows`. */
 export function approvalModalRows(request: ApprovalRequest | undefined, width: number, maxRows: number): number {
   if (!request) return 0;
   const body = approvalBodyLines(request, innerWidth(width)).length;
-  return Math.max(0, Math.min(maxRows, body + CHROME));
+  return Math.max(0, Math.min(maxRows, body + CHROME + answerRows(request.rule, innerWidth(width)).length));
 }
 
 function innerWidth(width: number): number {
@@ -60,7 +60,8 @@ export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, wa
   const [view, setView] = useState<ApprovalKeyState>(keys.current);
   const answered = useRef(false);
   const body = approvalBodyLines(request, innerWidth(width));
-  const bodyRows = Math.max(1, maxRows - CHROME);
+  const choiceRows = answerRows(request.rule, innerWidth(width));
+  const bodyRows = Math.max(1, maxRows - CHROME - choiceRows.length);
   const maxScroll = Math.max(0, body.length - bodyRows);
   useRawInput((raw) => {
     if (answered.current) return onTypeAhead?.(raw); // keys after the answer, before the modal is gone
@@ -113,22 +114,17 @@ export function ApprovalModal({ request, onAnswer, width = 100, maxRows = 40, wa
           <Text dimColor> Enter confirms · any other key goes back</Text>
         </Text>
       ) : (
-        <Text wrap="truncate-end">
-          <Text bold>[y]</Text>
-          <Text>es / </Text>
-          <Text bold>[n]</Text>
-          <Text>o / </Text>
-          <Text bold>[a]</Text>
-          <Text>lways / </Text>
-          {request.rule !== undefined ? (
-            <>
-              <Text bold>[s]</Text>
-              <Text>ave rule {request.rule} / </Text>
-            </>
-          ) : null}
-          <Text bold>[r]</Text>
-          <Text>eason (deny and say why)</Text>
-        </Text>
+        choiceRows.map((row, i) => (
+          <Text key={i} wrap="truncate-end">
+            {row.map((choice, j) => (
+              <Text key={choice.key}>
+                <Text bold>[{choice.key}]</Text>
+                {choice.rest}
+                {j < row.length - 1 ? " / " : ""}
+              </Text>
+            ))}
+          </Text>
+        ))
       )}
     </Box>
   );

@@ -157,6 +157,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden,
+    sidebarEmpty: childRows.length === 0,
     overlay: showOverlayWanted,
   });
   const pageRows = layout.overlayRows;

@@ -4,6 +4,7 @@ import stringWidth from "string-width";
 import { afterEach, describe, expect, it } from "vitest";
 import { liveTail, Markdown } from "./Markdown.js";
 import { parseMarkdown } from "./markdown/parse-markdown.js";
+import { columnWidths } from "./markdown/table-layout.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());
@@ -102,5 +103,37 @@ describe("a table too wide for even its narrowest columns", () => {
     expect(rows[0]!.startsWith("┌")).toBe(true);
     for (const r of rows) expect(stringWidth(r)).toBeLessThanOrEqual(20);
     expect(rows[1]).toContain("│ a");
+  });
+});
+
+describe("unbreakable cells", () => {
+  const PATHS = [
+    "| file | what it does |",
+    "|---|---|",
+    "| src/session/main-session-file.ts | the main session's file, written line by line as the run goes on and read back by resume |",
+    "| components/layout/virtual-window.ts | which finished items touch the scrolled window |",
+  ].join("\n");
+
+  for (const width of [78, 61]) {
+    it(`at ${width} columns a path keeps its whole width while the prose column gives the room`, () => {
+      const { lastFrame } = render(
+        <Box width={width}>
+          <Markdown text={PATHS} width={width} />
+        </Box>,
+      );
+      const rows = stripAnsi(lastFrame()!).split("\n");
+      for (const r of rows) expect(stringWidth(r)).toBeLessThanOrEqual(width);
+      expect(rows.some((r) => /^│ src\/session\/main-session-file\.ts +│/.test(r))).toBe(true);
+      expect(rows.some((r) => r.startsWith("│ components/layout/virtual-window.ts │"))).toBe(true);
+      const prose = rows.map((r) => r.split("│")[2]?.trim() ?? "").join(" ");
+      expect(prose).toContain("written line by line as the run goes on and read back by resume");
+    });
+  }
+
+  it("columnWidths: the prose column gives first; only when every column is down to its longest word do words break", () => {
+    const table = { align: ["left", "left"] as const, header: ["a", "b"], rows: [["aaaaaaaaaaaaaaaaaaaa", "one two three four five six seven eight nine ten"]] };
+    expect(columnWidths({ ...table, align: [...table.align] }, 50)).toEqual([20, 23]);
+    // Room for 20 + 5 only: the 20-wide word gives up room too once "three" and "seven" are whole.
+    expect(columnWidths({ ...table, align: [...table.align] }, 7 + 20)).toEqual([15, 5]);
   });
 });

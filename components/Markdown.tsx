@@ -6,6 +6,7 @@ import { Box, Text } from "ink";
 import { parseInline, parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
 import { layoutTable } from "./markdown/table-layout.js";
 import { tailToRows } from "./layout/measure.js";
+import { WrapText } from "./WrapText.js";
 
 export interface MarkdownProps {
   /** The Markdown source. */
@@ -67,18 +68,21 @@ function Block({ block, width }: { block: MdBlock; width: number }) {
       return <Table block={block} width={width} />;
     case "heading":
       return (
-        <Text bold color={block.level <= 2 ? "magenta" : undefined} underline={block.level === 1}>
+        <WrapText bold color={block.level <= 2 ? "magenta" : undefined} underline={block.level === 1}>
           <Spans spans={block.spans} />
-        </Text>
+        </WrapText>
       );
     case "bullet":
+      // The marker never shrinks: a shrunk one gives its column to the text, a row too wide.
       return (
         <Box paddingLeft={block.indent * 2}>
-          <Text>{/^\d/.test(block.marker) ? `${block.marker} ` : "• "}</Text>
+          <Box flexShrink={0}>
+            <Text>{/^\d/.test(block.marker) ? `${block.marker} ` : "• "}</Text>
+          </Box>
           <Box flexShrink={1}>
-            <Text>
+            <WrapText>
               <Spans spans={block.spans} />
-            </Text>
+            </WrapText>
           </Box>
         </Box>
       );
@@ -86,9 +90,9 @@ function Block({ block, width }: { block: MdBlock; width: number }) {
       // A left rule on every row the quote wraps to, not only its first.
       return (
         <Box borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderDimColor paddingLeft={1}>
-          <Text dimColor>
+          <WrapText dimColor>
             <Spans spans={block.spans} />
-          </Text>
+          </WrapText>
         </Box>
       );
     case "code":
@@ -107,9 +111,9 @@ function Block({ block, width }: { block: MdBlock; width: number }) {
       return <Text> </Text>;
     case "para":
       return (
-        <Text>
+        <WrapText>
           <Spans spans={block.spans} />
-        </Text>
+        </WrapText>
       );
   }
 }

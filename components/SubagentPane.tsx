@@ -10,6 +10,7 @@ import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { CHILD_COLOR, liveTokens, turnsLabel } from "./child-status.js";
 import { STALL_MS } from "./ChildRow.js";
 import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
+import { dropBreakSpace } from "./WrapText.js";
 import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
@@ -47,7 +48,8 @@ export function paneTail(child: ChildView, n: number, width = 60): PaneLine[] {
     }
     const text = entry.text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "").join("\n");
     if (text === "") continue;
-    const rows = wrapRows(text, Math.max(1, width));
+    // Each source line wrapped on its own, its continuation rows without the space they broke at.
+    const rows = text.split("\n").flatMap((line) => wrapRows(line, Math.max(1, width)).map(dropBreakSpace));
     for (const text of rows.slice(-(n - out.length)).reverse()) out.push({ kind: "text", text });
   }
   return out.reverse();

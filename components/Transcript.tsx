@@ -61,7 +61,9 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
   return (
     <Static key={epoch} items={finished}>
       {(item) => (
-        <Box key={item.id} flexDirection="column">
+        // Static's own box is absolutely positioned, so nothing else bounds an item's width: without
+        // this, a row of a marker and wrapped text was laid out a column or more past the terminal.
+        <Box key={item.id} flexDirection="column" width={columns}>
           <TranscriptItemView item={item} now={0} width={columns} />
         </Box>
       )}

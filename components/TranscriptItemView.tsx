@@ -9,6 +9,7 @@ import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
 import { retryStatus } from "./retry-status.js";
+import { WrapLines, WrapText } from "./WrapText.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -41,22 +42,24 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
             <Text dimColor>{` · ${item.cwd} · ${item.provider}/${item.model}`}</Text>
           </Text>
           {item.notices.map((n, i) => (
-            <Text key={i} color="yellow">
+            <WrapText key={i} color="yellow">
               ! {n}
-            </Text>
+            </WrapText>
           ))}
-          <Text dimColor>/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits</Text>
+          <WrapText dimColor>/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits</WrapText>
         </Box>
       );
     case "user":
       return (
         <Box marginTop={1}>
-          {item.target ? <Text color="magenta" bold>{`↻ ${item.target} `}</Text> : null}
-          <Text color="cyan" bold>
-            {"› "}
-          </Text>
+          <Box flexShrink={0}>
+            {item.target ? <Text color="magenta" bold>{`↻ ${item.target} `}</Text> : null}
+            <Text color="cyan" bold>
+              {"› "}
+            </Text>
+          </Box>
           <Box flexShrink={1}>
-            <Text bold>{item.text}</Text>
+            <WrapLines bold text={item.text} />
           </Box>
         </Box>
       );
@@ -107,9 +110,7 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
         );
       }
       return (
-        <Text color={TONE[item.tone]} dimColor={item.tone === "dim"}>
-          {item.text}
-        </Text>
+        <WrapLines color={TONE[item.tone]} dimColor={item.tone === "dim"} text={item.text} />
       );
   }
 }

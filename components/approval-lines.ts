@@ -1,6 +1,7 @@
 /**
  * approval-lines: the plain rows an approval shows — the header (tool, who asks, cwd), the full
- * command wrapped to the width, or a unified diff / new file head for edit and write.
+ * command wrapped to the width at word boundaries, or a unified diff / new file head for edit and
+ * write — and the answer choices laid out so `[r]eason` is always on screen.
  */
 import { shortId } from "./format.js";
 import type { ApprovalRequest } from "./hooks/approval-broker.js";
@@ -22,6 +23,58 @@ export function hardWrap(text: string, width: number): string[] {
   return out;
 }
 
+/**
+ * wordWrap: `text` in rows of at most `width` characters, broken at spaces where a row can end
+ * before its next word (the spaces a row breaks at are dropped), a word longer than a row cut hard;
+ * newlines and a line's leading indentation are kept.
+ */
+export function wordWrap(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    let row = "";
+    for (let token of line.match(/\s*\S+|\s+$/g) ?? [""]) {
+      if (row.length + token.length > w && row !== "") {
+        out.push(row);
+        token = token.trimStart();
+        row = "";
+      }
+      for (; token.length > w; token = token.slice(w)) out.push(token.slice(0, w));
+      row += token;
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** One answer the approval offers: its key and the rest of its label (`[y]es` = y + "es"). */
+export interface AnswerChoice {
+  key: string;
+  rest: string;
+}
+
+const SEPARATOR = " / ";
+const rowWidth = (row: readonly AnswerChoice[]) => row.reduce((n, c) => n + c.key.length + 2 + c.rest.length, 0) + SEPARATOR.length * Math.max(0, row.length - 1);
+
+/**
+ * answerRows: the answer choices in rows that fit `width` — one row when all fit; else the rule
+ * to save goes to a second row (its end may be cut) so y, n, a and r stay whole on the first, `r`
+ * losing its "(deny and say why)" when even that row is too wide.
+ */
+export function answerRows(rule: string | undefined, width: number): AnswerChoice[][] {
+  const base: AnswerChoice[] = [
+    { key: "y", rest: "es" },
+    { key: "n", rest: "o" },
+    { key: "a", rest: "lways" },
+  ];
+  const save: AnswerChoice[] = rule !== undefined ? [{ key: "s", rest: `ave rule ${rule}` }] : [];
+  const reason = { key: "r", rest: "eason (deny and say why)" };
+  const all = [...base, ...save, reason];
+  if (rowWidth(all) <= width) return [all];
+  const first = rowWidth([...base, reason]) <= width ? [...base, reason] : [...base, { key: "r", rest: "eason" }];
+  return save.length > 0 ? [first, save] : [first];
+}
+
 /** Who asks: "main", or the child's profile/label plus its short id, as its pane shows it. */
 export function askerLabel(request: ApprovalRequest): string {
   const { agent } = request;
@@ -33,7 +86,7 @@ export function askerLabel(request: ApprovalRequest): string {
 export function approvalBodyLines(request: ApprovalRequest, width: number): ApprovalLine[] {
   const args = request.call.arguments as Record<string, unknown>;
   const str = (k: string) => (typeof args[k] === "string" ? (args[k] as string) : undefined);
-  const plain = (t: string): ApprovalLine[] => hardWrap(t, width).map((text) => ({ text, tone: "plain" as const }));
+  const plain = (t: string): ApprovalLine[] => wordWrap(t, width).map((text) => ({ text, tone: "plain" as const }));
   if (request.call.name === "bash" && str("command") !== undefined) return plain(`$ ${str("command")}`);
   if (request.call.name === "edit" && str("path") !== undefined) {
     const oldLines = (str("oldText") ?? "").split("\n");

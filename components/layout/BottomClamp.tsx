@@ -1,17 +1,17 @@
 /**
  * BottomClamp: a column that is never taller than `maxRows` terminal rows. When its content is
  * taller, the top is cut off (the newest rows — at the bottom — stay), so whatever the estimates
- * upstream say, the live frame cannot outgrow the terminal. Shorter content keeps its own height:
- * the content's natural height is measured after each render and the box follows it. Until a
- * measurement arrives the box keeps its previous height; an empty box has no height at all, so
- * content appearing in it can be measured (estimates upstream keep that first frame in budget).
+ * upstream say, the live frame cannot outgrow the terminal. Shorter content keeps its own height.
  *
- * Clamps nest: when an inner clamp changes height it asks the enclosing one to measure again,
- * since the outer box would otherwise keep a stale height and cut the inner one's new rows.
+ * The cap is Yoga's max-height on the box (Ink has no such prop: a ref sets it), so the box takes
+ * its content's height in the very frame the content changes. (It used to follow a measurement
+ * taken after each render: the frame in which content shrank — a run ending, its answer moving to
+ * the scrollback — was drawn at the old height, rows of nothing that scrolled the answer's end off
+ * the screen.) The children are laid out at their own height (`unconstrained`) and drawn clipped.
  */
-import { Box, measureElement, type DOMElement } from "ink";
+import { Box, type DOMElement } from "ink";
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { unconstrained } from "./unconstrained.js";
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export interface BottomClampProps {
   /** Most rows the box may take. */
@@ -23,32 +23,27 @@ export interface BottomClampProps {
   children: ReactNode;
 }
 
-/** Asks the enclosing clamp (if any) to measure its content again. */
-const RemeasureParent = createContext<() => void>(() => {});
-
 /** The clamped column. */
 export function BottomClamp({ maxRows, width, fill = false, children }: BottomClampProps) {
-  const inner = useRef<DOMElement>(null);
-  const [natural, setNatural] = useState(0);
-  const [, setTick] = useState(0);
-  const remeasureParent = useContext(RemeasureParent);
-  const remeasure = useCallback(() => setTick((t) => t + 1), []);
-  useLayoutEffect(() => {
-    if (!inner.current) return;
-    const h = measureElement(inner.current).height;
-    if (h !== natural) {
-      setNatural(h);
-      remeasureParent();
-    }
-  });
   const cap = Math.max(0, Math.floor(maxRows));
-  // Nothing measured yet (or empty): no height, so Yoga lays the content out and it can be measured
-  // (the children of a zero-height box are not laid out at all).
-  const height = fill ? cap : natural === 0 ? undefined : Math.min(cap, natural);
+  const box = useRef<DOMElement | null>(null);
+  const capRef = useRef(cap);
+  capRef.current = cap;
+  // Set while rendering, so the layout of this very commit uses a changed cap (Yoga only marks the
+  // node dirty; the same value again is a no-op).
+  box.current?.yogaNode?.setMaxHeight(cap);
+  const attach = useCallback((node: DOMElement | null) => {
+    box.current = node;
+    unconstrained(node);
+    node?.yogaNode?.setMaxHeight(capRef.current);
+  }, []);
+  // The box exists only after its first commit, laid out uncapped: draw once more with the cap.
+  const [, setMounted] = useState(false);
+  useLayoutEffect(() => setMounted(true), []);
   return (
-    <Box ref={unconstrained} height={height} width={width} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
-      <Box ref={inner} flexDirection="column" flexShrink={0}>
-        <RemeasureParent.Provider value={remeasure}>{children}</RemeasureParent.Provider>
+    <Box ref={attach} height={fill ? cap : undefined} width={width} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
+      <Box flexDirection="column" flexShrink={0}>
+        {children}
       </Box>
     </Box>
   );

@@ -4,7 +4,8 @@
  * switches to clearing the whole screen (and the scrollback) on every frame. The bottom — approval
  * question, session picker, prompt, status bar — is sized first; the transcript region (live items,
  * and in full-screen mode the scrolled history) gets the rest. The child-session sidebar stands
- * beside the region in a wide full-screen terminal, and is stacked under the live items otherwise.
+ * beside the region in a wide full-screen terminal when it lists something, and is stacked under
+ * the live items otherwise.
  */
 
 /** Draw in the alternate screen with our own scrolling, or inline in the terminal's scrollback. */
@@ -37,6 +38,8 @@ export interface ScreenLayoutInput {
   sidebar: boolean;
   /** Full-screen: the person toggled the standing sidebar off. */
   sidebarHidden?: boolean;
+  /** The sidebar lists no child session: it does not stand (it still opens when asked for). */
+  sidebarEmpty?: boolean;
   /** A child's transcript overlay replaces the live items. */
   overlay: boolean;
 }
@@ -73,7 +76,7 @@ export function screenLayout(input: ScreenLayoutInput): ScreenLayout {
   const approval = Math.min(input.approvalRows, Math.max(0, frameRows - promptRows - STATUS_ROWS - pickerBox - 3));
   const bottomRows = approval + pickerBox + promptRows + STATUS_ROWS;
   const regionRows = Math.max(1, frameRows - bottomRows);
-  const standing = input.mode === "fullscreen" && columns >= SIDEBAR_COLUMN_MIN && !input.sidebarHidden;
+  const standing = input.mode === "fullscreen" && columns >= SIDEBAR_COLUMN_MIN && !input.sidebarHidden && !input.sidebarEmpty;
   const beside = standing || (input.sidebar && !input.overlay && columns >= INLINE_BESIDE_MIN);
   let sidebar: ScreenLayout["sidebar"] = { placement: "none", columns: 0, rows: 0, listRows: 0 };
   if (beside) {

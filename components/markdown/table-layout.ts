@@ -18,19 +18,36 @@ export interface TableData {
 /** The narrowest a column is squeezed to before the table is simply cut. */
 const MIN_COLUMN = 3;
 
-/** Column content widths for `table` within `width` columns (borders and padding included). */
+/** The widest word (run without spaces) of any cell of column `c`: the column's unbreakable width. */
+function longestWord(table: TableData, c: number): number {
+  let widest = 1;
+  for (const row of [table.header, ...table.rows]) for (const word of (row[c] ?? "").split(/\s+/)) widest = Math.max(widest, stringWidth(word));
+  return widest;
+}
+
+/**
+ * columnWidths: column content widths for `table` within `width` columns (borders and padding
+ * included). A table too wide takes one column at a time from the widest column that can give
+ * without breaking a word; only when none can do columns give up room mid-word (widest first).
+ */
 export function columnWidths(table: TableData, width: number): number[] {
   const n = Math.max(1, table.header.length);
   const natural = Array.from({ length: n }, (_, c) => Math.max(1, ...[table.header, ...table.rows].map((r) => stringWidth(r[c] ?? ""))));
+  const words = Array.from({ length: n }, (_, c) => Math.min(natural[c]!, longestWord(table, c)));
   const room = Math.max(n * MIN_COLUMN, Math.floor(width) - (3 * n + 1));
   const widths = [...natural];
   let total = widths.reduce((a, b) => a + b, 0);
-  // Take one column from the widest column until the table fits.
+  /** The widest column whose width is above `floor(c)`, or -1. */
+  const widestAbove = (floor: (c: number) => number): number => {
+    let widest = -1;
+    for (let c = 0; c < n; c++) if (widths[c]! > floor(c) && (widest < 0 || widths[c]! > widths[widest]!)) widest = c;
+    return widest;
+  };
   while (total > room) {
-    let widest = 0;
-    for (let c = 1; c < n; c++) if (widths[c]! > widths[widest]!) widest = c;
-    if (widths[widest]! <= MIN_COLUMN) break;
-    widths[widest]!--;
+    let c = widestAbove((i) => Math.max(MIN_COLUMN, words[i]!));
+    if (c < 0) c = widestAbove(() => MIN_COLUMN);
+    if (c < 0) break;
+    widths[c]!--;
     total--;
   }
   return widths;
