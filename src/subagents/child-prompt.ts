@@ -52,6 +52,9 @@ export function resumedChildPrompt(prompt: string, repairs: readonly string[] = 
   ].join("\n");
 }
 
+/** Tools only the main agent has: children never delegate (nor search the roster). */
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "find_agent"]);
+
 /** Thrown before a child starts when its configuration cannot work. */
 export class SubagentConfigError extends Error {
   override readonly name = "SubagentConfigError";
@@ -66,7 +69,7 @@ export class SubagentConfigError extends Error {
  * those servers start for the run (see child-mcp.ts).
  */
 export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">, skipped: string[] = []): AnyTool[] {
-  const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
+  const filtered = pool.filter((t) => !PARENT_ONLY_TOOLS.has(t.name) && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
   const listed: string[] = [];

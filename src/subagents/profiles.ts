@@ -218,6 +218,6 @@ export function formatProfileList(profiles: readonly AgentProfile[]): string {
     bytes += n;
     shown++;
   }
-  if (shown < profiles.length) lines.push(`… and ${profiles.length - shown} more (not listed to keep this short; pass the name as agent if the user names one)`);
+  if (shown < profiles.length) lines.push(`… and ${profiles.length - shown} more (not listed to keep this short; search them all with find_agent, or pass the name as agent if the user names one)`);
   return lines.join("\n");
 }

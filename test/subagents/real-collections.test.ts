@@ -129,3 +129,30 @@ describe("agent files from public collections", () => {
     expect(system.endsWith("# Agent profile\n\nOnly read.")).toBe(true);
   });
 });
+
+describe("a roster too long to list", () => {
+  it("find_agent ranks agents by name and description words; only the main agent gets it, and only past the cap", async () => {
+    const { rankAgents, createAgentSearchTool } = await import("../../src/subagents/agent-search-tool.js");
+    const many = Array.from({ length: 30 }, (_, i) => profile(`filler-${String(i).padStart(2, "0")}`, { description: "General helper for misc chores" }));
+    const roster = [...many, profile("db-migrator", { description: "Writes and reviews database migrations" }), profile("react-reviewer", { description: "Reviews React components and hooks" })];
+    expect(rankAgents(roster, "review react components").map((p) => p.name)[0]).toBe("react-reviewer");
+    expect(rankAgents(roster, "database migration").map((p) => p.name)[0]).toBe("db-migrator");
+    expect(rankAgents(roster, "kubernetes")).toEqual([]);
+    const tool = createAgentSearchTool(roster);
+    const out = await tool.execute({ query: "migrations" }, { cwd: "/", signal: new AbortController().signal, toolCallId: "f" });
+    expect(out.output.split("\n")[0]).toBe("- db-migrator: Writes and reviews database migrations");
+    // The session: past ROSTER_MAX_AGENTS the main agent has find_agent and the roster says so; a child never has it.
+    const d = project();
+    for (const p of roster) put(d.agents, `${p.name}.md`, `---\nname: ${p.name}\ndescription: ${p.description}\n---\n`);
+    const { AgentSession } = await import("../../src/agent-session.js");
+    const { createScriptedProvider } = await import("../../src/providers/scripted.js");
+    const session = new AgentSession({ cwd: d.cwd, inkHome: d.inkHome, provider: createScriptedProvider([]), model: "m", interactive: false, trust: true, approval: {} });
+    try {
+      expect(session.tools.map((t) => t.name)).toContain("find_agent");
+      expect(session.system).toContain("search them all with find_agent");
+      expect(selectChildToolPool(session.tools).map((t) => t.name)).not.toContain("find_agent");
+    } finally {
+      session.close();
+    }
+  });
+});
