@@ -156,3 +156,13 @@ describe("a roster too long to list", () => {
     }
   });
 });
+
+describe("an untrusted project's agents", () => {
+  it("the notice names the folder that holds them (.claude/agents, not .ink/agents)", () => {
+    const d = project();
+    put(d.agents, "a.md", "---\nname: a\ndescription: A\n---\n");
+    const notice = loadProfiles({ ...d, trust: "untrusted" }).notices.find((n) => n.startsWith("Skipped"))!;
+    expect(notice).toContain(`Skipped 1 project agent profile(s) in ${d.agents}: this project is not trusted`);
+    expect(notice).not.toContain(join(".ink", "agents"));
+  });
+});
