@@ -77,7 +77,7 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const policy = (async (call, agent, tool) => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
-    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, cwd, mode: policy.mode, rules });
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: policy.mode, rules });
     if (verdict.kind === "allow") return { allow: true };
     if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it` };
     if (options.ask) return options.ask(call, agent, { reason: verdict.reason, firm: verdict.firm === true });

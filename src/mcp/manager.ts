@@ -27,6 +27,7 @@ export function mcpTool(server: McpServer, info: McpToolInfo): AnyTool {
     inputSchema: info.inputSchema,
     concurrent: false,
     readOnly: false,
+    ...(info.readOnlyHint ? { readOnlyHint: true } : {}),
     execute: (args: Record<string, unknown>, ctx) => server.call(info.name, args, ctx.signal),
   };
 }

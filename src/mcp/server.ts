@@ -16,13 +16,15 @@ export interface McpToolInfo {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The server's `annotations.readOnlyHint`: it says the tool only reads. */
+  readOnlyHint?: boolean;
 }
 
 const STDERR_TAIL = 2000;
 
 /** The parts of a listed tool Ink uses. */
 function toolInfo(t: any): McpToolInfo {
-  return { name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" } };
+  return { name: t.name, description: t.description, inputSchema: t.inputSchema ?? { type: "object" }, ...(t.annotations?.readOnlyHint === true ? { readOnlyHint: true } : {}) };
 }
 
 /** The code of an error's cause (fetch puts ECONNREFUSED there), if any. */

@@ -20,6 +20,8 @@ export interface DecisionInput {
   tool: string;
   args: Record<string, unknown>;
   readOnly: boolean;
+  /** The tool says it only reads (MCP readOnlyHint): plan mode asks instead of refusing it. */
+  readOnlyHint?: boolean;
   /** The agent's working directory (a worktree child: its worktree). */
   cwd: string;
   mode: PermissionMode;
@@ -43,7 +45,7 @@ export function decide(input: DecisionInput): Verdict {
   if (abs !== undefined && !input.readOnly && inGitDir(abs)) return { kind: "deny", reason: `${tool} never writes inside .git/ (${abs})` };
   const ask = rules.find((r) => r.kind === "ask" && matches(r));
   if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}`, firm: true };
-  if (input.mode === "plan" && !input.readOnly) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  if (input.mode === "plan" && !input.readOnly && !input.readOnlyHint) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
   const inside = abs === undefined || isInside(cwdReal, abs);
   // Changing a file outside the working directory (or a child's worktree) needs a rule with a path
@@ -58,7 +60,7 @@ export function decide(input: DecisionInput): Verdict {
     if (inside) return { kind: "allow" };
     return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
   }
-  if (input.mode === "plan") return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  if (input.mode === "plan" && !input.readOnlyHint) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)`, firm: true };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };

@@ -35,6 +35,11 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   /** True when the tool never changes files or runs commands (approval lets these run freely). */
   readOnly: boolean;
   /**
+   * A tool that says of itself that it only reads (an MCP tool's `readOnlyHint`): not trusted
+   * enough to run unasked, but plan mode lets it be asked for instead of refusing it.
+   */
+  readOnlyHint?: boolean;
+  /**
    * True when the tool itself returns a meaningful result promptly after an abort (e.g. `task`,
    * whose child loop winds down its own tools): the loop then waits for that result instead of
    * replacing it with "interrupted" after a grace period.

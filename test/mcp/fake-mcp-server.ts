@@ -16,7 +16,7 @@ const mode = process.env.MODE || "ok";
 if (mode === "crash-start") { process.stderr.write("boom: cannot open the database\n"); process.exit(1); }
 const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
 const tools = [
-  { name: "echo", description: "Echoes the text back", inputSchema: { type: "object", properties: { text: { type: "string", description: "what to echo" } }, required: ["text"], additionalProperties: false } },
+  { name: "echo", description: "Echoes the text back", inputSchema: { type: "object", properties: { text: { type: "string", description: "what to echo" } }, required: ["text"], additionalProperties: false }, annotations: { readOnlyHint: true } },
   { name: "add", description: "Adds two numbers", inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] } },
 ];
 let buf = "";

@@ -29,6 +29,13 @@ describe("rules match MCP tools by name and prefix", () => {
     expect(verdict(tool, rules as never)).toBe(expected);
   });
 
+  it("plan mode asks for an MCP tool whose server says it only reads (readOnlyHint), and never runs it unasked without a rule", () => {
+    const hinted = (r: { allow?: string[] }, mode: "default" | "plan") => decide({ tool: "mcp__docs__echo", args: {}, readOnly: false, readOnlyHint: true, cwd: tmpdir(), mode, rules: parseRules(r.allow, "allow") }).kind;
+    expect(hinted({}, "plan")).toBe("ask");
+    expect(hinted({}, "default")).toBe("ask");
+    expect(hinted({ allow: ["mcp__docs__*"] }, "plan")).toBe("allow");
+  });
+
   it("plan mode refuses an MCP tool even when a rule allows it (it may change things); yolo allows", () => {
     expect(verdict("mcp__docs__echo", { allow: ["mcp__docs__*"] }, "plan")).toBe("deny");
     expect(verdict("mcp__docs__echo", {}, "yolo")).toBe("allow");
