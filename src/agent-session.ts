@@ -45,6 +45,8 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
+import { createSkillTool, describeSkills, formatSkillList } from "./skills/skill-tool.js";
+import type { SkillLoad } from "./skills/skills.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -84,6 +86,8 @@ export class AgentSession {
   readonly system: string;
   readonly tools: AnyTool[];
   readonly profiles: ProfileLoad;
+  /** Agent Skills found at start-up (`/skills`); the `skill` tool loads one. */
+  readonly skills: SkillLoad;
   readonly store?: SessionStore;
   readonly history: AgentMessage[] = [];
   readonly onToolCall: OnToolCall;
@@ -125,6 +129,7 @@ export class AgentSession {
     this.model = options.model;
     const setup = loadProjectSetup({ inkHome: options.inkHome, cwd: this.cwd, trustFlag: options.trust ?? false, mcpServers: options.mcpServers });
     this.profiles = setup.profiles;
+    this.skills = setup.skills;
     this.trusted = setup.trusted;
     this.mcpNotices.push(...setup.mcp.problems);
     const onProblem = (m: string) => {
@@ -177,6 +182,8 @@ export class AgentSession {
       this.resumeNotes.push(...restored.notes);
     }
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
+    // Only with skills: a pool without them stays as before (children made earlier still resume).
+    if (this.skills.skills.length > 0) this.tools.push(createSkillTool(this.skills.skills));
     const session = this;
     const task = createTaskTool({
       provider: this.provider,
@@ -199,7 +206,7 @@ export class AgentSession {
       running: this.running,
     });
     this.tools.push(task);
-    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,
       this.model,
@@ -210,12 +217,13 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
+    if (command === "/skills") return describeSkills(this.skills);
     if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;

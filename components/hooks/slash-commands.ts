@@ -35,6 +35,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
+  { name: "/skills", help: "list the Agent Skills, where each came from, and the ones skipped" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
   { name: "/memory", help: "the same as /context (Claude Code's name for it)" },
   { name: "/config", help: "show the effective settings and where each came from" },

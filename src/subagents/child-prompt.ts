@@ -17,8 +17,9 @@ export const CHILD_SUFFIX = [
 ].join("\n");
 
 /** The child's full system prompt. */
-export function childSystemPrompt(parentSystem: string, profile?: Pick<AgentProfile, "body">): string {
-  return parentSystem + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
+export function childSystemPrompt(parentSystem: string, profile?: Pick<AgentProfile, "body" | "preloadedSkills">): string {
+  const skills = (profile?.preloadedSkills ?? []).map((s) => `\n\n# Skill: ${s.name} (preloaded)\n\n${s.body}`).join("");
+  return parentSystem + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "") + skills;
 }
 
 /**
@@ -43,7 +44,7 @@ export class SubagentConfigError extends Error {
 
 /**
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
- * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
+ * (in the list's order; `skill` is dropped when no skills are loaded). An unknown name throws SubagentConfigError naming it and the choices.
  * Listed tools of the profile's own MCP servers are not looked up here: they join the pool when
  * those servers start for the run (see child-mcp.ts).
  */
@@ -51,7 +52,8 @@ export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<Age
   const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
-  const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n));
+  // `skill` exists only when skills are loaded; a profile listing it elsewhere simply goes without.
+  const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n) && (n !== "skill" || byName.has(n)));
   const unknown = listed.filter((n) => !byName.has(n));
   if (unknown.length > 0) {
     const where = profile.path ? ` (${profile.path})` : "";
