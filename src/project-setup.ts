@@ -1,6 +1,6 @@
 /**
  * What a session takes from its project and from `$INK_HOME` before it runs: whether the project's
- * files are trusted, the agent profiles, the MCP servers to start, the AGENTS.md / CLAUDE.md
+ * files are trusted, the agent profiles, skills and command files, the MCP servers to start, the AGENTS.md / CLAUDE.md
  * context and the worktrees earlier runs left behind. Read once, at start-up; nothing here starts
  * a process (MCP servers start later, after the first frame).
  */
@@ -13,6 +13,7 @@ import { SessionStore } from "./session/store.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 import { claudeHomeDir, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { decideTrust, projectTrust } from "./subagents/trust.js";
+import { loadCommandFiles, type CommandLoad } from "./commands/command-files.js";
 import { loadSkills, preloadProfileSkills, type SkillLoad } from "./skills/skills.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
@@ -31,6 +32,8 @@ export interface ProjectSetup {
   profiles: ProfileLoad;
   /** Agent Skills (project ones only when trusted); profiles' `skills:` are resolved against them. */
   skills: SkillLoad;
+  /** Slash-command files (project ones only when trusted). */
+  commands: CommandLoad;
   /** MCP servers to start, and the problems found reading their configuration. */
   mcp: { servers: McpServerConfig[]; problems: string[] };
   context: ProjectContext;
@@ -55,6 +58,7 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
     trusted,
     profiles,
     skills,
+    commands: loadCommandFiles({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     mcp,
     context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),
