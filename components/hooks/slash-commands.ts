@@ -62,7 +62,9 @@ export function fileCommandHelp(c: FileCommand): string {
 
 /** Every command of the `/` menu: the built-ins, then the command files. */
 export function menuCommands(fileCommands: readonly FileCommand[] = []): Array<{ name: string; help: string }> {
-  return [...SLASH_COMMANDS, ...fileCommands.map((c) => ({ name: c.name, help: fileCommandHelp(c) }))];
+  // The loader already drops built-in names (BUILTIN_COMMAND_NAMES); this keeps the menu right if the two lists drift.
+  const builtin = new Set(SLASH_COMMANDS.map((c) => c.name));
+  return [...SLASH_COMMANDS, ...fileCommands.filter((c) => !builtin.has(c.name.toLowerCase())).map((c) => ({ name: c.name, help: fileCommandHelp(c) }))];
 }
 
 function helpLines(fileCommands: readonly FileCommand[] = []): string[] {
