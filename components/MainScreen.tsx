@@ -15,7 +15,7 @@ import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { DEFAULT_APPROVAL_TIMING } from "./hooks/approval-keys.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
-import { runSlashCommand, SLASH_COMMANDS } from "./hooks/slash-commands.js";
+import { menuCommands, runSlashCommand } from "./hooks/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
@@ -135,7 +135,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
   const mentionFiles = useMentionFiles(session.cwd);
-  const completionSources = useMemo(() => ({ commands: SLASH_COMMANDS, files: mentionFiles.files }), [mentionFiles.files]);
+  const completionSources = useMemo(() => ({ commands: menuCommands(session.commands.commands), files: mentionFiles.files }), [mentionFiles.files, session]);
   const menuOpen = useRef(false);
   const [, setModelShown] = useState(session.model);
   const [permissionMode, setPermissionModeShown] = useState(session.permissionMode);
@@ -228,8 +228,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
-    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined));
+    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.commands.commands });
+    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
       const command = input.slice(1).trim();

@@ -33,7 +33,6 @@ import { McpManager } from "./mcp/manager.js";
 import { settingsReportLines } from "./cli/config-command.js";
 import type { ChildReportNote } from "./protocol/child-report-note.js";
 import { PendingNotes } from "./core/pending-notes.js";
-import { runPersonResume } from "./subagents/person-resume.js";
 import type { TaskRecord } from "./session/types.js";
 import { isAbortError } from "./protocol/provider-error.js";
 import { PROMPT_FAILED_STATUS, withdrawFailedPrompt, type FailedPrompt } from "./core/failed-turn.js";
@@ -46,6 +45,10 @@ import { createAgentSearchTool } from "./subagents/agent-search-tool.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
+import { createSkillTool, describeSkills, formatSkillList } from "./skills/skill-tool.js";
+import type { SkillLoad } from "./skills/skills.js";
+import type { CommandLoad } from "./commands/command-files.js";
+import { runPersonTask } from "./subagents/person-resume.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -85,6 +88,10 @@ export class AgentSession {
   readonly system: string;
   readonly tools: AnyTool[];
   readonly profiles: ProfileLoad;
+  /** Agent Skills found at start-up (`/skills`); the `skill` tool loads one. */
+  readonly skills: SkillLoad;
+  /** Slash-command files found at start-up (the `/` menu). */
+  readonly commands: CommandLoad;
   readonly store?: SessionStore;
   readonly history: AgentMessage[] = [];
   readonly onToolCall: OnToolCall;
@@ -126,6 +133,8 @@ export class AgentSession {
     this.model = options.model;
     const setup = loadProjectSetup({ inkHome: options.inkHome, cwd: this.cwd, trustFlag: options.trust ?? false, mcpServers: options.mcpServers });
     this.profiles = setup.profiles;
+    this.skills = setup.skills;
+    this.commands = setup.commands;
     this.trusted = setup.trusted;
     this.mcpNotices.push(...setup.mcp.problems);
     const onProblem = (m: string) => {
@@ -178,6 +187,8 @@ export class AgentSession {
       this.resumeNotes.push(...restored.notes);
     }
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
+    // Only with skills: a pool without them stays as before (children made earlier still resume).
+    if (this.skills.skills.length > 0) this.tools.push(createSkillTool(this.skills.skills));
     const session = this;
     const task = createTaskTool({
       provider: this.provider,
@@ -202,7 +213,7 @@ export class AgentSession {
     this.tools.push(task);
     // A roster too long for the system prompt can be searched (children never see it: they cannot delegate).
     if (this.profiles.profiles.length > ROSTER_MAX_AGENTS) this.tools.push(createAgentSearchTool(this.profiles.profiles));
-    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,
       this.model,
@@ -213,12 +224,13 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
+    if (command === "/skills") return describeSkills(this.skills);
     if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
@@ -327,30 +339,43 @@ export class AgentSession {
    * agent as a note before the next user message (see `prompt`). Never throws: failures come back as an error result.
    */
   async resumeChild(childId: string, prompt: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
+    return this.personTask({ prompt, resume: childId }, opts.toolCallId ?? `resume-${childId}-${Date.now()}`, opts);
+  }
+
+  /**
+   * Runs a forked slash command (`command`, e.g. "/review") as a new child with `prompt` — the
+   * `agent` profile, or the general-purpose subagent — the way `resumeChild` runs a resume: live as
+   * a `task` call with id `toolCallId`, recorded, its report passed on before the next user message. Never throws.
+   */
+  async runCommandChild(command: string, prompt: string, opts: { agent?: string; signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
+    return this.personTask({ prompt, ...(opts.agent ? { agent: opts.agent } : {}) }, opts.toolCallId ?? `command-${Date.now()}`, opts, command);
+  }
+
+  /** A `task` run the person started (see person-resume.ts), recorded, with its report queued for the main agent. */
+  private personTask(args: { prompt: string; resume?: string; agent?: string }, toolCallId: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }, command?: string): Promise<ToolResult> {
     const emit = (event: AgentEvent) => opts.onEvent?.(event);
-    this.record(undefined, opts.onEvent, prompt);
-    return runPersonResume({
+    this.record(undefined, opts.onEvent, args.prompt);
+    return runPersonTask({
       task: this.tools.find((t) => t.name === "task")!,
-      childId,
-      prompt,
+      args,
       cwd: this.cwd,
       stopChild: (id) => this.stopChild(id),
       signal: opts.signal,
       emit,
-      toolCallId: opts.toolCallId,
+      toolCallId,
       onRecord: (record, out) => {
         this.record({ type: "task_record", record }, emit);
-        this.pending.reports.push({ childId, profile: record.profile, prompt, status: record.status, report: out.output });
+        this.pending.reports.push({ childId: args.resume ?? record.sessionId ?? record.childId, profile: record.profile, prompt: args.prompt, ...(command ? { command } : {}), status: record.status, report: out.output });
       },
     });
   }
 
   /**
-   * Runs one user request to the end. Reports of children the person resumed since the last
+   * Runs one user request to the end (on `opts.model` for this request only, e.g. a command file's `model:`). Reports of children the person resumed since the last
    * request go first, as notes in the same user message. Rejects with the provider's error when a
    * model call fails.
    */
-  async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
+  async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
     const mentions = expandMentions(text, this.cwd);
     if (mentions.attached.length > 0 || mentions.problems.length > 0) opts.onEvent?.({ type: "attachments", files: mentions.attached, problems: mentions.problems });
@@ -411,10 +436,10 @@ export class AgentSession {
     this.file?.recordLater({ type: "settings", model: name });
   }
 
-  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
+  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
-      model: this.model,
+      model: opts.model ?? this.model,
       system: this.system,
       tools: this.tools,
       history: this.history,

@@ -1,6 +1,6 @@
 /**
  * What a session takes from its project and from `$INK_HOME` before it runs: whether the project's
- * files are trusted, the agent profiles, the MCP servers to start, the AGENTS.md / CLAUDE.md
+ * files are trusted, the agent profiles, skills and command files, the MCP servers to start, the AGENTS.md / CLAUDE.md
  * context and the worktrees earlier runs left behind. Read once, at start-up; nothing here starts
  * a process (MCP servers start later, after the first frame).
  */
@@ -13,6 +13,8 @@ import { SessionStore } from "./session/store.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 import { claudeHomeDir, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { decideTrust, projectTrust } from "./subagents/trust.js";
+import { loadCommandFiles, type CommandLoad } from "./commands/command-files.js";
+import { loadSkills, preloadProfileSkills, type SkillLoad } from "./skills/skills.js";
 
 /** `$INK_HOME`, default `~/.ink`. */
 export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -28,6 +30,10 @@ export interface ProjectSetup {
   /** The project's gated files (settings, .mcp.json) may be used: `--trust`, or a trust record whose files still hash as trusted. */
   trusted: boolean;
   profiles: ProfileLoad;
+  /** Agent Skills (project ones only when trusted); profiles' `skills:` are resolved against them. */
+  skills: SkillLoad;
+  /** Slash-command files (project ones only when trusted). */
+  commands: CommandLoad;
   /** MCP servers to start, and the problems found reading their configuration. */
   mcp: { servers: McpServerConfig[]; problems: string[] };
   context: ProjectContext;
@@ -36,7 +42,7 @@ export interface ProjectSetup {
 }
 
 /** Reads the set-up of project `cwd`; `trustFlag` is `--trust`; `mcpServers` replaces the configured servers (tests). */
-export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag: boolean; mcpServers?: McpServerConfig[] }): ProjectSetup {
+export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag: boolean; mcpServers?: McpServerConfig[]; agentsHome?: string }): ProjectSetup {
   const { inkHome, cwd } = opts;
   const trust = decideTrust({ inkHome, cwd, flag: opts.trustFlag });
   const profiles = loadProfiles({ cwd, inkHome, trust });
@@ -46,9 +52,13 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
   const trusted = record === undefined || record.trusted;
   const changedSinceTrust = trust === "recorded" && record !== undefined && record.changed.includes(".mcp.json");
   const mcp = opts.mcpServers ? { servers: opts.mcpServers, problems: [] } : sessionMcpServers({ inkHome, cwd, trusted, changedSinceTrust });
+  const skills = loadSkills({ cwd, inkHome, trusted, claudeHome: claudeHomeDir(), agentsHome: opts.agentsHome });
+  skills.notices.push(...preloadProfileSkills(profiles.profiles, skills.skills));
   return {
     trusted,
     profiles,
+    skills,
+    commands: loadCommandFiles({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     mcp,
     context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),

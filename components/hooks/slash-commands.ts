@@ -3,6 +3,7 @@
  * what the App should do; the App does it.
  */
 import type { AgentProfile } from "../../src/subagents/profiles.js";
+import type { FileCommand } from "../../src/commands/command-files.js";
 import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
 
@@ -18,7 +19,9 @@ export type SlashOutcome =
   /** `/model` alone (`name` undefined: show the model) or `/model <name>` (switch). */
   | { kind: "model"; name?: string }
   /** `/mode` alone (next of default → accept-edits → plan) or `/mode <name>`. */
-  | { kind: "mode"; name?: string };
+  | { kind: "mode"; name?: string }
+  /** A command file (`.claude/commands/…`): `args` is what was typed after its name. */
+  | { kind: "file-command"; command: FileCommand; args: string; typed: string };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -30,6 +33,8 @@ export interface SlashContext {
   profileWarnings?: readonly string[];
   /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`); undefined when it does not know it. */
   sessionLines?: (command: string) => string[] | undefined;
+  /** Commands read from files (built-in names already left out). */
+  fileCommands?: readonly FileCommand[];
 }
 
 /** The commands with their one-line help, in display order. */
@@ -37,6 +42,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
+  { name: "/skills", help: "list the Agent Skills, where each came from, and the ones skipped" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
   { name: "/memory", help: "the same as /context (Claude Code's name for it)" },
   { name: "/config", help: "show the effective settings and where each came from" },
@@ -50,9 +56,24 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/exit", help: "leave Ink (also /quit)" },
 ];
 
-function helpLines(): string[] {
-  const width = Math.max(...SLASH_COMMANDS.map((c) => c.name.length));
-  return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), "Keys:", ...HELP_KEYS.map((k) => `  ${k}`)];
+/** The help of a command file in the `/` menu and /help: its description, argument hint and how it runs. */
+export function fileCommandHelp(c: FileCommand): string {
+  const runs = c.fork ? ` · runs as a child${c.agent ? ` (${c.agent})` : ""}` : "";
+  return `${c.description}${c.argumentHint ? ` ${c.argumentHint}` : ""} (${c.source}${runs})`;
+}
+
+/** Every command of the `/` menu: the built-ins, then the command files. */
+export function menuCommands(fileCommands: readonly FileCommand[] = []): Array<{ name: string; help: string }> {
+  // The loader already drops built-in names (BUILTIN_COMMAND_NAMES); this keeps the menu right if the two lists drift.
+  const builtin = new Set(SLASH_COMMANDS.map((c) => c.name));
+  return [...SLASH_COMMANDS, ...fileCommands.filter((c) => !builtin.has(c.name.toLowerCase())).map((c) => ({ name: c.name, help: fileCommandHelp(c) }))];
+}
+
+function helpLines(fileCommands: readonly FileCommand[] = []): string[] {
+  const all = menuCommands(fileCommands);
+  const width = Math.max(...all.map((c) => c.name.length));
+  const files = fileCommands.length > 0 ? ["Command files:", ...all.slice(SLASH_COMMANDS.length).map((c) => `  ${c.name.padEnd(width)}  ${c.help}`)] : [];
+  return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), ...files, "Keys:", ...HELP_KEYS.map((k) => `  ${k}`)];
 }
 
 /** The start-up notice saying the project's profiles were skipped because the project is not trusted. */
@@ -87,7 +108,7 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
   switch (name) {
     case "/help":
     case "/?":
-      return { kind: "lines", lines: helpLines(), tone: "info" };
+      return { kind: "lines", lines: helpLines(ctx.fileCommands), tone: "info" };
     case "/agents":
       return { kind: "lines", lines: agentLines(ctx), tone: "info" };
     case "/clear":
@@ -114,6 +135,8 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
     default: {
       const lines = ctx.sessionLines?.(name);
       if (lines) return { kind: "lines", lines, tone: "info" };
+      const file = ctx.fileCommands?.find((c) => c.name.toLowerCase() === name);
+      if (file) return { kind: "file-command", command: file, args: text.slice(name.length).trim(), typed: text };
     }
       return { kind: "lines", lines: [`unknown command "${name}" — type /help to see the commands.`], tone: "error" };
   }

@@ -25,8 +25,10 @@ export interface AgentStreamOptions {
 /** What the hook gives the UI. */
 export interface AgentStream {
   state: StreamState;
-  /** Starts a run with `text`; false (and nothing happens) when a run is in progress. */
-  submit(text: string): boolean;
+  /** Starts a run with `text` (on `model` for this request only, when given); false (and nothing happens) when a run is in progress. */
+  submit(text: string, model?: string): boolean;
+  /** Runs a forked command file as a new child (shown as its pane), `typed` as the person's line; false when a run is in progress. */
+  runCommandChild(command: string, typed: string, prompt: string, agent?: string): boolean;
   /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
   resumeChild(childId: string, label: string, prompt: string): boolean;
   /** Runs `command` (typed after `!`) through the session's bash tool and approval; false when a run is in progress. */
@@ -148,9 +150,9 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   );
 
   const submit = useCallback(
-    (text: string) =>
+    (text: string, model?: string) =>
       startRun({ type: "run_start", text, at: clock() }, (signal, emit) =>
-        session.prompt(text, { signal, onEvent: emit }).then((result) => {
+        session.prompt(text, { signal, onEvent: emit, ...(model ? { model } : {}) }).then((result) => {
           // Stopped before any answer: the prompt was withdrawn; it goes back into the box.
           if (session.lastFailure?.stopped && mounted.current) {
             enqueue({ type: "notice", text: "stopped before any answer — your prompt is back in the input box", tone: "dim" });
@@ -177,6 +179,19 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       return startRun({ type: "run_start", text: prompt, target: label, at: clock() }, async (signal, emit) => {
         await session.resumeChild(childId, prompt, { signal, onEvent: emit, toolCallId });
         if (session.pendingChildReports.some((n) => n.childId === childId)) note(`↪ ${label}'s report goes to the main agent with your next message`, "dim");
+      });
+    },
+    [session, startRun, note, clock],
+  );
+
+  const runCommandChild = useCallback(
+    (command: string, typed: string, prompt: string, agent?: string): boolean => {
+      if (current.current) return false;
+      const toolCallId = `ui-command-${++resumes.current}`;
+      return startRun({ type: "run_start", text: typed, at: clock() }, async (signal, emit) => {
+        const result = await session.runCommandChild(command, prompt, { agent, signal, onEvent: emit, toolCallId });
+        if (session.pendingChildReports.some((n) => n.command === command)) note(`↪ ${command}'s report goes to the main agent with your next message`, "dim");
+        else if (result.isError) note(`✗ ${command}: ${result.content.split("\n")[0]}`, "error");
       });
     },
     [session, startRun, note, clock],
@@ -220,6 +235,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       state,
       submit,
       resumeChild,
+      runCommandChild,
       shell,
       compact,
       stopChild,
@@ -233,6 +249,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       },
       restore,
     }),
-    [state, submit, resumeChild, shell, compact, stopChild, note, enqueue, restore, session],
+    [state, submit, resumeChild, runCommandChild, shell, compact, stopChild, note, enqueue, restore, session],
   );
 }

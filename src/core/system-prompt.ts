@@ -10,6 +10,8 @@ export interface SystemPromptInput {
   tools: readonly AnyTool[];
   /** Profiles the model may pass as `task({agent})`, one `- name: description` per line (see formatProfileList). */
   agentList?: string;
+  /** Skills the model may load with the skill tool (see formatSkillList); shown when the pool has `skill`. */
+  skillList?: string;
   /** Extra project context (e.g. an AGENTS.md), appended verbatim. */
   projectContext?: string;
 }
@@ -42,6 +44,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
     );
     lines.push("", "# Available agents", input.agentList || "(none defined; omit `agent` to use the general-purpose subagent)");
   }
+  if (input.skillList && input.tools.some((t) => t.name === "skill")) lines.push("", "# Skills", input.skillList);
   if (input.projectContext) lines.push("", "# Project context", input.projectContext.trim());
   return lines.join("\n");
 }

@@ -13,6 +13,8 @@ export interface ChildReportNote {
   profile?: string;
   /** The person's prompt to the resumed child. */
   prompt: string;
+  /** Set when the person started the child with a forked slash command (e.g. "/review"), not a resume. */
+  command?: string;
   /** How the run ended (ok, aborted, timeout, crash). */
   status: string;
   /** What the task tool returned for the run (the report with its footer lines). */
@@ -21,7 +23,7 @@ export interface ChildReportNote {
 
 const OPEN = "<subagent-report";
 const CLOSE = "</subagent-report>";
-const NOTE = /^<subagent-report child="([^"]*)"(?: profile="([^"]*)")? status="([^"]*)">\nThe user resumed this subagent from the sidebar and asked it: (.*)\nIts report:\n([\s\S]*?)\n<\/subagent-report>\n\n/;
+const NOTE = /^<subagent-report child="([^"]*)"(?: profile="([^"]*)")? status="([^"]*)">\nThe user (?:resumed this subagent from the sidebar and asked it|ran the command (\S+) as this subagent, with the prompt): (.*)\nIts report:\n([\s\S]*?)\n<\/subagent-report>\n\n/;
 
 function attr(value: string): string {
   return value.replace(/["\n]/g, " ");
@@ -31,7 +33,7 @@ function attr(value: string): string {
 export function formatChildReportNote(note: ChildReportNote): string {
   const profile = note.profile ? ` profile="${attr(note.profile)}"` : "";
   const report = note.report.split(CLOSE).join("</subagent-report >");
-  return `${OPEN} child="${attr(note.childId)}"${profile} status="${attr(note.status)}">\nThe user resumed this subagent from the sidebar and asked it: ${JSON.stringify(note.prompt)}\nIts report:\n${report}\n${CLOSE}\n\n`;
+  return `${OPEN} child="${attr(note.childId)}"${profile} status="${attr(note.status)}">\nThe user ${note.command ? `ran the command ${note.command.replace(/\s/g, "")} as this subagent, with the prompt` : "resumed this subagent from the sidebar and asked it"}: ${JSON.stringify(note.prompt)}\nIts report:\n${report}\n${CLOSE}\n\n`;
 }
 
 /** The user message text carrying `notes` before `text` (just `text` when there are none). */
@@ -41,5 +43,5 @@ export function withChildReportNotes(notes: readonly ChildReportNote[], text: st
 
 /** Splits the leading notes off a user message text: the notes in order, and the person's own text. */
 export function splitChildReportNotes(text: string): { notes: ChildReportNote[]; text: string } {
-  return splitLeadingNotes(text, NOTE, (m) => ({ childId: m[1]!, ...(m[2] !== undefined ? { profile: m[2] } : {}), status: m[3]!, prompt: decodedOr(m[4]!, JSON.parse), report: m[5]! }));
+  return splitLeadingNotes(text, NOTE, (m) => ({ childId: m[1]!, ...(m[2] !== undefined ? { profile: m[2] } : {}), status: m[3]!, ...(m[4] !== undefined ? { command: m[4] } : {}), prompt: decodedOr(m[5]!, JSON.parse), report: m[6]! }));
 }

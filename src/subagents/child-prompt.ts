@@ -20,10 +20,12 @@ export const CHILD_SUFFIX = [
 /**
  * The child's full system prompt: the parent's, told only what the child has — its own tools in
  * the "# Tools" section, no "# Delegation" or agent roster (it cannot delegate) — then the
- * Subagent-mode section and the profile body. The project context is kept as it is.
+ * Subagent-mode section, the profile body and the profile's preloaded skills. The project context
+ * is kept as it is.
  */
-export function childSystemPrompt(parentSystem: string, profile: Pick<AgentProfile, "body"> | undefined, tools: readonly AnyTool[]): string {
-  return childView(parentSystem, tools) + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
+export function childSystemPrompt(parentSystem: string, profile: Pick<AgentProfile, "body" | "preloadedSkills"> | undefined, tools: readonly AnyTool[]): string {
+  const skills = (profile?.preloadedSkills ?? []).map((s) => `\n\n# Skill: ${s.name} (preloaded)\n\n${s.body}`).join("");
+  return childView(parentSystem, tools) + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "") + skills;
 }
 
 const PARENT_ONLY = new Set(["# Delegation", "# Available agents"]);
@@ -64,7 +66,8 @@ export class SubagentConfigError extends Error {
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
  * (in the list's order). `mcp__<server>` stands for every tool of that server. A listed MCP tool
  * the session does not have (its server is not configured, or down) is left out and its name
- * pushed to `skipped`; any other unknown name throws SubagentConfigError naming it and the choices.
+ * pushed to `skipped`; `skill` is dropped when no skills are loaded; any other unknown name throws
+ * SubagentConfigError naming it and the choices.
  * Listed tools of the profile's own MCP servers are not looked up here: they join the pool when
  * those servers start for the run (see child-mcp.ts).
  */
@@ -75,6 +78,8 @@ export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<Age
   const listed: string[] = [];
   for (const name of profile.tools) {
     if (isProfileServerTool(profile, name)) continue;
+    // `skill` exists only when skills are loaded; a profile listing it elsewhere simply goes without.
+    if (name === "skill" && !byName.has(name)) continue;
     // `mcp__<server>` (no tool part): every tool of that server.
     const wholeServer = name.startsWith("mcp__") && !name.slice(5).includes("__");
     const expanded = wholeServer ? filtered.filter((t) => t.name.startsWith(`${name}__`)).map((t) => t.name) : [name];

@@ -15,12 +15,12 @@ import { errorMessage } from "../protocol/error-message.js";
 export type ProfileSource = "project" | "user" | "claude-project" | "claude-user";
 
 /** Claude Code's tool names → Ink's. */
-export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Read: "read", Grep: "grep", Glob: "find", LS: "ls", Edit: "edit", MultiEdit: "edit", Write: "write", Bash: "bash" };
+export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Read: "read", Grep: "grep", Glob: "find", LS: "ls", Edit: "edit", MultiEdit: "edit", Write: "write", Bash: "bash", Skill: "skill" };
 
 /** Claude Code's model aliases → Anthropic model ids (`inherit` = the parent's model). */
 export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: "claude-sonnet-4-5", opus: "claude-opus-4-6", haiku: "claude-haiku-4-5", opusplan: "claude-opus-4-6" };
 
-const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write"];
+const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write", "skill"];
 
 /** Terminal colour names a pane can use (the UI's named colours). */
 export const PANE_COLORS = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white", "gray", "grey", "blackBright", "redBright", "greenBright", "yellowBright", "blueBright", "magentaBright", "cyanBright", "whiteBright"] as const;
@@ -73,6 +73,10 @@ export interface AgentProfile {
   mcpServers?: Record<string, unknown>;
   /** `permissionMode: plan`: this agent's children may use read-only tools only. */
   permissionMode?: "plan";
+  /** Skill names to preload (front matter `skills:`). */
+  skills?: string[];
+  /** The preloaded skills' instructions, resolved at start-up (see preloadProfileSkills); they go into the child's system prompt. */
+  preloadedSkills?: Array<{ name: string; body: string }>;
   /** Non-fatal problems met while reading the file (e.g. an unmapped Claude Code tool). */
   warnings?: string[];
   /** The markdown body (trimmed): appended to the child's system prompt. May be empty. */
@@ -178,6 +182,7 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   else if (mode !== undefined && mode !== "default") warnings.push(`${origin.path}: permissionMode "${mode}" is ignored: an agent file cannot loosen the session's permission mode (only plan, which makes the agent read-only, is honoured)`);
   const unsupported = UNSUPPORTED_KEYS.filter((k) => fields[k] !== undefined);
   if (unsupported.length > 0) warnings.push(`${origin.path}: ${unsupported.join(", ")} ${unsupported.length === 1 ? "has" : "have"} no Ink equivalent yet and ${unsupported.length === 1 ? "was" : "were"} ignored`);
+  if (fields.skills !== undefined) profile.skills = fields.skills;
   if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile, warnings);
   if (warnings.length) profile.warnings = warnings;
   return { ok: true, profile };

@@ -12,7 +12,7 @@ export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, par
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers", "permissionMode", "effort", "memory", "hooks"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
 
 /** Claude Code agent fields Ink reads but does not act on: each is named once in the profile's warnings. */
 export const UNSUPPORTED_KEYS = ["memory", "hooks"] as const;
@@ -47,6 +47,15 @@ export function parseTools(value: unknown): FieldResult<string[]> {
   }
   if (names.length === 0) return { ok: false, message: `lists no tool names; ${hint}` };
   return { ok: true, value: names };
+}
+
+/** `skills`: skill names, a comma-separated string or a YAML list. */
+export function parseSkillNames(value: unknown): FieldResult<string[]> {
+  const hint = "write e.g. `skills: pdf-forms, changelog` or a YAML list of skill names";
+  const parts = typeof value === "string" ? value.split(",") : Array.isArray(value) ? value : undefined;
+  if (parts === undefined || parts.some((p) => typeof p !== "string")) return { ok: false, message: `must be skill names, got ${show(value)}; ${hint}` };
+  const names = [...new Set((parts as string[]).map((p) => p.trim()).filter((p) => p !== ""))];
+  return names.length === 0 ? { ok: false, message: `lists no skill names; ${hint}` } : { ok: true, value: names };
 }
 
 /** `name`: required, matching PROFILE_NAME_PATTERN. */
@@ -122,6 +131,8 @@ export const profileFrontMatterSchema = z.strictObject(
     /** Run the child in its own worktree by default (the call may override). */
     worktree: z.boolean({ error: "must be true or false" }).optional(),
     /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
+    /** Skills whose instructions go into this agent's children's system prompt (Claude Code's `skills:`). */
+    skills: field(parseSkillNames).optional(),
     mcpServers: z.record(z.string(), z.unknown(), { error: "must be a map of server name to {command, args} or {type: http, url}" }).optional(),
     /** Claude Code's permission mode for this agent: `plan` makes its children read-only; nothing may loosen the session's mode. */
     permissionMode: z.string({ error: "must be a mode name such as plan or default" }).trim().optional(),

@@ -186,7 +186,7 @@ export const ROSTER_MAX_DESCRIPTION_BYTES = 512;
 export const ROSTER_MAX_BYTES = 12 * 1024;
 
 /** `text` cut to at most `maxBytes` of UTF-8 (never inside a character), with "…" when cut. */
-function clipBytes(text: string, maxBytes: number): string {
+export function clipBytes(text: string, maxBytes: number): string {
   if (Buffer.byteLength(text) <= maxBytes) return text;
   let out = "";
   let bytes = 0;

@@ -23,7 +23,7 @@ export interface TrustRecord {
   trustedAt: string;
   /** Profile path relative to the project directory (forward slashes) → sha256. */
   profiles: Record<string, string>;
-  /** Every gated file (profiles, settings, commands, .claude/agents, .mcp.json) → sha256. */
+  /** Every gated file (profiles, settings, commands, .claude/agents and commands, skills, .mcp.json) → sha256. */
   files?: Record<string, string>;
 }
 
@@ -203,7 +203,36 @@ export function gatedProjectFiles(cwd: string): string[] {
     }
   };
   const md = (n: string) => n.endsWith(".md") && !n.startsWith(".");
-  return [...list(".ink/agents", false, md), ...single(".ink/settings.json"), ...list(".ink/commands", true, () => true), ...list(".claude/agents", false, md), ...single(".mcp.json")];
+  // Skills: each `<root>/<folder>/SKILL.md` (the files beside it are only read when the model chooses to).
+  const skills = (rel: string) => listSkillFiles(root, rel);
+  return [
+    ...list(".ink/agents", false, md),
+    ...single(".ink/settings.json"),
+    ...list(".ink/commands", true, () => true),
+    ...list(".claude/agents", false, md),
+    ...list(".claude/commands", true, md),
+    ...skills(".ink/skills"),
+    ...skills(".claude/skills"),
+    ...skills(".agents/skills"),
+    ...single(".mcp.json"),
+  ];
+}
+
+/** `<rel>/<folder>/SKILL.md` paths under the project `root`, sorted. Never throws. */
+function listSkillFiles(root: string, rel: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(join(root, rel)).filter((n) => !n.startsWith(".")).sort();
+  } catch {
+    return [];
+  }
+  return names.map((n) => `${rel}/${n}/SKILL.md`).filter((f) => {
+    try {
+      return statSync(join(root, f)).isFile();
+    } catch {
+      return false;
+    }
+  });
 }
 
 function hashOf(root: string, rel: string): string {
