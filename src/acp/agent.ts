@@ -108,7 +108,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
       const controller = new AbortController();
       const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
       live.updates = updates;
-      const done = live.session.prompt(promptText(params.prompt), { signal: controller.signal, onEvent: (e) => updates.see(e) });
+      // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
+      const done = live.session.startMcp().then(() => live.session.prompt(promptText(params.prompt), { signal: controller.signal, onEvent: (e) => updates.see(e) }));
       live.running = { controller, done: done.catch(() => undefined) };
       let stopReason: StopReason;
       try {

@@ -5,7 +5,7 @@
  * by content (the request's first user message names the agent).
  */
 import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, ndJsonStream, type ClientConnection, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { CLI, makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
+import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
 
 interface Agent {
@@ -118,10 +119,17 @@ function script(table: Record<string, FakeResponse[]>): void {
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
+    // A zombie (exited, not yet reaped by its parent) counts as gone.
+    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
   } catch {
     return false;
   }
+}
+
+/** Waits (bounded) until `pid` is gone; true when it is. */
+async function gone(pid: number): Promise<boolean> {
+  await waitFor(() => !alive(pid), `process ${pid} to end`).catch(() => undefined);
+  return !alive(pid);
 }
 
 describe("ink --acp driven by the ACP SDK client", () => {
@@ -251,7 +259,51 @@ describe("ink --acp driven by the ACP SDK client", () => {
     const sleeper = await waitFor(() => pidOf("sleep 97.25"), "the sleep process");
     a.proc.stdin.end();
     expect(await a.exited).toBe(0);
-    expect(alive(sleeper)).toBe(false);
+    expect(await gone(sleeper)).toBe(true);
+  });
+});
+
+describe("ink --acp: tools as the editor sees them", () => {
+  it("the editor's MCP server is started and its tool runs; an edit carries its diff; a rejected write is refused", async () => {
+    server.reset();
+    const pidFile = join(home, "mcp.pid");
+    script({
+      "PROMPT-FIVE": [
+        sseTurn([
+          { toolUse: { id: "e1", name: "edit", input: { path: "src/billing/invoice.ts", oldText: "a + b", newText: "a + b + 0" } } },
+          { toolUse: { id: "m1", name: "mcp__docs__echo", input: { text: "FROM-THE-EDITOR-SERVER" } } },
+        ]),
+        sseTurn([{ toolUse: { id: "w1", name: "write", input: { path: "NEW-FILE.md", content: "never written\n" } } }]),
+        sseTurn([{ text: "FIVE-DONE" }]),
+      ],
+    });
+    const a = startAgent((req) => ({ outcome: { outcome: "selected", optionId: req.toolCall.kind === "edit" && req.toolCall.title?.startsWith("write") ? "reject" : "allow" } }));
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", {
+      cwd: repo,
+      mcpServers: [{ name: "docs", command: process.execPath, args: [writeFakeMcpServer()], env: [{ name: "MODE", value: "linger" }, { name: "PIDFILE", value: pidFile }] }],
+    });
+    expect((await a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-FIVE" }] })).stopReason).toBe("end_turn");
+    const mine = a.updates.filter((x) => x.sessionId === sessionId).map((x) => x.update);
+    // The edit: kind edit, its diff when announced, asked about with the diff, applied, and still shown when done.
+    const invoice = join(repo, "src/billing/invoice.ts");
+    const diff = { type: "diff", path: invoice, oldText: "a + b", newText: "a + b + 0" };
+    expect(mine.find((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "e1")).toMatchObject({ kind: "edit", status: "in_progress", content: [diff], locations: [{ path: invoice }] });
+    expect(a.permissions.find((p) => p.toolCall.toolCallId === "e1")?.toolCall.content).toEqual([diff]);
+    expect(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "e1" && u.status === "completed")).toMatchObject({ content: [diff, { type: "content" }] });
+    expect(readFileSync(invoice, "utf8")).toContain("a + b + 0");
+    // The editor's MCP server ran the call (named like a settings server's tool).
+    expect(server.requests[0]!.body.tools.some((t: { name: string }) => t.name === "mcp__docs__echo")).toBe(true);
+    expect(JSON.stringify(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "m1" && u.status === "completed"))).toContain("echo: FROM-THE-EDITOR-SERVER");
+    // The write was rejected by the client: failed, nothing written; its question showed a new file (no old text).
+    expect(a.permissions.find((p) => p.toolCall.toolCallId === "w1")?.toolCall.content).toEqual([{ type: "diff", path: join(repo, "NEW-FILE.md"), oldText: null, newText: "never written\n" }]);
+    expect(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "w1")).toMatchObject({ status: "failed" });
+    expect(existsSync(join(repo, "NEW-FILE.md"))).toBe(false);
+    expect(JSON.stringify(server.requests.at(-1)!.body.messages)).toContain("the user rejected write");
+    const mcpPid = Number(readFileSync(pidFile, "utf8"));
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+    expect(await gone(mcpPid)).toBe(true);
   });
 });
 
