@@ -20,7 +20,6 @@ export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpS
 
 interface Live {
   session: AgentSession;
-  updates: EventUpdates;
   running?: { controller: AbortController; done: Promise<unknown> };
 }
 
@@ -58,7 +57,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
     } catch (err) {
       throw RequestError.invalidParams(undefined, errorMessage(err));
     }
-    const live: Live = { session, updates: new EventUpdates({ sessionId: session.sessionId, cwd: session.cwd, send, subagents }) };
+    const live: Live = { session };
     holder.live = live;
     sessions.set(session.sessionId, live);
     for (const line of [...problems, ...session.notices]) opts.log(`ink: ${line}`);
@@ -107,7 +106,6 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
       if (live.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is already running a prompt; wait for it or send session/cancel`);
       const controller = new AbortController();
       const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
-      live.updates = updates;
       // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
       const done = live.session.startMcp().then(() => live.session.prompt(promptText(params.prompt), { signal: controller.signal, onEvent: (e) => updates.see(e) }));
       live.running = { controller, done: done.catch(() => undefined) };

@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 /** Starts `ink --acp` and connects the SDK client; permission questions are answered by `answer`. */
-function startAgent(answer: (req: RequestPermissionRequest) => RequestPermissionResponse = () => ({ outcome: { outcome: "selected", optionId: "allow" } })): Agent {
+function startAgent(answer: (req: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse> = () => ({ outcome: { outcome: "selected", optionId: "allow" } })): Agent {
   const proc = spawn(process.execPath, [CLI, "--acp"], { cwd: repo, env: { ...process.env, INK_HOME: home, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, stdio: ["pipe", "pipe", "pipe"] });
   let stderr = "";
   proc.stderr.on("data", (d) => (stderr += d));
@@ -218,10 +218,11 @@ describe("ink --acp driven by the ACP SDK client", () => {
     expect(a.stderr()).not.toMatch(/error/i);
   });
 
-  it("session/load replays the saved session as updates", async () => {
+  it("session/load replays the saved session as updates; an unknown id is a clear error", async () => {
     expect(savedSession).not.toBe("");
     const a = startAgent();
     await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    await expect(a.conn.agent.request("session/load", { sessionId: "20990101-000000-abcdef", cwd: repo, mcpServers: [] })).rejects.toThrow(/20990101-000000-abcdef/);
     await a.conn.agent.request("session/load", { sessionId: savedSession, cwd: repo, mcpServers: [] });
     const mine = a.updates.filter((x) => x.sessionId === savedSession);
     const users = mine.filter((x) => x.update.sessionUpdate === "user_message_chunk").map((x) => text(x.update));
@@ -264,6 +265,28 @@ describe("ink --acp driven by the ACP SDK client", () => {
 });
 
 describe("ink --acp: tools as the editor sees them", () => {
+  it("session/cancel while a permission question is open ends the turn; the call never runs", async () => {
+    server.reset();
+    script({ "PROMPT-SIX": [sseTurn([{ toolUse: { id: "b_six", name: "bash", input: { command: "touch SIX-RAN" } } }]), sseTurn([{ text: "unused" }])] });
+    let asked!: () => void;
+    const question = new Promise<void>((r) => (asked = r));
+    // The client leaves the question open (as a person who has not answered yet).
+    const a = startAgent(() => {
+      asked();
+      return new Promise<RequestPermissionResponse>(() => undefined);
+    });
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    const six = a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-SIX" }] });
+    await question;
+    await a.conn.agent.notify("session/cancel", { sessionId });
+    expect((await six).stopReason).toBe("cancelled");
+    expect(existsSync(join(repo, "SIX-RAN"))).toBe(false);
+    expect(a.updates.find((x) => x.update.sessionUpdate === "tool_call_update" && x.update.toolCallId === "b_six")?.update).toMatchObject({ status: "failed" });
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+  });
+
   it("the editor's MCP server is started and its tool runs; an edit carries its diff; a rejected write is refused", async () => {
     server.reset();
     const pidFile = join(home, "mcp.pid");
