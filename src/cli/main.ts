@@ -130,8 +130,14 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     const base = await sessionOptions(args, true);
     const { serveAcp } = await import("../acp/serve.js");
     let stop = () => undefined as void;
-    installExitHooks({ onSignal: () => stop() });
-    return serveAcp({
+    let stoppedBy: NodeJS.Signals | undefined;
+    installExitHooks({
+      onSignal: (sig) => {
+        stoppedBy = sig;
+        stop();
+      },
+    });
+    const code = await serveAcp({
       version: packageVersion(),
       onStop: (fn) => (stop = fn),
       createSession: ({ cwd, resume, extraMcpServers, ask }) => {
@@ -140,6 +146,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
         return session;
       },
     });
+    return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
   }
   if (args.print !== undefined) {
     // Node's fetch parses HTTP with a wasm module; V8 optimises it on background threads and the

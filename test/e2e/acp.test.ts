@@ -264,6 +264,27 @@ describe("ink --acp driven by the ACP SDK client", () => {
   });
 });
 
+describe("ink --acp stopped by a signal", () => {
+  it("SIGTERM mid-run exits 143, leaves no tool process, and the session loads again", async () => {
+    server.reset();
+    script({ "PROMPT-SEVEN": [sseTurn([{ text: "SEVEN-STARTED " }, { toolUse: { id: "b_seven", name: "bash", input: { command: "sleep 96.5" } } }]), sseTurn([{ text: "unused" }])] });
+    const a = startAgent();
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    void a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-SEVEN" }] }).catch(() => undefined);
+    const sleeper = await waitFor(() => pidOf("sleep 96.5"), "the sleep process");
+    a.proc.kill("SIGTERM");
+    expect(await a.exited).toBe(143);
+    expect(await gone(sleeper)).toBe(true);
+    const b = startAgent();
+    await b.conn.agent.request("initialize", { protocolVersion: 1 });
+    await b.conn.agent.request("session/load", { sessionId, cwd: repo, mcpServers: [] });
+    expect(chunks(b, sessionId)).toContain("SEVEN-STARTED");
+    b.proc.stdin.end();
+    expect(await b.exited).toBe(0);
+  });
+});
+
 describe("ink --acp: tools as the editor sees them", () => {
   it("session/cancel while a permission question is open ends the turn; the call never runs", async () => {
     server.reset();
