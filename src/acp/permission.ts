@@ -12,6 +12,7 @@ import type { ToolCall } from "../protocol/messages.js";
 import type { ToolDecision } from "../core/tool-runner.js";
 import { toolDiff, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
 
+/** The choices every question offers, in order: allow once, allow the tool for the session, reject. */
 export const PERMISSION_OPTIONS: PermissionOption[] = [
   { optionId: "allow", name: "Allow", kind: "allow_once" },
   { optionId: "allow_always", name: "Always allow this tool in this session", kind: "allow_always" },
