@@ -74,6 +74,8 @@ export interface AgentSessionOptions {
   leaseIntervalMs?: number;
   /** MCP servers to use instead of the ones from settings.json / a trusted .mcp.json (tests). */
   mcpServers?: McpServerConfig[];
+  /** MCP servers started besides the configured ones (an ACP client's, `ink --acp`). */
+  extraMcpServers?: McpServerConfig[];
   /** `model` was named on the command line: a resumed session does not go back to its last /model choice. */
   modelGiven?: boolean;
 }
@@ -131,7 +133,7 @@ export class AgentSession {
     this.cwd = resolve(options.cwd);
     this.provider = options.provider;
     this.model = options.model;
-    const setup = loadProjectSetup({ inkHome: options.inkHome, cwd: this.cwd, trustFlag: options.trust ?? false, mcpServers: options.mcpServers });
+    const setup = loadProjectSetup({ inkHome: options.inkHome, cwd: this.cwd, trustFlag: options.trust ?? false, mcpServers: options.mcpServers, extraMcpServers: options.extraMcpServers });
     this.profiles = setup.profiles;
     this.skills = setup.skills;
     this.commands = setup.commands;

@@ -41,8 +41,11 @@ export interface ProjectSetup {
   worktreeNotice?: string;
 }
 
-/** Reads the set-up of project `cwd`; `trustFlag` is `--trust`; `mcpServers` replaces the configured servers (tests). */
-export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag: boolean; mcpServers?: McpServerConfig[]; agentsHome?: string }): ProjectSetup {
+/**
+ * Reads the set-up of project `cwd`; `trustFlag` is `--trust`; `mcpServers` replaces the configured servers (tests);
+ * `extraMcpServers` (an ACP client's) join them, skipped with a problem when a configured server has the name.
+ */
+export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag: boolean; mcpServers?: McpServerConfig[]; extraMcpServers?: McpServerConfig[]; agentsHome?: string }): ProjectSetup {
   const { inkHome, cwd } = opts;
   const trust = decideTrust({ inkHome, cwd, flag: opts.trustFlag });
   const profiles = loadProfiles({ cwd, inkHome, trust });
@@ -51,7 +54,11 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
   const record = trust === "trusted-by-flag" ? undefined : projectTrust(inkHome, cwd);
   const trusted = record === undefined || record.trusted;
   const changedSinceTrust = trust === "recorded" && record !== undefined && record.changed.includes(".mcp.json");
-  const mcp = opts.mcpServers ? { servers: opts.mcpServers, problems: [] } : sessionMcpServers({ inkHome, cwd, trusted, changedSinceTrust });
+  const mcp = opts.mcpServers ? { servers: [...opts.mcpServers], problems: [] as string[] } : sessionMcpServers({ inkHome, cwd, trusted, changedSinceTrust });
+  for (const extra of opts.extraMcpServers ?? []) {
+    if (mcp.servers.some((s) => s.name === extra.name)) mcp.problems.push(`${extra.source}: MCP server "${extra.name}" skipped: ${mcp.servers.find((s) => s.name === extra.name)!.source} already defines a server of that name`);
+    else mcp.servers.push(extra);
+  }
   const skills = loadSkills({ cwd, inkHome, trusted, claudeHome: claudeHomeDir(), agentsHome: opts.agentsHome });
   skills.notices.push(...preloadProfileSkills(profiles.profiles, skills.skills));
   return {

@@ -30,6 +30,8 @@ export interface CliArgs {
   takeOverLock: boolean;
   /** `--inline`: draw the UI in the terminal's scrollback instead of full-screen. */
   inline: boolean;
+  /** `--acp`: serve the Agent Client Protocol on stdio. */
+  acp: boolean;
   help: boolean;
   version: boolean;
 }
@@ -66,6 +68,7 @@ export const CLI_OPTIONS = {
   continue: { type: "boolean", short: "c", default: false },
   "take-over-lock": { type: "boolean", default: false },
   inline: { type: "boolean", default: false },
+  acp: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
   version: { type: "boolean", short: "v", default: false },
 } satisfies ParseArgsConfig["options"];
@@ -108,6 +111,8 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   }
   if (v.model !== undefined && v.model.trim() === "") throw new UsageError('--model needs a model id, e.g. --model claude-sonnet-4-5 (omit it for the provider\'s default)');
   if (v.resume !== undefined && v.continue) throw new UsageError("use either --resume or --continue, not both");
+  if (v.acp && v.print !== undefined) throw new UsageError("--acp serves an editor over stdio; it cannot be combined with -p/--print");
+  if (v.acp && (v.resume !== undefined || v.continue)) throw new UsageError("--acp: the editor opens sessions itself (session/load); drop --resume/--continue");
   if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
   return {
     print: v.print,
@@ -126,6 +131,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     continue: v.continue ?? false,
     takeOverLock: v["take-over-lock"] ?? false,
     inline: v.inline ?? false,
+    acp: v.acp ?? false,
     help: v.help ?? false,
     version: v.version ?? false,
   };

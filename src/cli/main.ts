@@ -126,6 +126,28 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
   }
+  if (args.acp) {
+    const base = await sessionOptions(args, true);
+    const { serveAcp } = await import("../acp/serve.js");
+    let stop = () => undefined as void;
+    let stoppedBy: NodeJS.Signals | undefined;
+    installExitHooks({
+      onSignal: (sig) => {
+        stoppedBy = sig;
+        stop();
+      },
+    });
+    const code = await serveAcp({
+      version: packageVersion(),
+      onStop: (fn) => (stop = fn),
+      createSession: ({ cwd, resume, extraMcpServers, ask }) => {
+        const session = new AgentSession({ ...base, cwd: resolve(cwd), resume, extraMcpServers, approval: { ...base.approval, ask } });
+        onExit(() => session.close());
+        return session;
+      },
+    });
+    return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
+  }
   if (args.print !== undefined) {
     // Node's fetch parses HTTP with a wasm module; V8 optimises it on background threads and the
     // process waits for that work at exit (~150 ms after the answer). One headless request runs

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 /** The `--help` text. */
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
        ink -p "<prompt>" [options] run one request headless and print the answer
+       ink --acp [options]         serve the Agent Client Protocol on stdin/stdout (editors: Zed, JetBrains, Neovim)
        ink config [--cwd <dir>]    print the effective settings and where each came from
        ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
@@ -27,6 +28,7 @@ Options:
       --max-children <n>    subagents running at once (default 4)
       --resume [id]         reopen a saved main session (without id: list this directory's sessions)
   -c, --continue            reopen the most recent session of this directory
+      --acp                 an ACP agent on stdio for an editor (see README "Ink in your editor (ACP)")
       --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
       --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
   -h, --help                show this help

@@ -59,4 +59,10 @@ describe("conflicting permission flags", () => {
     expect(parseCliArgs(["--yolo"]).yolo).toBe(true);
     expect(() => parseCliArgs(["--yolo", "--permission-mode", "yolo"])).not.toThrow();
   });
+
+  it("--acp is its own mode: not with -p, and the editor (not --resume/--continue) picks sessions", () => {
+    expect(parseCliArgs(["--acp"]).acp).toBe(true);
+    expect(() => parseCliArgs(["--acp", "-p", "x"])).toThrow(/--acp .*cannot be combined with -p/);
+    expect(() => parseCliArgs(["--acp", "--continue"])).toThrow(/session\/load.*drop --resume\/--continue/);
+  });
 });

@@ -1,0 +1,157 @@
+/**
+ * The ACP agent (`ink --acp`): an `AgentApp` of the official SDK whose handlers map the protocol
+ * onto AgentSession — `initialize`, `session/new` (with the client's MCP servers), `session/load`
+ * (a saved main session, replayed as updates), `session/prompt` (events streamed as
+ * `session/update`), `session/cancel` (the whole turn, or one child session) — and whose approval
+ * questions go to the client as `session/request_permission`. No second copy of session logic.
+ */
+import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type ContentBlock, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
+import type { AgentSession } from "../agent-session.js";
+import type { ApprovalOptions } from "../core/approval.js";
+import type { McpServerConfig } from "../mcp/config.js";
+import { errorMessage } from "../protocol/error-message.js";
+import { EventUpdates } from "./event-updates.js";
+import { acpMcpServers } from "./mcp-servers.js";
+import { createAcpAsk } from "./permission.js";
+import { replayUpdates } from "./replay.js";
+
+/** Creates an AgentSession for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
+export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpServers: McpServerConfig[]; ask: NonNullable<ApprovalOptions["ask"]> }) => AgentSession;
+
+interface Live {
+  session: AgentSession;
+  running?: { controller: AbortController; done: Promise<unknown> };
+}
+
+/** The agent app, and `closeAll` to stop every prompt and close every session (stdin closed). */
+export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (line: string) => void; version: string }): { app: AgentApp; closeAll: () => Promise<void> } {
+  const sessions = new Map<string, Live>();
+  let subagents = false;
+  let client: AgentContext | undefined;
+  /** Updates go out in order, and before the response of the request they belong to. */
+  let sending: Promise<void> = Promise.resolve();
+  const send = (sessionId: string, update: SessionUpdate) => {
+    const target = client;
+    if (!target) return;
+    sending = sending.then(() => target.notify("session/update", { sessionId, update })).catch((err) => opts.log(`ink: acp: could not send an update: ${errorMessage(err)}`));
+  };
+
+  const open = (cwd: string, mcpServers: Parameters<typeof acpMcpServers>[0], resume?: string): Live => {
+    const problems: string[] = [];
+    const extraMcpServers = acpMcpServers(mcpServers, problems);
+    const holder: { live?: Live } = {};
+    const ask = createAcpAsk({
+      request: (params, signal) => {
+        if (!client) throw new Error("no client connection");
+        return client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+      },
+      get sessionId() {
+        return holder.live?.session.sessionId ?? "";
+      },
+      subagents: () => subagents,
+      signal: () => holder.live?.running?.controller.signal,
+    });
+    let session: AgentSession;
+    try {
+      session = opts.createSession({ cwd, resume, extraMcpServers, ask });
+    } catch (err) {
+      throw RequestError.invalidParams(undefined, errorMessage(err));
+    }
+    const live: Live = { session };
+    holder.live = live;
+    sessions.set(session.sessionId, live);
+    for (const line of [...problems, ...session.notices]) opts.log(`ink: ${line}`);
+    session.onNotice((text) => opts.log(`ink: ${text}`));
+    void session.startMcp();
+    return live;
+  };
+
+  const app = agent({ name: "ink" })
+    .onRequest("initialize", ({ params, client: c }) => {
+      client = c;
+      subagents = params.clientCapabilities?.subagents != null;
+      return {
+        protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: false, audio: false, embeddedContext: true },
+          mcpCapabilities: { http: true, sse: true },
+        },
+        agentInfo: { name: "ink", title: "Ink", version: opts.version },
+        authMethods: [],
+      };
+    })
+    .onRequest("session/new", ({ params, client: c }) => {
+      client = c;
+      const live = open(params.cwd, params.mcpServers);
+      return { sessionId: live.session.sessionId };
+    })
+    .onRequest("session/load", async ({ params, client: c }) => {
+      client = c;
+      const existing = sessions.get(params.sessionId);
+      if (existing?.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is running a prompt; cancel it first`);
+      if (existing) {
+        existing.session.close();
+        sessions.delete(params.sessionId);
+      }
+      const live = open(params.cwd, params.mcpServers, params.sessionId);
+      for (const update of replayUpdates(live.session.history, live.session.cwd)) send(live.session.sessionId, update);
+      await sending;
+      return {};
+    })
+    .onRequest("session/prompt", async ({ params, client: c }) => {
+      client = c;
+      const live = sessions.get(params.sessionId);
+      if (!live) throw RequestError.invalidParams(undefined, `unknown session ${params.sessionId}: create it with session/new or load it with session/load`);
+      if (live.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is already running a prompt; wait for it or send session/cancel`);
+      const controller = new AbortController();
+      const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
+      // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
+      const done = live.session.startMcp().then(() => live.session.prompt(promptText(params.prompt), { signal: controller.signal, onEvent: (e) => updates.see(e) }));
+      live.running = { controller, done: done.catch(() => undefined) };
+      let stopReason: StopReason;
+      try {
+        const result = await done;
+        stopReason = result.reason === "aborted" || controller.signal.aborted ? "cancelled" : result.reason === "max_iterations" ? "max_turn_requests" : "end_turn";
+      } catch (err) {
+        if (!controller.signal.aborted) {
+          await sending;
+          throw RequestError.internalError(undefined, errorMessage(err));
+        }
+        stopReason = "cancelled";
+      } finally {
+        live.running = undefined;
+      }
+      await sending;
+      return { stopReason };
+    })
+    .onNotification("session/cancel", ({ params }) => {
+      const live = sessions.get(params.sessionId);
+      if (live) {
+        live.running?.controller.abort();
+        return;
+      }
+      // A child session (announced with subagent_update): stop that child alone.
+      for (const l of sessions.values()) if (l.session.runningChildren.includes(params.sessionId)) l.session.stopChild(params.sessionId);
+    });
+
+  const closeAll = async () => {
+    for (const live of sessions.values()) live.running?.controller.abort();
+    await Promise.all([...sessions.values()].map((l) => l.running?.done));
+    for (const live of sessions.values()) live.session.close();
+    sessions.clear();
+  };
+  return { app, closeAll };
+}
+
+/** The prompt's content as one user message: text as is, files as `@path` mentions or their embedded text. */
+export function promptText(blocks: readonly ContentBlock[]): string {
+  const parts: string[] = [];
+  for (const block of blocks) {
+    if (block.type === "text") parts.push(block.text);
+    else if (block.type === "resource_link") parts.push(`@${block.uri.replace(/^file:\/\//, "")}`);
+    else if (block.type === "resource" && "text" in block.resource) parts.push(`<file uri="${block.resource.uri}">\n${block.resource.text}\n</file>`);
+    else parts.push(`[${block.type} content is not supported by Ink and was left out]`);
+  }
+  return parts.join("\n");
+}

@@ -1,0 +1,23 @@
+/**
+ * `ink --acp`: serves the ACP agent on this process's stdin/stdout with the SDK's ndjson stream.
+ * stdout carries only protocol bytes (console output is sent to stderr); when the client closes
+ * stdin, every running prompt is stopped (its children and tool processes with it) and every
+ * session closed before the returned promise resolves.
+ */
+import { Readable, Writable } from "node:stream";
+import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
+import { createAcpAgent, type AcpSessionFactory } from "./agent.js";
+
+/** Runs until stdin closes (or `stop` is called); resolves with the exit code. */
+export async function serveAcp(opts: { createSession: AcpSessionFactory; version: string; onStop?: (stop: () => void) => void }): Promise<number> {
+  const log = (line: string) => void process.stderr.write(`${line}\n`);
+  // Whatever a dependency prints must not corrupt the protocol stream.
+  console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
+  const { app, closeAll } = createAcpAgent({ createSession: opts.createSession, log, version: opts.version });
+  const stream = ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+  const connection = app.connect(stream);
+  opts.onStop?.(() => connection.close());
+  await connection.closed;
+  await closeAll();
+  return 0;
+}

@@ -1,0 +1,373 @@
+/**
+ * `ink --acp` end to end: the built CLI as a real child process, driven by the ACP SDK's own client
+ * side (`client().connect(ndJsonStream(...))`, the 2.x successor of ClientSideConnection) against
+ * the loopback Messages-API server. Children's requests arrive in any order, so the server answers
+ * by content (the request's first user message names the agent).
+ */
+import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { client, ndJsonStream, type ClientConnection, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
+import { CLI, makeLoginRepo } from "../helpers/cli.js";
+import { ensureBuilt } from "../helpers/build.js";
+import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
+import { sseTurn, startFakeAnthropic, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
+
+interface Agent {
+  proc: ChildProcessWithoutNullStreams;
+  conn: ClientConnection;
+  updates: Array<{ sessionId: string; update: SessionUpdate }>;
+  permissions: RequestPermissionRequest[];
+  stderr: () => string;
+  exited: Promise<number | null>;
+  /** Resolves when an update matching `pred` has arrived. */
+  waitUpdate: (pred: (u: { sessionId: string; update: SessionUpdate }) => boolean, what: string) => Promise<{ sessionId: string; update: SessionUpdate }>;
+}
+
+let server: FakeAnthropic;
+let repo = "";
+let home = "";
+const agents: Agent[] = [];
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startFakeAnthropic();
+  repo = makeLoginRepo();
+  home = mkdtempSync(join(tmpdir(), "ink-acp-home-"));
+});
+afterAll(async () => {
+  for (const a of agents) if (a.proc.exitCode === null) a.proc.kill("SIGKILL");
+  await server?.close();
+  for (const dir of [repo, home]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `ink --acp` and connects the SDK client; permission questions are answered by `answer`. */
+function startAgent(answer: (req: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse> = () => ({ outcome: { outcome: "selected", optionId: "allow" } })): Agent {
+  const proc = spawn(process.execPath, [CLI, "--acp"], { cwd: repo, env: { ...process.env, INK_HOME: home, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, stdio: ["pipe", "pipe", "pipe"] });
+  let stderr = "";
+  proc.stderr.on("data", (d) => (stderr += d));
+  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
+  const updates: Agent["updates"] = [];
+  const waiters: Array<() => void> = [];
+  const permissions: RequestPermissionRequest[] = [];
+  const app = client({ name: "test-editor" })
+    .onNotification("session/update", ({ params }) => {
+      updates.push({ sessionId: params.sessionId, update: params.update });
+      for (const w of [...waiters]) w();
+    })
+    .onRequest("session/request_permission", ({ params }) => {
+      permissions.push(params);
+      return answer(params);
+    });
+  const conn = app.connect(ndJsonStream(Writable.toWeb(proc.stdin) as WritableStream<Uint8Array>, Readable.toWeb(proc.stdout) as ReadableStream<Uint8Array>));
+  const waitUpdate: Agent["waitUpdate"] = (pred, what) =>
+    new Promise((resolve, reject) => {
+      const check = () => {
+        const hit = updates.find(pred);
+        if (!hit) return false;
+        waiters.splice(waiters.indexOf(check as () => void), 1);
+        resolve(hit);
+        return true;
+      };
+      if (check()) return;
+      waiters.push(check as () => void);
+      void exited.then(() => reject(new Error(`ink exited while waiting for ${what}; stderr:\n${stderr}`)));
+    });
+  const agent = { proc, conn, updates, permissions, stderr: () => stderr, exited, waitUpdate };
+  agents.push(agent);
+  return agent;
+}
+
+/** The first user message's text of a recorded Messages-API request body. */
+function firstUser(body: { messages: Array<{ role: string; content: unknown }> }): string {
+  const m = body.messages[0]!;
+  return typeof m.content === "string" ? m.content : JSON.stringify(m.content);
+}
+
+const text = (u: SessionUpdate) => ("content" in u && u.content && !Array.isArray(u.content) && u.content.type === "text" ? u.content.text : "");
+const chunks = (a: Agent, sessionId: string, kind: SessionUpdate["sessionUpdate"] = "agent_message_chunk") =>
+  a.updates
+    .filter((x) => x.sessionId === sessionId && x.update.sessionUpdate === kind)
+    .map((x) => text(x.update))
+    .join("");
+
+/** Index of the last user message that is the person's (or the parent's) text rather than tool results. */
+function lastPrompt(body: { messages: Array<{ role: string; content: unknown }> }): number {
+  for (let i = body.messages.length - 1; i >= 0; i--) {
+    const m = body.messages[i]!;
+    if (m.role !== "user") continue;
+    if (typeof m.content === "string" || !(m.content as Array<{ type: string }>).some((b) => b.type === "tool_result")) return i;
+  }
+  return 0;
+}
+
+/** Routes the scripted conversation: a turn is chosen by the latest prompt's marker and the model turns since it. */
+function script(table: Record<string, FakeResponse[]>): void {
+  server.setRouter((body) => {
+    const at = lastPrompt(body);
+    const prompt = JSON.stringify(body.messages[at].content);
+    const key = Object.keys(table).find((k) => prompt.includes(k));
+    if (!key) return undefined;
+    const turn = body.messages.slice(at).filter((m: { role: string }) => m.role === "assistant").length;
+    return table[key]![Math.min(turn, table[key]!.length - 1)];
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // A zombie (exited, not yet reaped by its parent) counts as gone.
+    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/** Waits (bounded) until `pid` is gone; true when it is. */
+async function gone(pid: number): Promise<boolean> {
+  await waitFor(() => !alive(pid), `process ${pid} to end`).catch(() => undefined);
+  return !alive(pid);
+}
+
+describe("ink --acp driven by the ACP SDK client", () => {
+  let savedSession = "";
+
+  it("serves a session: two parallel children as announced child sessions, a permission answered by the client, one child cancelled, the turn cancelled", async () => {
+    server.reset();
+    script({
+      "PROMPT-ONE": [
+        sseTurn([{ text: "Delegating." }, { toolUse: { id: "t_alpha", name: "task", input: { prompt: "CHILD-ALPHA: look at the auth code" } } }, { toolUse: { id: "t_beta", name: "task", input: { prompt: "CHILD-BETA: look at billing" } } }]),
+        sseTurn([{ text: "SUMMARY-ONE: login is in src/auth/login.ts." }]),
+      ],
+      "CHILD-ALPHA": [sseTurn([{ thinking: "ALPHA-THINKS" }, { toolUse: { id: "b_alpha", name: "bash", input: { command: "echo ALPHA-RAN" } } }]), sseTurn([{ text: "ALPHA-REPORT: handleLogin in src/auth/login.ts" }], { delayMs: 5 })],
+      "CHILD-BETA": [sseTurn([{ text: "BETA-REPORT: invoice total in src/billing/invoice.ts" }], { delayMs: 5 })],
+      "PROMPT-TWO": [
+        sseTurn([{ toolUse: { id: "t_gamma", name: "task", input: { prompt: "CHILD-GAMMA: wait forever" } } }, { toolUse: { id: "t_delta", name: "task", input: { prompt: "CHILD-DELTA: answer" } } }]),
+        sseTurn([{ text: "SUMMARY-TWO: gamma was stopped." }]),
+      ],
+      "CHILD-GAMMA": [{ kind: "stall" }],
+      "CHILD-DELTA": [sseTurn([{ text: "DELTA-REPORT" }])],
+      "PROMPT-THREE": [{ kind: "stall" }],
+    });
+    const a = startAgent();
+    const init = await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: { subagents: {} } });
+    expect(init.agentCapabilities?.loadSession).toBe(true);
+    expect(init.agentInfo?.name).toBe("ink");
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    savedSession = sessionId;
+
+    // 1. Two children in parallel, each announced on the parent, then streaming under its own session id.
+    const one = await a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-ONE: where is the login handled?" }] });
+    expect(one.stopReason).toBe("end_turn");
+    const announced = a.updates.filter((x) => x.sessionId === sessionId && x.update.sessionUpdate === "subagent_update");
+    const children = [...new Set(announced.map((x) => (x.update as { sessionId: string }).sessionId))];
+    expect(children).toHaveLength(2);
+    const byReport = (marker: string) => children.find((c) => chunks(a, c).includes(marker))!;
+    const alpha = byReport("ALPHA-REPORT");
+    const beta = byReport("BETA-REPORT");
+    expect(alpha).toBeDefined();
+    expect(beta).toBeDefined();
+    expect(alpha).not.toBe(beta);
+    for (const child of children) {
+      const firstAnnounce = a.updates.findIndex((x) => x.update.sessionUpdate === "subagent_update" && (x.update as { sessionId: string }).sessionId === child);
+      const firstTraffic = a.updates.findIndex((x) => x.sessionId === child);
+      expect(firstAnnounce).toBeLessThan(firstTraffic); // announced before any of its own traffic
+      const states = announced.filter((x) => (x.update as { sessionId: string }).sessionId === child).map((x) => (x.update as { state?: { state: string; stopReason?: string } }).state);
+      expect(states[0]).toMatchObject({ state: "running" });
+      expect(states.at(-1)).toMatchObject({ state: "idle", stopReason: "end_turn" });
+    }
+    expect(chunks(a, alpha, "agent_thought_chunk")).toBe("ALPHA-THINKS");
+    // The child's bash call asked the client, on the child's session, with kind and title; it ran once allowed.
+    expect(a.permissions).toHaveLength(1);
+    expect(a.permissions[0]!.sessionId).toBe(alpha);
+    expect(a.permissions[0]!.toolCall).toMatchObject({ toolCallId: "b_alpha", kind: "execute" });
+    expect(a.permissions[0]!.toolCall.title).toContain("echo ALPHA-RAN");
+    expect(a.permissions[0]!.options.map((o) => o.kind)).toEqual(["allow_once", "allow_always", "reject_once"]);
+    const bashDone = a.updates.find((x) => x.sessionId === alpha && x.update.sessionUpdate === "tool_call_update" && x.update.toolCallId === "b_alpha" && x.update.status === "completed");
+    expect(JSON.stringify(bashDone?.update.sessionUpdate === "tool_call_update" && bashDone.update.content)).toContain("ALPHA-RAN");
+    // On the parent: the task calls (kind think) completed with the reports, then the summary.
+    const taskDone = a.updates.filter((x) => x.sessionId === sessionId && x.update.sessionUpdate === "tool_call_update" && x.update.status === "completed").map((x) => JSON.stringify(x.update));
+    expect(taskDone.some((t) => t.includes("t_alpha") && t.includes("ALPHA-REPORT"))).toBe(true);
+    expect(taskDone.some((t) => t.includes("t_beta") && t.includes("BETA-REPORT"))).toBe(true);
+    expect(a.updates.find((x) => x.sessionId === sessionId && x.update.sessionUpdate === "tool_call" && x.update.toolCallId === "t_alpha")?.update).toMatchObject({ kind: "think" });
+    expect(chunks(a, sessionId)).toContain("SUMMARY-ONE");
+
+    // 2. Cancel one child session: it stops, the other finishes, the turn goes on.
+    const two = a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-TWO: again" }] });
+    const gammaAnnounce = await a.waitUpdate((x) => x.update.sessionUpdate === "subagent_update" && !children.includes(x.update.sessionId) && x.update.description?.includes("CHILD-GAMMA") === true, "gamma's announcement");
+    const gamma = (gammaAnnounce.update as { sessionId: string }).sessionId;
+    await waitFor(() => server.requests.some((r) => firstUser(r.body).includes("CHILD-GAMMA")), "gamma's request");
+    await a.conn.agent.notify("session/cancel", { sessionId: gamma });
+    expect((await two).stopReason).toBe("end_turn");
+    const gammaStates = a.updates.filter((x) => x.update.sessionUpdate === "subagent_update" && x.update.sessionId === gamma).map((x) => (x.update as { state?: { stopReason?: string } }).state);
+    expect(gammaStates.at(-1)).toMatchObject({ state: "idle", stopReason: "cancelled" });
+    expect(a.updates.some((x) => x.update.sessionUpdate === "subagent_update" && (x.update.state as { stopReason?: string } | undefined)?.stopReason === "end_turn" && x.update.sessionId !== gamma && !children.includes(x.update.sessionId))).toBe(true);
+    expect(chunks(a, sessionId)).toContain("SUMMARY-TWO");
+
+    // 3. session/cancel on the session stops the whole turn.
+    const three = a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-THREE: stall" }] });
+    await waitFor(() => server.requests.some((r) => JSON.stringify(r.body.messages.at(-1)).includes("PROMPT-THREE")), "the third request");
+    await a.conn.agent.notify("session/cancel", { sessionId });
+    expect((await three).stopReason).toBe("cancelled");
+
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+    expect(a.stderr()).not.toMatch(/error/i);
+  });
+
+  it("session/load replays the saved session as updates; an unknown id is a clear error", async () => {
+    expect(savedSession).not.toBe("");
+    const a = startAgent();
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    await expect(a.conn.agent.request("session/load", { sessionId: "20990101-000000-abcdef", cwd: repo, mcpServers: [] })).rejects.toThrow(/20990101-000000-abcdef/);
+    await a.conn.agent.request("session/load", { sessionId: savedSession, cwd: repo, mcpServers: [] });
+    const mine = a.updates.filter((x) => x.sessionId === savedSession);
+    const users = mine.filter((x) => x.update.sessionUpdate === "user_message_chunk").map((x) => text(x.update));
+    expect(users[0]).toContain("PROMPT-ONE");
+    expect(users.some((u) => u.includes("PROMPT-TWO"))).toBe(true);
+    expect(chunks(a, savedSession)).toContain("SUMMARY-ONE");
+    expect(mine.find((x) => x.update.sessionUpdate === "tool_call" && x.update.toolCallId === "t_alpha")?.update).toMatchObject({ kind: "think", status: "completed" });
+    // The loaded session takes new prompts.
+    server.reset();
+    server.setFallback(sseTurn([{ text: "LOADED-ANSWER" }]));
+    expect((await a.conn.agent.request("session/prompt", { sessionId: savedSession, prompt: [{ type: "text", text: "and now?" }] })).stopReason).toBe("end_turn");
+    expect(chunks(a, savedSession)).toContain("LOADED-ANSWER");
+    expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("SUMMARY-ONE");
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+  });
+
+  it("without the subagents capability a child is a tool call whose content streams; closing stdin mid-run leaves no process", async () => {
+    server.reset();
+    script({
+      "PROMPT-FOUR": [sseTurn([{ toolUse: { id: "t_eps", name: "task", input: { prompt: "CHILD-EPSILON: run it" } } }]), sseTurn([{ text: "unused" }])],
+      "CHILD-EPSILON": [sseTurn([{ text: "EPSILON-WORKING " }, { toolUse: { id: "b_eps", name: "bash", input: { command: "sleep 97.25" } } }])],
+    });
+    const a = startAgent();
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    void a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-FOUR" }] }).catch(() => undefined);
+    // The child's progress streams into its task call.
+    await a.waitUpdate((x) => x.update.sessionUpdate === "tool_call_update" && x.update.toolCallId === "t_eps" && JSON.stringify(x.update.content).includes("EPSILON-WORKING"), "the child's streamed text");
+    expect(a.updates.some((x) => x.update.sessionUpdate === "subagent_update")).toBe(false);
+    // Its permission question names the child (no child session to ask on).
+    await waitFor(() => a.permissions.length === 1, "the permission request");
+    expect(a.permissions[0]!.sessionId).toBe(sessionId);
+    expect(a.permissions[0]!.toolCall.title).toMatch(/general \[.+\]: bash: sleep 97\.25/);
+    const sleeper = await waitFor(() => pidOf("sleep 97.25"), "the sleep process");
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+    expect(await gone(sleeper)).toBe(true);
+  });
+});
+
+describe("ink --acp stopped by a signal", () => {
+  it("SIGTERM mid-run exits 143, leaves no tool process, and the session loads again", async () => {
+    server.reset();
+    script({ "PROMPT-SEVEN": [sseTurn([{ text: "SEVEN-STARTED " }, { toolUse: { id: "b_seven", name: "bash", input: { command: "sleep 96.5" } } }]), sseTurn([{ text: "unused" }])] });
+    const a = startAgent();
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    void a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-SEVEN" }] }).catch(() => undefined);
+    const sleeper = await waitFor(() => pidOf("sleep 96.5"), "the sleep process");
+    a.proc.kill("SIGTERM");
+    expect(await a.exited).toBe(143);
+    expect(await gone(sleeper)).toBe(true);
+    const b = startAgent();
+    await b.conn.agent.request("initialize", { protocolVersion: 1 });
+    await b.conn.agent.request("session/load", { sessionId, cwd: repo, mcpServers: [] });
+    expect(chunks(b, sessionId)).toContain("SEVEN-STARTED");
+    b.proc.stdin.end();
+    expect(await b.exited).toBe(0);
+  });
+});
+
+describe("ink --acp: tools as the editor sees them", () => {
+  it("session/cancel while a permission question is open ends the turn; the call never runs", async () => {
+    server.reset();
+    script({ "PROMPT-SIX": [sseTurn([{ toolUse: { id: "b_six", name: "bash", input: { command: "touch SIX-RAN" } } }]), sseTurn([{ text: "unused" }])] });
+    let asked!: () => void;
+    const question = new Promise<void>((r) => (asked = r));
+    // The client leaves the question open (as a person who has not answered yet).
+    const a = startAgent(() => {
+      asked();
+      return new Promise<RequestPermissionResponse>(() => undefined);
+    });
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+    const six = a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-SIX" }] });
+    await question;
+    await a.conn.agent.notify("session/cancel", { sessionId });
+    expect((await six).stopReason).toBe("cancelled");
+    expect(existsSync(join(repo, "SIX-RAN"))).toBe(false);
+    expect(a.updates.find((x) => x.update.sessionUpdate === "tool_call_update" && x.update.toolCallId === "b_six")?.update).toMatchObject({ status: "failed" });
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+  });
+
+  it("the editor's MCP server is started and its tool runs; an edit carries its diff; a rejected write is refused", async () => {
+    server.reset();
+    const pidFile = join(home, "mcp.pid");
+    script({
+      "PROMPT-FIVE": [
+        sseTurn([
+          { toolUse: { id: "e1", name: "edit", input: { path: "src/billing/invoice.ts", oldText: "a + b", newText: "a + b + 0" } } },
+          { toolUse: { id: "m1", name: "mcp__docs__echo", input: { text: "FROM-THE-EDITOR-SERVER" } } },
+        ]),
+        sseTurn([{ toolUse: { id: "w1", name: "write", input: { path: "NEW-FILE.md", content: "never written\n" } } }]),
+        sseTurn([{ text: "FIVE-DONE" }]),
+      ],
+    });
+    const a = startAgent((req) => ({ outcome: { outcome: "selected", optionId: req.toolCall.kind === "edit" && req.toolCall.title?.startsWith("write") ? "reject" : "allow" } }));
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    const { sessionId } = await a.conn.agent.request("session/new", {
+      cwd: repo,
+      mcpServers: [{ name: "docs", command: process.execPath, args: [writeFakeMcpServer()], env: [{ name: "MODE", value: "linger" }, { name: "PIDFILE", value: pidFile }] }],
+    });
+    expect((await a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-FIVE" }] })).stopReason).toBe("end_turn");
+    const mine = a.updates.filter((x) => x.sessionId === sessionId).map((x) => x.update);
+    // The edit: kind edit, its diff when announced, asked about with the diff, applied, and still shown when done.
+    const invoice = join(repo, "src/billing/invoice.ts");
+    const diff = { type: "diff", path: invoice, oldText: "a + b", newText: "a + b + 0" };
+    expect(mine.find((u) => u.sessionUpdate === "tool_call" && u.toolCallId === "e1")).toMatchObject({ kind: "edit", status: "in_progress", content: [diff], locations: [{ path: invoice }] });
+    expect(a.permissions.find((p) => p.toolCall.toolCallId === "e1")?.toolCall.content).toEqual([diff]);
+    expect(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "e1" && u.status === "completed")).toMatchObject({ content: [diff, { type: "content" }] });
+    expect(readFileSync(invoice, "utf8")).toContain("a + b + 0");
+    // The editor's MCP server ran the call (named like a settings server's tool).
+    expect(server.requests[0]!.body.tools.some((t: { name: string }) => t.name === "mcp__docs__echo")).toBe(true);
+    expect(JSON.stringify(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "m1" && u.status === "completed"))).toContain("echo: FROM-THE-EDITOR-SERVER");
+    // The write was rejected by the client: failed, nothing written; its question showed a new file (no old text).
+    expect(a.permissions.find((p) => p.toolCall.toolCallId === "w1")?.toolCall.content).toEqual([{ type: "diff", path: join(repo, "NEW-FILE.md"), oldText: null, newText: "never written\n" }]);
+    expect(mine.find((u) => u.sessionUpdate === "tool_call_update" && u.toolCallId === "w1")).toMatchObject({ status: "failed" });
+    expect(existsSync(join(repo, "NEW-FILE.md"))).toBe(false);
+    expect(JSON.stringify(server.requests.at(-1)!.body.messages)).toContain("the user rejected write");
+    const mcpPid = Number(readFileSync(pidFile, "utf8"));
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+    expect(await gone(mcpPid)).toBe(true);
+  });
+});
+
+/** The pid of a process whose command line is `cmd` (undefined when none). */
+function pidOf(cmd: string): number | undefined {
+  try {
+    const out = execFileSync("pgrep", ["-f", `^${cmd.replace(/\./g, "\\.")}$`], { encoding: "utf8" }).trim();
+    return out ? Number(out.split("\n")[0]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls `get` until it returns a truthy value (the state the test waits for). */
+async function waitFor<T>(get: () => T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const v = get();
+    if (v) return v;
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
