@@ -45,6 +45,7 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
+import { MainInbox } from "./core/main-inbox.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -91,6 +92,8 @@ export class AgentSession {
   /** The session's file, lock and lease; undefined when sessions are not saved. */
   private readonly file?: MainSessionFile;
   private readonly running: RunningChildren = new Map();
+  /** Messages for the main agent while a prompt runs (`steer`). */
+  private readonly inbox = new MainInbox();
   private readonly mainCompactor: Compactor;
   /** Where the main agent's compaction events go during a prompt. */
   private emitMain: (event: AgentEvent) => void = () => undefined;
@@ -273,6 +276,11 @@ export class AgentSession {
     return messageChild(this.running, childId, text, "user");
   }
 
+  /** Sends `text` to the main agent while a prompt runs: it reads it at its next turn boundary. False when no prompt runs. */
+  steer(text: string): boolean {
+    return this.inbox.push(text, "user");
+  }
+
   /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */
   get pendingChildReports(): readonly ChildReportNote[] {
     return this.pending.reports;
@@ -409,6 +417,15 @@ export class AgentSession {
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
+    const endInbox = this.inbox.begin();
+    try {
+      return await this.runMainLoop(userMessage, opts);
+    } finally {
+      for (const m of endInbox()) opts.onEvent?.({ type: "warning", source: "loop", message: `a message sent as the run ended was not read by the agent: ${JSON.stringify(m.text)}; send it again as a prompt` });
+    }
+  }
+
+  private async runMainLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,
@@ -422,6 +439,7 @@ export class AgentSession {
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
+      takeMessages: this.inbox.take,
       onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);

@@ -44,6 +44,11 @@ export interface FakeAnthropic {
   enqueue(...responses: FakeResponse[]): void;
   /** Response used when the queue is empty (default: HTTP 500 "no response queued"). */
   setFallback(response: FakeResponse | undefined): void;
+  /**
+   * Answers by content before the queue: `router` sees each request's body and returns a response,
+   * or undefined to take the queue's next one (parallel children's requests arrive in any order).
+   */
+  setRouter(router: ((body: any) => FakeResponse | undefined) | undefined): void;
   /** Number of responses still queued. */
   pending(): number;
   /** Forgets queued responses, recorded requests and the fallback (between tests). */
@@ -58,6 +63,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let fallback: FakeResponse | undefined;
+  let router: ((body: any) => FakeResponse | undefined) | undefined;
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -79,7 +85,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
         sendJson(res, 404, apiErrorBody("not_found_error", `fake-anthropic: no route ${req.method} ${req.url}`));
         return;
       }
-      const response = queue.shift() ?? fallback;
+      const response = router?.(body) ?? queue.shift() ?? fallback;
       if (!response) {
         sendJson(res, 500, apiErrorBody("api_error", "fake-anthropic: no response queued"));
         return;
@@ -99,11 +105,13 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     requests,
     enqueue: (...responses) => queue.push(...responses),
     setFallback: (r) => (fallback = r),
+    setRouter: (r) => (router = r),
     pending: () => queue.length,
     reset: () => {
       queue.length = 0;
       requests.length = 0;
       fallback = undefined;
+      router = undefined;
     },
     close: () =>
       new Promise<void>((resolve) => {
