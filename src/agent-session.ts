@@ -363,7 +363,7 @@ export class AgentSession {
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     try {
-      const result = await this.runPrompt(userMessage, opts);
+      const result = await this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
       // Stopped by the person before the model produced anything: the prompt is taken back (the person gets it
       // back to edit) rather than left unanswered in the history, where the next prompt would join it.
       if (result.reason === "aborted" && opts.signal?.aborted && withdrawFailedPrompt(this.history, userMessage)) {
@@ -417,15 +417,6 @@ export class AgentSession {
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
-    const endInbox = this.inbox.begin();
-    try {
-      return await this.runMainLoop(userMessage, opts);
-    } finally {
-      for (const m of endInbox()) opts.onEvent?.({ type: "warning", source: "loop", message: `a message sent as the run ended was not read by the agent: ${JSON.stringify(m.text)}; send it again as a prompt` });
-    }
-  }
-
-  private async runMainLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,

@@ -4,7 +4,7 @@
  * reads its own inbox. Open only while a prompt runs: with no run there is no boundary to read at.
  */
 import type { SteerMessage } from "./loop.js";
-import type { SteerSource } from "../protocol/events.js";
+import type { AgentEvent, SteerSource } from "../protocol/events.js";
 import { steerContent } from "../protocol/steer-message.js";
 
 export class MainInbox {
@@ -26,6 +26,16 @@ export class MainInbox {
       this.runs--;
       return this.runs === 0 ? this.messages.splice(0) : [];
     };
+  }
+
+  /** Runs `run` with the inbox open; a message that arrived after the run's last boundary is reported to `onEvent` as a warning. */
+  async during<T>(run: () => Promise<T>, onEvent?: (event: AgentEvent) => void): Promise<T> {
+    const end = this.begin();
+    try {
+      return await run();
+    } finally {
+      for (const m of end()) onEvent?.({ type: "warning", source: "loop", message: `a message sent as the run ended was not read by the agent: ${JSON.stringify(m.text)}; send it again as a prompt` });
+    }
   }
 
   /** Queues `text` for the next turn boundary; false when no run is open to read it. */
