@@ -185,9 +185,16 @@ async function runRpc(args: CliArgs): Promise<number> {
   const session = new AgentSession(options);
   onExit(() => session.close());
   const stop = new AbortController();
-  installExitHooks({ onSignal: () => stop.abort() });
+  let stoppedBy: NodeJS.Signals | undefined;
+  installExitHooks({
+    onSignal: (sig) => {
+      stoppedBy = sig;
+      stop.abort();
+    },
+  });
   try {
-    return await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
+    const code = await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
+    return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
   } finally {
     session.close();
   }

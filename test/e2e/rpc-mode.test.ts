@@ -67,6 +67,11 @@ class RpcClient {
     this.proc.stdin!.write(`${typeof command === "string" ? command : JSON.stringify(command)}\n`);
   }
 
+  /** Sends the process a signal. */
+  kill(sig: NodeJS.Signals): void {
+    this.proc.kill(sig);
+  }
+
   /** Closes stdin (the client is done). */
   end(): void {
     this.proc.stdin!.end();
@@ -341,5 +346,24 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     expect(allText(mainAgain)).toContain("RESUMED-REPORT"); // the person-resumed child's report goes with the next prompt
     again.end();
     expect(await again.exited).toBe(0);
+  }, 60_000);
+
+  it("SIGTERM mid-run ends the session as a closed stdin does, with exit code 143", async () => {
+    route((b) => {
+      if (!isChild(b) && turnOf(b) === 0) return sseTurn([{ toolUse: { id: "t1", name: "task", input: { prompt: "SLEEPY-CHILD" } } }]);
+      if (isChild(b) && turnOf(b) === 0) return sseTurn([{ toolUse: { id: "sb", name: "bash", input: { command: "echo PID=$$; exec sleep 300" } } }]);
+      return undefined;
+    });
+    const { env: e } = env();
+    const rpc = new RpcClient(["--cwd", repo, "--allow", "bash"], e);
+    rpc.send({ type: "prompt", text: "start the long job", id: "p" });
+    const start = await rpc.waitFor((l) => l.type === "subagent_start", "the child");
+    const update = await rpc.waitFor((l) => childEvent(l, start.childId, "tool_update") && /PID=\d+/.test(l.event.text), "the sleeping command");
+    const pid = Number(/PID=(\d+)/.exec(update.event.text)![1]);
+    rpc.kill("SIGTERM");
+    expect(await rpc.exited).toBe(143);
+    expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+    expect(rpc.lines.find((l) => l.type === "prompt_end")).toMatchObject({ id: "p", reason: "aborted" });
+    expect(rpc.lines.at(-1)).toMatchObject({ type: "closed", saved: true });
   }, 60_000);
 });
