@@ -31,6 +31,8 @@ export class RpcDispatcher {
   private readonly children: ChildList;
   private closing = false;
   private pump?: Promise<void>;
+  /** True while runQueue's loop runs (cleared synchronously when it finds the queue empty). */
+  private pumping = false;
   private resumeCount = 0;
 
   constructor(
@@ -67,7 +69,7 @@ export class RpcDispatcher {
         const queued = this.current !== undefined || this.queue.length > 0;
         this.queue.push({ text: c.text, id: c.id });
         out.ok(c.type, c.id, { queued });
-        this.pump ??= this.runQueue().finally(() => (this.pump = undefined));
+        if (!this.pumping) this.pump = this.runQueue();
         return;
       }
       case "steer": {
@@ -131,6 +133,15 @@ export class RpcDispatcher {
 
   /** Runs the queued prompts one after another. */
   private async runQueue(): Promise<void> {
+    this.pumping = true;
+    try {
+      await this.drainQueue();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async drainQueue(): Promise<void> {
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       const controller = new AbortController();
       let finish!: () => void;
