@@ -35,8 +35,7 @@ import { usePromptQueue } from "./hooks/use-prompt-queue.js";
 import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
-import { BUSY, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
-import { childLabel } from "./hooks/child-transcript.js";
+import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
@@ -229,7 +228,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
+    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c) });
     const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined));
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
@@ -275,41 +274,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     return true;
   };
 
-  const submitResume = (text: string): boolean => {
-    const target = ui.resume;
-    if (!target || text.trim() === "") return false;
-    if (target.message) {
-      if (!stream.messageChild(target.childId, text.trim())) {
-        setHint(`${target.label} is not running any more — open it in the sidebar and press r to resume it with this`);
-        return false;
-      }
-      dispatch({ type: "escape" }); // back to its pane, to watch it read the message
-      stream.notice(`✉ to ${target.label}: ${text.trim()} — queued; it reads it at its next step`, "dim");
-      return true;
-    }
-    if (!stream.resumeChild(target.childId, target.label, text.trim())) {
-      setHint(BUSY);
-      return false;
-    }
-    dispatch({ type: "focus_prompt" });
-    return true;
-  };
-
-  /** Plain typing on the sidebar goes to the prompt, which takes the keyboard. */
-  const typeWhileAway = (raw: string): boolean => {
-    if (request !== undefined || ui.focus !== "sidebar") return false;
-    dispatch({ type: "focus_prompt" });
-    return true;
-  };
-  /** Plain typing on a running child's pane (not its `x`) starts a message for that child. */
-  const typeToChild = (raw: string): boolean => {
-    if (request !== undefined || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
-    dispatch({ type: "message_ask", childId: ui.paneId, label: childLabel(childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }) });
-    return true;
-  };
-
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
-  const keyHandlers = screenKeyHandlers({ ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession });
+  const screenCtx = { ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession };
+  const keyHandlers = screenKeyHandlers(screenCtx);
+  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, request !== undefined);
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, request === undefined && !search.open);

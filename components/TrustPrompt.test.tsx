@@ -4,6 +4,19 @@ import { TrustPrompt } from "./TrustPrompt.js";
 import { waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 
 describe("TrustPrompt", () => {
+  it("with 40 files it stays shorter than the terminal: the title, the first files and a count", async () => {
+    const files = Array.from({ length: 40 }, (_, i) => `.claude/agents/agent-${String(i).padStart(2, "0")}.md`);
+    const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => {}} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("more"));
+    expect(frame.split("\n").length).toBeLessThanOrEqual(24);
+    expect(frame).toContain("Trust the agent profiles of this project?");
+    expect(frame).toContain("agent-00.md");
+    expect(frame).toMatch(/… and (\d+) more/);
+    const shown = frame.split("\n").filter((l) => l.includes("• ")).length;
+    expect(shown + Number(/… and (\d+) more/.exec(frame)![1])).toBe(40);
+    unmount();
+  });
+
   it("lists the profiles and answers y / n", async () => {
     for (const [key, expected] of [["y", true], ["n", false]] as const) {
       const answers: boolean[] = [];

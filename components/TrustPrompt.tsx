@@ -6,6 +6,10 @@
 import { Box, Text, useInput } from "ink";
 import { useRef } from "react";
 import { perKey } from "./hooks/per-key.js";
+import { useTerminalSize } from "./hooks/use-terminal-size.js";
+
+/** Rows of the question around its file list (border, title, cwd, explanation, answers, slack). */
+const CHROME_ROWS = 9;
 
 export interface TrustPromptProps {
   /** The project directory. */
@@ -25,6 +29,10 @@ export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
     answered.current = true;
     onAnswer(trust);
   };
+  const { rows } = useTerminalSize();
+  // The question never grows taller than the terminal: a long list shows its first files and a count.
+  const room = Math.max(2, rows - CHROME_ROWS);
+  const shown = files.length <= room ? files : files.slice(0, room - 1);
   useInput(
     perKey((input, key) => {
       if (input === "y" || input === "Y") answer(true);
@@ -35,9 +43,10 @@ export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold>Trust the agent profiles of this project?</Text>
       <Text dimColor>{cwd}</Text>
-      {files.map((f) => (
-        <Text key={f}>  • {f}</Text>
+      {shown.map((f) => (
+        <Text key={f} wrap="truncate-end">  • {f}</Text>
       ))}
+      {shown.length < files.length ? <Text dimColor>{`  … and ${files.length - shown.length} more`}</Text> : null}
       <Text>Project profiles decide what subagents are told and which tools they get. Load them only if you trust this code.</Text>
       <Text>
         <Text color="green" bold>[y]</Text> trust and remember (until a profile changes) · <Text color="red" bold>[n]</Text> (or Esc / Ctrl-C) skip them this time

@@ -90,3 +90,44 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
     },
   };
 }
+
+/**
+ * The second input box and typing away from the prompt: `submitResume` sends the box's text —
+ * a message for a running child (its pane focused again) or a finished child's new prompt;
+ * `typeWhileAway` hands typing on the sidebar to the prompt; `typeToChild` turns typing on a
+ * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open.
+ */
+export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
+  const { ui, dispatch, stream, setHint } = ctx;
+  return {
+    submitResume: (text: string): boolean => {
+      const target = ui.resume;
+      if (!target || text.trim() === "") return false;
+      if (target.message) {
+        if (!stream.messageChild(target.childId, text.trim())) {
+          setHint(`${target.label} is not running any more — open it in the sidebar and press r to resume it with this`);
+          return false;
+        }
+        dispatch({ type: "escape" }); // back to its pane, to watch it read the message
+        stream.notice(`✉ to ${target.label}: ${text.trim()} — queued; it reads it at its next step`, "dim");
+        return true;
+      }
+      if (!stream.resumeChild(target.childId, target.label, text.trim())) {
+        setHint(BUSY);
+        return false;
+      }
+      dispatch({ type: "focus_prompt" });
+      return true;
+    },
+    typeWhileAway: (_raw: string): boolean => {
+      if (asking || ui.focus !== "sidebar") return false;
+      dispatch({ type: "focus_prompt" });
+      return true;
+    },
+    typeToChild: (raw: string): boolean => {
+      if (asking || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
+      dispatch({ type: "message_ask", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }) });
+      return true;
+    },
+  };
+}

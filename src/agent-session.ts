@@ -41,7 +41,8 @@ import { expandMentions } from "./context/mentions.js";
 import { runShellCommand, type ShellNote } from "./core/shell-command.js";
 import { MAIN_AGENT } from "./core/loop.js";
 import { recordProjectTrust } from "./subagents/trust.js";
-import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
+import { formatProfileList, ROSTER_MAX_AGENTS, type ProfileLoad } from "./subagents/profiles.js";
+import { createAgentSearchTool } from "./subagents/agent-search-tool.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
@@ -202,6 +203,8 @@ export class AgentSession {
       running: this.running,
     });
     this.tools.push(task);
+    // A roster too long for the system prompt can be searched (children never see it: they cannot delegate).
+    if (this.profiles.profiles.length > ROSTER_MAX_AGENTS) this.tools.push(createAgentSearchTool(this.profiles.profiles));
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,

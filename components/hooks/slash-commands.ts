@@ -26,6 +26,8 @@ export interface SlashContext {
   notices: readonly string[];
   /** Tools the person allowed for the whole session with "always". */
   alwaysAllowed?: readonly string[];
+  /** Every warning of the loaded agent files (the notices may only count them). */
+  profileWarnings?: readonly string[];
   /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`); undefined when it does not know it. */
   sessionLines?: (command: string) => string[] | undefined;
 }
@@ -71,6 +73,8 @@ function agentLines(ctx: SlashContext): string[] {
       : ["Agent profiles:", ...ctx.profiles.map((p) => `  ${p.name} — ${p.description} (${p.source}${p.tools ? `; tools: ${p.tools.join(", ")}` : ""})`), ...skipped];
   const notices = ctx.notices.filter((n) => n !== untrusted);
   if (notices.length > 0) lines.push("Notices:", ...notices.map((n) => `  ${n}`));
+  const warnings = (ctx.profileWarnings ?? []).filter((w) => !notices.includes(w));
+  if (warnings.length > 0) lines.push("Agent file warnings:", ...warnings.map((w) => `  ${w}`));
   if (ctx.alwaysAllowed && ctx.alwaysAllowed.length > 0) lines.push(`Always allowed this session: ${ctx.alwaysAllowed.join(", ")}`);
   return lines;
 }

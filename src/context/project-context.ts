@@ -11,9 +11,9 @@ import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } fro
 import { dirname, join, resolve, sep } from "node:path";
 
 /** Largest part of one file that is kept (characters). */
-export const CONTEXT_FILE_CAP = 20_000;
+export const CONTEXT_FILE_CAP = 64_000;
 /** Largest total (characters); the farthest files are dropped first. */
-export const CONTEXT_TOTAL_CAP = 40_000;
+export const CONTEXT_TOTAL_CAP = 128_000;
 
 /** One loaded file. */
 export interface ContextFile {

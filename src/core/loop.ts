@@ -91,7 +91,6 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     emit({ type: "message", message });
   };
   const usage = emptyUsage();
-  const specs = options.tools.map(toToolSpec);
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
   let turns = 0;
   let overflowRetried = false;
@@ -127,7 +126,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     const meter = newMeter();
     let assistant: AssistantMessage;
     try {
-      assistant = await streamTurn(options, specs, signal, partial, emit, meter);
+      // Each request advertises the pool as it is now: an MCP server that died or came up mid-run counts.
+      assistant = await streamTurn(options, options.tools.map(specOf), signal, partial, emit, meter);
     } catch (err) {
       if (signal.aborted || isAbortError(err)) {
         const spent = partialUsage(meter, emit);
@@ -187,6 +187,15 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     append({ role: "toolResult", results });
     if (signal.aborted) return stop("aborted");
   }
+}
+
+const specs = new WeakMap<AnyTool, ReturnType<typeof toToolSpec>>();
+
+/** A tool's spec for the provider, made once per tool object. */
+function specOf(tool: AnyTool): ReturnType<typeof toToolSpec> {
+  let spec = specs.get(tool);
+  if (spec === undefined) specs.set(tool, (spec = toToolSpec(tool)));
+  return spec;
 }
 
 /** Streams one model call, relaying deltas as events and collecting finished blocks in `partial`. */

@@ -4,6 +4,7 @@
  * profile's `tools` list.
  */
 import type { AnyTool } from "../protocol/tool.js";
+import type { OnToolCall } from "../core/tool-runner.js";
 import type { AgentProfile } from "./profile-parse.js";
 
 /** Appended to every child's system prompt. */
@@ -16,9 +17,24 @@ export const CHILD_SUFFIX = [
   "have the task tool; complete the job yourself.",
 ].join("\n");
 
-/** The child's full system prompt. */
-export function childSystemPrompt(parentSystem: string, profile?: Pick<AgentProfile, "body">): string {
-  return parentSystem + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
+/**
+ * The child's full system prompt: the parent's, told only what the child has — its own tools in
+ * the "# Tools" section, no "# Delegation" or agent roster (it cannot delegate) — then the
+ * Subagent-mode section and the profile body. The project context is kept as it is.
+ */
+export function childSystemPrompt(parentSystem: string, profile: Pick<AgentProfile, "body"> | undefined, tools: readonly AnyTool[]): string {
+  return childView(parentSystem, tools) + CHILD_SUFFIX + (profile?.body ? `\n\n# Agent profile\n\n${profile.body}` : "");
+}
+
+const PARENT_ONLY = new Set(["# Delegation", "# Available agents"]);
+
+/** `system` with its "# Tools" list replaced by `tools` and the parent-only sections dropped (the project context untouched). */
+function childView(system: string, tools: readonly AnyTool[]): string {
+  const at = system.indexOf("\n\n# Project context\n");
+  const head = at < 0 ? system : system.slice(0, at);
+  const sections = head.split(/\n\n(?=# )/).filter((s) => !PARENT_ONLY.has(s.split("\n", 1)[0]!));
+  const shown = sections.map((s) => (s.split("\n", 1)[0] === "# Tools" ? ["# Tools", ...tools.map((t) => `- ${t.name}: ${t.description.split("\n")[0]!.trim()}`)].join("\n") : s));
+  return shown.join("\n\n") + (at < 0 ? "" : system.slice(at));
 }
 
 /**
@@ -36,6 +52,9 @@ export function resumedChildPrompt(prompt: string, repairs: readonly string[] = 
   ].join("\n");
 }
 
+/** Tools only the main agent has: children never delegate (nor search the roster). */
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "find_agent"]);
+
 /** Thrown before a child starts when its configuration cannot work. */
 export class SubagentConfigError extends Error {
   override readonly name = "SubagentConfigError";
@@ -43,15 +62,28 @@ export class SubagentConfigError extends Error {
 
 /**
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
- * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
+ * (in the list's order). `mcp__<server>` stands for every tool of that server. A listed MCP tool
+ * the session does not have (its server is not configured, or down) is left out and its name
+ * pushed to `skipped`; any other unknown name throws SubagentConfigError naming it and the choices.
  * Listed tools of the profile's own MCP servers are not looked up here: they join the pool when
  * those servers start for the run (see child-mcp.ts).
  */
-export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">): AnyTool[] {
-  const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
+export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">, skipped: string[] = []): AnyTool[] {
+  const filtered = pool.filter((t) => !PARENT_ONLY_TOOLS.has(t.name) && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
-  const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n));
+  const listed: string[] = [];
+  for (const name of profile.tools) {
+    if (isProfileServerTool(profile, name)) continue;
+    // `mcp__<server>` (no tool part): every tool of that server.
+    const wholeServer = name.startsWith("mcp__") && !name.slice(5).includes("__");
+    const expanded = wholeServer ? filtered.filter((t) => t.name.startsWith(`${name}__`)).map((t) => t.name) : [name];
+    if (expanded.length === 0 || (name.startsWith("mcp__") && !byName.has(expanded[0]!))) {
+      skipped.push(name);
+      continue;
+    }
+    for (const n of expanded) if (!listed.includes(n)) listed.push(n);
+  }
   const unknown = listed.filter((n) => !byName.has(n));
   if (unknown.length > 0) {
     const where = profile.path ? ` (${profile.path})` : "";
@@ -65,4 +97,16 @@ export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<Age
 /** True when `name` is a tool of one of the profile's own MCP servers (`mcp__<server>__…`). */
 export function isProfileServerTool(profile: Pick<AgentProfile, "mcpServers">, name: string): boolean {
   return Object.keys(profile.mcpServers ?? {}).some((server) => name.startsWith(`mcp__${server}__`));
+}
+
+/**
+ * The approval check for a child of `profile`: with `permissionMode: plan` only read-only tools may
+ * run (a refusal the child sees, naming the file); otherwise the session's check as it is.
+ */
+export function childToolGate(onToolCall: OnToolCall | undefined, profile?: Pick<AgentProfile, "name" | "path" | "permissionMode">): OnToolCall | undefined {
+  if (profile?.permissionMode !== "plan") return onToolCall;
+  return (call, agent, tool) =>
+    tool.readOnly
+      ? (onToolCall?.(call, agent, tool) ?? { allow: true })
+      : { allow: false, reason: `agent "${profile.name}" works in plan mode (permissionMode: plan in ${profile.path}): only read-only tools run; ${call.name} is not run — describe the change instead` };
 }

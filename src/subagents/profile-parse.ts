@@ -5,7 +5,7 @@
  */
 import matter from "gray-matter";
 import type { ThinkingConfig } from "../protocol/provider.js";
-import { formatSchemaIssues, profileFrontMatterSchema } from "./profile-schema.js";
+import { formatSchemaIssues, PROFILE_KEYS, profileFrontMatterSchema, UNSUPPORTED_KEYS } from "./profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 /**
@@ -18,7 +18,7 @@ export type ProfileSource = "project" | "user" | "claude-project" | "claude-user
 export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Read: "read", Grep: "grep", Glob: "find", LS: "ls", Edit: "edit", MultiEdit: "edit", Write: "write", Bash: "bash" };
 
 /** Claude Code's model aliases → Anthropic model ids (`inherit` = the parent's model). */
-export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: "claude-sonnet-4-5", opus: "claude-opus-4-1", haiku: "claude-haiku-4-5" };
+export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: "claude-sonnet-4-5", opus: "claude-opus-4-6", haiku: "claude-haiku-4-5", opusplan: "claude-opus-4-6" };
 
 const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write"];
 
@@ -71,6 +71,8 @@ export interface AgentProfile {
   worktree?: boolean;
   /** Extra MCP servers for this agent's children (unvalidated; the MCP layer checks each entry). */
   mcpServers?: Record<string, unknown>;
+  /** `permissionMode: plan`: this agent's children may use read-only tools only. */
+  permissionMode?: "plan";
   /** Non-fatal problems met while reading the file (e.g. an unmapped Claude Code tool). */
   warnings?: string[];
   /** The markdown body (trimmed): appended to the child's system prompt. May be empty. */
@@ -93,6 +95,9 @@ export interface ProfileOrigin {
 }
 
 const FORMAT_HINT = "a profile starts with a `---` line, then YAML with at least `name:` and `description:`, then a closing `---` line";
+
+/** js-yaml's errors for unquoted text with `: ` or `<example>` blocks in it: such files are read line by line. */
+const LOOSE_TEXT_ERRORS = /incomplete explicit mapping pair|bad indentation of a mapping entry|can not read a block mapping entry|end of the stream or a document separator is expected/;
 
 /** Refuses any front-matter language but YAML. */
 function notYaml(): never {
@@ -124,18 +129,27 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   }
   let data: unknown;
   let content: string;
+  let yamlError: string | undefined;
+  const warnings: string[] = [];
   try {
     const file = matter(text, MATTER_OPTIONS);
     data = file.data;
     content = file.content;
   } catch (error) {
-    return { ok: false, reason: `invalid YAML front matter: ${firstLine(error)}; ${FORMAT_HINT}` };
+    // Agent files in the wild often carry an unquoted description with `: ` or `<example>` blocks,
+    // which is not valid YAML; Claude Code reads them, so read them line by line too, and say how to fix them.
+    const fix = "quote the value, or write it as a block (`description: >` with the text indented on the next lines)";
+    const lenient = LOOSE_TEXT_ERRORS.test(firstLine(error)) ? lenientFrontMatter(text) : undefined;
+    if (lenient === undefined) return { ok: false, reason: `invalid YAML front matter: ${firstLine(error)}; ${FORMAT_HINT}` };
+    yamlError = `invalid YAML front matter: ${firstLine(error)}; ${fix}`;
+    ({ data, content } = lenient);
+    warnings.push(`${origin.path}: its front matter is not valid YAML (${firstLine(error)}); read it line by line instead — to fix it, ${fix}`);
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return { ok: false, reason: `front matter is not a set of \`key: value\` lines; ${FORMAT_HINT}` };
   }
   const parsed = profileFrontMatterSchema.safeParse(data);
-  if (!parsed.success) return { ok: false, reason: `invalid front matter: ${formatSchemaIssues(parsed.error.issues)}` };
+  if (!parsed.success) return { ok: false, reason: yamlError ?? `invalid front matter: ${formatSchemaIssues(parsed.error.issues)}` };
   const fields = parsed.data;
   const profile: AgentProfile = {
     name: fields.name,
@@ -148,10 +162,10 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   if (fields.tools !== undefined) profile.tools = fields.tools;
   if (fields.model !== undefined) profile.model = fields.model;
   if (fields.thinking !== undefined) profile.thinking = fields.thinking;
+  else if (fields.effort !== undefined) profile.thinking = fields.effort;
   if (fields.timeout !== undefined) profile.timeoutMs = fields.timeout;
   if (fields.maxTurns !== undefined) profile.maxTurns = fields.maxTurns;
   if (fields.disallowedTools !== undefined) profile.disallowedTools = fields.disallowedTools;
-  const warnings: string[] = [];
   if (fields.color !== undefined) {
     const color = paneColor(fields.color);
     if (color !== undefined) profile.color = color;
@@ -159,6 +173,11 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   }
   if (fields.worktree !== undefined) profile.worktree = fields.worktree;
   if (fields.mcpServers !== undefined) profile.mcpServers = fields.mcpServers;
+  const mode = fields.permissionMode;
+  if (mode === "plan") profile.permissionMode = "plan";
+  else if (mode !== undefined && mode !== "default") warnings.push(`${origin.path}: permissionMode "${mode}" is ignored: an agent file cannot loosen the session's permission mode (only plan, which makes the agent read-only, is honoured)`);
+  const unsupported = UNSUPPORTED_KEYS.filter((k) => fields[k] !== undefined);
+  if (unsupported.length > 0) warnings.push(`${origin.path}: ${unsupported.join(", ")} ${unsupported.length === 1 ? "has" : "have"} no Ink equivalent yet and ${unsupported.length === 1 ? "was" : "were"} ignored`);
   if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile, warnings);
   if (warnings.length) profile.warnings = warnings;
   return { ok: true, profile };
@@ -172,5 +191,43 @@ function adaptClaude(profile: AgentProfile, warnings: string[]): void {
   }
   if (profile.disallowedTools) profile.disallowedTools = mapClaudeTools(profile.disallowedTools, profile.path, "disallowed tool", warnings);
   if (profile.model === "inherit") delete profile.model;
-  else if (profile.model !== undefined) profile.model = CLAUDE_MODEL_ALIASES[profile.model] ?? profile.model;
+  else if (profile.model !== undefined && CLAUDE_MODEL_ALIASES[profile.model] !== undefined) profile.model = CLAUDE_MODEL_ALIASES[profile.model];
+  else if (profile.model !== undefined && !profile.model.startsWith("claude-")) {
+    warnings.push(`${profile.path}: model "${profile.model}" is neither a model id (claude-…) nor an alias Ink knows (${Object.keys(CLAUDE_MODEL_ALIASES).join(", ")}, inherit); agent "${profile.name}" runs on the parent's model`);
+    delete profile.model;
+  }
+}
+
+/**
+ * Front matter read line by line, for files whose YAML does not parse: a `key: value` line at the
+ * start of a line naming a profile key opens a field, every other line continues the last one; list items (`- x`) make
+ * a list. Undefined when no field could be read.
+ */
+function lenientFrontMatter(text: string): { data: Record<string, unknown>; content: string } | undefined {
+  const lines = text.split(/\r?\n/);
+  const end = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
+  if (end < 0) return undefined;
+  const data: Record<string, unknown> = {};
+  let key: string | undefined;
+  for (const line of lines.slice(1, end)) {
+    const field = /^([A-Za-z][\w-]*):(?:\s+(.*))?$/.exec(line);
+    // Only a profile key opens a field: `user: …` inside an <example> block is part of the text.
+    if (field && (PROFILE_KEYS as readonly string[]).includes(field[1]!)) {
+      key = field[1]!;
+      data[key] = unquote((field[2] ?? "").trim());
+    } else if (key !== undefined && /^\s*-\s+/.test(line) && (data[key] === "" || Array.isArray(data[key]))) {
+      data[key] = [...(Array.isArray(data[key]) ? (data[key] as unknown[]) : []), line.replace(/^\s*-\s+/, "").trim()];
+    } else if (key !== undefined && typeof data[key] === "string") data[key] = `${data[key] as string}\n${line.trim()}`.trim();
+  }
+  if (Object.keys(data).length === 0) return undefined;
+  for (const [k, v] of Object.entries(data)) {
+    if (v === "true" || v === "false") data[k] = v === "true";
+    else if (typeof v === "string" && /^\d+$/.test(v)) data[k] = Number(v);
+  }
+  return { data, content: lines.slice(end + 1).join("\n") };
+}
+
+function unquote(value: string): string {
+  const quoted = /^(["'])(.*)\1$/.exec(value);
+  return quoted ? quoted[2]! : value;
 }

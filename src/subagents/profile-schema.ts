@@ -12,7 +12,10 @@ export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, par
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers", "permissionMode", "effort", "memory", "hooks"] as const;
+
+/** Claude Code agent fields Ink reads but does not act on: each is named once in the profile's warnings. */
+export const UNSUPPORTED_KEYS = ["memory", "hooks"] as const;
 
 
 /** A zod field whose value is produced by a hand-written parser with its own messages. */
@@ -120,6 +123,13 @@ export const profileFrontMatterSchema = z.strictObject(
     worktree: z.boolean({ error: "must be true or false" }).optional(),
     /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
     mcpServers: z.record(z.string(), z.unknown(), { error: "must be a map of server name to {command, args} or {type: http, url}" }).optional(),
+    /** Claude Code's permission mode for this agent: `plan` makes its children read-only; nothing may loosen the session's mode. */
+    permissionMode: z.string({ error: "must be a mode name such as plan or default" }).trim().optional(),
+    /** Claude Code's effort (low, medium, high): the thinking level when `thinking` is not set. */
+    effort: field(parseThinking).optional(),
+    /** Claude Code fields with no Ink equivalent yet: accepted, named in a warning. */
+    memory: z.unknown().optional(),
+    hooks: z.unknown().optional(),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys) : undefined) },
 );

@@ -19,6 +19,8 @@ export interface ProfileLoad {
   profiles: AgentProfile[];
   problems: ProfileProblem[];
   notices: string[];
+  /** Every non-fatal problem of the loaded profiles, one line each (the notices carry a one-line summary when there are many). */
+  warnings: string[];
   /** Project profile files present but not loaded because the project is not trusted (0 when none). */
   untrustedProjectFiles?: number;
 }
@@ -95,8 +97,10 @@ function admitProjectFiles(listing: ProfileDirListing, opts: LoadProfilesOptions
   if (lookup.notice !== undefined) out.notices.push(lookup.notice);
   const record = opts.trust === "recorded" ? lookup.record : undefined;
   if (record === undefined) {
+    // Name the folders that hold them: .ink/agents, .claude/agents or both.
+    const dirs = [projectAgentsDir(opts.cwd), claudeProjectAgentsDir(opts.cwd)].filter((dir) => [...listing.files, ...listing.problems].some((f) => f.path === dir || f.path.startsWith(dir + sep)));
     out.notices.push(
-      `Skipped ${total} project agent profile(s) in ${projectAgentsDir(opts.cwd)}: this project is not trusted. Run with --trust to load them.`,
+      `Skipped ${total} project agent profile(s) in ${(dirs.length ? dirs : [projectAgentsDir(opts.cwd)]).join(" and ")}: this project is not trusted. Run with --trust to load them.`,
     );
     return [];
   }
@@ -120,7 +124,7 @@ function admitProjectFiles(listing: ProfileDirListing, opts: LoadProfilesOptions
  * unusable file is a problem with its path and reason, and the rest still load.
  */
 export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
-  const out: ProfileLoad = { profiles: [], problems: [], notices: [] };
+  const out: ProfileLoad = { profiles: [], problems: [], notices: [], warnings: [] };
   const userDir = join(resolve(opts.inkHome), "agents");
   const projectDir = projectAgentsDir(opts.cwd);
 
@@ -154,9 +158,26 @@ export function loadProfiles(opts: LoadProfilesOptions): ProfileLoad {
       merged.set(name, profile);
     }
   }
-  for (const profile of merged.values()) out.notices.push(...(profile.warnings ?? []));
+  out.warnings = [...merged.values()].flatMap((p) => p.warnings ?? []);
+  out.notices.push(...summariseWarnings(out.warnings, [...merged.values()].filter((p) => p.warnings?.length).length));
   out.profiles = [...merged.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return out;
+}
+
+/** Warnings shown one by one up to this many; more become one summary line (`/agents` lists them all). */
+const WARNINGS_SHOWN = 3;
+
+/** The notices for `warnings` (from `files` agent files): each one, or one line counting them by kind. */
+function summariseWarnings(warnings: readonly string[], files: number): string[] {
+  if (warnings.length <= WARNINGS_SHOWN) return [...warnings];
+  const skippedTools = new Map<string, number>();
+  for (const w of warnings) {
+    const tool = /: (?:disallowed )?tool "([^"]+)" has no Ink equivalent/.exec(w)?.[1];
+    if (tool) skippedTools.set(tool, (skippedTools.get(tool) ?? 0) + 1);
+  }
+  const top = [...skippedTools].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([t, n]) => `${t} ×${n}`).join(", ");
+  const tools = skippedTools.size > 0 ? `; tools with no Ink equivalent were skipped (${top}${skippedTools.size > 5 ? ", …" : ""})` : "";
+  return [`agent files: ${warnings.length} warnings in ${files} files${tools} — /agents lists each one`];
 }
 
 /** Caps of the advertised agent list: agents shown, bytes per description, bytes of the whole block. */
@@ -199,6 +220,6 @@ export function formatProfileList(profiles: readonly AgentProfile[]): string {
     bytes += n;
     shown++;
   }
-  if (shown < profiles.length) lines.push(`… and ${profiles.length - shown} more (not listed to keep this short; pass the name as agent if the user names one)`);
+  if (shown < profiles.length) lines.push(`… and ${profiles.length - shown} more (not listed to keep this short; search them all with find_agent, or pass the name as agent if the user names one)`);
   return lines.join("\n");
 }

@@ -93,7 +93,7 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   const expectedCwd = header.worktree ? header.cwd : resolve(input.parentCwd);
   if (resolve(header.cwd) !== expectedCwd) reasons.push(`working directory differs: the child was created in ${header.cwd}, this session runs in ${input.parentCwd}.`);
   else if (!existsSync(header.cwd)) reasons.push(`working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.`);
-  const system = childSystemPrompt(input.getSystem(), profile);
+  const system = childSystemPrompt(input.getSystem(), profile, tools);
   if ((header.profile === undefined || profile) && fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint && !missing.length && !added.length) {
     if (header.contextHash !== undefined && header.contextHash !== projectContextHash(system)) {
       reasons.push("project context changed: an AGENTS.md / CLAUDE.md file in the system prompt was added, edited or removed since the child was created.");

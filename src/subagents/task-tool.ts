@@ -23,7 +23,7 @@ import type { SessionStore, SessionWriter } from "../session/store.js";
 import { openChildSession } from "./child-session.js";
 import type { TaskRecord } from "../session/types.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
-import { childSystemPrompt, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
+import { childSystemPrompt, childToolGate, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
 import { checkResumable, resolveChildModel } from "./resume-check.js";
@@ -141,15 +141,18 @@ interface Prepared {
   loaded?: LoadedSession;
   /** A resumed child's kept worktree. */
   keptWorktree?: { path: string; branch: string };
+  /** MCP tools its profile lists that this session does not have: it runs without them. */
+  skippedTools?: string[];
 }
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
   const profile = args.agent === undefined ? undefined : byName.get(args.agent);
   if (args.agent !== undefined && !profile) return { error: unknownAgentResult(args.agent, [...byName.keys()], options.untrustedProfileFiles) };
   try {
-    const tools = selectChildToolPool(options.getTools(), profile);
+    const skipped: string[] = [];
+    const tools = selectChildToolPool(options.getTools(), profile, skipped);
     const model = resolveChildModel(options.provider, options.model, profile);
-    return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile), resumed: false };
+    return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}) };
   } catch (err) {
     if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
     throw err;
@@ -244,6 +247,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   }
   if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
+  if (p.skippedTools) warn("mcp", `agent "${p.profile?.name}" lists MCP tools this session does not have (${p.skippedTools.join(", ")}: the server is not configured or not running); it runs without them`);
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
   emit({ type: "subagent_start", ...tag, color: p.profile?.color, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
   const compaction = options.compaction?.({
@@ -288,7 +292,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
       maxTurns: p.profile?.maxTurns,
       thinking: p.profile?.thinking ?? options.thinking,
-      onToolCall: options.onToolCall,
+      onToolCall: childToolGate(options.onToolCall, p.profile),
       onBeforeTurn: compaction?.onBeforeTurn,
       onContextOverflow: compaction?.onContextOverflow,
       onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),

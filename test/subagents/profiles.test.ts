@@ -172,7 +172,7 @@ describe("loadProfiles", () => {
   });
 
   it("is fine with no agent directories at all", () => {
-    expect(loadProfiles({ cwd, inkHome, trust: "untrusted" })).toEqual({ profiles: [], problems: [], notices: [] });
+    expect(loadProfiles({ cwd, inkHome, trust: "untrusted" })).toEqual({ profiles: [], problems: [], notices: [], warnings: [] });
   });
 
   it("sorts by name and reports a second file with a taken name", () => {
