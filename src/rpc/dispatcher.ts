@@ -166,7 +166,8 @@ export class RpcDispatcher {
     const run: Run = { controller, done: Promise.resolve() };
     run.done = this.session
       .resumeChild(childId, text, { signal: controller.signal, onEvent: this.onEvent, toolCallId })
-      .then((result) => this.out.send({ type: "resume_end", ...(id !== undefined ? { id } : {}), child: childId, toolCallId, isError: result.isError }))
+      // A refusal (unknown child, a mismatch, a live lock) comes back as an error result: its text says why.
+      .then((result) => this.out.send({ type: "resume_end", ...(id !== undefined ? { id } : {}), child: childId, toolCallId, isError: result.isError, ...(result.isError ? { error: result.content } : {}) }))
       .finally(() => this.resumes.delete(run));
     this.resumes.add(run);
   }

@@ -332,6 +332,8 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     const [child] = (await again.response("l")).data.children as Line[];
     expect(child).toMatchObject({ childId: start.childId, status: "aborted", parentToolCallId: "t1" });
     expect(child!.sessionId).toBeTruthy();
+    again.send({ type: "resume_child", child: "20200101-000000-000000", text: "hello", id: "r0" });
+    expect(await again.waitFor((l) => l.type === "resume_end" && l.id === "r0", "the refused resume")).toMatchObject({ isError: true, error: expect.stringContaining("20200101-000000-000000") });
     again.send({ type: "resume_child", child: start.childId, text: "finish now", id: "r" });
     const resumed = await again.response("r");
     expect(resumed).toMatchObject({ success: true, data: { child: start.childId } });
