@@ -49,6 +49,7 @@ import { createSkillTool, describeSkills, formatSkillList } from "./skills/skill
 import type { SkillLoad } from "./skills/skills.js";
 import type { CommandLoad } from "./commands/command-files.js";
 import { runPersonTask } from "./subagents/person-resume.js";
+import { MainInbox } from "./core/main-inbox.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -101,6 +102,8 @@ export class AgentSession {
   /** The session's file, lock and lease; undefined when sessions are not saved. */
   private readonly file?: MainSessionFile;
   private readonly running: RunningChildren = new Map();
+  /** Messages for the main agent while a prompt runs (`steer`). */
+  private readonly inbox = new MainInbox();
   private readonly mainCompactor: Compactor;
   /** Where the main agent's compaction events go during a prompt. */
   private emitMain: (event: AgentEvent) => void = () => undefined;
@@ -290,6 +293,11 @@ export class AgentSession {
     return messageChild(this.running, childId, text, "user");
   }
 
+  /** Sends `text` to the main agent while a prompt runs: it reads it at its next turn boundary. False when no prompt runs. */
+  steer(text: string): boolean {
+    return this.inbox.push(text, "user");
+  }
+
   /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */
   get pendingChildReports(): readonly ChildReportNote[] {
     return this.pending.reports;
@@ -385,7 +393,7 @@ export class AgentSession {
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     try {
-      const result = await this.runPrompt(userMessage, opts);
+      const result = await this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
       // Stopped by the person before the model produced anything: the prompt is taken back (the person gets it
       // back to edit) rather than left unanswered in the history, where the next prompt would join it.
       if (result.reason === "aborted" && opts.signal?.aborted && withdrawFailedPrompt(this.history, userMessage)) {
@@ -452,6 +460,7 @@ export class AgentSession {
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
+      takeMessages: this.inbox.take,
       onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);

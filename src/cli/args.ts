@@ -11,6 +11,8 @@ import { parseRule } from "../permissions/rules.js";
 
 export interface CliArgs {
   print?: string;
+  /** `--mode rpc`: the JSON control channel on stdin/stdout; undefined = the TUI (or print mode with -p). */
+  mode?: "rpc";
   output: "text" | "json";
   provider?: string;
   model?: string;
@@ -54,6 +56,7 @@ function positiveInt(name: string, raw: string | undefined, min: number, max = M
 export const CLI_OPTIONS = {
   print: { type: "string", short: "p" },
   output: { type: "string", default: "text" },
+  mode: { type: "string" },
   provider: { type: "string" },
   model: { type: "string" },
   thinking: { type: "string" },
@@ -91,6 +94,8 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     throw new UsageError(`${errorMessage(err)}${meant ? ` — did you mean --${meant}?` : ""}\nRun ink --help for the options.`);
   }
   const v = parsed.values;
+  if (v.mode !== undefined && v.mode !== "rpc") throw new UsageError(`--mode must be rpc (the JSON control channel; omit --mode for the interactive UI), got "${v.mode}"`);
+  if (v.mode === "rpc" && v.print !== undefined) throw new UsageError("--mode rpc and -p/--print contradict each other: in rpc mode prompts come as JSON lines on stdin; pass only one of them");
   if (v.output !== "text" && v.output !== "json") throw new UsageError(`--output must be text or json, got "${v.output}"`);
   let thinking: ThinkingConfig | undefined;
   if (v.thinking !== undefined) {
@@ -116,6 +121,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
   if (v.print !== undefined && v.print.trim() === "") throw new UsageError('--print needs a prompt, e.g. ink -p "where is the login handled?"');
   return {
     print: v.print,
+    mode: v.mode as "rpc" | undefined,
     output: v.output,
     provider: v.provider,
     model: v.model,

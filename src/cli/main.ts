@@ -22,6 +22,9 @@ import { installExitHooks, onExit } from "./exit-hooks.js";
 import { saveUserRule } from "../permissions/save-rule.js";
 import { scrubOwnEnviron } from "../tools/scrub-environ.js";
 import { packageVersion } from "./usage.js";
+import { RpcApprovals } from "../rpc/approvals.js";
+import { RpcOutput } from "../rpc/output.js";
+import { runRpcMode } from "../rpc/run-rpc.js";
 
 /** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
 async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean }> {
@@ -174,6 +177,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
       session.close();
     }
   }
+  if (args.mode === "rpc") return runRpc(args);
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
   const { inline, mouse, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await withUiLoadEnv(loadUi);
@@ -189,4 +193,31 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     saveRule: (rule) => saveUserRule(base.inkHome, rule),
     createSession: tuiSessionFactory(base, (session) => onExit(() => session.close())),
   });
+}
+
+/** `ink --mode rpc`: the JSON control channel on stdin/stdout (src/rpc/); approvals go to the client. */
+async function runRpc(args: CliArgs): Promise<number> {
+  setFlagsFromString("--liftoff-only"); // headless, as print mode: no optimising-compiler work to wait for at exit
+  const output = new RpcOutput((line) => void process.stdout.write(line));
+  process.stdout.on("error", () => output.close()); // the reader went away (EPIPE): stop writing, finish cleanly
+  let approvals: RpcApprovals | undefined;
+  // A client answers approvals and stops children itself: no default child timeout, as in the TUI.
+  const options = { ...(await sessionOptions(args, false, (call, agent, why) => approvals!.ask(call, agent, why))), interactive: true };
+  approvals = new RpcApprovals((event) => output.send(event), options.cwd);
+  const session = new AgentSession(options);
+  onExit(() => session.close());
+  const stop = new AbortController();
+  let stoppedBy: NodeJS.Signals | undefined;
+  installExitHooks({
+    onSignal: (sig) => {
+      stoppedBy = sig;
+      stop.abort();
+    },
+  });
+  try {
+    const code = await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
+    return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
+  } finally {
+    session.close();
+  }
 }

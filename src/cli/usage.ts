@@ -10,12 +10,14 @@ import { fileURLToPath } from "node:url";
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
        ink -p "<prompt>" [options] run one request headless and print the answer
        ink --acp [options]         serve the Agent Client Protocol on stdin/stdout (editors: Zed, JetBrains, Neovim)
+       ink --mode rpc [options]    a JSON control channel: commands on stdin, events on stdout (README "Control channel")
        ink config [--cwd <dir>]    print the effective settings and where each came from
        ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
 Options:
   -p, --print <prompt>      headless: final answer on stdout, progress on stderr
       --output text|json    print mode output; json prints every event as a JSON line
+      --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child in, every event out
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
       --model <id>          model id (default: the provider's, or INK_MODEL)
       --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)

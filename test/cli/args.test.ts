@@ -18,6 +18,13 @@ describe("command-line values are checked at start", () => {
     expect(parseCliArgs(["-p", "x", "--allow", "bash(git status*)", "--allow", "mcp__docs__*", "--allow", "edit"]).allow).toHaveLength(3);
   });
 
+  it("--mode takes rpc only, and not beside -p", () => {
+    expect(parseCliArgs(["--mode", "rpc"]).mode).toBe("rpc");
+    expect(parseCliArgs([]).mode).toBeUndefined();
+    expect(() => parseCliArgs(["--mode", "json"])).toThrow('--mode must be rpc (the JSON control channel; omit --mode for the interactive UI), got "json"');
+    expect(() => parseCliArgs(["--mode", "rpc", "-p", "hi"])).toThrow(/--mode rpc and -p\/--print contradict each other/);
+  });
+
   it("--model may not be empty", () => {
     expect(() => parseCliArgs(["-p", "x", "--model", ""])).toThrow(/--model needs a model id/);
     expect(() => parseCliArgs(["-p", "x", "--model", "  "])).toThrow(UsageError);

@@ -1,0 +1,195 @@
+/**
+ * The control channel's dispatcher: runs each parsed command against the AgentSession — the same
+ * methods the TUI calls (prompt, steer, messageChild, stopChild, resumeChild) — and answers it with
+ * one `response` line. Prompts run one at a time in the order sent (a prompt sent during a run
+ * waits for it); every event of every run goes to the output as Ink emits it.
+ */
+import type { AgentSession } from "../agent-session.js";
+import type { AgentEvent } from "../protocol/events.js";
+import { errorMessage } from "../protocol/error-message.js";
+import { parseCommandLine, type CommandId, type RpcCommand } from "./commands.js";
+import type { RpcApprovals } from "./approvals.js";
+import { ChildList } from "./children.js";
+import type { RpcOutput } from "./output.js";
+
+interface QueuedPrompt {
+  text: string;
+  id: CommandId;
+}
+
+interface Run {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+export class RpcDispatcher {
+  private readonly queue: QueuedPrompt[] = [];
+  /** The prompt running now. */
+  private current?: Run;
+  /** Children resumed with `resume_child`, while they run. */
+  private readonly resumes = new Set<Run>();
+  private readonly children: ChildList;
+  private closing = false;
+  private pump?: Promise<void>;
+  /** True while runQueue's loop runs (cleared synchronously when it finds the queue empty). */
+  private pumping = false;
+  private resumeCount = 0;
+
+  constructor(
+    private readonly session: AgentSession,
+    private readonly out: RpcOutput,
+    private readonly approvals: RpcApprovals,
+  ) {
+    this.children = new ChildList(session.taskRecords);
+  }
+
+  /** Every event of a run: counted for `list_children`, then written out. */
+  private readonly onEvent = (event: AgentEvent): void => {
+    this.children.see(event);
+    this.out.send(event);
+  };
+
+  /** Handles one stdin line (blank lines are ignored); never throws. */
+  handleLine(line: string): void {
+    if (line.trim() === "") return;
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) return this.out.fail(parsed.command, parsed.id, parsed.error);
+    try {
+      this.run(parsed.command);
+    } catch (err) {
+      this.out.fail(parsed.command.type, parsed.command.id, errorMessage(err));
+    }
+  }
+
+  private run(c: RpcCommand): void {
+    const out = this.out;
+    switch (c.type) {
+      case "prompt": {
+        if (this.closing) return out.fail(c.type, c.id, "the session is closing; no new prompt is taken");
+        const queued = this.current !== undefined || this.queue.length > 0;
+        this.queue.push({ text: c.text, id: c.id });
+        out.ok(c.type, c.id, { queued });
+        if (!this.pumping) this.pump = this.runQueue();
+        return;
+      }
+      case "steer": {
+        if (c.child !== undefined) {
+          if (this.session.messageChild(c.child, c.text)) return out.ok(c.type, c.id, { child: c.child });
+          return out.fail(c.type, c.id, `child "${c.child}" is not running (${this.runningList()}); use resume_child to continue a finished child`);
+        }
+        if (this.session.steer(c.text)) return out.ok(c.type, c.id);
+        return out.fail(c.type, c.id, 'the main agent is not running; send the text as {"type":"prompt"} instead');
+      }
+      case "abort": {
+        if (c.child !== undefined) {
+          if (!this.session.stopChild(c.child)) return out.fail(c.type, c.id, `child "${c.child}" is not running (${this.runningList()})`);
+          this.approvals.cancel(`subagent ${c.child} was stopped`, c.child);
+          return out.ok(c.type, c.id, { child: c.child });
+        }
+        const dropped = this.stopAll("the run was aborted");
+        return out.ok(c.type, c.id, { dropped });
+      }
+      case "approve":
+      case "deny": {
+        const error = this.approvals.answer(c.requestId, c.type === "approve", c.type === "deny" ? c.reason : undefined);
+        return error ? out.fail(c.type, c.id, error) : out.ok(c.type, c.id, { requestId: c.requestId });
+      }
+      case "get_state":
+        return out.ok(c.type, c.id, this.state());
+      case "list_children":
+        return out.ok(c.type, c.id, { children: this.children.list() });
+      case "resume_child": {
+        if (this.closing) return out.fail(c.type, c.id, "the session is closing; no child is resumed");
+        if (this.session.runningChildren.includes(c.child)) return out.fail(c.type, c.id, `child "${c.child}" is running; send it a message with {"type":"steer","child":"${c.child}"}`);
+        const toolCallId = `rpc-resume-${++this.resumeCount}`;
+        out.ok(c.type, c.id, { child: c.child, toolCallId });
+        this.startResume(c.child, c.text, toolCallId, c.id);
+        return;
+      }
+    }
+  }
+
+  private runningList(): string {
+    const ids = this.session.runningChildren;
+    return ids.length > 0 ? `running: ${ids.join(", ")}` : "no child is running";
+  }
+
+  /** What `get_state` answers. */
+  private state(): object {
+    const s = this.session;
+    return {
+      sessionId: s.sessionId,
+      sessionPath: s.sessionPath ?? null,
+      cwd: s.cwd,
+      provider: s.provider.name,
+      model: s.model,
+      permissionMode: s.permissionMode,
+      running: this.current !== undefined,
+      queuedPrompts: this.queue.length,
+      runningChildren: s.runningChildren,
+      pendingApprovals: this.approvals.waiting,
+    };
+  }
+
+  /** Runs the queued prompts one after another. */
+  private async runQueue(): Promise<void> {
+    this.pumping = true;
+    try {
+      await this.drainQueue();
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private async drainQueue(): Promise<void> {
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+      const controller = new AbortController();
+      let finish!: () => void;
+      const run: Run = { controller, done: new Promise<void>((r) => (finish = r)) };
+      this.current = run;
+      try {
+        await this.session.startMcp();
+        const result = await this.session.prompt(next.text, { signal: controller.signal, onEvent: this.onEvent });
+        this.out.send({ type: "prompt_end", ...(next.id !== undefined ? { id: next.id } : {}), reason: result.reason, turns: result.turns });
+      } catch (err) {
+        const reason = controller.signal.aborted ? "aborted" : "error";
+        this.out.send({ type: "prompt_end", ...(next.id !== undefined ? { id: next.id } : {}), reason, error: errorMessage(err) });
+      } finally {
+        this.current = undefined;
+        finish();
+      }
+    }
+  }
+
+  private startResume(childId: string, text: string, toolCallId: string, id: CommandId): void {
+    const controller = new AbortController();
+    const run: Run = { controller, done: Promise.resolve() };
+    run.done = this.session
+      .resumeChild(childId, text, { signal: controller.signal, onEvent: this.onEvent, toolCallId })
+      // A refusal (unknown child, a mismatch, a live lock) comes back as an error result: its text says why.
+      .then((result) => this.out.send({ type: "resume_end", ...(id !== undefined ? { id } : {}), child: childId, toolCallId, isError: result.isError, ...(result.isError ? { error: result.content } : {}) }))
+      .finally(() => this.resumes.delete(run));
+    this.resumes.add(run);
+  }
+
+  /** Stops the prompt running now, drops the queued ones and stops resumed children; returns how many queued prompts were dropped. */
+  private stopAll(why: string): number {
+    const dropped = this.queue.splice(0).length;
+    this.current?.controller.abort();
+    for (const r of this.resumes) r.controller.abort();
+    this.approvals.cancel(why);
+    return dropped;
+  }
+
+  /**
+   * Ends the session's work (stdin closed, or a signal): no new command is taken, the running
+   * prompt and children are stopped (children stay resumable), waiting approvals are denied.
+   * Resolves when every run has returned.
+   */
+  async shutdown(why: string): Promise<void> {
+    this.closing = true;
+    this.stopAll(why);
+    this.approvals.close(why);
+    await Promise.all([this.pump, this.current?.done, ...[...this.resumes].map((r) => r.done)]);
+  }
+}
