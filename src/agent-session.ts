@@ -45,6 +45,11 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
+import { loadHooks } from "./hooks/config.js";
+import { Hooks } from "./hooks/hooks.js";
+import { runWithStopHook, SessionHooks, stopFeedback } from "./hooks/session-hooks.js";
+import { withToolHooks } from "./hooks/tool-hooks.js";
+import { emptyUsage, finalAssistantText } from "./protocol/messages.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -116,6 +121,9 @@ export class AgentSession {
   private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   private readonly worktreeNotice?: string;
+  /** The hooks of settings.json (and, trusted, the project's settings files). */
+  private readonly hooks: SessionHooks;
+  private readonly hookProblems: string[];
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
 
@@ -167,8 +175,15 @@ export class AgentSession {
     checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
     const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
-    this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
-    this.onToolCall = this.policy;
+    const hookConfig = loadHooks({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
+    this.hookProblems = hookConfig.problems;
+    const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
+    const hooks = new Hooks(hookConfig.entries, { sessionId: this.sessionId, cwd: this.cwd, transcriptPath: () => this.file?.path, permissionMode: () => this.policy.mode, report, envPassthrough: settings.effective.envPassthrough });
+    this.hooks = new SessionHooks(hooks);
+    const ask = options.approval.ask;
+    const notifyingAsk: typeof ask = ask && ((call, agent, why) => (void this.hooks.notify(`Ink needs your permission to use ${call.name}`, "permission_prompt"), ask(call, agent, why)));
+    this.policy = createApprovalPolicy({ ...options.approval, ask: notifyingAsk, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
+    this.onToolCall = withToolHooks(this.policy, hooks);
     if (loaded) {
       const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
       const restored = restoredSettings({ settings: loaded.settings, savedProvider: loaded.header.provider, provider: this.provider, modelGiven: options.modelGiven ?? false, modeGiven });
@@ -197,6 +212,7 @@ export class AgentSession {
       maxConcurrent: options.maxConcurrentChildren,
       thinking: options.thinking,
       running: this.running,
+      subagentHooks: () => this.hooks.subagent,
     });
     this.tools.push(task);
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
@@ -210,7 +226,7 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.hookProblems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
   /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
@@ -307,6 +323,7 @@ export class AgentSession {
       contextWindow: this.provider.contextWindow(model),
       onCompaction: record,
       onEvent: emit,
+      beforeCompact: (reason, signal) => this.hooks.preCompact(reason === "manual", signal),
     });
   }
 
@@ -349,10 +366,13 @@ export class AgentSession {
    */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
+    this.emitMain = (event) => opts.onEvent?.(event);
+    const gate = await this.hooks.beforePrompt(text, { resumed: this.options.resume !== undefined, signal: opts.signal });
+    if (gate.blocked !== undefined) return { reason: "done", turns: 0, usage: emptyUsage() };
     const mentions = expandMentions(text, this.cwd);
     if (mentions.attached.length > 0 || mentions.problems.length > 0) opts.onEvent?.({ type: "attachments", files: mentions.attached, problems: mentions.problems });
-    const { message: userMessage, taken } = this.pending.take(mentions.text);
-    this.emitMain = (event) => opts.onEvent?.(event);
+    const hookContext = gate.context.length > 0 ? `\n\n[hook context]\n${gate.context.join("\n")}` : "";
+    const { message: userMessage, taken } = this.pending.take(mentions.text + hookContext);
     this.lastFailure = undefined;
     try {
       const result = await this.runPrompt(userMessage, opts);
@@ -408,7 +428,16 @@ export class AgentSession {
     this.file?.recordLater({ type: "settings", model: name });
   }
 
-  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
+  /** Runs the loop for `userMessage`; a Stop hook may send the agent back to work (src/hooks/session-hooks.ts). */
+  private runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
+    return runWithStopHook(
+      () => this.runLoop(userMessage, opts),
+      (reason) => this.runLoop(stopFeedback("Stop", reason), opts),
+      (active) => this.hooks.stop(active, finalAssistantText(this.history), opts.signal),
+    );
+  }
+
+  private async runLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,
@@ -441,6 +470,11 @@ export class AgentSession {
    * Releases the session's single-writer lock. Call when the session is done. A session kept in
    * memory (its file could not be written) tries once more to save everything first.
    */
+  /** Runs the SessionEnd hooks (call before `close` when the person ends the session). Never rejects. */
+  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other" = "other"): Promise<void> {
+    await this.hooks.end(reason);
+  }
+
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();

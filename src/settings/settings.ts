@@ -60,6 +60,8 @@ export const settingsSchema = z
     inline: z.boolean({ error: "must be true or false" }).optional(),
     /** Full-screen: the mouse wheel scrolls the transcript (default true; false leaves the mouse to the terminal). */
     mouse: z.boolean({ error: "must be true or false" }).optional(),
+    /** Hooks in Claude Code's format (event → [{matcher, hooks: [{type: "command", command, timeout}]}]); checked by src/hooks/config.ts. */
+    hooks: z.record(z.string(), z.unknown(), { error: 'must be an object of hook events, e.g. {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check.sh"}]}]}' }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
   })

@@ -203,7 +203,7 @@ export function gatedProjectFiles(cwd: string): string[] {
     }
   };
   const md = (n: string) => n.endsWith(".md") && !n.startsWith(".");
-  return [...list(".ink/agents", false, md), ...single(".ink/settings.json"), ...list(".ink/commands", true, () => true), ...list(".claude/agents", false, md), ...single(".mcp.json")];
+  return [...list(".ink/agents", false, md), ...single(".ink/settings.json"), ...list(".ink/commands", true, () => true), ...list(".claude/agents", false, md), ...single(".mcp.json"), ...single(".claude/settings.json"), ...single(".claude/settings.local.json")];
 }
 
 function hashOf(root: string, rel: string): string {
