@@ -45,8 +45,6 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
-import { loadHooks } from "./hooks/config.js";
-import { Hooks } from "./hooks/hooks.js";
 import { runWithStopHook, SessionHooks, stopFeedback } from "./hooks/session-hooks.js";
 import { withToolHooks } from "./hooks/tool-hooks.js";
 import { emptyUsage, finalAssistantText } from "./protocol/messages.js";
@@ -123,7 +121,6 @@ export class AgentSession {
   private readonly worktreeNotice?: string;
   /** The hooks of settings.json (and, trusted, the project's settings files). */
   private readonly hooks: SessionHooks;
-  private readonly hookProblems: string[];
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
 
@@ -175,15 +172,10 @@ export class AgentSession {
     checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
     const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
-    const hookConfig = loadHooks({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted });
-    this.hookProblems = hookConfig.problems;
     const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
-    const hooks = new Hooks(hookConfig.entries, { sessionId: this.sessionId, cwd: this.cwd, transcriptPath: () => this.file?.path, permissionMode: () => this.policy.mode, report, envPassthrough: settings.effective.envPassthrough });
-    this.hooks = new SessionHooks(hooks);
-    const ask = options.approval.ask;
-    const notifyingAsk: typeof ask = ask && ((call, agent, why) => (void this.hooks.notify(`Ink needs your permission to use ${call.name}`, "permission_prompt"), ask(call, agent, why)));
-    this.policy = createApprovalPolicy({ ...options.approval, ask: notifyingAsk, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
-    this.onToolCall = withToolHooks(this.policy, hooks);
+    this.hooks = SessionHooks.load({ inkHome: options.inkHome, trusted: this.trusted, sessionId: this.sessionId, cwd: this.cwd, transcriptPath: () => this.file?.path, permissionMode: () => this.policy.mode, report, envPassthrough: settings.effective.envPassthrough });
+    this.policy = createApprovalPolicy({ ...options.approval, ask: this.hooks.notifying(options.approval.ask), cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
+    this.onToolCall = withToolHooks(this.policy, this.hooks.hooks);
     if (loaded) {
       const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
       const restored = restoredSettings({ settings: loaded.settings, savedProvider: loaded.header.provider, provider: this.provider, modelGiven: options.modelGiven ?? false, modeGiven });
@@ -226,7 +218,7 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.hookProblems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.hooks.problems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
   /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */

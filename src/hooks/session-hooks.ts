@@ -7,7 +7,8 @@
 import type { AgentInfo } from "../protocol/events.js";
 import { addUsage, type Usage } from "../protocol/messages.js";
 import type { LoopResult } from "../core/loop.js";
-import type { Hooks } from "./hooks.js";
+import { Hooks, type HooksContext } from "./hooks.js";
+import { loadHooks } from "./config.js";
 import { agentFields } from "./tool-hooks.js";
 
 /** Continuations a Stop / SubagentStop hook may ask for in a row before the agent is let stop. */
@@ -50,7 +51,22 @@ export async function runWithStopHook(first: () => Promise<LoopResult>, again: (
 export class SessionHooks {
   private started = false;
 
-  constructor(readonly hooks: Hooks) {}
+  constructor(
+    readonly hooks: Hooks,
+    /** Hook entries that were skipped, for the session's notices. */
+    readonly problems: readonly string[] = [],
+  ) {}
+
+  /** Loads the hooks of the user's settings and (trusted only) the project's files. Never throws. */
+  static load(opts: { inkHome: string; trusted: boolean } & HooksContext): SessionHooks {
+    const config = loadHooks({ inkHome: opts.inkHome, cwd: opts.cwd, trusted: opts.trusted });
+    return new SessionHooks(new Hooks(config.entries, opts), config.problems);
+  }
+
+  /** `ask` with a Notification hook fired (not awaited) each time the person is asked. */
+  notifying<C extends { name: string }, R extends unknown[], T>(ask: ((call: C, ...rest: R) => T) | undefined): ((call: C, ...rest: R) => T) | undefined {
+    return ask && ((call: C, ...rest: R) => (void this.notify(`Ink needs your permission to use ${call.name}`, "permission_prompt"), ask(call, ...rest)));
+  }
 
   /**
    * Before a prompt: SessionStart once (source "startup", or "resume" for a reopened session),
