@@ -37,6 +37,10 @@ export interface HooksReport {
 export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport, hooks?: HooksReport): string[] {
   const lines = ["Settings files:", `  user:    ${files.user}${loaded.scopes.some((s) => s.scope === "user") ? "" : " (none)"}`];
   if (files.project) lines.push(`  project: ${files.project}${loaded.scopes.some((s) => s.scope === "project") ? "" : " (none, or the project is not trusted)"}`);
+  for (const c of loaded.scopes.filter((s) => s.scope === "claude")) {
+    const p = c.settings.permissions;
+    lines.push(`  claude:  ${c.path} (Claude Code's permission rules, as Ink rules: ${[...(p?.allow ?? []).map((r) => `allow ${r}`), ...(p?.ask ?? []).map((r) => `ask ${r}`), ...(p?.deny ?? []).map((r) => `deny ${r}`)].join(", ") || "none"})`);
+  }
   lines.push("Effective settings (command-line flags win over these):");
   for (const key of Object.keys(SETTING_DEFAULTS) as SettingsKey[]) {
     if (key === "hooks" && hooks) continue;

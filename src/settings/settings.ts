@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
 import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
+import { claudeProjectRules } from "../permissions/claude-rules.js";
 
 /** A value that one of the shared field parsers (with their own messages) must accept. */
 function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; message: string }) {
@@ -70,8 +71,8 @@ export const settingsSchema = z
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsKey = keyof Settings;
 
-/** Where a value came from. */
-export type SettingsScope = "user" | "project";
+/** Where a value came from; "claude": a trusted project's `.claude/settings*.json` (permission rules only). */
+export type SettingsScope = "user" | "project" | "claude";
 
 /** Thrown for a settings file that cannot be used; the message names the file and the fix. */
 export class SettingsError extends Error {
@@ -167,6 +168,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   if (options.trusted) {
     const project = readSettingsFile(projectSettingsPath(options.projectDir), "project", warnings);
     if (project) scopes.push(project);
+    scopes.push(...claudeProjectRules(options.projectDir, warnings));
   }
   const effective: Record<string, unknown> = {};
   const sources: Partial<Record<SettingsKey, string>> = {};
