@@ -17,6 +17,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   theme: "auto (accepted; this version draws one theme)",
   inline: "false (full-screen)",
   mouse: "true",
+  claudeMcpServers: "false (~/.claude.json's MCP servers are not started)",
   hooks: "none (see the Hooks section below)",
   envPassthrough: "none (variables that look like secrets are kept from tools)",
 };

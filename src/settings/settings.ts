@@ -63,6 +63,8 @@ export const settingsSchema = z
     mouse: z.boolean({ error: "must be true or false" }).optional(),
     /** Hooks in Claude Code's format (event → [{matcher, hooks: [{type: "command", command, timeout}]}]); checked by src/hooks/config.ts. */
     hooks: z.record(z.string(), z.unknown(), { error: 'must be an object of hook events, e.g. {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check.sh"}]}]}' }).optional(),
+    /** Also start the MCP servers of Claude Code's ~/.claude.json (user settings only). */
+    claudeMcpServers: z.boolean({ error: "must be true or false" }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
   })
@@ -138,6 +140,10 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
   if (scope === "project" && record.mcpServers !== undefined) {
     warnings.push(`${path}: "mcpServers" is ignored in a project's settings; put the project's MCP servers in .mcp.json beside it (Claude Code's format), or yours in ${"$INK_HOME"}/settings.json`);
     delete record.mcpServers;
+  }
+  if (scope === "project" && record.claudeMcpServers !== undefined) {
+    warnings.push(`${path}: "claudeMcpServers" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may turn on your ~/.claude.json servers)`);
+    delete record.claudeMcpServers;
   }
   if (scope === "project" && record.envPassthrough !== undefined) {
     warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);
