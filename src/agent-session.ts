@@ -224,7 +224,7 @@ export class AgentSession {
   /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
-    if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
+    if (command === "/context" || command === "/memory") return [...describeProjectContext(this.context), ...this.hooks.describe()];
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
   }

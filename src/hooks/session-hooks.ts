@@ -63,6 +63,16 @@ export class SessionHooks {
     return new SessionHooks(new Hooks(config.entries, opts), config.problems);
   }
 
+  /** Lines for `/context`: every hook with its file, and the skipped entries. */
+  describe(): string[] {
+    if (this.hooks.entries.length === 0 && this.problems.length === 0) return [];
+    return [
+      "Hooks (run as commands on your machine):",
+      ...this.hooks.entries.map((e) => `  ${e.event}${e.matcher ? ` [${e.matcher}]` : ""}: ${e.command} (from ${e.source})`),
+      ...this.problems.map((p) => `  ${p}`),
+    ];
+  }
+
   /** `ask` with a Notification hook fired (not awaited) each time the person is asked. */
   notifying<C extends { name: string }, R extends unknown[], T>(ask: ((call: C, ...rest: R) => T) | undefined): ((call: C, ...rest: R) => T) | undefined {
     return ask && ((call: C, ...rest: R) => (void this.notify(`Ink needs your permission to use ${call.name}`, "permission_prompt"), ask(call, ...rest)));

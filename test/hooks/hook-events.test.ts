@@ -225,5 +225,6 @@ describe("hooks", () => {
     await trusted.prompt("two");
     trusted.close();
     expect(received(hook.log).map((i) => i.prompt)).toEqual(["two"]);
+    expect(trusted.commandLines("/context")).toContain(`  UserPromptSubmit: ${hook.command} (from ${join(cwd, ".claude", "settings.json")})`);
   });
 });
