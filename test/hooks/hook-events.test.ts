@@ -145,6 +145,22 @@ describe("hooks", () => {
     session.close();
   });
 
+  it("PostToolUse feedback joins the tool's result and SessionStart output joins the first message", async () => {
+    const home = temp("ink-home-");
+    const logs = temp("ink-logs-");
+    const post = recorder(logs, "post", { code: 2, stderr: "lint: missing semicolon" });
+    const start = recorder(logs, "start", { stdout: "branch: feature/x, 3 failing tests" });
+    writeFileSync(join(home, "settings.json"), settingsWith({ PostToolUse: one(post.command, "bash"), SessionStart: one(start.command, "startup") }));
+    const provider = createScriptedProvider([{ toolCalls: [{ id: "b", name: "bash", arguments: { command: "echo built" } }] }, { text: "ok" }]);
+    const session = new AgentSession({ cwd: temp("ink-proj-"), inkHome: home, provider, model: "m", interactive: true, approval: { yolo: true } });
+    await session.prompt("build");
+    expect(JSON.stringify(provider.requests[0]!.messages[0])).toContain("branch: feature/x, 3 failing tests");
+    const result = lastResults(provider.requests[1]!.messages)[0]!;
+    expect(result.content).toContain("built");
+    expect(result.content).toContain("[PostToolUse hook] lint: missing semicolon");
+    session.close();
+  });
+
   it("a UserPromptSubmit hook that exits 2 stops the prompt before the model sees it", async () => {
     const home = temp("ink-home-");
     const hook = recorder(temp("ink-logs-"), "gate", { code: 2, stderr: "no secrets in prompts" });
