@@ -6,8 +6,8 @@
  * untrusted project's files are not even opened). A malformed entry is skipped with a problem line
  * naming the file, the place and the fix; the rest still load.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readJsonObject } from "../settings/json-object.js";
 
 /** Every event a hook can be attached to. */
 export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
@@ -86,27 +86,6 @@ export function parseHooks(value: unknown, path: string, problems: string[]): Ho
     });
   }
   return out;
-}
-
-/** Reads one JSON settings file's object; undefined when it does not exist. Problems name the file. */
-export function readJsonObject(path: string, problems: string[]): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "ENOENT" && code !== "ENOTDIR") problems.push(`${path}: cannot be read (${code}); its hooks and rules were not loaded`);
-    return undefined;
-  }
-  if (text.trim() === "") return {};
-  try {
-    const raw: unknown = JSON.parse(text);
-    if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) return raw as Record<string, unknown>;
-    problems.push(`${path}: must hold a JSON object; its hooks and rules were not loaded`);
-  } catch (err) {
-    problems.push(`${path}: not valid JSON (${(err as Error).message}); its hooks and rules were not loaded — fix the file`);
-  }
-  return undefined;
 }
 
 /** Loads every hook: the user's, then (trusted only) the project's files. Never throws. */

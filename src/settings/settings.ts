@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
 import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
-import { claudeProjectRules } from "../permissions/claude-rules.js";
+import { claudeProjectRules } from "./claude-rules.js";
 
 /** A value that one of the shared field parsers (with their own messages) must accept. */
 function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; message: string }) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { mapClaudeRule } from "../../src/permissions/claude-rules.js";
+import { mapClaudeRule } from "../../src/settings/claude-rules.js";
 import { AgentSession } from "../../src/agent-session.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";

@@ -10,8 +10,8 @@
  * "bypassPermissions"` is never taken from a project.
  */
 import { join } from "node:path";
-import { readJsonObject } from "../hooks/config.js";
-import type { PermissionRules, ScopedSettings } from "../settings/settings.js";
+import { readJsonObject } from "./json-object.js";
+import type { PermissionRules, ScopedSettings } from "./settings.js";
 
 const TOOLS: Readonly<Record<string, readonly string[]>> = {
   Bash: ["bash"],
