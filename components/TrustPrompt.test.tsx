@@ -31,6 +31,18 @@ describe("TrustPrompt", () => {
     }
   });
 
+  it("names each hook command a project settings file would run, and says hooks run on this machine", async () => {
+    const files = [".claude/settings.json", ".claude/settings.json runs the hook PreToolUse [Bash]: ./guard.sh"];
+    const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => undefined} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("guard.sh"));
+    expect(frame).toContain("runs the hook PreToolUse [Bash]: ./guard.sh");
+    expect(frame).toContain("Hooks run their commands on your machine");
+    unmount();
+    const plain = render(<TrustPrompt cwd="/p" files={[".claude/settings.json"]} onAnswer={() => undefined} />);
+    expect(await waitForFrame(plain.lastFrame, (f) => f.includes("settings.json"))).not.toContain("Hooks run");
+    plain.unmount();
+  });
+
   it("answers a y that arrives with its Enter in one chunk, once (a later n in the chunk does not answer again)", async () => {
     for (const [chunk, expected] of [["y\r", true], ["nY\r", false]] as const) {
       const answers: boolean[] = [];

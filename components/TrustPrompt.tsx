@@ -48,6 +48,7 @@ export function TrustPrompt({ cwd, files, onAnswer }: TrustPromptProps) {
       ))}
       {shown.length < files.length ? <Text dimColor>{`  … and ${files.length - shown.length} more`}</Text> : null}
       <Text>Project profiles decide what subagents are told and which tools they get. Load them only if you trust this code.</Text>
+      {files.some((f) => f.includes(" runs the hook ")) ? <Text color="yellow">Hooks run their commands on your machine at each event, with your permissions.</Text> : null}
       <Text>
         <Text color="green" bold>[y]</Text> trust and remember (until a profile changes) · <Text color="red" bold>[n]</Text> (or Esc / Ctrl-C) skip them this time
       </Text>

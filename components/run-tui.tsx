@@ -121,6 +121,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     alt?.leave();
   }
   const unsaved = session.saveNow(); // a session kept in memory tries once more to save everything
+  await session.end("prompt_input_exit");
   session.close();
   // Full-screen: the last answer was only on the alternate screen, so it is printed again; inline it
   // is in the scrollback already. Either way the exact command that comes back here.

@@ -50,6 +50,9 @@ import type { SkillLoad } from "./skills/skills.js";
 import type { CommandLoad } from "./commands/command-files.js";
 import { runPersonTask } from "./subagents/person-resume.js";
 import { MainInbox } from "./core/main-inbox.js";
+import { runWithStopHook, SessionHooks, stopFeedback } from "./hooks/session-hooks.js";
+import { withToolHooks } from "./hooks/tool-hooks.js";
+import { emptyUsage, finalAssistantText } from "./protocol/messages.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -129,6 +132,8 @@ export class AgentSession {
   private readonly pending = new PendingNotes();
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   private readonly worktreeNotice?: string;
+  /** The hooks of settings.json (and, trusted, the project's settings files). */
+  private readonly hooks: SessionHooks;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
 
@@ -182,8 +187,10 @@ export class AgentSession {
     checkSettingsRules(settings.scopes);
     const rules = settings.effective.permissions;
     const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
-    this.policy = createApprovalPolicy({ ...options.approval, cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
-    this.onToolCall = this.policy;
+    const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
+    this.hooks = SessionHooks.load({ inkHome: options.inkHome, trusted: this.trusted, sessionId: this.sessionId, cwd: this.cwd, transcriptPath: () => this.file?.path, permissionMode: () => this.policy.mode, report, envPassthrough: settings.effective.envPassthrough });
+    this.policy = createApprovalPolicy({ ...options.approval, ask: this.hooks.notifying(options.approval.ask), cwd: this.cwd, rules, ruleFiles, mode: options.approval.mode ?? rules?.defaultMode });
+    this.onToolCall = withToolHooks(this.policy, this.hooks.hooks);
     if (loaded) {
       const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
       const restored = restoredSettings({ settings: loaded.settings, savedProvider: loaded.header.provider, provider: this.provider, modelGiven: options.modelGiven ?? false, modeGiven });
@@ -214,6 +221,7 @@ export class AgentSession {
       maxConcurrent: options.maxConcurrentChildren,
       thinking: options.thinking,
       running: this.running,
+      subagentHooks: () => this.hooks.subagent,
     });
     this.tools.push(task);
     // A roster too long for the system prompt can be searched (children never see it: they cannot delegate).
@@ -229,14 +237,14 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.hooks.problems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
   /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
     if (command === "/skills") return describeSkills(this.skills);
-    if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
+    if (command === "/context" || command === "/memory") return [...describeProjectContext(this.context), ...this.hooks.describe()];
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
     return undefined;
   }
@@ -332,6 +340,7 @@ export class AgentSession {
       contextWindow: this.provider.contextWindow(model),
       onCompaction: record,
       onEvent: emit,
+      beforeCompact: (reason, signal) => this.hooks.preCompact(reason === "manual", signal),
     });
   }
 
@@ -387,10 +396,13 @@ export class AgentSession {
    */
   async prompt(text: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string } = {}): Promise<LoopResult> {
     this.record(undefined, opts.onEvent, text);
+    this.emitMain = (event) => opts.onEvent?.(event);
+    const gate = await this.hooks.beforePrompt(text, { resumed: this.options.resume !== undefined, signal: opts.signal });
+    if (gate.blocked !== undefined) return { reason: "done", turns: 0, usage: emptyUsage() };
     const mentions = expandMentions(text, this.cwd);
     if (mentions.attached.length > 0 || mentions.problems.length > 0) opts.onEvent?.({ type: "attachments", files: mentions.attached, problems: mentions.problems });
-    const { message: userMessage, taken } = this.pending.take(mentions.text);
-    this.emitMain = (event) => opts.onEvent?.(event);
+    const hookContext = gate.context.length > 0 ? `\n\n[hook context]\n${gate.context.join("\n")}` : "";
+    const { message: userMessage, taken } = this.pending.take(mentions.text + hookContext);
     this.lastFailure = undefined;
     try {
       const result = await this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
@@ -446,7 +458,16 @@ export class AgentSession {
     this.file?.recordLater({ type: "settings", model: name });
   }
 
-  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
+  /** Runs the loop for `userMessage`; a Stop hook may send the agent back to work (src/hooks/session-hooks.ts). */
+  private runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
+    return runWithStopHook(
+      () => this.runLoop(userMessage, opts),
+      (reason) => this.runLoop(stopFeedback("Stop", reason), opts),
+      (active) => this.hooks.stop(active, finalAssistantText(this.history), opts.signal),
+    );
+  }
+
+  private async runLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: opts.model ?? this.model,
@@ -480,6 +501,11 @@ export class AgentSession {
    * Releases the session's single-writer lock. Call when the session is done. A session kept in
    * memory (its file could not be written) tries once more to save everything first.
    */
+  /** Runs the SessionEnd hooks (call before `close` when the person ends the session). Never rejects. */
+  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other" = "other"): Promise<void> {
+    await this.hooks.end(reason);
+  }
+
   close(): void {
     this.mcp.killAll();
     void this.mcp.close();

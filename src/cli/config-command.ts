@@ -6,6 +6,8 @@ import { collectMcpServers, describeServer, projectMcpPath } from "../mcp/config
 import { errorMessage } from "../protocol/error-message.js";
 import { checkSettingsRules } from "../permissions/settings-rules.js";
 import { projectTrust } from "../subagents/trust.js";
+import { loadHooks } from "../hooks/config.js";
+import { claudeJsonPath } from "../mcp/claude-json.js";
 
 /**
  * Whether a project's gated files (settings, .mcp.json, profiles) may be read: `--trust`, or a
@@ -22,10 +24,11 @@ export function settingsReportLines(inkHome: string, cwd: string, trusted: boole
     const loaded = loadSettings({ inkHome, projectDir: cwd, trusted });
     checkSettingsRules(loaded.scopes);
     const userServers = loaded.scopes.find((s) => s.scope === "user")?.settings.mcpServers;
-    const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env });
+    const claudeJson = loaded.scopes.find((s) => s.scope === "user")?.settings.claudeMcpServers === true ? claudeJsonPath(env) : undefined;
+    const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env, claudeJson });
     if (!trusted && existsSync(projectMcpPath(cwd))) mcp.problems.push(`${projectMcpPath(cwd)}: not read — this project is not trusted (run ink --trust, or answer the trust question, to use it)`);
     const servers = mcp.servers.map((s) => ({ name: s.name, transport: s.transport, target: describeServer(s), source: s.source }));
-    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems });
+    return formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems }, loadHooks({ inkHome, cwd, trusted }));
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];
   }

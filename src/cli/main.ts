@@ -3,6 +3,7 @@
  * mode and the interactive UI. Loaded by src/cli.tsx only after the quick answers (--help,
  * --version) are ruled out.
  */
+import { trustQuestionFiles } from "../hooks/config.js";
 import { existsSync, statSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { join, resolve } from "node:path";
@@ -174,6 +175,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
       });
       return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
     } finally {
+      await session.end("other");
       session.close();
     }
   }
@@ -183,7 +185,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
   const { runTui } = await withUiLoadEnv(loadUi);
   installExitHooks();
   // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
-  const untrusted = args.trust ? [] : projectTrust(base.inkHome, base.cwd).changed;
+  const untrusted = args.trust ? [] : trustQuestionFiles(base.cwd, projectTrust(base.inkHome, base.cwd).changed);
   return runTui({
     cwd: base.cwd,
     openResumePicker: args.resume === "",

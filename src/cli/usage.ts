@@ -41,14 +41,14 @@ Environment:
   ANTHROPIC_BASE_URL        another Anthropic-compatible endpoint (a proxy or a local server)
   INK_MODEL                 default model id
   INK_HOME                  Ink's home: settings.json, AGENTS.md, agents/, sessions/ (default ~/.ink)
-  INK_CLAUDE_HOME           Claude Code's home, for its agents/, skills/, commands/ and CLAUDE.md (default ~/.claude)
+  INK_CLAUDE_HOME           Claude Code's home, for its agents/, skills/, commands/ and CLAUDE.md (default ~/.claude; its ../.claude.json for claudeMcpServers)
   INK_AGENTS_HOME           the cross-tool home whose skills/ Ink reads (default ~/.agents)
   ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
-maxChildren, childTimeout, permissions, mcpServers, theme, inline, mouse, envPassthrough. Flags win.`;
+maxChildren, childTimeout, permissions, mcpServers, theme, inline, mouse, hooks, claudeMcpServers, envPassthrough. Flags win.`;
 
 /** The package version, from the package.json above this module (built: dist/, sources: src/cli/); "unknown" when absent. */
 export function packageVersion(): string {

@@ -4,11 +4,14 @@
  * directory from the repository root down to the working directory its `AGENTS.md` — or, when
  * it has none, its `CLAUDE.md` — so the nearest file comes last and weighs most. Each file is
  * capped, and so is the whole; a cut says so in the text and in a note. No repository → only
- * the working directory is read.
+ * the working directory is read. Each directory's `CLAUDE.local.md` (personal, Claude Code's) is
+ * read after its shared file, and `@path` imports are followed (src/context/imports.ts): a
+ * project file's only inside the repository, the user's only inside its own directory.
  */
 import { createHash } from "node:crypto";
 import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
+import { followImports } from "./imports.js";
 
 /** Largest part of one file that is kept (characters). */
 export const CONTEXT_FILE_CAP = 64_000;
@@ -18,7 +21,10 @@ export const CONTEXT_TOTAL_CAP = 128_000;
 /** One loaded file. */
 export interface ContextFile {
   path: string;
-  scope: "user" | "project";
+  /** "local": a CLAUDE.local.md (the person's own notes for this project). */
+  scope: "user" | "project" | "local";
+  /** The context file whose `@path` import brought this one in. */
+  importedBy?: string;
   chars: number;
   /** The file's size, when only its head was read (a file far over the cap). */
   bytes?: number;
@@ -115,7 +121,22 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
   const fileCap = opts.fileCap ?? CONTEXT_FILE_CAP;
   const totalCap = opts.totalCap ?? CONTEXT_TOTAL_CAP;
   const notes: string[] = [];
-  const found: { path: string; scope: "user" | "project"; text: string; size: number; partial: boolean }[] = [];
+  type Found = { path: string; scope: ContextFile["scope"]; importedBy?: string; text: string; size: number; partial: boolean };
+  const found: Found[] = [];
+  const seen = new Set<string>();
+  /** Adds a context file and the files its `@path` imports lead to (inside `root`). */
+  const add = (entry: Found, root: string) => {
+    if (seen.has(realOrSelf(entry.path))) return; // already imported by an earlier file
+    found.push(entry);
+    seen.add(realOrSelf(entry.path));
+    const heads = new Map<string, NonNullable<ReturnType<typeof readHead>>>();
+    const read = (p: string) => {
+      const head = readHead(p, fileCap);
+      if (head) heads.set(p, head);
+      return head?.text;
+    };
+    for (const imp of followImports(entry.path, entry.text, { root, seen, notes, read })) found.push({ path: imp.path, scope: entry.scope, importedBy: imp.importedBy, ...heads.get(imp.path)! });
+  };
   // The user's file: Ink's own, else Claude Code's memory file (`claudeHome`, when given).
   let userFile = join(resolve(opts.inkHome), "AGENTS.md");
   let user = readHead(userFile, fileCap);
@@ -124,7 +145,7 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
     const head = readHead(claudeFile, fileCap);
     if (head !== undefined) [userFile, user] = [claudeFile, head];
   }
-  if (user !== undefined && user.text.trim() !== "") found.push({ path: userFile, scope: "user", ...user });
+  if (user !== undefined && user.text.trim() !== "") add({ path: userFile, scope: "user", ...user }, realOrSelf(dirname(userFile)));
   const dirs = contextDirs(opts.cwd);
   const root = realOrSelf(dirs[0]!);
   for (const dir of dirs) {
@@ -138,8 +159,15 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
       }
       const head = readHead(path, fileCap);
       if (head === undefined) continue;
-      if (head.text.trim() !== "" && path !== userFile) found.push({ path, scope: "project", ...head });
+      if (head.text.trim() !== "" && path !== userFile) add({ path, scope: "project", ...head }, root);
       break;
+    }
+    const local = join(dir, "CLAUDE.local.md");
+    if (existsSync(local)) {
+      const where = resolvesInside(local, root);
+      const head = where.inside ? readHead(local, fileCap) : undefined;
+      if (!where.inside) notes.push(`project context: ${local} is a link to ${where.real}, outside the project (${root}); it was not read`);
+      else if (head !== undefined && head.text.trim() !== "") add({ path: local, scope: "local", ...head }, root);
     }
   }
   const files: ContextFile[] = [];
@@ -159,8 +187,8 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
       if (cap > 0) kept += `\n\n[… ${f.path} was cut here: ${rest} not shown; read the file for the rest]`;
     }
     budget -= kept.length;
-    files.unshift({ path: f.path, scope: f.scope, chars: body.length, ...(f.partial ? { bytes: f.size } : {}), cut });
-    if (kept !== "") parts.unshift(`## ${f.path}\n\n${kept}`);
+    files.unshift({ path: f.path, scope: f.scope, ...(f.importedBy ? { importedBy: f.importedBy } : {}), chars: body.length, ...(f.partial ? { bytes: f.size } : {}), cut });
+    if (kept !== "") parts.unshift(`## ${f.path}${f.importedBy ? ` (imported by ${f.importedBy})` : ""}\n\n${kept}`);
   }
   const fromProject = files.filter((f) => f.scope === "project");
   if (opts.trusted === false && fromProject.length > 0) {
@@ -174,7 +202,7 @@ export function describeProjectContext(context: ProjectContext): string[] {
   if (context.files.length === 0) return ["No project context loaded (add AGENTS.md — or CLAUDE.md — to the project, or $INK_HOME/AGENTS.md for yourself)."];
   return [
     "Project context in the system prompt (nearest last):",
-    ...context.files.map((f) => `  ${f.path} (${f.scope}, ${f.bytes !== undefined ? `${f.bytes} bytes` : `${f.chars} characters`}${f.cut ? ", cut" : ""})`),
+    ...context.files.map((f) => `  ${f.path} (${f.scope}${f.importedBy ? `, imported by ${f.importedBy}` : ""}, ${f.bytes !== undefined ? `${f.bytes} bytes` : `${f.chars} characters`}${f.cut ? ", cut" : ""})`),
     ...context.notes.map((n) => `  ${n}`),
   ];
 }

@@ -34,6 +34,8 @@ export interface CompactorOptions {
   onCompaction?: (entry: CompactionEntry) => void;
   /** Receives compaction progress (and one warning when the summariser is switched off). Must not throw. */
   onEvent?: (event: CompactionEvent | WarningEvent) => void;
+  /** Runs before a summary is written (PreCompact hooks). Must not throw. */
+  beforeCompact?: (reason: CompactionReason, signal: AbortSignal | undefined) => Promise<void>;
   /** Consecutive summariser failures after which compaction is switched off for this agent (default 3). */
   maxFailures?: number;
 }
@@ -102,6 +104,7 @@ export function createCompactor(options: CompactorOptions): Compactor {
     adopt(history);
     const cut = chooseCut(history, keepRecent);
     if (cut === undefined) return false;
+    await options.beforeCompact?.(reason, signal);
     const tokensBefore = estimate(history);
     emit({ type: "compaction_start", reason, tokensBefore, replacing: cut });
     let summary: string;

@@ -17,8 +17,17 @@ export const REFUSED = "tool call refused: ";
 
 export type ToolDecision = { allow: true } | { allow: false; reason: string };
 
-/** Pre-execution check. Contract: must not throw; a refusal's reason is shown to the model. */
-export type OnToolCall = (call: ToolCall, agent: AgentInfo, tool: AnyTool) => ToolDecision | Promise<ToolDecision>;
+/**
+ * After a call ran (not refused, not invalid): returns text to add to the result the model sees
+ * (PostToolUse hooks), or undefined. Contract: must not throw.
+ */
+export type AfterToolCall = (call: ToolCall, result: ToolOutput, agent: AgentInfo) => Promise<string | undefined>;
+
+/**
+ * Pre-execution check. Contract: must not throw; a refusal's reason is shown to the model. It may
+ * carry `after`, run once the tool returned — it travels with the check to every child.
+ */
+export type OnToolCall = ((call: ToolCall, agent: AgentInfo, tool: AnyTool) => ToolDecision | Promise<ToolDecision>) & { after?: AfterToolCall };
 
 export interface ToolRunOptions {
   tools: readonly AnyTool[];
@@ -101,7 +110,9 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
       onUpdate: (text) => options.emit({ type: "tool_update", toolCallId: call.id, text }),
       emit: options.emit,
     });
-    return finish(tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000));
+    const output = tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000);
+    const after = options.onToolCall?.after && !options.signal.aborted ? await options.onToolCall.after(call, output, { ...options.agent, cwd: options.agent.cwd ?? options.cwd }) : undefined;
+    return finish(after === undefined ? output : { ...output, output: `${String(output.output)}\n\n${after}` });
   } catch (err) {
     return finish({ output: `${call.name} failed: ${errorMessage(err)}`, isError: true });
   }

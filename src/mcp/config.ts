@@ -5,6 +5,7 @@
  * environment. A bad entry is a problem naming the file, the server and the fix; the rest load.
  */
 import { readFileSync } from "node:fs";
+import { readClaudeJsonServers } from "./claude-json.js";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -115,8 +116,8 @@ export function readProjectMcp(projectDir: string, env: NodeJS.ProcessEnv, probl
   return parseMcpServers((json as { mcpServers?: unknown }).mcpServers ?? {}, path, env, problems);
 }
 
-/** User servers, then (trusted only) the project's; a project server with a user server's name is skipped with a notice. */
-export function collectMcpServers(opts: { userServers?: unknown; userSource: string; projectDir: string; trusted: boolean; env?: NodeJS.ProcessEnv }): { servers: McpServerConfig[]; problems: string[] } {
+/** User servers, then (trusted only) the project's, then (opted in) ~/.claude.json's; a project server with a user server's name is skipped with a notice. */
+export function collectMcpServers(opts: { userServers?: unknown; userSource: string; projectDir: string; trusted: boolean; env?: NodeJS.ProcessEnv; claudeJson?: string }): { servers: McpServerConfig[]; problems: string[] } {
   const env = opts.env ?? process.env;
   const problems: string[] = [];
   const servers = parseMcpServers(opts.userServers, opts.userSource, env, problems);
@@ -128,6 +129,11 @@ export function collectMcpServers(opts: { userServers?: unknown; userSource: str
       }
       servers.push(server);
     }
+  }
+  // Claude Code's ~/.claude.json, when the person opted in; Ink's own servers win on a name.
+  for (const server of opts.claudeJson ? readClaudeJsonServers(opts.claudeJson, opts.projectDir, env, problems) : []) {
+    if (servers.some((s) => s.name === server.name)) problems.push(`${server.source}: MCP server "${server.name}" skipped: a server of that name is already defined in Ink's settings or .mcp.json`);
+    else servers.push(server);
   }
   return { servers, problems };
 }

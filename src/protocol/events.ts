@@ -21,8 +21,8 @@ export type CompactionEvent =
  */
 export interface WarningEvent {
   type: "warning";
-  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server). */
-  source: "session" | "lock" | "loop" | "compaction" | "mcp";
+  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed). */
+  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook";
   message: string;
 }
 

@@ -17,6 +17,8 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   theme: "auto (accepted; this version draws one theme)",
   inline: "false (full-screen)",
   mouse: "true",
+  claudeMcpServers: "false (~/.claude.json's MCP servers are not started)",
+  hooks: "none (see the Hooks section below)",
   envPassthrough: "none (variables that look like secrets are kept from tools)",
 };
 
@@ -26,12 +28,23 @@ export interface McpReport {
   problems: readonly string[];
 }
 
+/** Every hook that would run (event, matcher, command, file) and the entries that were skipped. */
+export interface HooksReport {
+  entries: readonly { event: string; matcher?: string; command: string; timeoutSec: number; source: string }[];
+  problems: readonly string[];
+}
+
 /** Lines for the person; flags given on the command line still win over these values. */
-export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport): string[] {
+export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport, hooks?: HooksReport): string[] {
   const lines = ["Settings files:", `  user:    ${files.user}${loaded.scopes.some((s) => s.scope === "user") ? "" : " (none)"}`];
   if (files.project) lines.push(`  project: ${files.project}${loaded.scopes.some((s) => s.scope === "project") ? "" : " (none, or the project is not trusted)"}`);
+  for (const c of loaded.scopes.filter((s) => s.scope === "claude")) {
+    const p = c.settings.permissions;
+    lines.push(`  claude:  ${c.path} (Claude Code's permission rules, as Ink rules: ${[...(p?.allow ?? []).map((r) => `allow ${r}`), ...(p?.ask ?? []).map((r) => `ask ${r}`), ...(p?.deny ?? []).map((r) => `deny ${r}`)].join(", ") || "none"})`);
+  }
   lines.push("Effective settings (command-line flags win over these):");
   for (const key of Object.keys(SETTING_DEFAULTS) as SettingsKey[]) {
+    if (key === "hooks" && hooks) continue;
     const value = loaded.effective[key];
     if (value === undefined) lines.push(`  ${key}: default: ${SETTING_DEFAULTS[key]}`);
     else lines.push(`  ${key} = ${JSON.stringify(value)}    (from ${loaded.sources[key] ?? "?"})`);
@@ -41,6 +54,12 @@ export function formatSettingsReport(loaded: LoadedSettings, files: { user: stri
     if (mcp.servers.length === 0) lines.push("  (none)");
     for (const s of mcp.servers) lines.push(`  ${s.name}: ${s.transport} ${s.target}    (from ${s.source})`);
     for (const p of mcp.problems) lines.push(`  ${p}`);
+  }
+  if (hooks) {
+    lines.push("Hooks (every file's run; the project's only when trusted):");
+    if (hooks.entries.length === 0) lines.push("  (none)");
+    for (const h of hooks.entries) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ""}: ${h.command} (timeout ${h.timeoutSec}s)    (from ${h.source})`);
+    for (const p of hooks.problems) lines.push(`  ${p}`);
   }
   if (loaded.warnings.length) lines.push("Warnings:", ...loaded.warnings.map((w) => `  ${w}`));
   return lines;

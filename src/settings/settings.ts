@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
 import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
+import { claudeProjectRules } from "./claude-rules.js";
 
 /** A value that one of the shared field parsers (with their own messages) must accept. */
 function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; message: string }) {
@@ -60,6 +61,10 @@ export const settingsSchema = z
     inline: z.boolean({ error: "must be true or false" }).optional(),
     /** Full-screen: the mouse wheel scrolls the transcript (default true; false leaves the mouse to the terminal). */
     mouse: z.boolean({ error: "must be true or false" }).optional(),
+    /** Hooks in Claude Code's format (event → [{matcher, hooks: [{type: "command", command, timeout}]}]); checked by src/hooks/config.ts. */
+    hooks: z.record(z.string(), z.unknown(), { error: 'must be an object of hook events, e.g. {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check.sh"}]}]}' }).optional(),
+    /** Also start the MCP servers of Claude Code's ~/.claude.json (user settings only). */
+    claudeMcpServers: z.boolean({ error: "must be true or false" }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
   })
@@ -68,8 +73,8 @@ export const settingsSchema = z
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsKey = keyof Settings;
 
-/** Where a value came from. */
-export type SettingsScope = "user" | "project";
+/** Where a value came from; "claude": a trusted project's `.claude/settings*.json` (permission rules only). */
+export type SettingsScope = "user" | "project" | "claude";
 
 /** Thrown for a settings file that cannot be used; the message names the file and the fix. */
 export class SettingsError extends Error {
@@ -136,6 +141,10 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
     warnings.push(`${path}: "mcpServers" is ignored in a project's settings; put the project's MCP servers in .mcp.json beside it (Claude Code's format), or yours in ${"$INK_HOME"}/settings.json`);
     delete record.mcpServers;
   }
+  if (scope === "project" && record.claudeMcpServers !== undefined) {
+    warnings.push(`${path}: "claudeMcpServers" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may turn on your ~/.claude.json servers)`);
+    delete record.claudeMcpServers;
+  }
   if (scope === "project" && record.envPassthrough !== undefined) {
     warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);
     delete record.envPassthrough;
@@ -165,6 +174,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   if (options.trusted) {
     const project = readSettingsFile(projectSettingsPath(options.projectDir), "project", warnings);
     if (project) scopes.push(project);
+    scopes.push(...claudeProjectRules(options.projectDir, warnings));
   }
   const effective: Record<string, unknown> = {};
   const sources: Partial<Record<SettingsKey, string>> = {};

@@ -10,6 +10,7 @@ import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool } from "../protocol/tool.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { runWithStopHook, stopFeedback, type SubagentHookCalls } from "../hooks/session-hooks.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
 
@@ -56,6 +57,8 @@ export interface SubagentOptions {
   onMessage?: (message: AgentMessage) => void;
   sessionId?: string;
   historyPath?: string;
+  /** SubagentStart / SubagentStop hooks (src/hooks/session-hooks.ts). */
+  hooks?: SubagentHookCalls;
 }
 
 /** Runs the child to its end; never throws — failures become a "crash" outcome. */
@@ -103,13 +106,16 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   });
   try {
-    const result = await runAgentLoop({
+    const startContext = options.hooks ? await options.hooks.start(options.agent, child.signal) : [];
+    const firstMessage = startContext.length > 0 ? `${options.prompt}\n\n[SubagentStart hook context]\n${startContext.join("\n")}` : options.prompt;
+    let base = 0; // turns of earlier rounds (a stop hook sent the child back)
+    const loop = (userMessage: string) => (base = turns, runAgentLoop({
       provider: options.provider,
       model: options.model,
       system: options.system,
       tools: options.tools,
       history,
-      userMessage: options.prompt,
+      userMessage,
       maxIterations: options.maxTurns ?? Number.POSITIVE_INFINITY,
       thinking: options.thinking,
       cwd: options.cwd,
@@ -121,13 +127,21 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       onBeforeTurn: options.onBeforeTurn,
       onContextOverflow: options.onContextOverflow,
       onEvent: (event) => {
-        if (event.type === "turn_start") turns = event.turn;
+        if (event.type === "turn_start") turns = base + event.turn;
         // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
         if (event.type === "usage") addUsage(usage, event.usage);
         if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
         options.onEvent?.(event);
       },
-    });
+    }));
+    const hooks = options.hooks;
+    const result = hooks
+      ? await runWithStopHook(
+          () => loop(firstMessage),
+          (reason) => loop(stopFeedback("SubagentStop", reason)),
+          (active) => hooks.stop(options.agent, finalAssistantText(history.slice(firstNew)), active, options.historyPath, child.signal),
+        )
+      : await loop(firstMessage);
     turns = result.turns;
     if (result.reason === "aborted") return whyAborted();
     if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);

@@ -12,6 +12,7 @@ import { emptyUsage } from "../protocol/messages.js";
 import type { LoopOptions, SteerMessage } from "../core/loop.js";
 import { messageChild, type RunningChildren } from "./running-children.js";
 import type { AgentMessage } from "../protocol/messages.js";
+import type { SubagentHookCalls } from "../hooks/session-hooks.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import { isSafeSessionId, newSessionId } from "../session/ids.js";
@@ -79,6 +80,8 @@ export interface TaskToolOptions {
   thinking?: ThinkingConfig;
   /** Running children by id, so one can be stopped alone (see stopChild). */
   running?: RunningChildren;
+  /** SubagentStart / SubagentStop hooks (read at call time). */
+  subagentHooks?: () => SubagentHookCalls | undefined;
 }
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
@@ -300,6 +303,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       takeMessages: () => inbox.splice(0),
       sessionId: writer?.id,
       historyPath: writer?.path,
+      hooks: options.subagentHooks?.(),
     });
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });

@@ -206,15 +206,17 @@ export function gatedProjectFiles(cwd: string): string[] {
   // Skills: each `<root>/<folder>/SKILL.md` (the files beside it are only read when the model chooses to).
   const skills = (rel: string) => listSkillFiles(root, rel);
   return [
-    ...list(".ink/agents", false, md),
+    ...list(".ink/agents", true, md),
     ...single(".ink/settings.json"),
     ...list(".ink/commands", true, () => true),
-    ...list(".claude/agents", false, md),
+    ...list(".claude/agents", true, md),
     ...list(".claude/commands", true, md),
     ...skills(".ink/skills"),
     ...skills(".claude/skills"),
     ...skills(".agents/skills"),
     ...single(".mcp.json"),
+    ...single(".claude/settings.json"),
+    ...single(".claude/settings.local.json"),
   ];
 }
 

@@ -1,0 +1,77 @@
+/**
+ * PreToolUse / PostToolUse around the approval check. The check travels to every child, so the
+ * hooks run for children too, with the child's `agent_id` / `agent_type`. Hooks see Claude Code's
+ * tool names (`Bash`, `Edit`, `Glob`…) and input field names (`file_path`, `old_string`…) beside
+ * Ink's own, and a matcher may use either name.
+ */
+import { isAbsolute, resolve } from "node:path";
+import type { AgentInfo } from "../protocol/events.js";
+import type { ToolCall } from "../protocol/messages.js";
+import type { OnToolCall } from "../core/tool-runner.js";
+import type { Hooks } from "./hooks.js";
+
+/** Ink's tool names → Claude Code's (hooks written for Claude Code match on these). */
+export const CLAUDE_TOOL_NAME: Readonly<Record<string, string>> = { bash: "Bash", read: "Read", edit: "Edit", write: "Write", grep: "Grep", find: "Glob", ls: "LS", task: "Task" };
+
+/** Names a matcher is tried against: Claude Code's name first, then Ink's. */
+export function toolNames(name: string): string[] {
+  const claude = CLAUDE_TOOL_NAME[name];
+  return claude ? [claude, name] : [name];
+}
+
+/** The call's arguments with Claude Code's field names added (`file_path` absolute, `old_string`, `new_string`). */
+export function hookToolInput(call: ToolCall, cwd: string): Record<string, unknown> {
+  const args = { ...(call.arguments as Record<string, unknown>) };
+  if (typeof args.path === "string" && ["read", "edit", "write"].includes(call.name)) args.file_path = isAbsolute(args.path) ? args.path : resolve(cwd, args.path);
+  if (call.name === "edit") {
+    args.old_string = args.oldText;
+    args.new_string = args.newText;
+  }
+  return args;
+}
+
+/** Fields naming the agent when it is a child (Claude Code's `agent_id` / `agent_type`). */
+export function agentFields(agent: AgentInfo): Record<string, string> {
+  return agent.depth > 0 ? { agent_id: agent.id, agent_type: agent.profile ?? "general-purpose" } : {};
+}
+
+function who(agent: AgentInfo): string {
+  return agent.depth > 0 ? ` for subagent ${agent.label} (${agent.id})` : "";
+}
+
+/**
+ * Wraps `check` so PreToolUse hooks run before it (a block refuses the call with the hook's
+ * reason; an `allow` skips the permission check; anything else goes on to it) and PostToolUse
+ * hooks after a successful call (their reason or context is added to the result). Returns `check`
+ * itself when no tool hook is configured.
+ */
+export function withToolHooks(check: OnToolCall, hooks: Hooks): OnToolCall {
+  if (!hooks.has("PreToolUse") && !hooks.has("PostToolUse")) return check;
+  const wrapped: OnToolCall = async (call, agent, tool) => {
+    if (hooks.has("PreToolUse")) {
+      const cwd = agent.cwd ?? process.cwd();
+      const names = toolNames(call.name);
+      const out = await hooks.run("PreToolUse", { tool_name: names[0], tool_input: hookToolInput(call, cwd), tool_use_id: call.id, ...agentFields(agent) }, { matchOn: names });
+      if (out.blocked) {
+        hooks.say(`PreToolUse hook blocked ${call.name}${who(agent)}: ${out.blocked.reason}`);
+        return { allow: false, reason: `a PreToolUse hook blocked this call: ${out.blocked.reason}` };
+      }
+      if (out.permission === "allow") return { allow: true };
+    }
+    return check(call, agent, tool);
+  };
+  wrapped.after = async (call, output, agent) => {
+    if (output.isError || !hooks.has("PostToolUse")) return undefined;
+    const names = toolNames(call.name);
+    const response = { output: typeof output.output === "string" ? output.output : String(output.output), isError: false };
+    const out = await hooks.run("PostToolUse", { tool_name: names[0], tool_input: hookToolInput(call, agent.cwd ?? process.cwd()), tool_response: response, tool_use_id: call.id, ...agentFields(agent) }, { matchOn: names });
+    const parts: string[] = [];
+    if (out.blocked) {
+      hooks.say(`PostToolUse hook flagged ${call.name}${who(agent)}: ${out.blocked.reason}`);
+      parts.push(`[PostToolUse hook] ${out.blocked.reason}`);
+    }
+    for (const c of out.context) parts.push(`[PostToolUse hook context] ${c}`);
+    return parts.length > 0 ? parts.join("\n") : undefined;
+  };
+  return wrapped;
+}

@@ -1,0 +1,82 @@
+/**
+ * Permission rules from Claude Code's project settings (`.claude/settings.json`, and the person's
+ * `.claude/settings.local.json`), mapped to Ink's rule syntax — read only for a trusted project.
+ * `Bash(npm run test:*)` → `bash(npm run test)` + `bash(npm run test *)`; `Read(./secrets/**)` →
+ * the same path rule for read, grep, find and ls (Claude Code applies Read rules to every
+ * file-reading tool); `Edit(src/**)` → edit and write; `Glob` → find, `LS` → ls. Paths follow
+ * Claude Code: `//abs` is absolute, `/x` is relative to the project root, `~/x` is the home
+ * directory, and a pattern without `/` (`*.env`) matches at any depth. A rule that has no Ink
+ * counterpart (`WebFetch(domain:…)`) is skipped with a warning naming the file; `defaultMode:
+ * "bypassPermissions"` is never taken from a project.
+ */
+import { join } from "node:path";
+import { readJsonObject } from "./json-object.js";
+import type { PermissionRules, ScopedSettings } from "./settings.js";
+
+const TOOLS: Readonly<Record<string, readonly string[]>> = {
+  Bash: ["bash"],
+  Read: ["read", "grep", "find", "ls"],
+  Edit: ["edit", "write"],
+  MultiEdit: ["edit"],
+  Write: ["write"],
+  Glob: ["find"],
+  Grep: ["grep"],
+  LS: ["ls"],
+  Task: ["task"],
+};
+
+const MODES: Readonly<Record<string, PermissionRules["defaultMode"]>> = { default: "default", acceptEdits: "accept-edits", plan: "plan" };
+
+/** Ink rules for one Claude Code rule, or a reason it cannot be mapped. */
+export function mapClaudeRule(rule: string, projectDir: string): { rules: string[] } | { problem: string } {
+  const m = /^\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*$/s.exec(rule);
+  if (!m) return { problem: `"${rule}" is not a rule Ink understands` };
+  const [, tool, spec] = m as unknown as [string, string, string | undefined];
+  const pattern = spec?.trim();
+  if (tool.startsWith("mcp__")) return pattern ? { problem: `"${rule}": Ink's MCP rules name the tool only` } : { rules: [tool] };
+  const ours = TOOLS[tool];
+  if (!ours) return { problem: `"${rule}": Ink has no ${tool} tool` };
+  if (pattern === undefined || pattern === "" || pattern === "*") return { rules: [...ours] };
+  if (tool === "Task") return { problem: `"${rule}": Ink's task rules cannot name an agent; write "Task" to cover every delegation` };
+  if (tool === "Bash") {
+    const prefix = /^(.*?):\*$/s.exec(pattern);
+    return { rules: prefix ? [`bash(${prefix[1]})`, `bash(${prefix[1]} *)`] : [`bash(${pattern})`] };
+  }
+  let path = pattern;
+  if (path.startsWith("//")) path = path.slice(1);
+  else if (path.startsWith("/")) path = join(projectDir, path);
+  else if (!path.startsWith("~/") && !path.includes("/")) path = `**/${path}`;
+  return { rules: ours.map((t) => `${t}(${path})`) };
+}
+
+/** The project's Claude Code settings files that hold rules (trusted projects only), as settings scopes. Never throws. */
+export function claudeProjectRules(projectDir: string, warnings: string[]): ScopedSettings[] {
+  const out: ScopedSettings[] = [];
+  for (const rel of [".claude/settings.json", ".claude/settings.local.json"]) {
+    const path = join(projectDir, rel);
+    const raw = readJsonObject(path, warnings)?.permissions as Record<string, unknown> | undefined;
+    if (raw === undefined || raw === null || typeof raw !== "object") continue;
+    const permissions: PermissionRules = {};
+    for (const kind of ["allow", "ask", "deny"] as const) {
+      const list = raw[kind];
+      if (list === undefined) continue;
+      if (!Array.isArray(list)) {
+        warnings.push(`${path}: "permissions.${kind}" must be a list of rules such as ["Bash(npm run test:*)"]; it was ignored`);
+        continue;
+      }
+      permissions[kind] = list.flatMap((rule: unknown, i) => {
+        const mapped = typeof rule === "string" ? mapClaudeRule(rule, projectDir) : { problem: "not a string" };
+        if ("problem" in mapped) {
+          warnings.push(`${path}: "permissions.${kind}[${i}]" skipped: ${mapped.problem}`);
+          return [];
+        }
+        return mapped.rules;
+      });
+    }
+    const mode = raw.defaultMode;
+    if (typeof mode === "string" && MODES[mode]) permissions.defaultMode = MODES[mode];
+    else if (mode !== undefined) warnings.push(`${path}: "permissions.defaultMode" ${JSON.stringify(mode)} is not taken from a project's Claude Code settings (Ink reads default, acceptEdits and plan)`);
+    out.push({ scope: "claude", path, settings: { permissions } });
+  }
+  return out;
+}

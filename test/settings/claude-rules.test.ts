@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { mapClaudeRule } from "../../src/settings/claude-rules.js";
+import { AgentSession } from "../../src/agent-session.js";
+import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { settingsReportLines } from "../../src/cli/config-command.js";
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("Claude Code permission rules", () => {
+  it("map to Ink's rules", () => {
+    expect(mapClaudeRule("Bash(npm run test:*)", "/p")).toEqual({ rules: ["bash(npm run test)", "bash(npm run test *)"] });
+    expect(mapClaudeRule("Bash(git status)", "/p")).toEqual({ rules: ["bash(git status)"] });
+    expect(mapClaudeRule("Read(./secrets/**)", "/p")).toEqual({ rules: ["read(./secrets/**)", "grep(./secrets/**)", "find(./secrets/**)", "ls(./secrets/**)"] });
+    expect(mapClaudeRule("Read(*.env)", "/p")).toEqual({ rules: ["read(**/*.env)", "grep(**/*.env)", "find(**/*.env)", "ls(**/*.env)"] });
+    expect(mapClaudeRule("Edit(/src/**)", "/p")).toEqual({ rules: ["edit(/p/src/**)", "write(/p/src/**)"] });
+    expect(mapClaudeRule("Read(//etc/hosts)", "/p")).toEqual({ rules: ["read(/etc/hosts)", "grep(/etc/hosts)", "find(/etc/hosts)", "ls(/etc/hosts)"] });
+    expect(mapClaudeRule("Edit", "/p")).toEqual({ rules: ["edit", "write"] });
+    expect(mapClaudeRule("mcp__github", "/p")).toEqual({ rules: ["mcp__github"] });
+    expect(mapClaudeRule("WebFetch(domain:example.com)", "/p")).toEqual({ problem: '"WebFetch(domain:example.com)": Ink has no WebFetch tool' });
+  });
+
+  it("a trusted project's .claude/settings.json rules apply (naming the file); an untrusted project's do not", async () => {
+    const home = temp("ink-home-");
+    const cwd = temp("ink-proj-");
+    mkdirSync(join(cwd, ".claude"));
+    mkdirSync(join(cwd, "secrets"));
+    writeFileSync(join(cwd, "secrets", "key.txt"), "hunter2");
+    writeFileSync(join(cwd, ".claude", "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(echo hello:*)", "WebFetch"], deny: ["Read(./secrets/**)"] } }));
+    const calls = [
+      { id: "a", name: "bash", arguments: { command: "echo hello world" } },
+      { id: "b", name: "bash", arguments: { command: "echo other" } },
+      { id: "c", name: "read", arguments: { path: "secrets/key.txt" } },
+    ];
+    const run = async (trust: boolean) => {
+      const provider = createScriptedProvider([{ toolCalls: calls }, { text: "done" }]);
+      // A fresh $INK_HOME each run: --trust records the trust, which would carry over.
+      const session = new AgentSession({ cwd, inkHome: trust ? home : temp("ink-home-"), provider, model: "m", interactive: false, approval: {}, trust });
+      await session.prompt("go");
+      session.close();
+      return (provider.requests[1]!.messages.at(-1) as ToolResultMessage).results;
+    };
+    const trusted = await run(true);
+    expect(trusted[0]).toMatchObject({ isError: false, content: expect.stringContaining("hello world") });
+    expect(trusted[1]).toMatchObject({ isError: true, content: expect.stringContaining("needs approval") });
+    expect(trusted[2]).toMatchObject({ isError: true, content: expect.stringContaining(`read(./secrets/**) in ${join(cwd, ".claude", "settings.json")}`) });
+    const untrusted = await run(false);
+    expect(untrusted[0]).toMatchObject({ isError: true, content: expect.stringContaining("needs approval") });
+    expect(untrusted[2]).toMatchObject({ isError: false, content: expect.stringContaining("hunter2") });
+    const report = settingsReportLines(home, cwd, true).join("\n");
+    expect(report).toContain(`claude:  ${join(cwd, ".claude", "settings.json")} (Claude Code's permission rules, as Ink rules: allow bash(echo hello), allow bash(echo hello *), deny read(./secrets/**)`);
+    expect(report).toContain('"permissions.allow[1]" skipped: "WebFetch": Ink has no WebFetch tool');
+  });
+});
