@@ -94,6 +94,8 @@ export interface RetryView {
   delayMs: number;
   /** The failure's whole message. */
   reason: string;
+  /** A paused child (its provider's retries ran out; it tries again by itself): no attempt count. */
+  paused?: boolean;
 }
 
 /** One block of the transcript. `done` items can never change again. */

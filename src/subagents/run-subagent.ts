@@ -10,6 +10,7 @@ import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool } from "../protocol/tool.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { DEFAULT_PAUSE_LIMIT_MS, pauseCause, pauseDelay, pauseSleep, type PauseOptions } from "./pause.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
 
@@ -56,6 +57,8 @@ export interface SubagentOptions {
   onMessage?: (message: AgentMessage) => void;
   sessionId?: string;
   historyPath?: string;
+  /** Pausing on transient failures (see pause.ts); by default a child pauses for up to 30 min in all. */
+  pause?: PauseOptions;
 }
 
 /** Runs the child to its end; never throws — failures become a "crash" outcome. */
@@ -102,39 +105,82 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     durationMs: Date.now() - started,
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   });
+  const pauseLimit = options.pause?.limitMs ?? DEFAULT_PAUSE_LIMIT_MS;
+  let pausedMs = 0;
+  let pauses = 0;
+  let turnsBefore = 0;
+  let inTurn = false;
+  // The first run appends the prompt; after a pause the loop goes on from the saved history (which
+  // ends with the prompt or a tool result, since a failed call appends nothing), so no turn repeats.
+  let userMessage: string | undefined = options.prompt;
   try {
-    const result = await runAgentLoop({
-      provider: options.provider,
-      model: options.model,
-      system: options.system,
-      tools: options.tools,
-      history,
-      userMessage: options.prompt,
-      maxIterations: options.maxTurns ?? Number.POSITIVE_INFINITY,
-      thinking: options.thinking,
-      cwd: options.cwd,
-      agent: options.agent,
-      signal: child.signal,
-      onMessage: options.onMessage,
-      takeMessages: options.takeMessages,
-      onToolCall: options.onToolCall,
-      onBeforeTurn: options.onBeforeTurn,
-      onContextOverflow: options.onContextOverflow,
-      onEvent: (event) => {
-        if (event.type === "turn_start") turns = event.turn;
-        // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
-        if (event.type === "usage") addUsage(usage, event.usage);
-        if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
-        options.onEvent?.(event);
-      },
-    });
-    turns = result.turns;
-    if (result.reason === "aborted") return whyAborted();
-    if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
-    return settled("ok");
-  } catch (err) {
-    if (child.signal.aborted) return whyAborted();
-    return settled("crash", errorMessage(err));
+    for (;;) {
+      try {
+        const result = await runAgentLoop({
+          provider: options.provider,
+          model: options.model,
+          system: options.system,
+          tools: options.tools,
+          history,
+          userMessage,
+          maxIterations: (options.maxTurns ?? Number.POSITIVE_INFINITY) - turnsBefore,
+          thinking: options.thinking,
+          cwd: options.cwd,
+          agent: options.agent,
+          signal: child.signal,
+          onMessage: options.onMessage,
+          takeMessages: options.takeMessages,
+          onToolCall: options.onToolCall,
+          onBeforeTurn: options.onBeforeTurn,
+          onContextOverflow: options.onContextOverflow,
+          onEvent: (raw) => {
+            // Turn numbers run on across pauses (each resumed loop counts from 1 again).
+            const event = (raw.type === "turn_start" || raw.type === "turn_end") && turnsBefore > 0 ? { ...raw, turn: turnsBefore + raw.turn } : raw;
+            if (event.type === "turn_start") {
+              turns = event.turn;
+              inTurn = true;
+            }
+            if (event.type === "turn_end") inTurn = false;
+            // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
+            if (event.type === "usage") addUsage(usage, event.usage);
+            if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
+            options.onEvent?.(event);
+          },
+        });
+        turns = turnsBefore + result.turns;
+        if (result.reason === "aborted") return whyAborted();
+        if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
+        return settled("ok");
+      } catch (err) {
+        if (child.signal.aborted) return whyAborted();
+        const label = pauseCause(err);
+        if (label === undefined) return settled("crash", errorMessage(err));
+        const delayMs = pauseDelay(++pauses, (err as { retryAfterMs?: number }).retryAfterMs);
+        if (pausedMs + delayMs > pauseLimit) {
+          const gaveUp = pausedMs > 0 ? ` (paused ${Math.round(pausedMs / 1000)}s in all, limit ${Math.round(pauseLimit / 1000)}s)` : "";
+          return settled("crash", `${errorMessage(err)}${gaveUp}`);
+        }
+        options.onEvent?.({ type: "paused", label, reason: errorMessage(err), delayMs, pausedMs, limitMs: pauseLimit });
+        const pauseStarted = Date.now();
+        let woken = false;
+        const onWake = (wake: (() => void) | undefined) =>
+          options.pause?.onWake?.(
+            wake &&
+              (() => {
+                woken = true;
+                wake();
+              }),
+          );
+        const slept = await pauseSleep(delayMs, child.signal, onWake);
+        pausedMs += Math.min(delayMs, Math.max(0, Date.now() - pauseStarted));
+        if (!slept) return whyAborted();
+        options.onEvent?.({ type: "resumed", early: woken });
+        // The failed call's turn produced nothing: the next try takes its number.
+        turnsBefore = inTurn ? turns - 1 : turns;
+        inTurn = false;
+        userMessage = undefined;
+      }
+    }
   } finally {
     options.signal?.removeEventListener("abort", relay);
     clock?.removeEventListener("abort", onClock);

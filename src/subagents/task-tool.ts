@@ -10,7 +10,7 @@ import type { CompactionEntry } from "../core/compaction.js";
 import type { AgentEvent, WarningEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
 import type { LoopOptions, SteerMessage } from "../core/loop.js";
-import { messageChild, type RunningChildren } from "./running-children.js";
+import { messageChild, type RunningChild, type RunningChildren } from "./running-children.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
@@ -77,6 +77,8 @@ export interface TaskToolOptions {
   /** Children running at once (default 4); the rest queue. */
   maxConcurrent?: number;
   thinking?: ThinkingConfig;
+  /** How long a child may stay paused on transient failures in all (default 30 min; 0 = never pause). */
+  pauseLimitMs?: number;
   /** Running children by id, so one can be stopped alone (see stopChild). */
   running?: RunningChildren;
 }
@@ -255,7 +257,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   let outcome: SubagentOutcome | undefined;
   const stop = new AbortController();
   const inbox: SteerMessage[] = [];
-  options.running?.set(p.childId, { stop, inbox });
+  const entry: RunningChild = { stop, inbox };
+  options.running?.set(p.childId, entry);
   const heldLock = lock;
   const lease = heldLock
     ? startLease(
@@ -296,6 +299,12 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       takeMessages: () => inbox.splice(0),
       sessionId: writer?.id,
       historyPath: writer?.path,
+      pause: {
+        limitMs: options.pauseLimitMs,
+        onWake: (wake) => {
+          entry.wake = wake;
+        },
+      },
     });
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });

@@ -40,7 +40,7 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
   const provider = createScriptedProvider(script);
@@ -62,6 +62,7 @@ export function harness(
     onToolCall: options.onToolCall,
     leaseIntervalMs: options.leaseIntervalMs,
     running: options.running,
+    pauseLimitMs: options.pauseLimitMs,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {
