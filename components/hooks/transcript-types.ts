@@ -44,6 +44,8 @@ export interface ChildView {
   /** The profile's pane colour (its name and a running pane's border). */
   color?: string;
   prompt: string;
+  /** The model it runs on (absent in events recorded before models were reported). */
+  model?: string;
   status: ChildStatus;
   /** UI clock (ms) when the child started. */
   startedAt: number;

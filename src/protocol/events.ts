@@ -88,6 +88,8 @@ export type AgentEvent =
       /** The profile's pane colour (a terminal colour name or #rrggbb). */
       color?: string;
       prompt: string;
+      /** The model the child runs on. */
+      model?: string;
       sessionId?: string;
       worktree?: string;
       resumed: boolean;
