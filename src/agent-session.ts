@@ -23,6 +23,7 @@ import { SessionStore } from "./session/store.js";
 import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
 import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
+import { createTaskResultTool } from "./subagents/task-result-tool.js";
 import { messageChild, stopChild, wakeChild, type RunningChildren } from "./subagents/running-children.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
@@ -202,6 +203,7 @@ export class AgentSession {
       running: this.running,
     });
     this.tools.push(task);
+    if (this.store) this.tools.push(createTaskResultTool({ store: this.store, parentSessionId: this.sessionId, running: this.running }));
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,

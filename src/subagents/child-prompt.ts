@@ -41,6 +41,9 @@ export class SubagentConfigError extends Error {
   override readonly name = "SubagentConfigError";
 }
 
+/** Tools only the main agent has: children never delegate, so they neither start nor read back children. */
+const PARENT_ONLY_TOOLS = new Set(["task", "task_result"]);
+
 /**
  * The child's tools: the parent's pool without `task`; with a profile `tools` list, exactly those
  * (in the list's order). An unknown name throws SubagentConfigError naming it and the choices.
@@ -48,7 +51,7 @@ export class SubagentConfigError extends Error {
  * those servers start for the run (see child-mcp.ts).
  */
 export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">): AnyTool[] {
-  const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
+  const filtered = pool.filter((t) => !PARENT_ONLY_TOOLS.has(t.name) && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
   const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n));

@@ -10,6 +10,7 @@ import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool } from "../protocol/tool.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { missingReport, reaskPrompt } from "./report-check.js";
 import { DEFAULT_PAUSE_LIMIT_MS, pauseCause, pauseDelay, pauseSleep, type PauseOptions } from "./pause.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
@@ -26,6 +27,8 @@ export interface SubagentOutcome {
   durationMs: number;
   /** Health warnings raised during the run (e.g. the same tool call repeated). */
   warnings?: string[];
+  /** Set when an "ok" child gave no report even when asked once more: its last text was empty or only a pointer ("see above"). */
+  noReport?: "empty" | "pointer";
 }
 
 export interface SubagentOptions {
@@ -110,6 +113,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   let pauses = 0;
   let turnsBefore = 0;
   let inTurn = false;
+  let reasked = false;
   // The first run appends the prompt; after a pause the loop goes on from the saved history (which
   // ends with the prompt or a tool result, since a failed call appends nothing), so no turn repeats.
   let userMessage: string | undefined = options.prompt;
@@ -123,7 +127,8 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
           tools: options.tools,
           history,
           userMessage,
-          maxIterations: (options.maxTurns ?? Number.POSITIVE_INFINITY) - turnsBefore,
+          // The re-ask for a missing report gets its turn even when the limit is used up.
+          maxIterations: Math.max(reasked ? 1 : 0, (options.maxTurns ?? Number.POSITIVE_INFINITY) - turnsBefore),
           thinking: options.thinking,
           cwd: options.cwd,
           agent: options.agent,
@@ -150,7 +155,16 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
         turns = turnsBefore + result.turns;
         if (result.reason === "aborted") return whyAborted();
         if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
-        return settled("ok");
+        const missing = missingReport(finalAssistantText(history.slice(firstNew)));
+        if (missing && !reasked) {
+          // Asked once more, within its own history (saved like any message), for the report it did not give.
+          reasked = true;
+          turnsBefore = turns;
+          userMessage = reaskPrompt(missing);
+          options.onEvent?.({ type: "steered", text: `(no final report: ${missing === "empty" ? "its last message had no text" : "its last message only pointed to earlier output"}; asked once more for its report)`, from: "parent" });
+          continue;
+        }
+        return missing ? { ...settled("ok"), noReport: missing } : settled("ok");
       } catch (err) {
         if (child.signal.aborted) return whyAborted();
         const label = pauseCause(err);
