@@ -78,3 +78,27 @@ describe("App: a child retrying a failing server", () => {
     expect(server.requests).toHaveLength(6);
   });
 });
+
+describe("App: a child paused on a rate limit", () => {
+  it("its pane says `paused: rate limited · retrying in 40s`; Ctrl-R on the focused pane retries now and the report arrives", async () => {
+    server.enqueue(
+      sseTurn([{ text: "Delegating." }, { toolUse: { id: "toolu_1", name: "task", input: { prompt: "look at the layout" } } }]),
+      httpError(429, "rate_limit_error", "Number of request tokens has exceeded your per-minute rate limit", { "retry-after": "40" }),
+      sseTurn([{ text: "CHILD-REPORT: the layout is flat." }]),
+      sseTurn([{ text: "Summary: the child reported." }]),
+    );
+    // No provider retries: the first 429 fails the child's call for good, so the child pauses.
+    const provider = createAnthropicProvider({ apiKey: "k", baseURL: server.url, maxRetries: 0 });
+    h = renderApp(() => ({ text: "unused" }), { session: { provider, model: "claude-test" } });
+    await typeAndSubmit(h.app, "delegate it");
+    const mid = await waitForFrame(h.app.lastFrame, (f) => /paused: rate limited · retrying in \d+s/.test(f), { what: "the child's pane paused", tries: 1500 });
+    expect(lines(mid, /general · paused: rate limited · retrying in (40|39|38)s/)).toHaveLength(1);
+    expect(mid).not.toContain("crash");
+    h.app.stdin.write("\t");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane to take focus" });
+    h.app.stdin.write("\x12"); // Ctrl-R
+    const end = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: the child reported."), { what: "the summary", tries: 1500 });
+    expect(end).not.toMatch(/paused/);
+    expect(server.requests).toHaveLength(4);
+  });
+});

@@ -54,7 +54,7 @@ export function lastWords(text: string): string {
 export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
   const color = CHILD_COLOR[child.status];
   const elapsed = formatDuration(now - child.startedAt);
-  const tokens = `${formatTokens(liveTokens(child))} tok`;
+  const tokens = `${child.model ? `${child.model} · ` : ""}${formatTokens(liveTokens(child))} tok`;
   const head = `${child.profile ?? "general"} [${shortId(child.childId)}]`;
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
   const asking = useContext(WaitingForApproval).has(child.childId);

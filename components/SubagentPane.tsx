@@ -90,7 +90,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
         {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {`${shortId(child.childId)} · ${turnsLabel(child.turns)} · ${formatTokens(liveTokens(child))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
+        {`${shortId(child.childId)}${child.model ? ` · ${child.model}` : ""} · ${turnsLabel(child.turns)} · ${formatTokens(liveTokens(child))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
       </Text>
       <Text dimColor wrap="truncate-end">
         {"› "}

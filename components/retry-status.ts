@@ -10,6 +10,11 @@ export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: num
   return { label: event.label, attempt: event.attempt, maxAttempts: event.maxAttempts, until: at + event.delayMs, delayMs: event.delayMs, reason: event.reason };
 }
 
+/** The view of a child's `paused` event received at `at` (UI clock, ms). */
+export function pausedView(event: Extract<AgentEvent, { type: "paused" }>, at: number): RetryView {
+  return { label: event.label, attempt: 0, maxAttempts: 0, until: at + event.delayMs, delayMs: event.delayMs, reason: event.reason, paused: true };
+}
+
 /**
  * The status at `now`: whole seconds left (rounded up, never more than the wait announced — the
  * clock a frame is drawn with may be a tick older than the event), `retrying now` once the wait is
@@ -17,8 +22,13 @@ export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: num
  */
 export function retryStatus(view: RetryView, now: number): string {
   const left = Math.ceil(Math.min(view.until - now, view.delayMs) / 1000);
-  const when = left > 0 ? `retrying in ${left}s` : "retrying now";
+  const when = left > 0 ? `retrying in ${formatWait(left)}` : "retrying now";
+  if (view.paused) return `paused: ${view.label} · ${when}`;
   return `${view.label} · ${when} · attempt ${Math.min(view.attempt + 1, view.maxAttempts)}/${view.maxAttempts}`;
+}
+
+function formatWait(seconds: number): string {
+  return seconds < 120 ? `${seconds}s` : `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
 }
 
 /** Events that show an agent's retried call went on (it streams) or ended (it gave up, the run ended): its retry line goes. */
@@ -33,6 +43,7 @@ export function endsRetry(event: AgentEvent): boolean {
     case "turn_end":
     case "error":
     case "agent_end":
+    case "resumed":
       return true;
     default:
       return false;

@@ -53,6 +53,9 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
     stopPane: () => {
       if (ui.paneId && !stream.stopChild(ui.paneId)) setHint("that child is not running any more");
     },
+    wakePane: () => {
+      if (ui.paneId && !stream.wakeChild(ui.paneId)) setHint("that child is not paused");
+    },
     move: (delta) => {
       if (ui.focus === "overlay") dispatch({ type: "overlay_scroll", delta, maxOffset: ctx.maxOffset });
       else if (ui.focus === "picker") dispatch({ type: "picker_move", delta });

@@ -23,7 +23,8 @@ import { SessionStore } from "./session/store.js";
 import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
 import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
-import { messageChild, stopChild, type RunningChildren } from "./subagents/running-children.js";
+import { createTaskResultTool } from "./subagents/task-result-tool.js";
+import { messageChild, stopChild, wakeChild, type RunningChildren } from "./subagents/running-children.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool } from "./protocol/tool.js";
@@ -66,6 +67,8 @@ export interface AgentSessionOptions {
   approval: ApprovalOptions;
   /** Default child timeout for headless runs (ms); default 10 minutes. */
   taskTimeoutMs?: number;
+  /** How long a child may stay paused on transient failures in all (default 30 min). */
+  childPauseLimitMs?: number;
   maxConcurrentChildren?: number;
   thinking?: ThinkingConfig;
   /** Persist sessions (default true). */
@@ -219,11 +222,13 @@ export class AgentSession {
       compaction: ({ system, model, record, emit }) => this.compactorFor(system, model, record, emit),
       defaultTimeoutMs: options.interactive ? undefined : (options.taskTimeoutMs ?? HEADLESS_TASK_TIMEOUT_MS),
       maxConcurrent: options.maxConcurrentChildren,
+      pauseLimitMs: options.childPauseLimitMs,
       thinking: options.thinking,
       running: this.running,
       subagentHooks: () => this.hooks.subagent,
     });
     this.tools.push(task);
+    if (this.store) this.tools.push(createTaskResultTool({ store: this.store, parentSessionId: this.sessionId, running: this.running }));
     // A roster too long for the system prompt can be searched (children never see it: they cannot delegate).
     if (this.profiles.profiles.length > ROSTER_MAX_AGENTS) this.tools.push(createAgentSearchTool(this.profiles.profiles));
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
@@ -297,6 +302,11 @@ export class AgentSession {
   }
 
   /** Sends the person's `text` to running child `childId`: it reads it at its next turn boundary. False when it is not running. */
+  /** A paused child (transient failure) tries again now; false when it is not paused. */
+  wakeChild(childId: string): boolean {
+    return wakeChild(this.running, childId);
+  }
+
   messageChild(childId: string, text: string): boolean {
     return messageChild(this.running, childId, text, "user");
   }

@@ -256,3 +256,31 @@ describe("AgentSession.resumeChild stop", () => {
     session.close();
   });
 });
+
+describe("AgentSession task_result", () => {
+  it("after a restart (resume of the main session) the main agent reads back a child's full report by id", async () => {
+    const home = temp("ink-home-");
+    const cwd = temp("ink-cwd-");
+    let childId = "";
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return { text: "FULL CHILD REPORT: the parser lives in src/parse.ts" };
+      const last = r.messages.at(-1)!;
+      if (last.role === "toolResult") return { text: "noted" };
+      return firstPrompt(r) === "delegate" && r.messages.length === 1
+        ? { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "find the parser" } }] }
+        : { toolCalls: [{ id: "t2", name: "task_result", arguments: { id: childId } }] };
+    });
+    const first = new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    await first.prompt("delegate");
+    childId = first.store!.list({ kind: "child" })[0]!.id;
+    first.close();
+    const again = new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: {}, resume: first.sessionId });
+    expect(again.tools.map((t) => t.name)).toContain("task_result");
+    await again.prompt("what did the child say?");
+    const read = (again.history.at(-2) as ToolResultMessage).results[0]!;
+    expect(read).toMatchObject({ toolName: "task_result", isError: false });
+    expect(read.content).toContain(`child ${childId} · general · ok · model m`);
+    expect(read.content).toContain("FULL CHILD REPORT: the parser lives in src/parse.ts");
+    again.close();
+  });
+});

@@ -7,7 +7,7 @@ import { addUsage, emptyUsage, type Usage } from "../../src/protocol/messages.js
 import { CHARS_PER_TOKEN } from "../../src/core/token-estimate.js";
 import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
-import { endsRetry, retryView } from "../retry-status.js";
+import { endsRetry, pausedView, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
@@ -17,10 +17,11 @@ export const CHILD_TEXT_CAP = 4000;
 export const CHILD_ENTRIES_CAP = 120;
 
 /** The view of a child that just started. */
-export function startChild(init: { childId: string; profile?: string; color?: string; prompt: string; resumed: boolean; worktree?: string; at: number }): ChildView {
+export function startChild(init: { childId: string; profile?: string; color?: string; prompt: string; model?: string; resumed: boolean; worktree?: string; at: number }): ChildView {
   return {
     childId: init.childId,
     profile: init.profile,
+    ...(init.model ? { model: init.model } : {}),
     ...(init.color ? { color: init.color } : {}),
     prompt: init.prompt,
     status: "running",
@@ -78,7 +79,9 @@ export function childUsage(child: ChildView): Usage {
  * child as retrying (its pane and row count down to the next attempt) until its next progress.
  */
 export function reduceChild(child: ChildView, event: AgentEvent, at?: number): ChildView {
-  const next = event.type === "retry" ? { ...child, retry: retryView(event, at ?? child.lastEventAt ?? child.startedAt) } : reduceChildEvent(child.retry && endsRetry(event) ? { ...child, retry: undefined } : child, event);
+  const when = at ?? child.lastEventAt ?? child.startedAt;
+  const next =
+    event.type === "retry" ? { ...child, retry: retryView(event, when) } : event.type === "paused" ? { ...child, retry: pausedView(event, when), reason: undefined } : reduceChildEvent(child.retry && endsRetry(event) ? { ...child, retry: undefined } : child, event);
   const streamed = event.type === "text_delta" ? event.text.length : event.type === "thinking_delta" ? event.text.length : 0;
   const pending = event.type === "usage" ? 0 : (child.pendingChars ?? 0) + streamed;
   if (at === undefined && pending === (child.pendingChars ?? 0)) return next;

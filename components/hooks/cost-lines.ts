@@ -33,7 +33,7 @@ function runNames(children: readonly ChildView[]): string[] {
   return children.map((c) => {
     const n = (seen.get(c.childId) ?? 0) + 1;
     seen.set(c.childId, n);
-    const name = `${c.profile ?? "general"} [${shortId(c.childId)}]`;
+    const name = `${c.profile ?? "general"} [${shortId(c.childId)}]${c.model ? ` ${c.model}` : ""}`;
     return runsOf.get(c.childId)! > 1 ? `${name} run ${n}` : c.resumed ? `${name} resumed` : name;
   });
 }

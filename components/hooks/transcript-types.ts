@@ -44,6 +44,8 @@ export interface ChildView {
   /** The profile's pane colour (its name and a running pane's border). */
   color?: string;
   prompt: string;
+  /** The model it runs on (absent in events recorded before models were reported). */
+  model?: string;
   status: ChildStatus;
   /** UI clock (ms) when the child started. */
   startedAt: number;
@@ -94,6 +96,8 @@ export interface RetryView {
   delayMs: number;
   /** The failure's whole message. */
   reason: string;
+  /** A paused child (its provider's retries ran out; it tries again by itself): no attempt count. */
+  paused?: boolean;
 }
 
 /** One block of the transcript. `done` items can never change again. */

@@ -37,6 +37,8 @@ export interface AgentStream {
   compact(): boolean;
   /** Stops one running child alone; false when it is not running. */
   stopChild(childId: string): boolean;
+  /** A paused child tries again now; false when it is not paused. */
+  wakeChild(childId: string): boolean;
   /** Sends the person's message to running child `childId` (read at its next step); false when it is not running. */
   messageChild(childId: string, text: string): boolean;
   /** True while a run is in progress (up to date even before the next render). */
@@ -240,6 +242,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       compact,
       stopChild,
       messageChild: (childId: string, text: string) => session.messageChild(childId, text),
+      wakeChild: (childId: string) => session.wakeChild(childId),
       isRunning: () => current.current !== undefined,
       abortAll: () => controller.current?.abort(),
       notice: note,

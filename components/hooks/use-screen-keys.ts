@@ -1,7 +1,7 @@
 /**
  * useScreenKeys: the navigation keys of the screen, routed by what has the keyboard. Tab /
  * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
- * `x` and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
+ * `x`, retries now when paused on Ctrl-R, and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
  * ↑/↓, PgUp/PgDn, Home/End, `r` (resume), `q`/Esc. No letter acts in the sidebar: other typing
  * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl-T opens (or closes) the
  * whole output of the latest tool calls; other Ctrl keys are left to the screen's handlers.
@@ -16,6 +16,8 @@ export interface ScreenKeyHandlers {
   escape(): void;
   /** `x` on a focused pane. */
   stopPane(): void;
+  /** Ctrl-R on a focused pane: a paused child tries again now. */
+  wakePane(): void;
   /** ↑/↓: the selection (sidebar, picker) or one line (overlay). */
   move(delta: number): void;
   /** PgUp/PgDn in the overlay (±1 page). */
@@ -40,6 +42,7 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
       const { focus, handlers } = latest.current;
       if (key.ctrl) {
         if (input === "t" && focus !== "resume" && focus !== "picker") handlers.toolOutput();
+        else if (input === "r" && focus === "pane") handlers.wakePane();
         return;
       }
       if (key.tab) {

@@ -59,6 +59,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
     takeOverLock: args.takeOverLock,
     approval: { yolo: args.yolo, mode: args.permissionMode, allow: args.allow, ask },
     taskTimeoutMs: args.taskTimeoutMs ?? defaults.childTimeoutMs,
+    childPauseLimitMs: defaults.childPauseLimitMs,
     maxConcurrentChildren: args.maxChildren ?? defaults.maxChildren,
     thinking: args.thinking ?? defaults.thinking,
   };

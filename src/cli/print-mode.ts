@@ -131,6 +131,9 @@ function progress(event: AgentEvent, io: PrintIo): void {
       if (event.ok) io.stderr(`  ⟳ context compacted: ${event.replacedCount} messages summarised (~${event.tokensBefore} → ~${event.tokensAfter} tokens)\n`);
       else io.stderr(`  ✗ context compaction failed: ${event.error}\n`);
       break;
+    case "subagent_event":
+      if (event.event.type === "paused") io.stderr(`  ⏸ ${label(event.profile, event.childId)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
+      break;
     case "subagent_start":
       io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${label(event.profile, event.childId)}: ${firstLine(event.prompt)}\n`);
       break;

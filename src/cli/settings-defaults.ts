@@ -10,6 +10,7 @@ export interface SettingsDefaults {
   thinking?: ThinkingConfig;
   maxChildren?: number;
   childTimeoutMs?: number;
+  childPauseLimitMs?: number;
   /** Draw the TUI inline instead of full-screen. */
   inline?: boolean;
   /** Full-screen mouse-wheel scrolling (default on). */
@@ -30,6 +31,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     thinking: thinking?.ok ? thinking.value : undefined,
     maxChildren: e.maxChildren,
     childTimeoutMs: timeout,
+    childPauseLimitMs: e.childPauseLimit === undefined ? undefined : typeof e.childPauseLimit === "number" ? e.childPauseLimit : parseDuration(e.childPauseLimit),
     inline: e.inline,
     mouse: e.mouse,
     warnings: loaded.warnings,

@@ -66,6 +66,13 @@ export type AgentEvent =
   | RetryEvent
   | { type: "turn_end"; turn: number; message: AssistantMessage }
   | { type: "error"; message: string }
+  /**
+   * A child's model call failed for good with a transient cause (`label`: `rate limited`,
+   * `overloaded`, `connection reset`…): it waits `delayMs` and tries again; `pausedMs` so far of at
+   * most `limitMs` in all. `resumed` follows when it tries again (early: the person asked).
+   */
+  | { type: "paused"; label: string; reason: string; delayMs: number; pausedMs: number; limitMs: number }
+  | { type: "resumed"; early: boolean }
   /** A message sent to the agent while it worked entered its history (at a turn boundary). */
   | { type: "steered"; text: string; from: SteerSource }
   /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */
@@ -81,6 +88,8 @@ export type AgentEvent =
       /** The profile's pane colour (a terminal colour name or #rrggbb). */
       color?: string;
       prompt: string;
+      /** The model the child runs on. */
+      model?: string;
       sessionId?: string;
       worktree?: string;
       resumed: boolean;

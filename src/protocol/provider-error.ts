@@ -30,3 +30,20 @@ export function isAbortError(err: unknown): boolean {
   if (err instanceof ProviderError) return err.kind === "aborted";
   return err instanceof Error && (err.name === "AbortError" || err.name === "APIUserAbortError");
 }
+
+/** Transient failures, worth trying again later: overload, rate limit, connection failure, and 5xx server errors. */
+export function isTransientProviderError(err: ProviderError): boolean {
+  if (err.kind === "overloaded" || err.kind === "rate_limited" || err.kind === "network") return true;
+  return err.kind === "api" && err.status !== undefined && [500, 502, 503, 504].includes(err.status);
+}
+
+/** The first error code (`ECONNRESET`, `UND_ERR_SOCKET`…) in `err`'s cause chain, if any. */
+export function errorCode(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; cur instanceof Error && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -63,6 +63,8 @@ export interface Provider {
   readonly defaultModel: string;
   /** True when `model` is served by this provider (profiles may only pick models of the parent's provider). Absent = any model. */
   ownsModel?(model: string): boolean;
+  /** The models it serves, in a few words, for an error that refuses another (`claude-* models, e.g. …`). */
+  describeModels?(): string;
   /** Context window of a model, in tokens. */
   contextWindow(model: string): number;
   /** Starts one model call. Must honour `request.signal`: on abort the stream fails with a ProviderError of kind "aborted". */

@@ -158,6 +158,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     defaultModel,
     // Anthropic's own API serves claude-* models; a compatible server (ANTHROPIC_BASE_URL) names its own.
     ownsModel: (model: string) => ctx.customBaseURL || model.startsWith("claude"),
+    describeModels: () => (ctx.customBaseURL ? `the models of ${ctx.baseURL}` : "claude-* models, e.g. claude-opus-4-5, claude-sonnet-4-5, claude-haiku-4-5"),
     contextWindow: () => DEFAULT_CONTEXT_WINDOW,
     stream(request: ModelRequest): ProviderStream {
       const out: ProviderStream = new EventStream();

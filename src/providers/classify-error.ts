@@ -3,7 +3,7 @@
  * an overload from a rate limit, a too-long prompt, a bad key, an abort or a dead server.
  */
 import { APIConnectionError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
-import { ProviderError } from "../protocol/provider-error.js";
+import { errorCode, ProviderError } from "../protocol/provider-error.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 /** Where the provider was talking to, for messages. */
@@ -53,13 +53,7 @@ export function describeCause(err: unknown): string {
 
 /** The first error code (`ECONNREFUSED`, `UND_ERR_SOCKET`…) in `err`'s cause chain, if any. */
 export function causeCode(err: unknown): string | undefined {
-  let cur: unknown = err;
-  for (let depth = 0; cur instanceof Error && depth < 5; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string") return code;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return errorCode(err);
 }
 
 /** True for low-level socket/fetch failures (refused, reset, terminated mid-body). */

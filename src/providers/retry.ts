@@ -3,7 +3,7 @@
  * (exponential backoff with jitter, honouring the server's retry-after), when to give up, and an
  * abortable sleep.
  */
-import { ProviderError } from "../protocol/provider-error.js";
+import { isTransientProviderError, ProviderError } from "../protocol/provider-error.js";
 import { causeCode } from "./classify-error.js";
 
 export interface RetryPolicy {
@@ -50,8 +50,7 @@ export const abortableSleep: SleepFn = (ms, signal) =>
 
 /** Transient failures: overload, rate limit, connection failure, and 5xx server errors. */
 export function isRetryable(err: ProviderError): boolean {
-  if (err.kind === "overloaded" || err.kind === "rate_limited" || err.kind === "network") return true;
-  return err.kind === "api" && err.status !== undefined && [500, 502, 503, 504].includes(err.status);
+  return isTransientProviderError(err);
 }
 
 /**

@@ -33,7 +33,7 @@ export interface ScriptedProvider extends Provider {
  * Creates a provider that answers from `script`. Running out of turns fails the call clearly.
  * `keepRequests: false` leaves `requests` empty (benchmarks: no copy of the history per call).
  */
-export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number; keepRequests?: boolean } = {}): ScriptedProvider {
+export function createScriptedProvider(script: Script, options: { name?: string; model?: string; contextWindow?: number; keepRequests?: boolean; models?: readonly string[] } = {}): ScriptedProvider {
   const requests: ModelRequest[] = [];
   let calls = 0;
   let ids = 0;
@@ -41,6 +41,7 @@ export function createScriptedProvider(script: Script, options: { name?: string;
     name: options.name ?? "scripted",
     defaultModel: options.model ?? "scripted-model",
     requests,
+    ...(options.models ? { ownsModel: (m: string) => options.models!.includes(m), describeModels: () => options.models!.join(", ") } : {}),
     contextWindow: () => options.contextWindow ?? 200_000,
     stream(request: ModelRequest): ProviderStream {
       const stream = new EventStream<ProviderEvent, AssistantMessage>();

@@ -69,6 +69,9 @@ const header = z.looseObject({
   createdAt: z.string(),
   prompt: z.string().optional(),
   worktree: worktree.optional(),
+  // Written since per-dispatch models (#25); an unreadable value is dropped, never a load failure.
+  modelFrom: z.literal("task").optional().catch(undefined),
+  thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive() })]).optional().catch(undefined),
 });
 
 /** "field: problem; field: problem" for a zod error. */

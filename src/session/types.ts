@@ -3,6 +3,7 @@
  * `SessionEntry` line per event. Plain data, shared by the store, the loader and callers.
  */
 import type { AgentMessage, Usage, UserMessage } from "../protocol/messages.js";
+import type { ThinkingConfig } from "../protocol/provider.js";
 
 /** The format version written by this code; readers refuse newer ones. */
 export const SESSION_FORMAT_VERSION = 1;
@@ -38,6 +39,10 @@ export interface SessionHeader {
   worktree?: SessionWorktree;
   /** projectContextHash of the system prompt at creation (names an AGENTS.md change on resume). */
   contextHash?: string;
+  /** Set when the `task` call chose the model (not the parent or the profile): resume keeps `model`. */
+  modelFrom?: "task";
+  /** Extended thinking the child was started with (resume keeps it). */
+  thinking?: ThinkingConfig;
 }
 
 /** What `SessionStore.create` takes: the header without the fields the store fills in. */

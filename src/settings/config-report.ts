@@ -12,6 +12,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   thinking: "off",
   maxChildren: "4",
   childTimeout: "600000 ms in headless runs; none in the TUI",
+  childPauseLimit: "30m (a subagent paused on a rate limit, overload or lost connection retries for up to 30 min in all)",
   permissions: "no rules; mode default (read-only tools run, others ask)",
   mcpServers: "none",
   theme: "auto (accepted; this version draws one theme)",

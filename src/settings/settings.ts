@@ -52,6 +52,8 @@ export const settingsSchema = z
     maxChildren: z.number({ error: 'must be a whole number from 1 to 64, e.g. "maxChildren": 4' }).int('must be a whole number from 1 to 64, e.g. "maxChildren": 4').min(1, "must be at least 1 (one subagent at a time)").max(64, "must be at most 64").optional(),
     /** Headless limit for each subagent: ms, or "90s" / "5m" / "1h". */
     childTimeout: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 600000) or a duration such as "90s", "5m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
+    /** How long a subagent may stay paused on rate limits / overload / lost connections in all before it fails: ms or "30m". */
+    childPauseLimit: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 1800000) or a duration such as "90s", "30m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
     permissions: permissionRulesSchema.optional(),
     /** MCP servers by name; each entry is validated by the MCP layer. */
     mcpServers: z.record(z.string(), z.unknown(), { error: 'must be an object of servers by name, e.g. {"docs": {"command": "npx", "args": ["my-mcp-server"]}}' }).optional(),

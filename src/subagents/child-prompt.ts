@@ -54,8 +54,8 @@ export function resumedChildPrompt(prompt: string, repairs: readonly string[] = 
   ].join("\n");
 }
 
-/** Tools only the main agent has: children never delegate (nor search the roster). */
-export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "find_agent"]);
+/** Tools only the main agent has: children never delegate, so they neither start, search nor read back children. */
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "task_result", "task_wait", "find_agent"]);
 
 /** Thrown before a child starts when its configuration cannot work. */
 export class SubagentConfigError extends Error {

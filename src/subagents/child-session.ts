@@ -6,6 +6,7 @@
 import type { WarningEvent } from "../protocol/events.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { AnyTool } from "../protocol/tool.js";
+import type { ThinkingConfig } from "../protocol/provider.js";
 import type { PersistenceNotice } from "../session/durable-writer.js";
 import { fingerprint } from "../session/fingerprint.js";
 import type { SessionLock } from "../session/lock.js";
@@ -25,6 +26,9 @@ export interface ChildSessionInput {
   cwd: string;
   provider: string;
   model: string;
+  /** "task" when the task call chose the model (resume keeps it). */
+  modelFrom?: "task";
+  thinking?: ThinkingConfig;
   profile?: string;
   system: string;
   tools: readonly AnyTool[];
@@ -60,6 +64,8 @@ export function openChildSession(
       cwd: input.cwd,
       provider: input.provider,
       model: input.model,
+      ...(input.modelFrom ? { modelFrom: input.modelFrom } : {}),
+      ...(input.thinking ? { thinking: input.thinking } : {}),
       profile: input.profile,
       fingerprint: fingerprint(input.system, input.tools.map(toToolSpec)),
       toolNames: input.tools.map((t) => t.name),

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AgentMessage } from "../protocol/messages.js";
-import type { Provider } from "../protocol/provider.js";
+import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import { fingerprint } from "../session/fingerprint.js";
 import { SessionNotFoundError, type SessionStore } from "../session/store.js";
 import { HistoryRefusedError } from "../session/repair.js";
@@ -27,17 +27,30 @@ export function resolveChildModel(provider: Provider, parentModel: string, profi
   const wanted = profile?.model;
   if (!wanted) return parentModel;
   const where = profile.path ? ` (${profile.path})` : "";
+  return checkChildModel(provider, wanted, `agent "${profile.name}"${where}`, "Change the profile's model: line or remove it.");
+}
+
+/**
+ * The model a `task` call asked for (`model` argument), checked by the same rule as a profile's:
+ * the parent's provider must serve it. Throws SubagentConfigError naming the choices.
+ */
+export function resolveDispatchModel(provider: Provider, wanted: string, parentModel: string): string {
+  return checkChildModel(provider, wanted, "task", `Pass one of its models (this session runs "${parentModel}"), or omit model to use the parent's.`);
+}
+
+function checkChildModel(provider: Provider, wanted: string, who: string, fix: string): string {
   const slash = wanted.indexOf("/");
   let model = wanted;
+  const choices = provider.describeModels ? ` (it serves ${provider.describeModels()})` : "";
   if (slash > 0) {
     const prefix = wanted.slice(0, slash);
     if (prefix !== provider.name) {
-      throw new SubagentConfigError(`agent "${profile.name}"${where} asks for model "${wanted}" from provider "${prefix}", but this session uses provider "${provider.name}"; a subagent must use its parent's provider. Change the profile's model: line or remove it.`);
+      throw new SubagentConfigError(`${who} asks for model "${wanted}" from provider "${prefix}", but this session uses provider "${provider.name}"${choices}; a subagent must use its parent's provider. ${fix}`);
     }
     model = wanted.slice(slash + 1);
   }
   if (provider.ownsModel && !provider.ownsModel(model)) {
-    throw new SubagentConfigError(`agent "${profile.name}"${where} asks for model "${model}", which provider "${provider.name}" does not serve; a subagent must use its parent's provider. Change the profile's model: line or remove it.`);
+    throw new SubagentConfigError(`${who} asks for model "${model}", which provider "${provider.name}" does not serve${choices}; a subagent must use its parent's provider. ${fix}`);
   }
   return model;
 }
@@ -55,7 +68,7 @@ export interface ResumeInputs {
 }
 
 export type ResumeCheck =
-  | { ok: true; profile?: AgentProfile; tools: AnyTool[]; model: string; system: string; loaded: LoadedSession; cwd: string; worktree?: SessionWorktree }
+  | { ok: true; profile?: AgentProfile; tools: AnyTool[]; model: string; modelFrom?: "task"; thinking?: ThinkingConfig; system: string; loaded: LoadedSession; cwd: string; worktree?: SessionWorktree }
   | { ok: false; reasons: string[]; unknown?: boolean };
 
 /**
@@ -78,7 +91,8 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   let model = header.model;
   try {
     tools = selectChildToolPool(input.getTools(), profile);
-    model = resolveChildModel(input.provider, input.model, profile);
+    // A model the task call chose stays the child's (never silently the parent's); the provider must still serve it.
+    model = header.modelFrom === "task" ? resolveDispatchModel(input.provider, header.model, input.model) : resolveChildModel(input.provider, input.model, profile);
   } catch (err) {
     reasons.push(errorMessage(err));
   }
@@ -107,5 +121,5 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
     else reasons.push(errorMessage(err));
   }
   if (reasons.length > 0 || !loaded) return { ok: false, reasons };
-  return { ok: true, profile, tools, model, system, loaded, cwd: header.cwd, worktree: header.worktree };
+  return { ok: true, profile, tools, model, modelFrom: header.modelFrom, thinking: header.thinking, system, loaded, cwd: header.cwd, worktree: header.worktree };
 }

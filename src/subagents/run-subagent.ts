@@ -10,7 +10,9 @@ import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool } from "../protocol/tool.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { runWithStopHook, stopFeedback, type SubagentHookCalls } from "../hooks/session-hooks.js";
+import { MAX_STOP_ROUNDS, stopFeedback, type SubagentHookCalls } from "../hooks/session-hooks.js";
+import { missingReport, reaskPrompt } from "./report-check.js";
+import { DEFAULT_PAUSE_LIMIT_MS, pauseCause, pauseDelay, pauseSleep, type PauseOptions } from "./pause.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
 
@@ -26,6 +28,8 @@ export interface SubagentOutcome {
   durationMs: number;
   /** Health warnings raised during the run (e.g. the same tool call repeated). */
   warnings?: string[];
+  /** Set when an "ok" child gave no report even when asked once more: its last text was empty or only a pointer ("see above"). */
+  noReport?: "empty" | "pointer";
 }
 
 export interface SubagentOptions {
@@ -57,6 +61,8 @@ export interface SubagentOptions {
   onMessage?: (message: AgentMessage) => void;
   sessionId?: string;
   historyPath?: string;
+  /** Pausing on transient failures (see pause.ts); by default a child pauses for up to 30 min in all. */
+  pause?: PauseOptions;
   /** SubagentStart / SubagentStop hooks (src/hooks/session-hooks.ts). */
   hooks?: SubagentHookCalls;
 }
@@ -105,50 +111,106 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     durationMs: Date.now() - started,
     ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   });
+  const pauseLimit = options.pause?.limitMs ?? DEFAULT_PAUSE_LIMIT_MS;
+  let pausedMs = 0;
+  let pauses = 0;
+  let turnsBefore = 0;
+  let inTurn = false;
+  let reasked = false;
+  // The first run appends the prompt; after a pause the loop goes on from the saved history (which
+  // ends with the prompt or a tool result, since a failed call appends nothing), so no turn repeats.
+  let userMessage: string | undefined = options.prompt;
+  let stopRounds = 0;
   try {
-    const startContext = options.hooks ? await options.hooks.start(options.agent, child.signal) : [];
-    const firstMessage = startContext.length > 0 ? `${options.prompt}\n\n[SubagentStart hook context]\n${startContext.join("\n")}` : options.prompt;
-    let base = 0; // turns of earlier rounds (a stop hook sent the child back)
-    const loop = (userMessage: string) => (base = turns, runAgentLoop({
-      provider: options.provider,
-      model: options.model,
-      system: options.system,
-      tools: options.tools,
-      history,
-      userMessage,
-      maxIterations: options.maxTurns ?? Number.POSITIVE_INFINITY,
-      thinking: options.thinking,
-      cwd: options.cwd,
-      agent: options.agent,
-      signal: child.signal,
-      onMessage: options.onMessage,
-      takeMessages: options.takeMessages,
-      onToolCall: options.onToolCall,
-      onBeforeTurn: options.onBeforeTurn,
-      onContextOverflow: options.onContextOverflow,
-      onEvent: (event) => {
-        if (event.type === "turn_start") turns = base + event.turn;
-        // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
-        if (event.type === "usage") addUsage(usage, event.usage);
-        if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
-        options.onEvent?.(event);
-      },
-    }));
-    const hooks = options.hooks;
-    const result = hooks
-      ? await runWithStopHook(
-          () => loop(firstMessage),
-          (reason) => loop(stopFeedback("SubagentStop", reason)),
-          (active) => hooks.stop(options.agent, finalAssistantText(history.slice(firstNew)), active, options.historyPath, child.signal),
-        )
-      : await loop(firstMessage);
-    turns = result.turns;
-    if (result.reason === "aborted") return whyAborted();
-    if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
-    return settled("ok");
-  } catch (err) {
-    if (child.signal.aborted) return whyAborted();
-    return settled("crash", errorMessage(err));
+    const startContext = options.hooks ? await options.hooks.start(options.agent, child.signal).catch(() => [] as string[]) : [];
+    if (startContext.length > 0) userMessage = `${options.prompt}\n\n[SubagentStart hook context]\n${startContext.join("\n")}`;
+    for (;;) {
+      try {
+        const result = await runAgentLoop({
+          provider: options.provider,
+          model: options.model,
+          system: options.system,
+          tools: options.tools,
+          history,
+          userMessage,
+          // The re-ask for a missing report gets its turn even when the limit is used up.
+          maxIterations: Math.max(reasked ? 1 : 0, (options.maxTurns ?? Number.POSITIVE_INFINITY) - turnsBefore),
+          thinking: options.thinking,
+          cwd: options.cwd,
+          agent: options.agent,
+          signal: child.signal,
+          onMessage: options.onMessage,
+          takeMessages: options.takeMessages,
+          onToolCall: options.onToolCall,
+          onBeforeTurn: options.onBeforeTurn,
+          onContextOverflow: options.onContextOverflow,
+          onEvent: (raw) => {
+            // Turn numbers run on across pauses (each resumed loop counts from 1 again).
+            const event = (raw.type === "turn_start" || raw.type === "turn_end") && turnsBefore > 0 ? { ...raw, turn: turnsBefore + raw.turn } : raw;
+            if (event.type === "turn_start") {
+              turns = event.turn;
+              inTurn = true;
+            }
+            if (event.type === "turn_end") inTurn = false;
+            // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
+            if (event.type === "usage") addUsage(usage, event.usage);
+            if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
+            options.onEvent?.(event);
+          },
+        });
+        turns = turnsBefore + result.turns;
+        if (result.reason === "aborted") return whyAborted();
+        if (result.reason === "max_iterations") return settled("crash", `reached its turn limit (maxTurns ${options.maxTurns}) before finishing`);
+        const missing = missingReport(finalAssistantText(history.slice(firstNew)));
+        if (missing && !reasked) {
+          // Asked once more, within its own history (saved like any message), for the report it did not give.
+          reasked = true;
+          turnsBefore = turns;
+          userMessage = reaskPrompt(missing);
+          options.onEvent?.({ type: "steered", text: `(no final report: ${missing === "empty" ? "its last message had no text" : "its last message only pointed to earlier output"}; asked once more for its report)`, from: "parent" });
+          continue;
+        }
+        if (!missing && options.hooks) {
+          // A SubagentStop hook may send the report back for more work (once per block, MAX_STOP_ROUNDS in a row).
+          const reason = await options.hooks.stop(options.agent, finalAssistantText(history.slice(firstNew)), stopRounds > 0, options.historyPath, child.signal);
+          if (reason !== undefined && stopRounds < MAX_STOP_ROUNDS) {
+            stopRounds++;
+            turnsBefore = turns;
+            userMessage = stopFeedback("SubagentStop", reason);
+            continue;
+          }
+        }
+        return missing ? { ...settled("ok"), noReport: missing } : settled("ok");
+      } catch (err) {
+        if (child.signal.aborted) return whyAborted();
+        const label = pauseCause(err);
+        if (label === undefined) return settled("crash", errorMessage(err));
+        const delayMs = pauseDelay(++pauses, (err as { retryAfterMs?: number }).retryAfterMs);
+        if (pausedMs + delayMs > pauseLimit) {
+          const gaveUp = pausedMs > 0 ? ` (paused ${Math.round(pausedMs / 1000)}s in all, limit ${Math.round(pauseLimit / 1000)}s)` : "";
+          return settled("crash", `${errorMessage(err)}${gaveUp}`);
+        }
+        options.onEvent?.({ type: "paused", label, reason: errorMessage(err), delayMs, pausedMs, limitMs: pauseLimit });
+        const pauseStarted = Date.now();
+        let woken = false;
+        const onWake = (wake: (() => void) | undefined) =>
+          options.pause?.onWake?.(
+            wake &&
+              (() => {
+                woken = true;
+                wake();
+              }),
+          );
+        const slept = await pauseSleep(delayMs, child.signal, onWake);
+        pausedMs += Math.min(delayMs, Math.max(0, Date.now() - pauseStarted));
+        if (!slept) return whyAborted();
+        options.onEvent?.({ type: "resumed", early: woken });
+        // The failed call's turn produced nothing: the next try takes its number.
+        turnsBefore = inTurn ? turns - 1 : turns;
+        inTurn = false;
+        userMessage = undefined;
+      }
+    }
   } finally {
     options.signal?.removeEventListener("abort", relay);
     clock?.removeEventListener("abort", onClock);

@@ -11,6 +11,8 @@ import { steerContent } from "../protocol/steer-message.js";
 export interface RunningChild {
   stop: AbortController;
   inbox: SteerMessage[];
+  /** Set while the child is paused on a transient failure: ends the pause now. */
+  wake?: () => void;
 }
 
 /** Running children, keyed by child id. */
@@ -21,6 +23,14 @@ export function stopChild(running: RunningChildren, childId: string): boolean {
   const child = running.get(childId);
   if (!child) return false;
   child.stop.abort();
+  return true;
+}
+
+/** Ends a paused child's wait: it tries again now. False when no such child is paused. */
+export function wakeChild(running: RunningChildren, childId: string): boolean {
+  const wake = running.get(childId)?.wake;
+  if (!wake) return false;
+  wake();
   return true;
 }
 

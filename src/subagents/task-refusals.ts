@@ -13,9 +13,10 @@ export const MAX_CHILDREN_LISTED = 20;
 const CHILD_PROMPT_CHARS = 80;
 
 /** `agent` and/or `worktree` were passed together with `resume` (names each one passed). */
-export function resumeCombinedResult(args: { agent?: unknown; worktree?: unknown }): ToolOutput {
-  const bad = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree"].filter(Boolean).join(" and ");
-  return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile and working directory. Pass only resume and prompt.`, isError: true };
+export function resumeCombinedResult(args: { agent?: unknown; worktree?: unknown; model?: unknown; thinking?: unknown }): ToolOutput {
+  const names = [args.agent !== undefined && "agent", args.worktree !== undefined && "worktree", args.model !== undefined && "model", args.thinking !== undefined && "thinking"].filter((n): n is string => Boolean(n));
+  const bad = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0];
+  return { output: `task: ${bad} cannot be combined with resume — a resumed child keeps its profile, model, thinking and working directory. Pass only resume and prompt.`, isError: true };
 }
 
 /** A prompt of only whitespace, for a new (`resumed` false) or a resumed child. */

@@ -46,6 +46,7 @@ export function taskResult(outcome: SubagentOutcome, context: TaskResultContext 
   const noteText = notes.filter(Boolean).join("\n");
   switch (outcome.status) {
     case "ok":
+      if (outcome.noReport) return { output: join(noReportLine(outcome), noteText, advice(outcome, context), footer), isError: true };
       if (!text) return { output: join(`[task] the child finished after ${turns(outcome.turns)} without a final text answer; nothing to report.`, noteText, footer), isError: true };
       return { output: join(text, noteText, footer), isError: false };
     case "aborted":
@@ -59,6 +60,12 @@ export function taskResult(outcome: SubagentOutcome, context: TaskResultContext 
       return { output: join(text, `${why}; partial result above.`, quote(context.prompt), noteText, advice(outcome, context), footer), isError: false };
     }
   }
+}
+
+/** An ok child that gave no report even when asked once more. */
+function noReportLine(o: SubagentOutcome): string {
+  const last = o.noReport === "pointer" ? `its last message only pointed to earlier output ("${o.text.replace(/\s+/g, " ").trim()}")` : "its last message had no text";
+  return `[task] the child finished after ${turns(o.turns)} without a final report: ${last}, even after it was asked once more for its report. Its earlier messages are in its transcript${o.historyPath ? ` (${o.historyPath})` : ""}.`;
 }
 
 function turns(n: number): string {

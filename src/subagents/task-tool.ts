@@ -10,7 +10,7 @@ import type { CompactionEntry } from "../core/compaction.js";
 import type { AgentEvent, WarningEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
 import type { LoopOptions, SteerMessage } from "../core/loop.js";
-import { messageChild, type RunningChildren } from "./running-children.js";
+import { messageChild, type RunningChild, type RunningChildren } from "./running-children.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { SubagentHookCalls } from "../hooks/session-hooks.js";
 import type { OnToolCall } from "../core/tool-runner.js";
@@ -27,7 +27,7 @@ import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js
 import { childSystemPrompt, childToolGate, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { formatProfileList } from "./profiles.js";
-import { checkResumable, resolveChildModel } from "./resume-check.js";
+import { checkResumable, resolveChildModel, resolveDispatchModel } from "./resume-check.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
@@ -38,12 +38,15 @@ import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
+  model: z.string().min(1).optional().describe("Run this child on another model of the same provider (e.g. a cheaper one for a simple search); omit for the parent's (or its profile's) model"),
+  thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, low, medium, high or a token budget; omit for the profile's or the parent's"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
 });
 
@@ -78,6 +81,8 @@ export interface TaskToolOptions {
   /** Children running at once (default 4); the rest queue. */
   maxConcurrent?: number;
   thinking?: ThinkingConfig;
+  /** How long a child may stay paused on transient failures in all (default 30 min; 0 = never pause). */
+  pauseLimitMs?: number;
   /** Running children by id, so one can be stopped alone (see stopChild). */
   running?: RunningChildren;
   /** SubagentStart / SubagentStop hooks (read at call time). */
@@ -102,7 +107,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
     // The child's own loop winds its tools down on abort; its result carries the session id to resume.
     returnsOnAbort: true,
     async execute(args, ctx) {
-      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined)) return resumeCombinedResult(args);
+      if (args.resume !== undefined && (args.agent !== undefined || args.worktree !== undefined || args.model !== undefined || args.thinking !== undefined)) return resumeCombinedResult(args);
       if (args.prompt.trim() === "") return emptyPromptResult(args.resume !== undefined);
       // A running child takes the prompt as a message at its next turn boundary; its report still
       // comes back through the task call that started it.
@@ -133,6 +138,10 @@ interface Prepared {
   profile?: AgentProfile;
   tools: AnyTool[];
   model: string;
+  /** "task" when the call's `model` argument chose it (saved in the header; resume keeps it). */
+  modelFrom?: "task";
+  /** Thinking chosen by the call (or saved in a resumed child's header). */
+  thinking?: ThinkingConfig;
   system: string;
   initialHistory?: AgentMessage[];
   /** Set for resumed children: the cwd they were created in. */
@@ -154,8 +163,14 @@ function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>,
   try {
     const skipped: string[] = [];
     const tools = selectChildToolPool(options.getTools(), profile, skipped);
-    const model = resolveChildModel(options.provider, options.model, profile);
-    return { childId: newSessionId(), profile, tools, model, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}) };
+    const model = args.model !== undefined ? resolveDispatchModel(options.provider, args.model, options.model) : resolveChildModel(options.provider, options.model, profile);
+    let thinking: ThinkingConfig | undefined;
+    if (args.thinking !== undefined) {
+      const parsed = parseThinking(args.thinking);
+      if (!parsed.ok) return { error: notStartedResult(`task thinking: ${parsed.message}`) };
+      thinking = parsed.value;
+    }
+    return { childId: newSessionId(), profile, tools, model, ...(args.model !== undefined ? { modelFrom: "task" as const } : {}), thinking, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}) };
   } catch (err) {
     if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
     throw err;
@@ -190,6 +205,8 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
     profile: check.profile,
     tools: check.tools,
     model: check.model,
+    modelFrom: check.modelFrom,
+    thinking: check.thinking,
     system: check.system,
     initialHistory: check.loaded.messages,
     cwd: check.cwd,
@@ -236,6 +253,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         cwd,
         provider: options.provider.name,
         model: p.model,
+        modelFrom: p.modelFrom,
+        thinking: p.thinking,
         profile: p.profile?.name,
         system: p.system,
         tools: p.tools,
@@ -252,7 +271,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
   if (p.skippedTools) warn("mcp", `agent "${p.profile?.name}" lists MCP tools this session does not have (${p.skippedTools.join(", ")}: the server is not configured or not running); it runs without them`);
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
-  emit({ type: "subagent_start", ...tag, color: p.profile?.color, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
+  emit({ type: "subagent_start", ...tag, color: p.profile?.color, prompt: args.prompt, model: p.model, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
   const compaction = options.compaction?.({
     system: p.system,
     model: p.model,
@@ -262,7 +281,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   let outcome: SubagentOutcome | undefined;
   const stop = new AbortController();
   const inbox: SteerMessage[] = [];
-  options.running?.set(p.childId, { stop, inbox });
+  const entry: RunningChild = { stop, inbox };
+  options.running?.set(p.childId, entry);
   const heldLock = lock;
   const lease = heldLock
     ? startLease(
@@ -294,7 +314,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       stopSignal: stop.signal,
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
       maxTurns: p.profile?.maxTurns,
-      thinking: p.profile?.thinking ?? options.thinking,
+      thinking: p.thinking ?? p.profile?.thinking ?? options.thinking,
       onToolCall: childToolGate(options.onToolCall, p.profile),
       onBeforeTurn: compaction?.onBeforeTurn,
       onContextOverflow: compaction?.onContextOverflow,
@@ -304,6 +324,12 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       sessionId: writer?.id,
       historyPath: writer?.path,
       hooks: options.subagentHooks?.(),
+      pause: {
+        limitMs: options.pauseLimitMs,
+        onWake: (wake) => {
+          entry.wake = wake;
+        },
+      },
     });
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });

@@ -40,17 +40,17 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; models?: readonly string[]; parentModel?: string } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
-  const provider = createScriptedProvider(script);
+  const provider = createScriptedProvider(script, options.models ? { models: options.models } : {});
   const store = new SessionStore(inkHome);
   const events: AgentEvent[] = [];
   const history: AgentMessage[] = [];
   const tools: AnyTool[] = [];
   const task = createTaskTool({
     provider,
-    model: provider.defaultModel,
+    model: options.parentModel ?? provider.defaultModel,
     getSystem: () => "PARENT SYSTEM",
     getTools: () => tools,
     profiles: options.profiles ?? [],
@@ -62,6 +62,7 @@ export function harness(
     onToolCall: options.onToolCall,
     leaseIntervalMs: options.leaseIntervalMs,
     running: options.running,
+    pauseLimitMs: options.pauseLimitMs,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {

@@ -118,7 +118,7 @@ describe("task tool: new children", () => {
   it("ok but no final text is an error with a clear note", async () => {
     h = harness(script(parent([{ prompt: "x" }]), () => ({})));
     await h.run("go");
-    expect(taskResults(h)[0]).toMatchObject({ isError: true, content: expect.stringContaining("without a final text answer") });
+    expect(taskResults(h)[0]).toMatchObject({ isError: true, content: expect.stringContaining("without a final report: its last message had no text, even after it was asked once more") });
   });
 
   it("truncates long reports and says where the full text is", async () => {
