@@ -45,6 +45,8 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import { describeProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
+import { BackgroundChildren, type ChildRow } from "./subagents/background-children.js";
+import { createTaskWaitTool, takeDeliveries } from "./subagents/task-wait-tool.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -91,6 +93,10 @@ export class AgentSession {
   /** The session's file, lock and lease; undefined when sessions are not saved. */
   private readonly file?: MainSessionFile;
   private readonly running: RunningChildren = new Map();
+  /** Children beside the main agent: background runs, their reports until delivered, the session's event channel. */
+  private readonly children: BackgroundChildren;
+  /** Main-agent runs going on now (a finished background child starts a turn only when none is). */
+  private mainRuns = 0;
   private readonly mainCompactor: Compactor;
   /** Where the main agent's compaction events go during a prompt. */
   private emitMain: (event: AgentEvent) => void = () => undefined;
@@ -136,6 +142,15 @@ export class AgentSession {
     this.worktreeNotice = setup.worktreeNotice;
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
+    this.children = new BackgroundChildren({
+      isMainIdle: () => this.mainRuns === 0,
+      onFinished: (report, details) => {
+        const record = (details as TaskDetails | undefined)?.taskRecord;
+        if (record) this.file?.recordLater({ type: "task_record", record });
+        this.file?.recordLater({ type: "background_report", report });
+      },
+      onDelivered: (childIds) => this.file?.recordLater({ type: "background_delivered", childIds }),
+    });
     if (this.store) {
       this.file = new MainSessionFile({
         store: this.store,
@@ -154,6 +169,7 @@ export class AgentSession {
       this.view.push(...loaded.view);
       this.compactedUsage.push(...loaded.compactedUsage);
       this.pending.shell.push(...loaded.pendingShell);
+      this.children.restore(loaded.pendingBackground);
       this.resumeNotes = loaded.notes;
     }
     if (options.trust) {
@@ -197,8 +213,9 @@ export class AgentSession {
       maxConcurrent: options.maxConcurrentChildren,
       thinking: options.thinking,
       running: this.running,
+      children: this.children,
     });
-    this.tools.push(task);
+    this.tools.push(createTaskWaitTool(this.children), task);
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), projectContext: this.context.text });
     this.mainCompactor = this.compactorFor(
       this.system,
@@ -237,9 +254,9 @@ export class AgentSession {
 
   /** Puts the ready MCP servers' tools into the pool (built-ins, then MCP tools, then `task`), in place. */
   private syncTools(): void {
-    const task = this.tools.find((t) => t.name === "task");
-    const rest = this.tools.filter((t) => t !== task && !t.name.startsWith("mcp__"));
-    this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...(task ? [task] : []));
+    const tail = this.tools.filter((t) => t.name === "task_wait" || t.name === "task");
+    const rest = this.tools.filter((t) => !tail.includes(t) && !t.name.startsWith("mcp__"));
+    this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...tail);
   }
 
   /** The permission mode in force (shown in the status bar). */
@@ -399,6 +416,54 @@ export class AgentSession {
     return this.pending.shell;
   }
 
+  /**
+   * Listens to the session's own channel: events of background children (and of children moved
+   * there) and deliveries, whether or not a main run is going. Every mode subscribes once.
+   */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    return this.children.subscribe(listener);
+  }
+
+  /** Moves running foreground child `childId` (all, without one) to the background; their `task` calls return at once. Ids moved. */
+  moveToBackground(childId?: string): string[] {
+    return this.children.moveToBackground(childId);
+  }
+
+  /** This session's children with their state (`/tasks`). */
+  get childRows(): ChildRow[] {
+    return this.children.list();
+  }
+
+  /** Ids of the background children still running. */
+  get backgroundRunning(): string[] {
+    return this.children.runningInBackground;
+  }
+
+  /** True when a background child's report waits for the main agent. */
+  get hasUndeliveredReports(): boolean {
+    return this.children.hasUndelivered;
+  }
+
+  /** Resolves when no background child runs any more (or `signal` aborts). */
+  whenBackgroundIdle(signal?: AbortSignal): Promise<void> {
+    return this.children.whenBackgroundIdle(signal);
+  }
+
+  /**
+   * Starts a main turn for the background reports waiting (the main agent was idle when they
+   * arrived): they are its user message, and a `background_delivery` event (startsTurn) says why
+   * the turn began. Resolves undefined when nothing waits (another run took them meanwhile).
+   */
+  async deliverBackground(opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult | undefined> {
+    const [note] = takeDeliveries(this.children, true);
+    if (!note) return undefined;
+    this.record(undefined, opts.onEvent, "(background reports)");
+    opts.onEvent?.(note.event!);
+    this.emitMain = (event) => opts.onEvent?.(event);
+    this.lastFailure = undefined;
+    return this.runPrompt(note.content, opts);
+  }
+
   /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
   setModel(model: string): void {
     const name = model.trim();
@@ -409,6 +474,17 @@ export class AgentSession {
   }
 
   private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
+    this.mainRuns++;
+    try {
+      return await this.runMainLoop(userMessage, opts);
+    } finally {
+      this.mainRuns--;
+      // A report that arrived after the run's last turn boundary asks for a turn of its own.
+      if (this.mainRuns === 0 && this.children.hasUndelivered) this.children.emit({ type: "background_ready", childIds: this.children.list().filter((c) => c.state === "done").map((c) => c.childId), mainIdle: true });
+    }
+  }
+
+  private async runMainLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void }): Promise<LoopResult> {
     const result = await runAgentLoop({
       provider: this.provider,
       model: this.model,
@@ -422,6 +498,8 @@ export class AgentSession {
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
+      // Background children's reports enter at each turn boundary, once each.
+      takeMessages: () => takeDeliveries(this.children),
       onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);
@@ -442,6 +520,7 @@ export class AgentSession {
    * memory (its file could not be written) tries once more to save everything first.
    */
   close(): void {
+    this.children.abortAll();
     this.mcp.killAll();
     void this.mcp.close();
     this.file?.close();

@@ -48,7 +48,7 @@ export class SubagentConfigError extends Error {
  * those servers start for the run (see child-mcp.ts).
  */
 export function selectChildToolPool(pool: readonly AnyTool[], profile?: Pick<AgentProfile, "name" | "tools" | "path" | "disallowedTools" | "mcpServers">): AnyTool[] {
-  const filtered = pool.filter((t) => t.name !== "task" && !profile?.disallowedTools?.includes(t.name));
+  const filtered = pool.filter((t) => t.name !== "task" && t.name !== "task_wait" && !profile?.disallowedTools?.includes(t.name));
   if (profile?.tools === undefined) return filtered;
   const byName = new Map(filtered.map((t) => [t.name, t] as const));
   const listed = profile.tools.filter((n) => !isProfileServerTool(profile, n));
