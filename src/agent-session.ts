@@ -46,7 +46,7 @@ import { describeProjectContext, type ProjectContext } from "./context/project-c
 import type { McpServerConfig } from "./mcp/config.js";
 import { loadProjectSetup } from "./project-setup.js";
 import { BackgroundChildren, type ChildRow } from "./subagents/background-children.js";
-import { createTaskWaitTool, takeDeliveries } from "./subagents/task-wait-tool.js";
+import { createTaskWaitTool, formatChildRows, takeDeliveries } from "./subagents/task-wait-tool.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -230,11 +230,12 @@ export class AgentSession {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/context` (or `/memory`, Claude Code's name), `/config` and `/tasks`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
     if (command === "/context" || command === "/memory") return describeProjectContext(this.context);
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
+    if (command === "/tasks") return formatChildRows(this.children.list(), Date.now());
     return undefined;
   }
 

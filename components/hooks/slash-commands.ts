@@ -26,7 +26,7 @@ export interface SlashContext {
   notices: readonly string[];
   /** Tools the person allowed for the whole session with "always". */
   alwaysAllowed?: readonly string[];
-  /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`); undefined when it does not know it. */
+  /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`, `/tasks`); undefined when it does not know it. */
   sessionLines?: (command: string) => string[] | undefined;
 }
 
@@ -35,6 +35,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
+  { name: "/tasks", help: "list this session's background children and their state" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
   { name: "/memory", help: "the same as /context (Claude Code's name for it)" },
   { name: "/config", help: "show the effective settings and where each came from" },
