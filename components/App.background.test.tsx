@@ -4,7 +4,7 @@ import { userText } from "../src/protocol/messages.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
-import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
+import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 
 let h: AppHarness | undefined;
 afterEach(() => {
@@ -64,5 +64,21 @@ describe("TUI: children beside the person", () => {
     expect(moved).toMatch(/general · running/);
     g.open();
     await waitForFrame(h.app.lastFrame, (f) => f.includes("GOT THE REPORT: BG-FINDING"), { what: "the delivery" });
+  });
+
+  it("exiting with a background child running asks first; n stays, y exits (the child stays resumable)", async () => {
+    h = renderApp(mainScript(true, () => ({ text: "NEVER", waitFor: new Promise(() => {}) })));
+    await typeAndSubmit(h.app, "start");
+    await waitForFrame(h.app.lastFrame, (f) => /general · running/.test(f) && f.includes("WENT ON"), { what: "the background child" });
+    await typeAndSubmit(h.app, "/exit");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("1 child is still running. Stop it and exit? y/n"), { what: "the question" });
+    h.app.stdin.write("n");
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Stop it and exit?"), { what: "the question to close" });
+    expect(h.exits).toEqual([]);
+    await typeAndSubmit(h.app, "/exit");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop it and exit? y/n"), { what: "the question again" });
+    h.app.stdin.write("y");
+    await waitUntil(() => h!.exits.length > 0, { what: "the app to exit" });
+    expect(h.exits).toEqual([0]);
   });
 });

@@ -256,3 +256,36 @@ describe("task_wait in a session", () => {
     expect(notesIn(main().at(-1)!)).toHaveLength(0);
   });
 });
+
+describe("a profile's background default", () => {
+  it("`background: true` in front matter runs its children in the background unless the call says otherwise; a non-boolean is refused naming the fix", async () => {
+    const { parseProfile } = await import("../src/subagents/profile-parse.js");
+    const origin = { path: "/x/a.md", source: "user" as const, hash: "h" };
+    const ok = parseProfile("---\nname: bg\ndescription: d\nbackground: true\n---\nbody\n", origin);
+    expect(ok).toMatchObject({ ok: true, profile: { background: true } });
+    const bad = parseProfile("---\nname: bg\ndescription: d\nbackground: sometimes\n---\nbody\n", origin);
+    expect(bad).toMatchObject({ ok: false, reason: expect.stringMatching(/background.*true or false/) });
+
+    const g = gate();
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return { text: "R", waitFor: g.promise };
+      const last = r.messages.at(-1)!;
+      if (last.role === "user" && userText(last as UserMessage) === "go") return { toolCalls: [{ id: "p1", name: "task", arguments: { prompt: "x", agent: "bg" } }, { id: "p2", name: "task", arguments: { prompt: "y", agent: "bg", background: false } }] };
+      return { text: "ok" };
+    });
+    const inkHome = temp("ink-home-");
+    const { mkdirSync, writeFileSync } = await import("node:fs");
+    mkdirSync(join(inkHome, "agents"), { recursive: true });
+    writeFileSync(join(inkHome, "agents", "bg.md"), "---\nname: bg\ndescription: d\nbackground: true\n---\nbody\n");
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome, provider, model: "m", interactive: true, approval: {} });
+    sessions.push(session);
+    const run = session.prompt("go");
+    await until(() => session.runningChildren.length === 2, "both children running");
+    expect(session.backgroundRunning).toHaveLength(1);
+    g.open();
+    await run;
+    const results = (provider.requests.filter((r) => !isChild(r))[1]!.messages.find((m) => m.role === "toolResult") as ToolResultMessage).results;
+    expect(results[0]!.content).toMatch(/running in the background/);
+    expect(results[1]!.content).toMatch(/^R/);
+  });
+});

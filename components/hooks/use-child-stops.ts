@@ -10,8 +10,11 @@ import type { AgentSession } from "../../src/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 
 export interface ChildStops {
-  /** The children the open question would stop (undefined: no question open). */
+  /** The children the open question would stop (undefined: no question open); `exit`: it asks before exiting. */
   confirm?: number;
+  confirmExit: boolean;
+  /** Exit (`/exit`): with children running, asks first; y stops them (each stays resumable) and exits. */
+  exitAsking(leave: () => void): void;
   /** Esc on the prompt during a run. */
   escape(): void;
   /** Ctrl-C with nothing typed: true when it asked about the running children (the caller does nothing more). */
@@ -25,6 +28,7 @@ export interface ChildStops {
 /** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
 export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string) => void): ChildStops {
   const [confirm, setConfirm] = useState<number | undefined>();
+  const [onExit, setOnExit] = useState<(() => void) | undefined>();
 
   const escape = useCallback(() => {
     const moved = stream.moveToBackground();
@@ -42,16 +46,28 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
     return true;
   }, [session]);
 
+  const exitAsking = useCallback(
+    (leave: () => void) => {
+      const n = session.runningChildren.length;
+      if (n === 0) return leave();
+      setOnExit(() => leave);
+      setConfirm(n);
+    },
+    [session],
+  );
+
   const answer = useCallback(
     (stop: boolean) => {
       setConfirm(undefined);
+      setOnExit(undefined);
+      if (stop && onExit) return onExit(); // exiting stops every child; each stays resumable
       if (!stop) return stream.notice("the children keep working; their reports will come to the main agent", "dim");
       const ids = session.runningChildren;
       for (const id of ids) stream.stopChild(id);
       stopRun("the user stopped every child (Ctrl-C)");
       stream.notice(`⏹ stopped ${ids.length === 1 ? "1 child" : `${ids.length} children`} (each stays resumable from the sidebar)`, "warn");
     },
-    [session, stream, stopRun],
+    [session, stream, stopRun, onExit],
   );
 
   const background = useCallback(
@@ -63,5 +79,5 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
     [stream],
   );
 
-  return { confirm, escape, askBeforeStopping, answer, background };
+  return { confirm, confirmExit: onExit !== undefined, exitAsking, escape, askBeforeStopping, answer, background };
 }
