@@ -98,12 +98,13 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   }, [mode, columns, rows, write]);
   const [epoch, setEpoch] = useState(0);
   const [sidebarHidden, setSidebarHidden] = useState(false);
-  const now = useNow(state.running);
   const guard = useExitGuard(exitWindowMs);
   const [history, setHistory] = useState<string[]>([]);
   const [hint, setHint] = useState<string | undefined>();
   const [rawUi, dispatch] = useReducer(reduceUi, INITIAL_UI);
   const panes = useMemo(() => runningChildIds(state), [state]);
+  // The clock ticks while anything works: a run, or background children beside an idle main agent.
+  const now = useNow(state.running || panes.length > 0);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
