@@ -83,23 +83,50 @@ describe("App", () => {
     expect(done.indexOf("✓ scout")).toBeLessThan(done.indexOf("Summary: both"));
   });
 
-  it("Esc while children run stops them all like Ctrl-C", async () => {
-    h = renderApp(delegatingScript(new Promise(() => {})));
+  it("Esc while children run stops the main agent's turn only: the children go to the background, keep working, and their reports reach the main agent", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const base = delegatingScript(gate);
+    h = renderApp((r) => {
+      const last = r.messages.at(-1)!;
+      if (!isChild(r) && last.role === "user" && typeof last.content === "string" && last.content.includes("<background-report")) return { text: "GOT THE BACKGROUND REPORTS" };
+      return base(r);
+    });
     await typeAndSubmit(h.app, "where is login?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     h.app.stdin.write("\u001b");
-    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop on Esc" });
-    expect(frame).toMatch(/⏹ scout · aborted/);
-    expect(frame).toMatch(/⏹ general · aborted/);
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("keep working in the background"), { what: "the turn to stop on Esc" });
+    expect(frame).toContain("Ctrl-C on an empty prompt stops them");
+    expect(frame).toMatch(/scout · running/);
+    expect(frame).toMatch(/general · running/);
+    expect(frame).not.toMatch(/· aborted/);
+    // The main agent's calls returned "moved to the background"; the history stays valid.
+    const results = h.session.history.find((m): m is ToolResultMessage => m.role === "toolResult")!.results;
+    expect(results.map((r) => r.content.startsWith("[task] moved to the background by the user; its report will follow."))).toEqual([true, true]);
+    release();
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("GOT THE BACKGROUND REPORTS"), { what: "the delivery turn" });
+    // Each of the two reports entered the main agent's history exactly once.
+    const last = h.provider.requests.filter((r) => !isChild(r)).at(-1)!;
+    const carried = last.messages.flatMap((m) => (m.role === "user" && typeof m.content === "string" ? [...m.content.matchAll(/<background-report child="([^"]*)"/g)].map((x) => x[1]) : []));
+    expect(carried).toHaveLength(2);
+    expect(new Set(carried).size).toBe(2);
     expect(h.exits).toEqual([]);
   });
 
-  it("Ctrl-C while children run aborts them all and the panes say aborted", async () => {
+  it("Ctrl-C on an empty prompt with children running asks first; n keeps them, y stops them and the panes say aborted", async () => {
     h = renderApp(delegatingScript(new Promise(() => {})));
     await typeAndSubmit(h.app, "where is login?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     h.app.stdin.write(CTRL_C);
-    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop 2 running children? y/n"), { what: "the question" });
+    h.app.stdin.write("n");
+    const kept = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Stop 2 running children?"), { what: "the question to close" });
+    expect(kept).toMatch(/scout · running/);
+    expect(h.session.runningChildren).toHaveLength(2);
+    h.app.stdin.write(CTRL_C);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop 2 running children? y/n"), { what: "the question again" });
+    h.app.stdin.write("y");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted") && f.includes("stopped 2 children"), { what: "the run to stop" });
     expect(frame).toMatch(/⏹ scout · aborted/);
     expect(frame).toMatch(/⏹ general · aborted/);
     expect(frame).toContain("Ask Ink");

@@ -12,6 +12,8 @@
 import { Box, useApp, useInput, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
+import { StopChildrenConfirm, STOP_CONFIRM_ROWS } from "./StopChildrenConfirm.js";
+import { useChildStops } from "./hooks/use-child-stops.js";
 import { DEFAULT_APPROVAL_TIMING } from "./hooks/approval-keys.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
@@ -73,6 +75,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
+  const stops = useChildStops(session, stream, (why) => stopRun(why));
+  // A question is open (an approval, or "stop the children?"): it has the keys.
+  const noModal = request === undefined && stops.confirm === undefined;
   const waiting = useApprovalWaiting(approvals);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
@@ -92,12 +97,13 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   }, [mode, columns, rows, write]);
   const [epoch, setEpoch] = useState(0);
   const [sidebarHidden, setSidebarHidden] = useState(false);
-  const now = useNow(state.running);
   const guard = useExitGuard(exitWindowMs);
   const [history, setHistory] = useState<string[]>([]);
   const [hint, setHint] = useState<string | undefined>();
   const [rawUi, dispatch] = useReducer(reduceUi, INITIAL_UI);
   const panes = useMemo(() => runningChildIds(state), [state]);
+  // The clock ticks while anything works: a run, or background children beside an idle main agent.
+  const now = useNow(state.running || panes.length > 0);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
@@ -152,7 +158,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     columns,
     rows,
     promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main + queuedRows(queue.items.length),
-    approvalRows: approvalModalRows(request, columns, rows),
+    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden,
@@ -187,28 +193,35 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     });
   }, [approvals, stream, onExit, exit]);
 
-  /** Ctrl-C with nothing typed: stop the run, or arm / confirm exit. */
+  /** Stops the main run (queued prompts are held back, open approvals cancelled). */
+  function stopRun(why: string) {
+    held.current.push(...queue.takeAll()); // nothing queued runs unasked after a stop
+    approvals.cancelAll(why);
+    stream.abortAll();
+  }
+  /** Ctrl-C with nothing typed: with children running, ask first; else stop the run, or arm / confirm exit. */
   const interrupt = () => {
+    if (stops.askBeforeStopping()) return;
     if (stream.isRunning()) {
-      held.current.push(...queue.takeAll()); // nothing queued runs unasked after a stop
-      approvals.cancelAll("the user stopped the run (Ctrl-C)");
-      stream.abortAll();
-      setHint("stopping… every running agent is being aborted");
+      stopRun("the user stopped the run (Ctrl-C)");
+      setHint("stopping… the main agent's run is being aborted");
       return;
     }
     if (guard.press()) leave();
   };
   // While an input box has the keyboard, Ctrl-C is its own (it clears a draft first).
-  const promptHasKeys = request === undefined && (ui.focus === "prompt" || ui.focus === "resume");
+  const promptHasKeys = noModal && (ui.focus === "prompt" || ui.focus === "resume");
   const ctrlC = useRef({ promptHasKeys, interrupt });
   ctrlC.current = { promptHasKeys, interrupt };
   useInput((input, key) => {
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
     // Esc on the prompt during a run stops it like Ctrl-C. Anywhere else — a pane, the sidebar, a
     // transcript or overlay, the picker, search, an open menu, the approval — Esc only leaves that place.
-    else if (key.escape && request === undefined && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) ctrlC.current.interrupt();
+    else if (key.escape && noModal && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) stops.escape();
+    // Ctrl-B: the focused running child (or every foreground child) to the background.
+    else if (key.ctrl && input === "b" && noModal) stops.background(ui.focus === "pane" ? ui.paneId : undefined);
     // Alt-M: the next permission mode (default → accept-edits → plan).
-    else if (key.meta && input === "m" && request === undefined) switchPermissionMode(session, stream, setPermissionModeShown);
+    else if (key.meta && input === "m" && noModal) switchPermissionMode(session, stream, setPermissionModeShown);
   });
 
   useEffect(() => {
@@ -262,7 +275,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       write,
       onNewConversation,
       openPicker: () => openPicker(),
-      leave,
+      leave: () => stops.exitAsking(leave),
       modelChanged: setModelShown,
       modeChanged: setPermissionModeShown,
       clearView: () => {
@@ -277,13 +290,13 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const screenCtx = { ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession };
   const keyHandlers = screenKeyHandlers(screenCtx);
-  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, request !== undefined);
+  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
-  useScreenKeys(ui.focus, handlers, request === undefined && !search.open);
+  useScreenKeys(ui.focus, handlers, noModal && !search.open);
   useFullscreenKeys({
     mode,
-    active: request === undefined && !search.open,
+    active: noModal && !search.open,
     focus: ui.focus,
     regionRows: layout.regionRows,
     scroll,
@@ -305,7 +318,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   }, []);
 
   const counts = childCounts(state);
-  const promptFocus = request === undefined && !search.open;
+  const promptFocus = noModal && !search.open;
   const bottom = (
     <>
       {ui.picker ? (
@@ -319,6 +332,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         approvals.answer(id, answer, reason);
         for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
       }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
+      {stops.confirm !== undefined && request === undefined ? <StopChildrenConfirm count={stops.confirm} exit={stops.confirmExit} onAnswer={stops.answer} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">

@@ -54,6 +54,8 @@ import { MainInbox } from "./core/main-inbox.js";
 import { runWithStopHook, SessionHooks, stopFeedback } from "./hooks/session-hooks.js";
 import { withToolHooks } from "./hooks/tool-hooks.js";
 import { emptyUsage, finalAssistantText } from "./protocol/messages.js";
+import { BackgroundChildren, type ChildRow } from "./subagents/background-children.js";
+import { createTaskWaitTool, formatChildRows, takeDeliveries } from "./subagents/task-wait-tool.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -110,6 +112,10 @@ export class AgentSession {
   private readonly running: RunningChildren = new Map();
   /** Messages for the main agent while a prompt runs (`steer`). */
   private readonly inbox = new MainInbox();
+  /** Children beside the main agent: background runs, their reports until delivered, the session's event channel. */
+  private readonly children: BackgroundChildren;
+  /** Main-agent runs going on now (a finished background child starts a turn only when none is). */
+  private mainRuns = 0;
   private readonly mainCompactor: Compactor;
   /** Where the main agent's compaction events go during a prompt. */
   private emitMain: (event: AgentEvent) => void = () => undefined;
@@ -159,6 +165,15 @@ export class AgentSession {
     this.worktreeNotice = setup.worktreeNotice;
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
+    this.children = new BackgroundChildren({
+      isMainIdle: () => this.mainRuns === 0,
+      onFinished: (report, details) => {
+        const record = (details as TaskDetails | undefined)?.taskRecord;
+        if (record) this.file?.recordLater({ type: "task_record", record });
+        this.file?.recordLater({ type: "background_report", report });
+      },
+      onDelivered: (childIds) => this.file?.recordLater({ type: "background_delivered", childIds }),
+    });
     if (this.store) {
       this.file = new MainSessionFile({
         store: this.store,
@@ -177,6 +192,7 @@ export class AgentSession {
       this.view.push(...loaded.view);
       this.compactedUsage.push(...loaded.compactedUsage);
       this.pending.shell.push(...loaded.pendingShell);
+      this.children.restore(loaded.pendingBackground);
       this.resumeNotes = loaded.notes;
     }
     if (options.trust) {
@@ -226,8 +242,9 @@ export class AgentSession {
       thinking: options.thinking,
       running: this.running,
       subagentHooks: () => this.hooks.subagent,
+      children: this.children,
     });
-    this.tools.push(task);
+    this.tools.push(createTaskWaitTool(this.children), task);
     if (this.store) this.tools.push(createTaskResultTool({ store: this.store, parentSessionId: this.sessionId, running: this.running }));
     // A roster too long for the system prompt can be searched (children never see it: they cannot delegate).
     if (this.profiles.profiles.length > ROSTER_MAX_AGENTS) this.tools.push(createAgentSearchTool(this.profiles.profiles));
@@ -245,12 +262,13 @@ export class AgentSession {
     return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.hooks.problems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : [])];
   }
 
-  /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name) and `/config`; undefined for another command. */
+  /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name), `/config` and `/tasks`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     if (command === "/mcp") return this.mcp.describe();
     if (command === "/skills") return describeSkills(this.skills);
     if (command === "/context" || command === "/memory") return [...describeProjectContext(this.context), ...this.hooks.describe()];
     if (command === "/config") return settingsReportLines(this.options.inkHome, this.cwd, this.trusted);
+    if (command === "/tasks") return formatChildRows(this.children.list(), Date.now());
     return undefined;
   }
 
@@ -270,9 +288,9 @@ export class AgentSession {
 
   /** Puts the ready MCP servers' tools into the pool (built-ins, then MCP tools, then `task`), in place. */
   private syncTools(): void {
-    const task = this.tools.find((t) => t.name === "task");
-    const rest = this.tools.filter((t) => t !== task && !t.name.startsWith("mcp__"));
-    this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...(task ? [task] : []));
+    const tail = this.tools.filter((t) => t.name === "task_wait" || t.name === "task");
+    const rest = this.tools.filter((t) => !tail.includes(t) && !t.name.startsWith("mcp__"));
+    this.tools.splice(0, this.tools.length, ...rest, ...this.mcp.tools(), ...tail);
   }
 
   /** The permission mode in force (shown in the status bar). */
@@ -459,6 +477,54 @@ export class AgentSession {
     return this.pending.shell;
   }
 
+  /**
+   * Listens to the session's own channel: events of background children (and of children moved
+   * there) and deliveries, whether or not a main run is going. Every mode subscribes once.
+   */
+  subscribe(listener: (event: AgentEvent) => void): () => void {
+    return this.children.subscribe(listener);
+  }
+
+  /** Moves running foreground child `childId` (all, without one) to the background; their `task` calls return at once. Ids moved. */
+  moveToBackground(childId?: string): string[] {
+    return this.children.moveToBackground(childId);
+  }
+
+  /** This session's children with their state (`/tasks`). */
+  get childRows(): ChildRow[] {
+    return this.children.list();
+  }
+
+  /** Ids of the background children still running. */
+  get backgroundRunning(): string[] {
+    return this.children.runningInBackground;
+  }
+
+  /** True when a background child's report waits for the main agent. */
+  get hasUndeliveredReports(): boolean {
+    return this.children.hasUndelivered;
+  }
+
+  /** Resolves when no background child runs any more (or `signal` aborts). */
+  whenBackgroundIdle(signal?: AbortSignal): Promise<void> {
+    return this.children.whenBackgroundIdle(signal);
+  }
+
+  /**
+   * Starts a main turn for the background reports waiting (the main agent was idle when they
+   * arrived): they are its user message, and a `background_delivery` event (startsTurn) says why
+   * the turn began. Resolves undefined when nothing waits (another run took them meanwhile).
+   */
+  async deliverBackground(opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void } = {}): Promise<LoopResult | undefined> {
+    const [note] = takeDeliveries(this.children, true);
+    if (!note) return undefined;
+    this.record(undefined, opts.onEvent, "(background reports)");
+    opts.onEvent?.(note.event!);
+    this.emitMain = (event) => opts.onEvent?.(event);
+    this.lastFailure = undefined;
+    return this.runPrompt(note.content, opts);
+  }
+
   /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
   setModel(model: string): void {
     const name = model.trim();
@@ -469,12 +535,19 @@ export class AgentSession {
   }
 
   /** Runs the loop for `userMessage`; a Stop hook may send the agent back to work (src/hooks/session-hooks.ts). */
-  private runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
-    return runWithStopHook(
-      () => this.runLoop(userMessage, opts),
-      (reason) => this.runLoop(stopFeedback("Stop", reason), opts),
-      (active) => this.hooks.stop(active, finalAssistantText(this.history), opts.signal),
-    );
+  private async runPrompt(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
+    this.mainRuns++;
+    try {
+      return await runWithStopHook(
+        () => this.runLoop(userMessage, opts),
+        (reason) => this.runLoop(stopFeedback("Stop", reason), opts),
+        (active) => this.hooks.stop(active, finalAssistantText(this.history), opts.signal),
+      );
+    } finally {
+      this.mainRuns--;
+      // A report that arrived after the run's last turn boundary asks for a turn of its own.
+      if (this.mainRuns === 0 && this.children.hasUndelivered) this.children.emit({ type: "background_ready", childIds: this.children.list().filter((c) => c.state === "done").map((c) => c.childId), mainIdle: true });
+    }
   }
 
   private async runLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
@@ -491,7 +564,8 @@ export class AgentSession {
       onToolCall: this.onToolCall,
       onBeforeTurn: this.mainCompactor.onBeforeTurn,
       onContextOverflow: this.mainCompactor.onContextOverflow,
-      takeMessages: this.inbox.take,
+      // Messages for the main agent (`steer`) and background children's reports enter at each turn boundary, once each.
+      takeMessages: () => [...this.inbox.take(), ...takeDeliveries(this.children)],
       onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);
@@ -517,6 +591,7 @@ export class AgentSession {
   }
 
   close(): void {
+    this.children.abortAll();
     this.mcp.killAll();
     void this.mcp.close();
     this.file?.close();

@@ -129,12 +129,24 @@ function append(state: StreamState, item: NewItem, where: "finished" | "live"): 
   return where === "finished" ? { ...next, finished: [...state.finished, full] } : { ...next, live: [...state.live, full] };
 }
 
-/** Moves the longest run of done items at the front of `live` to `finished`. */
+/**
+ * Moves the longest run of done items at the front of `live` to `finished`. A running background
+ * child's row does not hold the conversation back: it stays live while what follows it moves on.
+ */
 function flush(state: StreamState): StreamState {
-  let n = 0;
-  while (n < state.live.length && state.live[n]!.done) n++;
-  if (n === 0) return state;
-  return { ...state, finished: [...state.finished, ...state.live.slice(0, n)], live: state.live.slice(n) };
+  const moved: TranscriptItem[] = [];
+  const kept: TranscriptItem[] = [];
+  let open = true;
+  for (const item of state.live) {
+    if (open && item.done) moved.push(item);
+    else if (open && item.kind === "tool" && item.background) kept.push(item);
+    else {
+      open = false;
+      kept.push(item);
+    }
+  }
+  if (moved.length === 0) return state;
+  return { ...state, finished: [...state.finished, ...moved], live: kept };
 }
 
 /**
@@ -188,6 +200,7 @@ function addTool(state: StreamState, id: string, name: string, args: Record<stri
 /** Ends everything still open: texts close, unfinished tools become interrupted, children aborted. */
 function settle(state: StreamState, at: number): StreamState {
   const live = closeOpen(state).live.map((item): TranscriptItem => {
+    if (item.kind === "tool" && item.background && !item.done) return item; // works on beside the conversation
     if (item.kind !== "tool" || item.done) return item.done ? item : { ...item, done: true };
     const child = item.child ? abandonChild(item.child, at) : undefined;
     return { ...item, done: true, status: item.status === "ok" ? "ok" : "error", ...(item.resultHead ? {} : { result: item.result ?? "interrupted" }), child };
@@ -281,10 +294,18 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       return note ? append(s, { kind: "info", ...note }, "live") : s;
     }
     case "subagent_start": {
-      const s = hasTool(state, event.parentToolCallId) ? state : addTool(state, event.parentToolCallId, "task", { prompt: event.prompt });
+      // A background child has its own row; any other start goes to its call's item.
+      const toolId = hasTool(state, `bg-${event.childId}`) ? `bg-${event.childId}` : event.parentToolCallId;
+      const s = hasTool(state, toolId) ? state : addTool(state, toolId, "task", { prompt: event.prompt });
       const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, prompt: event.prompt, model: event.model, resumed: event.resumed, worktree: event.worktree, at });
-      const withChild = mapTool(s, event.parentToolCallId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
-      return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: event.parentToolCallId } };
+      const withChild = mapTool(s, toolId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
+      return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: toolId } };
+    }
+    case "background_start":
+      return toBackground(state, event);
+    case "background_delivery": {
+      const note = eventNote(event);
+      return note ? append(closeOpen(state), { kind: "info", ...note }, "live") : state;
     }
     case "subagent_event": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
@@ -299,11 +320,27 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     }
     case "subagent_end": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
-      return mapTool(state, toolId, (t) => (t.child ? { ...t, child: endChild(t.child, event.summary) } : t));
+      // A background child's row is done with its child: its summary joins the transcript.
+      return mapTool(state, toolId, (t) => (t.child ? { ...t, child: endChild(t.child, event.summary), ...(t.background ? { done: true, status: event.summary.status === "ok" ? "ok" : "error" } : {}) } : t));
     }
     default:
       return state;
   }
+}
+
+/**
+ * A child works in the background now: it gets a row of its own at the end of the live items
+ * (`bg-<childId>`), taking over the pane state its `task` call had (moved by the person) or
+ * waiting for its start (started so); the call's own item then just shows what the call returned.
+ */
+function toBackground(state: StreamState, event: Extract<AgentEvent, { type: "background_start" }>): StreamState {
+  const id = `bg-${event.childId}`;
+  if (hasTool(state, id)) return state;
+  const from = state.childIndex[event.childId];
+  const call = from === undefined ? undefined : state.live.find((i): i is ToolItem => i.kind === "tool" && i.id === from);
+  const s = call?.child ? mapTool(state, call.id, (t) => ({ ...t, child: undefined })) : state;
+  const item: ToolItem = { kind: "tool", id, done: false, name: "task", args: { prompt: event.prompt }, status: "running", background: true, ...(call?.child ? { child: call.child } : {}) };
+  return { ...s, live: [...s.live, item], childIndex: { ...s.childIndex, [event.childId]: id } };
 }
 
 /** Children still running in the live items. */

@@ -24,6 +24,11 @@ export function eventNote(event: AgentEvent): { text: string; tone: ItemTone } |
       return { text: `warning: ${event.message}`, tone: "warn" };
     case "error":
       return { text: `error: ${event.message}`, tone: "error" };
+    case "background_delivery": {
+      const which = event.childIds.map((id) => `[${id}]`).join(", ");
+      const what = event.childIds.length === 1 ? `background child ${which} ended; its report` : `background children ${which} ended; their reports`;
+      return { text: event.startsTurn ? `↩ ${what} started a turn of the main agent` : `↩ ${what} went to the main agent`, tone: "dim" };
+    }
     default:
       return undefined;
   }

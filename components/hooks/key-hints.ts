@@ -13,9 +13,9 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
   const scroll = mode === "fullscreen" ? " · PgUp/PgDn scroll · Ctrl-F search" : "";
   switch (focus) {
     case "prompt":
-      return running ? `Tab focus a child pane / sidebar · Ctrl-C stop all${scroll} · Ctrl-T output · Ctrl-C twice exit` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T output · /help · Ctrl-C twice exit`;
+      return running ? `Tab focus a child pane / sidebar · Esc stop turn · Ctrl-B background · Ctrl-C stop all${scroll} · Ctrl-T output` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T output · /help · Ctrl-C twice exit`;
     case "pane":
-      return "type a message for this child · x stop it · Ctrl-R retry now if paused · Enter transcript · Tab next · Esc prompt · Ctrl-C stop all";
+      return "type a message for this child · x stop it · Ctrl-B background · Ctrl-R retry now if paused · Enter transcript · Tab next · Esc prompt · Ctrl-C stop all";
     case "sidebar":
       return "↑/↓ select · Enter transcript (r there resumes it) · Tab/Esc close · typing goes to the prompt";
     case "overlay":

@@ -31,7 +31,7 @@ export interface SlashContext {
   alwaysAllowed?: readonly string[];
   /** Every warning of the loaded agent files (the notices may only count them). */
   profileWarnings?: readonly string[];
-  /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`); undefined when it does not know it. */
+  /** Lines of an information command the session answers (`/mcp`, `/context`, `/config`, `/tasks`); undefined when it does not know it. */
   sessionLines?: (command: string) => string[] | undefined;
   /** Commands read from files (built-in names already left out). */
   fileCommands?: readonly FileCommand[];
@@ -43,6 +43,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
   { name: "/skills", help: "list the Agent Skills, where each came from, and the ones skipped" },
+  { name: "/tasks", help: "list this session's background children and their state" },
   { name: "/context", help: "show the AGENTS.md / CLAUDE.md files in the system prompt" },
   { name: "/memory", help: "the same as /context (Claude Code's name for it)" },
   { name: "/config", help: "show the effective settings and where each came from" },

@@ -132,6 +132,8 @@ export type TranscriptItem =
       /** Where the whole result is saved (with `resultHead`): the session file and the tool call id there. */
       saved?: { file: string; callId: string };
       durationMs?: number;
+      /** A background child's own row (id `bg-<childId>`): it stays live beside the conversation until the child ends. */
+      background?: boolean;
       /** The child agent of a `task` call. */
       child?: ChildView;
     }

@@ -43,8 +43,10 @@ export interface AgentStream {
   messageChild(childId: string, text: string): boolean;
   /** True while a run is in progress (up to date even before the next render). */
   isRunning(): boolean;
-  /** Aborts the current run; the core relays the abort to every child. */
+  /** Aborts the current run; the core relays the abort to every child still in the foreground. */
   abortAll(): void;
+  /** Moves running foreground child `childId` (all, without one) to the background; ids moved. */
+  moveToBackground(childId?: string): string[];
   /** Adds an informational line to the transcript (saved in the session, so a resumed one shows it too). */
   notice(text: string, tone?: ItemTone): void;
   /** Forgets the visible transcript (the session's history is kept). */
@@ -79,6 +81,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const current = useRef<Promise<void> | undefined>(undefined);
   const mounted = useRef(true);
   const resumes = useRef(0);
+  /** Starts a main turn for waiting background reports (set below; startRun calls it when a run ends). */
+  const deliverRef = useRef<() => void>(() => undefined);
   const [restore, setRestore] = useState<{ text: string; seq: number } | undefined>();
 
   const flushNow = useCallback(() => {
@@ -145,6 +149,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         .finally(() => {
           controller.current = undefined;
           current.current = undefined;
+          // A background report that came after the run's last turn boundary starts a turn of its own.
+          if (mounted.current && session.hasUndeliveredReports) deliverRef.current();
         });
       return true;
     },
@@ -173,6 +179,23 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       ),
     [session, startRun, clock, enqueue],
   );
+
+  const deliver = useCallback(() => {
+    if (current.current || !session.hasUndeliveredReports) return;
+    startRun({ type: "run_start", at: clock() }, (signal, emit) => session.deliverBackground({ signal, onEvent: emit }), true);
+  }, [session, startRun, clock]);
+  deliverRef.current = deliver;
+
+  // Background children's events and deliveries come on the session's channel, run or no run; a
+  // report that arrives while the main agent is idle starts its turn (also one left by an earlier run of a resumed session).
+  useEffect(() => {
+    const off = session.subscribe((event) => {
+      enqueue({ type: "event", event, at: clock() });
+      if (event.type === "background_ready" && event.mainIdle) setTimeout(() => mounted.current && deliverRef.current(), 0);
+    });
+    if (session.hasUndeliveredReports) setTimeout(() => mounted.current && deliverRef.current(), 0);
+    return off;
+  }, [session, enqueue, clock]);
 
   const resumeChild = useCallback(
     (childId: string, label: string, prompt: string): boolean => {
@@ -245,6 +268,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       wakeChild: (childId: string) => session.wakeChild(childId),
       isRunning: () => current.current !== undefined,
       abortAll: () => controller.current?.abort(),
+      moveToBackground: (childId?: string) => session.moveToBackground(childId),
       notice: note,
       clear: () => enqueue({ type: "clear" }, true),
       whenIdle: async () => {

@@ -6,10 +6,14 @@
  * arrives before ink re-subscribes after a render still reaches the latest handler.
  */
 import { useStdin } from "ink";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
-/** Calls `handler` with each raw chunk while mounted (raw mode on, as with useInput). */
-export function useRawInput(handler: (raw: string) => void): void {
+/**
+ * Calls `handler` with each raw chunk while mounted (raw mode on, as with useInput). `sync`: it
+ * listens from the commit that first draws the component (a layout effect), so a key pressed as
+ * soon as a question is on screen reaches it.
+ */
+export function useRawInput(handler: (raw: string) => void, { sync = false } = {}): void {
   const { internal_eventEmitter: events, setRawMode } = useStdin();
   const latest = useRef(handler);
   latest.current = handler;
@@ -17,7 +21,7 @@ export function useRawInput(handler: (raw: string) => void): void {
     setRawMode(true);
     return () => setRawMode(false);
   }, [setRawMode]);
-  useEffect(() => {
+  (sync ? useLayoutEffect : useEffect)(() => {
     const onInput = (raw: unknown) => {
       if (typeof raw === "string") latest.current(raw);
     };

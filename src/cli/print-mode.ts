@@ -2,7 +2,8 @@
  * Print mode (`ink -p`): one request, headless. The final answer goes to stdout; one-line
  * progress for tool calls and for each child's start and end goes to stderr; `--output json`
  * prints every event as a JSON line instead; the last stderr line gives the run's tokens and its cost
- * (none when no model has a price, `+` when some had none). Exit codes: 0 done, 1 error, 130 interrupted.
+ * (none when no model has a price, `+` when some had none). Background children are awaited
+ * before the final answer; their reports start main turns of their own. Exit codes: 0 done, 1 error, 130 interrupted.
  */
 import type { AgentSession } from "../agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
@@ -40,8 +41,26 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     totals.see(e);
     show(e);
   };
+  // Background children's events and deliveries come through the session's channel.
+  const unsubscribeChildren = session.subscribe((e) => {
+    totals.see(e);
+    show(e);
+  });
   try {
-    const result = await session.prompt(prompt, { signal: opts.signal, onEvent });
+    let result = await session.prompt(prompt, { signal: opts.signal, onEvent });
+    // Background children are awaited before the final answer (each is bounded by the child
+    // timeout); their reports start main turns of their own, which may start more children.
+    while (result.reason === "done" && !opts.signal.aborted) {
+      await session.whenBackgroundIdle(opts.signal);
+      if (opts.signal.aborted) break;
+      const more = await session.deliverBackground({ signal: opts.signal, onEvent });
+      if (!more) break;
+      result = more;
+    }
+    if (opts.signal.aborted) {
+      io.stderr("ink: interrupted\n");
+      return 130;
+    }
     if (result.reason === "aborted") {
       io.stderr("ink: interrupted\n");
       return 130;
@@ -66,6 +85,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     if (!opts.json && totals.any()) io.stderr(totals.line());
     return 1;
   } finally {
+    unsubscribeChildren();
     unsubscribe();
   }
 }
@@ -136,6 +156,12 @@ function progress(event: AgentEvent, io: PrintIo): void {
       break;
     case "subagent_start":
       io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${label(event.profile, event.childId)}: ${firstLine(event.prompt)}\n`);
+      break;
+    case "background_start":
+      io.stderr(`  ⇢ ${label(event.profile, event.childId)} works in the background${event.by === "user" ? " (moved there)" : ""}\n`);
+      break;
+    case "background_delivery":
+      io.stderr(`  ↩ report${event.childIds.length === 1 ? "" : "s"} of ${event.childIds.join(", ")} delivered to the main agent\n`);
       break;
     case "subagent_end": {
       const s = event.summary;

@@ -60,6 +60,8 @@ export interface SteerMessage {
   text: string;
   from: SteerSource;
   content: string;
+  /** Emitted instead of `steered` when the message enters the history (background-child deliveries). */
+  event?: AgentEvent;
 }
 
 export interface LoopResult {
@@ -105,7 +107,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     const messages = options.takeMessages?.() ?? [];
     for (const m of messages) {
       append({ role: "user", content: m.content });
-      emit({ type: "steered", text: m.text, from: m.from });
+      emit(m.event ?? { type: "steered", text: m.text, from: m.from });
     }
     return messages.length > 0;
   };

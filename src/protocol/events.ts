@@ -95,7 +95,16 @@ export type AgentEvent =
       resumed: boolean;
     }
   | { type: "subagent_event"; childId: string; parentToolCallId: string; profile?: string; event: AgentEvent }
-  | { type: "subagent_end"; childId: string; parentToolCallId: string; profile?: string; summary: SubagentSummary };
+  | { type: "subagent_end"; childId: string; parentToolCallId: string; profile?: string; summary: SubagentSummary }
+  /**
+   * A child works in the background now: started so (`task` with `background`), or moved there by
+   * the person (Ctrl-B, Esc). Its later events come through the session's channel (AgentSession.subscribe).
+   */
+  | { type: "background_start"; childId: string; parentToolCallId: string; profile?: string; prompt: string; by: "call" | "user" }
+  /** A background child ended and its report waits for the main agent (`mainIdle`: no main run takes it up now). */
+  | { type: "background_ready"; childIds: string[]; mainIdle: boolean }
+  /** Background children's reports entered the main agent's history (once each); `startsTurn`: they started a main turn by themselves. */
+  | { type: "background_delivery"; childIds: string[]; startsTurn: boolean };
 
 /** Who sent a message to a running agent: the person at the keyboard, or its parent agent. */
 export type SteerSource = "user" | "parent";

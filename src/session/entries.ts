@@ -51,6 +51,12 @@ const entry = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("note"), text: z.string(), tone: z.enum(["info", "warn", "error", "dim"]).catch("info"), at }),
   z.looseObject({ type: z.literal("shell"), command: z.string(), output: z.string(), isError: z.boolean(), durationMs: z.number().optional(), at }),
   z.looseObject({ type: z.literal("settings"), model: z.string().optional(), permissionMode: z.string().optional(), at }),
+  z.looseObject({
+    type: z.literal("background_report"),
+    report: z.looseObject({ childId: z.string(), profile: z.string().optional(), prompt: z.string(), status: z.string(), output: z.string(), isError: z.boolean() }),
+    at,
+  }),
+  z.looseObject({ type: z.literal("background_delivered"), childIds: z.array(z.string()), at }),
 ]);
 
 const header = z.looseObject({

@@ -10,6 +10,7 @@ import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { normalise, repairHistory } from "./repair.js";
 import { compactionSummaryMessage, type LoadedSession, type TaskRecord } from "./types.js";
 import { ViewTracker } from "./view-entries.js";
+import type { BackgroundReport } from "../protocol/background-report.js";
 
 /**
  * Loads the session file at `path`. A damaged last line (a torn write) is dropped; a damaged line
@@ -46,6 +47,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   /** The file line (1-based) of each message, parallel to `messages` (0 = synthetic). */
   let lineOf: number[] = [];
   const records: TaskRecord[] = [];
+  const background = new Map<string, BackgroundReport>();
   const notes: string[] = [];
   const repairs: string[] = [];
   const usage = emptyUsage();
@@ -112,6 +114,12 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
       case "shell":
         view.add(entry, messages.length);
         break;
+      case "background_report":
+        background.set(entry.report.childId, entry.report);
+        break;
+      case "background_delivered":
+        for (const id of entry.childIds) background.delete(id);
+        break;
       case "settings":
         if (entry.model !== undefined) settings.model = entry.model;
         if (entry.permissionMode !== undefined) settings.permissionMode = entry.permissionMode;
@@ -135,6 +143,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     view: view.place(messages, repair.messages),
     settings,
     pendingShell: view.pendingShell,
+    pendingBackground: [...background.values()],
     compactedUsage: [...compacted].map(([model, u]) => (model === undefined ? { usage: u } : { model, usage: u })),
   };
 }

@@ -38,6 +38,7 @@ export interface LoadedMain {
   view: LoadedSession["view"];
   settings: LoadedSession["settings"];
   pendingShell: LoadedSession["pendingShell"];
+  pendingBackground: LoadedSession["pendingBackground"];
   compactedUsage: LoadedSession["compactedUsage"];
 }
 
@@ -84,8 +85,8 @@ export class MainSessionFile {
     }
     const loaded = store.load(this.id);
     this.pendingRepairs = loaded.toPersist;
-    const { messages, records, view, settings, pendingShell, compactedUsage } = loaded;
-    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, compactedUsage };
+    const { messages, records, view, settings, pendingShell, pendingBackground, compactedUsage } = loaded;
+    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, compactedUsage };
   }
 
   /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */

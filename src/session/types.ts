@@ -4,6 +4,7 @@
  */
 import type { AgentMessage, Usage, UserMessage } from "../protocol/messages.js";
 import type { ThinkingConfig } from "../protocol/provider.js";
+import type { BackgroundReport } from "../protocol/background-report.js";
 
 /** The format version written by this code; readers refuse newer ones. */
 export const SESSION_FORMAT_VERSION = 1;
@@ -82,7 +83,11 @@ export type SessionEntry =
   /** A command the person ran with `!` and what it returned; its output reaches the model inside the next user message. */
   | { type: "shell"; command: string; output: string; isError: boolean; durationMs?: number; at: string }
   /** The person switched the model and/or the permission mode for the next turns. */
-  | { type: "settings"; model?: string; permissionMode?: string; at: string };
+  | { type: "settings"; model?: string; permissionMode?: string; at: string }
+  /** A background child ended; its report waits for delivery to the main agent (until a `background_delivered` names it). */
+  | { type: "background_report"; report: BackgroundReport; at: string }
+  /** Background reports that entered the main agent's history (or were returned by task_wait). */
+  | { type: "background_delivered"; childIds: string[]; at: string };
 
 /** A note or `!` command of a loaded session, placed after the first `after` messages of its history. */
 export interface ViewEntry {
@@ -120,6 +125,8 @@ export interface LoadedSession {
   compactedUsage: Array<{ model?: string; usage: Usage }>;
   /** `!` commands whose output no user message carried yet (it goes with the next one). */
   pendingShell: Array<{ command: string; output: string; isError: boolean }>;
+  /** Reports of background children that ended but were never delivered to the main agent (file order). */
+  pendingBackground: BackgroundReport[];
 }
 
 /**

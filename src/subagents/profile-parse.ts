@@ -69,6 +69,8 @@ export interface AgentProfile {
   color?: string;
   /** `worktree:` default for this agent's children (the task call may override). */
   worktree?: boolean;
+  /** `background:` default for this agent's children (the task call may override). */
+  background?: boolean;
   /** Extra MCP servers for this agent's children (unvalidated; the MCP layer checks each entry). */
   mcpServers?: Record<string, unknown>;
   /** `permissionMode: plan`: this agent's children may use read-only tools only. */
@@ -176,6 +178,7 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
     else warnings.push(`${origin.path}: color "${fields.color}" is not a colour the pane can show and was ignored (use ${PANE_COLORS.slice(0, 8).join(", ")}, a …Bright variant, purple, orange, pink or #rrggbb)`);
   }
   if (fields.worktree !== undefined) profile.worktree = fields.worktree;
+  if (fields.background !== undefined) profile.background = fields.background;
   if (fields.mcpServers !== undefined) profile.mcpServers = fields.mcpServers;
   const mode = fields.permissionMode;
   if (mode === "plan") profile.permissionMode = "plan";

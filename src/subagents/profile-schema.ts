@@ -12,7 +12,7 @@ export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, par
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "background", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
 
 /** Claude Code agent fields Ink reads but does not act on: each is named once in the profile's warnings. */
 export const UNSUPPORTED_KEYS = ["memory", "hooks"] as const;
@@ -130,6 +130,8 @@ export const profileFrontMatterSchema = z.strictObject(
     color: z.string({ error: "must be a colour name such as cyan or #rrggbb" }).trim().optional(),
     /** Run the child in its own worktree by default (the call may override). */
     worktree: z.boolean({ error: "must be true or false" }).optional(),
+    /** Run the child in the background by default (the call may override). */
+    background: z.boolean({ error: "must be true or false" }).optional(),
     /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
     /** Skills whose instructions go into this agent's children's system prompt (Claude Code's `skills:`). */
     skills: field(parseSkillNames).optional(),

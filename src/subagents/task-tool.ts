@@ -31,6 +31,8 @@ import { checkResumable, resolveChildModel, resolveDispatchModel } from "./resum
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
 import { MAX_TIMEOUT_MS } from "./profile-schema.js";
 import { Semaphore } from "./semaphore.js";
+import type { BackgroundChildren } from "./background-children.js";
+import { runChildJob } from "./child-job.js";
 import { taskResult } from "./task-result.js";
 import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, messageQueuedResult, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
@@ -48,6 +50,7 @@ export const taskSchema = z.object({
   model: z.string().min(1).optional().describe("Run this child on another model of the same provider (e.g. a cheaper one for a simple search); omit for the parent's (or its profile's) model"),
   thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, low, medium, high or a token budget; omit for the profile's or the parent's"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
+  background: z.boolean().optional().describe("Run the child in the background: the call returns at once and you go on; its report is delivered to you when it ends (or use task_wait)"),
 });
 
 export type TaskArgs = z.infer<typeof taskSchema>;
@@ -87,6 +90,8 @@ export interface TaskToolOptions {
   running?: RunningChildren;
   /** SubagentStart / SubagentStop hooks (read at call time). */
   subagentHooks?: () => SubagentHookCalls | undefined;
+  /** The session's children registry: background runs and their delivery (without it, `background` is ignored). */
+  children?: BackgroundChildren;
 }
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
@@ -116,6 +121,17 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
       if ("error" in prepared) return prepared.error;
       // Every queued or running child listens on the parent's signal; many at once is expected.
       setMaxListeners(0, ctx.signal);
+      if (options.children) {
+        setMaxListeners(0, options.children.signal);
+        return runChildJob(options.children, slots, {
+          childId: prepared.childId,
+          profile: prepared.profile?.name,
+          prompt: args.prompt,
+          background: args.background ?? prepared.profile?.background ?? false,
+          run: (jobCtx) => runPrepared(options, prepared, args, jobCtx),
+          cancel: () => prepared.lock?.release(),
+        }, ctx);
+      }
       let release: () => void;
       try {
         release = await slots.acquire(ctx.signal);
@@ -385,6 +401,7 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
     "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
     "",
   ];

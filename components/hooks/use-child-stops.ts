@@ -1,0 +1,83 @@
+/**
+ * useChildStops: stops that never destroy work. Esc stops the main agent's turn only: its running
+ * children move to the background first and keep working (the transcript says so and which key
+ * stops them). Ctrl-C on an empty prompt with children running asks `Stop N running children? y/n`
+ * (see StopChildrenConfirm); y stops the run and every child (each stays resumable), n keeps them.
+ * Ctrl-B moves the focused running child, or every foreground child, to the background.
+ */
+import { useCallback, useState } from "react";
+import type { AgentSession } from "../../src/agent-session.js";
+import type { AgentStream } from "./use-agent-stream.js";
+
+export interface ChildStops {
+  /** The children the open question would stop (undefined: no question open); `exit`: it asks before exiting. */
+  confirm?: number;
+  confirmExit: boolean;
+  /** Exit (`/exit`): with children running, asks first; y stops them (each stays resumable) and exits. */
+  exitAsking(leave: () => void): void;
+  /** Esc on the prompt during a run. */
+  escape(): void;
+  /** Ctrl-C with nothing typed: true when it asked about the running children (the caller does nothing more). */
+  askBeforeStopping(): boolean;
+  /** The answer to the question. */
+  answer(stop: boolean): void;
+  /** Ctrl-B: the focused pane's child (`childId`), or every foreground child. */
+  background(childId?: string): void;
+}
+
+/** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
+export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string) => void): ChildStops {
+  const [confirm, setConfirm] = useState<number | undefined>();
+  const [onExit, setOnExit] = useState<(() => void) | undefined>();
+
+  const escape = useCallback(() => {
+    const moved = stream.moveToBackground();
+    stopRun("the user stopped the main agent's turn (Esc)");
+    if (moved.length > 0) {
+      const which = moved.map((id) => `[${id}]`).join(", ");
+      stream.notice(`⏹ stopped the main agent's turn; ${moved.length === 1 ? "its child" : `its ${moved.length} children`} ${which} keep working in the background — Ctrl-C on an empty prompt stops them (x on a focused pane stops one)`, "warn");
+    }
+  }, [stream, stopRun]);
+
+  const askBeforeStopping = useCallback(() => {
+    const n = session.runningChildren.length;
+    if (n === 0) return false;
+    setConfirm(n);
+    return true;
+  }, [session]);
+
+  const exitAsking = useCallback(
+    (leave: () => void) => {
+      const n = session.runningChildren.length;
+      if (n === 0) return leave();
+      setOnExit(() => leave);
+      setConfirm(n);
+    },
+    [session],
+  );
+
+  const answer = useCallback(
+    (stop: boolean) => {
+      setConfirm(undefined);
+      setOnExit(undefined);
+      if (stop && onExit) return onExit(); // exiting stops every child; each stays resumable
+      if (!stop) return stream.notice("the children keep working; their reports will come to the main agent", "dim");
+      const ids = session.runningChildren;
+      for (const id of ids) stream.stopChild(id);
+      stopRun("the user stopped every child (Ctrl-C)");
+      stream.notice(`⏹ stopped ${ids.length === 1 ? "1 child" : `${ids.length} children`} (each stays resumable from the sidebar)`, "warn");
+    },
+    [session, stream, stopRun, onExit],
+  );
+
+  const background = useCallback(
+    (childId?: string) => {
+      const moved = stream.moveToBackground(childId);
+      if (moved.length === 0) return stream.notice(childId ? "that child already works in the background" : "no child runs in the foreground", "dim");
+      stream.notice(`⇢ moved ${moved.map((id) => `[${id}]`).join(", ")} to the background; the main agent goes on and gets ${moved.length === 1 ? "its report" : "their reports"} when they end`, "dim");
+    },
+    [stream],
+  );
+
+  return { confirm, confirmExit: onExit !== undefined, exitAsking, escape, askBeforeStopping, answer, background };
+}
