@@ -51,13 +51,18 @@ describe("hooks", () => {
     const r = Object.fromEntries(["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"].map((n) => [n, ev(n)]));
     const hooks: Hooks = Object.fromEntries(Object.entries(r).map(([n, x]) => [n, one(x.command, n.endsWith("ToolUse") ? "Bash" : undefined)]));
     writeFileSync(join(home, "settings.json"), settingsWith(hooks));
+    let delegated = false;
     const provider = createScriptedProvider(
       (req) => {
         if (req.system === SUMMARISER_SYSTEM_PROMPT) return { text: "summary" };
         if (isChild(req)) return { text: `child report for ${firstPrompt(req).split("\n")[0]}` };
         const n = req.messages.length;
         if (n === 1) return { toolCalls: [{ id: "b1", name: "bash", arguments: { command: "echo hi" } }, { id: "r1", name: "read", arguments: { path: "nothing.txt" } }] };
-        if (n === 3) return { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "look around" } }] };
+        // Once: with this small window every later turn is compacted back to three messages.
+        if (n === 3 && !delegated) {
+          delegated = true;
+          return { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "look around" } }] };
+        }
         return { text: "all done" };
       },
       { contextWindow: 4000 },
