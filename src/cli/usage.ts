@@ -28,7 +28,8 @@ Options:
       --resume [id]         reopen a saved main session (without id: list this directory's sessions)
   -c, --continue            reopen the most recent session of this directory
       --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
-      --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
+      --take-over-lock      with --resume/--continue: take over the session's lock held on another host, or an old-format
+                            lock that cannot be checked (only when that run is over)
   -h, --help                show this help
   -v, --version             print the version
 
