@@ -40,6 +40,8 @@ Environment:
   INK_HOME                  Ink's home: settings.json, AGENTS.md, agents/, sessions/ (default ~/.ink)
   INK_CLAUDE_HOME           Claude Code's home, for its agents/ and CLAUDE.md (default ~/.claude)
   ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
+  INK_STREAM_IDLE_MS        cut (and retry) a model response that sends no content this long (default 180000)
+  INK_BASH_SANDBOX          off: run bash without its PID namespace; unshare: skip bubblewrap
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
