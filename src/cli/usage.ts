@@ -32,7 +32,8 @@ Options:
   -c, --continue            reopen the most recent session of this directory
       --acp                 an ACP agent on stdio for an editor (see README "Ink in your editor (ACP)")
       --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
-      --take-over-lock      with --resume/--continue: take over the session's lock held on another host (only when that run is over)
+      --take-over-lock      with --resume/--continue: take over the session's lock held on another host, or an old-format
+                            lock that cannot be checked (only when that run is over)
   -h, --help                show this help
   -v, --version             print the version
 
@@ -44,6 +45,8 @@ Environment:
   INK_CLAUDE_HOME           Claude Code's home, for its agents/, skills/, commands/ and CLAUDE.md (default ~/.claude; its ../.claude.json for claudeMcpServers)
   INK_AGENTS_HOME           the cross-tool home whose skills/ Ink reads (default ~/.agents)
   ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
+  INK_STREAM_IDLE_MS        cut (and retry) a model response that sends no content this long (default 180000)
+  INK_BASH_SANDBOX          off: run bash without its PID namespace; unshare: skip bubblewrap
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 

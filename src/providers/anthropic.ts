@@ -13,6 +13,7 @@ import { TurnAssembler } from "./anthropic-turn.js";
 import { classifyAnthropicError, describeCause, type ErrorContext } from "./classify-error.js";
 import { ProviderError } from "../protocol/provider-error.js";
 import { abortableSleep, backoffDelay, DEFAULT_RETRY_POLICY, giveUpError, isRetryable, retryLabel, type RetryPolicy, type SleepFn } from "./retry.js";
+import { IdleWatch, StreamIdleError, streamIdleMsFromEnv } from "./stream-idle.js";
 import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../protocol/provider.js";
 
 export interface AnthropicProviderOptions {
@@ -34,6 +35,8 @@ export interface AnthropicProviderOptions {
   sleep?: SleepFn;
   /** Jitter source in [0, 1) (injectable for tests). */
   random?: () => number;
+  /** Cut a response that sends no content (pings do not count) for this long (default INK_STREAM_IDLE_MS, else 180 000 ms). */
+  idleTimeoutMs?: number;
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -69,6 +72,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     random: options.random,
   };
   const sleep = options.sleep ?? abortableSleep;
+  const idleMs = options.idleTimeoutMs ?? streamIdleMsFromEnv();
   const defaultModel = options.defaultModel ?? (process.env.INK_MODEL?.trim() || "claude-sonnet-4-5");
   const client =
     apiKey === ""
@@ -86,14 +90,36 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
    * `progress.responded` turns true once the server answered (a later failure is a dropped stream).
    */
   async function attempt(body: MessageCreateParamsStreaming, out: ProviderStream, emit: (e: ProviderEvent) => void, progress: { responded: boolean }, signal?: AbortSignal): Promise<AssistantMessage> {
-    const sse = await client!.messages.create(body, { signal });
-    progress.responded = true;
-    const turn = new TurnAssembler(emit);
-    for await (const event of sse) {
-      if (out.ended) break; // aborted: leaving the loop closes the response
-      turn.accept(event);
+    // The SDK swallows `ping` events, so only content resets the idle clock.
+    // One signal for the request: the caller's abort or the idle cut (AbortSignal.any needs Node 20.3).
+    const cut = new AbortController();
+    const relay = (): void => cut.abort();
+    if (signal?.aborted) cut.abort();
+    signal?.addEventListener("abort", relay, { once: true });
+    const watch = new IdleWatch(idleMs, relay);
+    try {
+      const sse = await client!.messages.create(body, { signal: cut.signal });
+      progress.responded = true;
+      watch.touch();
+      const turn = new TurnAssembler(emit);
+      for await (const event of sse) {
+        if (out.ended) break; // aborted: leaving the loop closes the response
+        watch.touch();
+        turn.accept(event);
+      }
+      if (signal?.aborted) throw new ProviderError("aborted", "Request aborted");
+      if (watch.fired) throw new StreamIdleError(ctx.baseURL, idleMs);
+      return finishTurn(turn);
+    } catch (err) {
+      if (watch.fired && !signal?.aborted) throw new StreamIdleError(ctx.baseURL, idleMs);
+      throw err;
+    } finally {
+      watch.stop();
+      signal?.removeEventListener("abort", relay);
     }
-    if (signal?.aborted) throw new ProviderError("aborted", "Request aborted");
+  }
+
+  function finishTurn(turn: TurnAssembler): AssistantMessage {
     if (!turn.stopped) {
       throw new ProviderError("network", `The Anthropic API stream from ${ctx.baseURL} ended before the message was complete (connection lost?)`);
     }
@@ -134,14 +160,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
           return;
         } catch (raw) {
           const classified = classifyAnthropicError(raw, ctx, signal);
-          const dropped = classified.kind === "network" && progress.responded;
+          const stalled = raw instanceof StreamIdleError;
+          const dropped = classified.kind === "network" && progress.responded && !stalled;
           const err = dropped ? droppedError(classified, raw, streamed) : classified;
           if (err.kind === "aborted" || streamed || !isRetryable(err)) throw err;
           const elapsed = Date.now() - started;
           if (attemptNo > policy.maxRetries) throw giveUpError(err, attemptNo, elapsed);
           const delayMs = backoffDelay(attemptNo, policy, err.retryAfterMs);
           if (elapsed + delayMs > policy.maxRetryWindowMs) throw giveUpError(err, attemptNo, elapsed);
-          out.push({ type: "retry", attempt: attemptNo, maxAttempts, delayMs, reason: err.message, label: retryLabel(err, dropped) });
+          out.push({ type: "retry", attempt: attemptNo, maxAttempts, delayMs, reason: err.message, label: stalled ? "stream stalled" : retryLabel(err, dropped) });
           await sleep(delayMs, signal);
           if (signal?.aborted) throw new ProviderError("aborted", "Request aborted");
         }

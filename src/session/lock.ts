@@ -34,6 +34,8 @@ export interface LockInfo {
 export interface AcquireOptions {
   /** Take over a lock held on another host (its process cannot be checked from here). */
   takeOverOtherHost?: boolean;
+  /** Take over a lock in the old format (no process identity) whose pid is alive but cannot be told apart from an unrelated process. */
+  takeOverUnverified?: boolean;
 }
 
 /** A held lock. */
@@ -243,6 +245,18 @@ function staleReason(path: string, holder: LockInfo, opts: AcquireOptions): stri
   if (holder.hostname === osHostname()) {
     if (!isProcessAlive(holder.pid)) return `process ${holder.pid} is gone`;
     if (isDifferentProcess(holder.pid, holder)) return `pid ${holder.pid} now belongs to another process (the holder crashed)`;
+    if (holder.procStart === undefined && holder.command === undefined) {
+      // An old-format lock: nothing tells whether the live pid is still that run or a reused pid.
+      if (opts.takeOverUnverified) return `taken over on request (an old-format lock naming live process ${holder.pid}, which could not be checked)`;
+      const now = processCommandLine(holder.pid);
+      const running = now ? ` (pid ${holder.pid} now runs: ${now.length > 80 ? `${now.slice(0, 77)}...` : now})` : "";
+      throw new SessionLockedError(
+        id,
+        path,
+        holder,
+        `session ${id} has a lock in an older format naming ${describeHolder(holder)}${running}; that pid is alive, but the lock does not say which process took it, so it may be an unrelated one. If no Ink run is using this session, take the lock over with --take-over-lock (e.g. ink --continue --take-over-lock)`,
+      );
+    }
     throw new SessionLockedError(id, path, holder, `session ${id} is in use by ${describeHolder(holder)}; wait for it to finish or stop it`);
   }
   if (opts.takeOverOtherHost) return `taken over from host ${holder.hostname} on request`;

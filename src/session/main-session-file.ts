@@ -20,7 +20,7 @@ export interface MainSessionFileOptions {
   sessionId: string;
   /** The file exists already (a resumed session): it is reopened, not created. */
   resume: boolean;
-  /** `--take-over-lock`: take over a resumed session's lock held on another host. */
+  /** `--take-over-lock`: take over a resumed session's lock held on another host, or an old-format lock that cannot be checked. */
   takeOverLock?: boolean;
   /** How often the lock is renewed (ms; default 10 s). */
   leaseIntervalMs?: number;
@@ -77,7 +77,7 @@ export class MainSessionFile {
     // Lock before reading, so no other process appends between this read and our writes.
     let lockNote: string | undefined;
     try {
-      this.lock = store.lock(this.id, "main session", { takeOverOtherHost: this.options.takeOverLock });
+      this.lock = store.lock(this.id, "main session", { takeOverOtherHost: this.options.takeOverLock, takeOverUnverified: this.options.takeOverLock });
     } catch (err) {
       // A location that cannot be written (read-only, full) never blocks the work: go on without a lock.
       if (typeof (err as NodeJS.ErrnoException).code !== "string") throw err;

@@ -8,10 +8,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
+import { constants } from "node:os";
 import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { toolEnv } from "./tool-env.js";
+import { bashSandbox, SANDBOX_WRAPPER, WRAPPER_NAME, type BashSandbox } from "./sandbox.js";
 import { commandLineOf, newCallTag, pidsWithEnv, SESSION_RUN_TAG, trackGroup, untrackGroup } from "./process-registry.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
@@ -34,6 +36,8 @@ export interface BashToolOptions {
   shell?: string;
   /** Secret-looking variables the command may still inherit (names, `*` wildcards). */
   envPassthrough?: readonly string[];
+  /** Where commands run (default: the system's, see sandbox.ts). */
+  sandbox?: BashSandbox;
 }
 
 /** Details attached to a bash result (for the UI/session, not the model). */
@@ -67,6 +71,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
     maxLines: options.maxLines ?? 2000,
     shell: options.shell ?? "bash",
     envPassthrough: options.envPassthrough ?? [],
+    sandbox: options.sandbox,
   };
   return {
     name: "bash",
@@ -94,14 +99,20 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
 /** The default bash tool. */
 export const bashTool = createBashTool();
 
-type Config = Required<BashToolOptions>;
+type Config = Required<Omit<BashToolOptions, "sandbox">> & { sandbox?: BashSandbox };
 
 function run(command: string, timeoutMs: number, ctx: ToolContext, config: Config): Promise<ToolOutput> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     const callTag = newCallTag();
+    const sandbox = config.sandbox ?? bashSandbox();
+    const sandboxed = sandbox.prefix.length > 0;
+    const env = { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag };
     try {
-      child = spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env: { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag }, stdio: ["ignore", "pipe", "pipe"] });
+      child = sandboxed
+        ? // The namespace's wrapper reports the command's exit status on fd 3 (the outer process holds the output pipes until the namespace ends).
+          spawn(sandbox.prefix[0]!, [...sandbox.prefix.slice(1), config.shell, "-c", SANDBOX_WRAPPER, WRAPPER_NAME, command, config.shell], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
+        : spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
     } catch (err) {
       resolve(fail(`Could not start ${config.shell}: ${errorMessage(err)}`));
       return;
@@ -114,9 +125,13 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     let killTimer: NodeJS.Timeout | undefined;
     let done = false;
 
+    let chunks = 0;
     const pipe = (stream: NodeJS.ReadableStream | null) => {
       const decoder = new StringDecoder("utf8");
-      stream?.on("data", (chunk: Buffer) => accept(decoder.write(chunk)));
+      stream?.on("data", (chunk: Buffer) => {
+        chunks++;
+        accept(decoder.write(chunk));
+      });
       stream?.on("end", () => accept(decoder.end()));
     };
     const accept = (text: string) => {
@@ -148,41 +163,87 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     ctx.signal.addEventListener("abort", onAbort, { once: true });
     const timeoutTimer = setTimeout(() => stop("timeout"), timeoutMs);
 
+    // Sandboxed, the group's outer process lives exactly as long as anything in the namespace (and
+    // its last members may still be dying when it is reaped): its end is the end of everything.
+    // The wrapper says whether anything else still runs; "nothing" means the namespace is ending.
+    let outerEnded = false;
+    let namespaceLeft: boolean | undefined;
+    const alive = () => child.pid !== undefined && (sandboxed ? !outerEnded && namespaceLeft !== false : groupAlive(child.pid));
     const finish = (lingering: boolean, spawnError?: Error) => {
       if (done) return;
       done = true;
       clearTimeout(timeoutTimer);
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
-      if (killTimer && child.pid !== undefined && !groupAlive(child.pid) && pidsWithEnv("INK_CALL_ID", callTag).length === 0) clearTimeout(killTimer);
-      if (child.pid !== undefined && !groupAlive(child.pid)) untrackGroup(child.pid);
+      if (killTimer && !alive() && pidsWithEnv("INK_CALL_ID", callTag).length === 0) clearTimeout(killTimer);
+      if (child.pid !== undefined && !alive()) untrackGroup(child.pid);
       child.stdout?.destroy();
       child.stderr?.destroy();
+      (child.stdio[3] as NodeJS.ReadableStream & { destroy?: () => void } | null)?.destroy?.();
+      child.unref(); // what is left is tracked (group, tags) and swept when Ink exits; it must not keep Ink running
       if (spawnError) {
         resolve(fail(`Could not run ${config.shell} in ${ctx.cwd}: ${spawnError.message}`));
         return;
       }
-      const left = stopReason ? [] : pidsWithEnv("INK_CALL_ID", callTag);
-      const groupLeft = !stopReason && child.pid !== undefined && groupAlive(child.pid);
-      resolve(format(tail, exit, stopReason, timeoutMs, lingering, left, groupLeft));
+      // Sandboxed, the outer process and the wrapper carry the tag too: they are not the command's.
+      const left = stopReason || namespaceLeft === false ? [] : pidsWithEnv("INK_CALL_ID", callTag).filter((pid) => !sandboxed || !`${commandLineOf(pid)} `.includes(` ${WRAPPER_NAME} `));
+      const groupLeft = !stopReason && alive();
+      resolve(format(tail, exit, stopReason, timeoutMs, lingering, left, groupLeft, sandboxed));
     };
     child.on("error", (err) => finish(false, err));
-    child.on("exit", (code, signal) => {
+    const exited = (code: number | null, signal: string | null, drain = true) => {
+      if (exit) return;
       exit = { code, signal };
-      drainTimer = setTimeout(() => finish(true), config.drainMs);
-    });
+      if (drain) drainTimer = setTimeout(() => finish(true), config.drainMs);
+    };
+    if (sandboxed) {
+      let status = "";
+      const channel = child.stdio[3] as NodeJS.ReadableStream | null;
+      // The outer process holds fd 3 too, so the status is read as it arrives, not at its end.
+      channel?.on("data", (chunk: Buffer) => {
+        status += chunk.toString("latin1");
+        const m = /^(\d+) ([01])\n/.exec(status);
+        if (!m) return;
+        const s = Number(m[1]);
+        const sig = s > 128 ? Object.entries(constants.signals).find(([, n]) => n === s - 128)?.[0] : undefined;
+        namespaceLeft = m[2] === "1";
+        exited(sig ? null : s, sig ?? null, namespaceLeft);
+        // Nothing else runs: all output is already in the pipes. Tearing the namespace down takes
+        // the kernel tens of ms, so the call ends once a loop turn reads no more output, not at "close".
+        if (!namespaceLeft) startSettling();
+      });
+      // Killed before it could report (abort, timeout): the outer process's end is the command's end.
+      // Done once a whole poll phase (the inner immediate runs after the next one) read nothing new.
+      let seen = 0;
+      const settle = () => {
+        if (done) return;
+        if (seen === chunks) return finish(false);
+        seen = chunks;
+        setImmediate(settle);
+      };
+      const startSettling = () => {
+        seen = chunks;
+        setImmediate(() => setImmediate(settle));
+      };
+      child.on("exit", (code, signal) => {
+        outerEnded = true;
+        if (child.pid !== undefined && done) untrackGroup(child.pid);
+        setImmediate(() => exited(code, signal));
+      });
+    } else child.on("exit", (code, signal) => exited(code, signal));
     child.on("close", () => finish(false));
   });
 }
 
 /** Tells the model which processes the command left running in the background, and that Ink ends them on exit. */
-function leftRunningNote(pids: readonly number[]): string {
+function leftRunningNote(pids: readonly number[], sandboxed: boolean): string {
   const list = pids.slice(0, 5).map((pid) => {
     const cmd = commandLineOf(pid);
     return cmd === undefined ? `pid ${pid}` : `pid ${pid} (${cmd.length > 60 ? `${cmd.slice(0, 57)}...` : cmd})`;
   });
   const more = pids.length > 5 ? ` and ${pids.length - 5} more` : "";
   const what = list.length > 0 ? `: ${list.join(", ")}${more}` : "";
+  if (sandboxed) return `[left running in the background${what}; they keep running after this call in its own process namespace (a later command cannot see or kill them; they share the files and network) and are killed when Ink exits]`;
   return `[left running in the background${what}; they keep running after this call and are killed when Ink exits — stop them with kill when no longer needed]`;
 }
 
@@ -204,6 +265,7 @@ function format(
   lingering: boolean,
   left: readonly number[],
   groupLeft: boolean,
+  sandboxed: boolean,
 ): ToolOutput {
   const r = tail.finish();
   const parts: string[] = [];
@@ -220,8 +282,8 @@ function format(
   else if (stopReason === "aborted") parts.push("[aborted; the command and its child processes were killed]");
   else if (signal) parts.push(`[killed by ${signal}]`);
   else if (code !== 0) parts.push(`[exit code ${code}]`);
-  if (lingering && !stopReason) parts.push("[background processes still hold the output; their further output is not captured]");
-  if (left.length > 0 || groupLeft) parts.push(leftRunningNote(left));
+  if (lingering && !stopReason) parts.push(sandboxed ? "[background processes still run; their further output is not captured]" : "[background processes still hold the output; their further output is not captured]");
+  if (left.length > 0 || groupLeft) parts.push(leftRunningNote(left, sandboxed));
   const details: BashDetails = {
     exitCode: code,
     signal,

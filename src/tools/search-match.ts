@@ -6,7 +6,8 @@
  * from the built dist and from the TypeScript sources alike.
  */
 import { readFileSync, statSync } from "node:fs";
-import { looksBinary, SNIFF_BYTES } from "./binary.js";
+import { isUtf8 } from "node:buffer";
+import { SNIFF_BYTES } from "./binary.js";
 import { createGlobMatcher } from "./glob.js";
 
 /** What the worker is asked to do with every item it receives. */
@@ -52,7 +53,7 @@ export function compileJob(job: SearchJob): (item: SearchItem) => ItemResult {
   };
 }
 
-/** Matching lines of one file; binary files give none; oversized or unreadable files are marked skipped. */
+/** Matching lines of one file; binary files (a NUL byte) give none; oversized or unreadable files are marked skipped. */
 export function grepFile(file: string, regex: RegExp, job: Pick<SearchJob, "maxFileBytes" | "maxLineChars">): ItemResult {
   let buf: Buffer;
   try {
@@ -61,9 +62,15 @@ export function grepFile(file: string, regex: RegExp, job: Pick<SearchJob, "maxF
   } catch {
     return { matched: false, skipped: "unreadable" };
   }
-  if (looksBinary(buf.subarray(0, SNIFF_BYTES))) return { matched: false };
+  if (buf.subarray(0, SNIFF_BYTES).includes(0)) return { matched: false };
   const lines = grepText(buf.toString("utf8"), regex, job.maxLineChars);
-  return { matched: lines.length > 0, lines };
+  if (isUtf8(buf)) return { matched: lines.length > 0, lines };
+  // Text with bytes that are not UTF-8 (a latin1 "é"): searched as UTF-8 (stray bytes become U+FFFD)
+  // and as latin1 (one character per byte, so "café" finds its latin1 spelling); lines found either way.
+  const seen = new Set(lines.map((l) => l.line));
+  const extra = grepText(buf.toString("latin1"), regex, job.maxLineChars).filter((l) => !seen.has(l.line));
+  const all = [...lines, ...extra].sort((a, b) => a.line - b.line);
+  return { matched: all.length > 0, lines: all };
 }
 
 /** Matching lines of `text` (CRLF tolerated), each clipped to `maxLineChars` around the match. */

@@ -84,6 +84,33 @@ describe("a real CLI process leaves no process and no lock behind", () => {
   }, 30_000);
 });
 
+describe("processes that shed Ink's tag (setsid env -i, env -u INK_RUN_ID) are still ended", () => {
+  it.each([
+    ["SIGINT while the command runs", mark(7), true],
+    ["the run ends normally with them left in the background", mark(8), false],
+  ] as const)("%s", async (_name, secs, interrupt) => {
+    const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const shed = `setsid env -i sleep ${secs} >/dev/null 2>&1 & env -u INK_RUN_ID -u INK_CALL_ID sleep ${secs} >/dev/null 2>&1 &`;
+    const command = interrupt ? `${shed} sleep ${secs}` : `${shed} echo started`;
+    server.reset();
+    server.enqueue(sseTurn([{ toolUse: { id: "t1", name: "bash", input: { command } } }]));
+    server.setFallback(sseTurn([{ text: "done" }]));
+    const run = await runCli(["-p", "run it", "--cwd", repo, "--yolo"], {
+      env: { INK_HOME: inkHome, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url },
+      onSpawn: (child) => {
+        if (!interrupt) return;
+        void (async () => {
+          await waitFor(() => sleeping(secs).length >= 3);
+          child.kill("SIGINT");
+        })();
+      },
+    });
+    expect(run.code).not.toBeNull();
+    await waitFor(() => sleeping(secs).length === 0);
+    expect(sleeping(secs)).toEqual([]);
+  }, 30_000);
+});
+
 describe("an uncaught error in the CLI also leaves no process and no lock behind", () => {
   it("a crash while bash runs (setsid, nohup, TERM-ignoring children) kills them all and releases the lock", async () => {
     const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));

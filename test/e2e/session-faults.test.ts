@@ -269,6 +269,25 @@ describe("locks with clear ways out", () => {
     }
   });
 
+  it("an old-format lock (no process identity) naming a live unrelated process says what runs there and how to take it; --take-over-lock does", async () => {
+    const path = await oneSession();
+    const other = spawn("sleep", ["30"], { stdio: "ignore" });
+    try {
+      for (let i = 0; i < 100 && !readFileSync(`/proc/${other.pid}/cmdline`, "latin1").startsWith("sleep"); i++) await new Promise((r) => setTimeout(r, 10));
+      writeFileSync(`${path}.lock`, JSON.stringify({ pid: other.pid, hostname: hostname(), startedAt: "2025-05-05T00:00:00.000Z" }));
+      const refused = await runCli(["-p", "again", "--cwd", repo, "--continue"], { env: env() });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(`lock in an older format naming process ${other.pid} since 2025-05-05T00:00:00.000Z (pid ${other.pid} now runs: sleep 30)`);
+      expect(refused.stderr).toContain("take the lock over with --take-over-lock");
+      server.enqueue(sseTurn([{ text: "old lock taken" }]));
+      const taken = await runCli(["-p", "again", "--cwd", repo, "--continue", "--take-over-lock"], { env: env() });
+      expect(taken.code).toBe(0);
+      expect(taken.stdout.trim()).toBe("old lock taken");
+    } finally {
+      other.kill();
+    }
+  });
+
   it("another host's lock is refused naming the host and since when, never 'delete the file'; --take-over-lock takes it over", async () => {
     const path = await oneSession();
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: 4242, hostname: "build-box-7", startedAt: "2026-03-04T05:06:07.000Z", heartbeatAt: "2026-03-04T06:00:00.000Z" }));

@@ -22,7 +22,9 @@ export type FakeResponse =
   /** Sends `events` (possibly none), then keeps the connection open until the client closes it. */
   | { kind: "stall"; events?: SseEvent[] }
   /** Sends `events`, then destroys the socket mid-response (no end of the chunked body): a dropped connection. */
-  | { kind: "drop"; events: SseEvent[] };
+  | { kind: "drop"; events: SseEvent[] }
+  /** Sends `events`, then only `ping` events every `everyMs` until the client hangs up: a stream with no content. */
+  | { kind: "pings"; events?: SseEvent[]; everyMs: number };
 
 /** A request the server received. */
 export interface RecordedRequest {
@@ -136,6 +138,12 @@ async function respond(res: ServerResponse, response: FakeResponse): Promise<voi
     if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
   }
   if (response.kind === "sse") res.end();
+  if (response.kind === "pings") {
+    while (!res.destroyed && !res.writableEnded) {
+      res.write(`event: ping\ndata: {"type":"ping"}\n\n`);
+      await new Promise((r) => setTimeout(r, response.everyMs));
+    }
+  }
   // Let the written events reach the client before the socket goes: a cut mid-stream, not before it.
   if (response.kind === "drop") res.socket?.end(() => res.socket?.destroy());
   // "stall": leave the response open; the client's hang-up closes it.

@@ -2,9 +2,11 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { bashTool, createBashTool, type BashDetails } from "../../src/tools/bash.js";
+import { NO_SANDBOX } from "../../src/tools/sandbox.js";
 import { abortedSignal, makeCtx, tempDir } from "./context.js";
 
-const bash = createBashTool({ killGraceMs: 100, drainMs: 50, maxBytes: 1000, maxLines: 20 });
+// The unsandboxed path (the fallback where no PID namespace is allowed): pids are the test's pids. The sandbox has its own file.
+const bash = createBashTool({ killGraceMs: 100, drainMs: 50, maxBytes: 1000, maxLines: 20, sandbox: NO_SANDBOX });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -22,6 +22,19 @@ describe("grep tool", () => {
     expect(r.output).toBe("src/a.ts:2: function loadUser() {}\nsrc/b.ts:2: export function loadAll() {}");
   });
 
+  it("searches a text file holding a latin1 byte (not UTF-8) instead of reporting no matches; files with a NUL stay skipped as binary", async () => {
+    writeTree(dir, {
+      "notes.txt": Buffer.concat([Buffer.from("caf"), Buffer.from([0xe9]), Buffer.from(" au lait\nneedle here\n")]),
+      "utf8.txt": "caf\u00e9 cr\u00e8me\n",
+      "blob.bin": Buffer.from([0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x00, 0x01]),
+    });
+    const r = await grepTool.execute({ pattern: "needle" }, makeCtx(dir));
+    expect(r.output).toBe("notes.txt:2: needle here");
+    // A Unicode pattern finds the latin1 spelling (and the UTF-8 one) too.
+    const accent = await grepTool.execute({ pattern: "caf\u00e9" }, makeCtx(dir));
+    expect(accent.output).toBe("notes.txt:1: caf\u00e9 au lait\nutf8.txt:1: caf\u00e9 cr\u00e8me");
+  });
+
   it("output: count lists matches per file, past the line cap, with a total", async () => {
     writeTree(dir, { "a.ts": "x\nx\nx\n", "b/c.ts": "x\n", "d.ts": "none\n" });
     const small = createGrepTool({ maxMatches: 2 });
