@@ -124,7 +124,8 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
   function env(): { home: string; env: Record<string, string> } {
     const home = mkdtempSync(join(tmpdir(), "ink-rpc-home-"));
     dirs.push(home);
-    return { home, env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url, INK_HOME: home } };
+    // The tool pids these tests check are host pids: bash runs unsandboxed here (the sandbox has its own tests).
+    return { home, env: { ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url, INK_HOME: home, INK_BASH_SANDBOX: "off" } };
   }
 
   function route(fn: (b: Body) => FakeResponse | undefined): void {
