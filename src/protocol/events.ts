@@ -80,6 +80,8 @@ export type AgentEvent =
       profile?: string;
       /** The profile's pane colour (a terminal colour name or #rrggbb). */
       color?: string;
+      /** What names the child: its `task` description, else the first words of its first prompt (a resumed child keeps its own). */
+      description?: string;
       prompt: string;
       sessionId?: string;
       worktree?: string;

@@ -37,12 +37,14 @@ import { claimWorktreeOwner } from "./worktree-owner.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { childDescription, normalizeDescription } from "./child-label.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
+  description: z.string().trim().optional().describe("A short label for the child, 3–6 words (e.g. \"find the login handler\"): the person sees it on the child's pane and rows; longer ones are cut"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
 });
 
@@ -141,6 +143,8 @@ interface Prepared {
   loaded?: LoadedSession;
   /** A resumed child's kept worktree. */
   keptWorktree?: { path: string; branch: string };
+  /** A resumed child's saved description (it keeps it) and first prompt (its label when it has none). */
+  saved?: { description?: string; prompt?: string };
 }
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
@@ -191,6 +195,7 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
     lock,
     loaded: check.loaded,
     keptWorktree: check.worktree,
+    saved: { description: check.loaded.header.description, prompt: check.loaded.header.prompt },
   };
 }
 
@@ -213,6 +218,9 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     }
   }
   const label = p.profile?.name ?? "general";
+  // A resumed child keeps the description it was created with (else the first words of its first prompt).
+  const given = normalizeDescription(args.description);
+  const description = p.saved ? childDescription({ description: p.saved.description ?? given.text, prompt: p.saved.prompt ?? args.prompt }) : childDescription({ description: given.text, prompt: args.prompt });
   const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
   const emit = (event: AgentEvent) => ctx.emit?.(event);
   const warn = (source: WarningEvent["source"], message: string) => emit({ type: "warning", source, message: `child ${p.childId}: ${message}` });
@@ -234,6 +242,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         system: p.system,
         tools: p.tools,
         prompt: args.prompt,
+        description: given.text,
         worktree: worktree && { path: worktree.path, branch: worktree.branch },
       },
       warn,
@@ -245,7 +254,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
-  emit({ type: "subagent_start", ...tag, color: p.profile?.color, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
+  emit({ type: "subagent_start", ...tag, color: p.profile?.color, description, prompt: args.prompt, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
   const compaction = options.compaction?.({
     system: p.system,
     model: p.model,
@@ -337,10 +346,12 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     durationMs,
     worktree: report ? { path: report.path, branch: report.branch, kept: report.kept } : undefined,
     prompt: args.prompt,
+    description,
     model: p.model,
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
-  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;
+  const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
+  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote + cutNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }
 
@@ -351,6 +362,7 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
     "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
     "",
   ];
