@@ -30,7 +30,7 @@ function delegatingScript(gate: Promise<unknown>) {
     return {
       text: "Delegating.",
       toolCalls: [
-        { name: "task", arguments: { prompt: "find the login implementation", agent: "scout" } },
+        { name: "task", arguments: { prompt: "find the login implementation", agent: "scout", description: "find login code" } },
         { name: "task", arguments: { prompt: "find the login tests" } },
       ],
     };
@@ -70,14 +70,14 @@ describe("App", () => {
     h = renderApp(delegatingScript(gate));
     await typeAndSubmit(h.app, "where is login?");
     const live = await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
-    expect(live).toMatch(/scout · running/);
-    expect(live).toMatch(/general · running/);
+    expect(live).toMatch(/scout · find login code · running/);
+    expect(live).toMatch(/general · find the login t… · running/);
     expect(live).toContain("2 agents running");
     expect(live.match(/╭/g)?.length).toBeGreaterThanOrEqual(3); // two panes + the prompt box
     release();
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: both children reported."), { what: "the final answer" });
-    expect(done).toMatch(/✓ scout · 1 turn · [\d.]+s · 1\.2k tokens — IMPL-REPORT: login lives in src\/auth\/login\.ts/);
-    expect(done).toMatch(/✓ general · 1 turn · [\d.]+s · 1\.2k tokens — TESTS-REPORT/);
+    expect(done).toMatch(/✓ scout · find login code · 1 turn · [\d.]+s · 1\.2k tokens — IMPL-REPORT: login lives in sr… \[/);
+    expect(done).toMatch(/✓ general · find the login tests · 1 turn · [\d.]+s · 1\.2k tokens — TESTS-REPORT/);
     expect(done).not.toContain("· running");
     expect(done).not.toContain("agents running");
     expect(done.indexOf("✓ scout")).toBeLessThan(done.indexOf("Summary: both"));
@@ -89,8 +89,8 @@ describe("App", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     h.app.stdin.write("\u001b");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop on Esc" });
-    expect(frame).toMatch(/⏹ scout · aborted/);
-    expect(frame).toMatch(/⏹ general · aborted/);
+    expect(frame).toMatch(/⏹ scout · find login code · aborted/);
+    expect(frame).toMatch(/⏹ general · find the login tests · aborted/);
     expect(h.exits).toEqual([]);
   });
 
@@ -100,8 +100,8 @@ describe("App", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     h.app.stdin.write(CTRL_C);
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted"), { what: "the run to stop" });
-    expect(frame).toMatch(/⏹ scout · aborted/);
-    expect(frame).toMatch(/⏹ general · aborted/);
+    expect(frame).toMatch(/⏹ scout · find login code · aborted/);
+    expect(frame).toMatch(/⏹ general · find the login tests · aborted/);
     expect(frame).toContain("Ask Ink");
     expect(h.exits).toEqual([]);
     // History stays valid: both task calls got (error) results.
@@ -179,7 +179,7 @@ describe("App", () => {
     await waitForFrame(h.app.lastFrame, (f) => !f.includes("Allow bash"), { what: "the question answered" });
     expect(h.app.lastFrame()).not.toContain("waiting for approval");
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("main done"));
-    expect(done).toMatch(/✓ general · 2 turns .* — child done/);
+    expect(done).toMatch(/✓ general · list files · 2 turns .* — child done/);
     expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });
   });
 

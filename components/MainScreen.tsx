@@ -36,7 +36,7 @@ import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
 import { BUSY, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
-import { childLabel } from "./hooks/child-transcript.js";
+import { promptChildLabel } from "./hooks/child-transcript.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
@@ -304,7 +304,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   /** Plain typing on a running child's pane (not its `x`) starts a message for that child. */
   const typeToChild = (raw: string): boolean => {
     if (request !== undefined || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
-    dispatch({ type: "message_ask", childId: ui.paneId, label: childLabel(childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }) });
+    dispatch({ type: "message_ask", childId: ui.paneId, label: promptChildLabel(ui.paneId, childRows, [...state.finished, ...state.live]) });
     return true;
   };
 

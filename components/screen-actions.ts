@@ -6,7 +6,7 @@
 import type { Dispatch } from "react";
 import type { AgentSession } from "../src/agent-session.js";
 import { firstLine } from "./format.js";
-import { childLabel } from "./hooks/child-transcript.js";
+import { childLabel, PROMPT_LABEL_TITLE_MAX } from "./hooks/child-transcript.js";
 import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";
 import type { SidebarRow } from "./hooks/sidebar-rows.js";
 import type { PickerRow, UiAction, UiState } from "./hooks/ui-reducer.js";
@@ -73,12 +73,12 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
       }
       if (ui.focus === "pane") {
         // The sidebar's rows may not be listed yet; a running pane's child is in the stream.
-        if (ui.paneId) dispatch({ type: "overlay_open", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }), follow: true });
+        if (ui.paneId) dispatch({ type: "overlay_open", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }, PROMPT_LABEL_TITLE_MAX), follow: true });
         return;
       }
       const row = ctx.childRows[ctx.selected];
       // A running child's transcript follows its live end.
-      if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row), follow: row.status === "running" });
+      if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row, PROMPT_LABEL_TITLE_MAX), follow: row.status === "running" });
     },
     resume: () => {
       const overlay = ui.overlay;

@@ -282,7 +282,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     }
     case "subagent_start": {
       const s = hasTool(state, event.parentToolCallId) ? state : addTool(state, event.parentToolCallId, "task", { prompt: event.prompt });
-      const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, prompt: event.prompt, resumed: event.resumed, worktree: event.worktree, at });
+      const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, description: event.description, prompt: event.prompt, resumed: event.resumed, worktree: event.worktree, at });
       const withChild = mapTool(s, event.parentToolCallId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
       return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: event.parentToolCallId } };
     }

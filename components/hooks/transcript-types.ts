@@ -43,6 +43,8 @@ export interface ChildView {
   profile?: string;
   /** The profile's pane colour (its name and a running pane's border). */
   color?: string;
+  /** What names it (its `task` description, else its first prompt's first words); absent for children of older files. */
+  description?: string;
   prompt: string;
   status: ChildStatus;
   /** UI clock (ms) when the child started. */

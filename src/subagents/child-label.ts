@@ -35,16 +35,17 @@ export function promptWords(prompt: string): string {
   return cutWords(line.replace(/\s+/g, " ").trim(), FALLBACK_WORDS, DESCRIPTION_MAX_CHARS);
 }
 
-/** What names a child: its description, else the first words of its (first) prompt, else "subagent". */
+/** What names a child: its description, else the first words of its (first) prompt ("" when both are empty). */
 export function childDescription(child: { description?: string; prompt?: string }): string {
   const given = child.description?.replace(/\s+/g, " ").trim();
   if (given) return given;
-  return promptWords(child.prompt ?? "") || "subagent";
+  return promptWords(child.prompt ?? "");
 }
 
-/** `scout · find the login handler` (no profile: `general · …`): a child's name without its id. */
+/** `scout · find the login handler` (no profile: `general · …`; nothing to describe it: the profile alone): a child's name without its id. */
 export function childTitle(child: { profile?: string; description?: string; prompt?: string }): string {
-  return `${child.profile ?? "general"} · ${childDescription(child)}`;
+  const what = childDescription(child);
+  return what ? `${child.profile ?? "general"} · ${what}` : (child.profile ?? "general");
 }
 
 /** At most `words` words and `chars` characters of `text` (a cut inside a word ends in "…"). */

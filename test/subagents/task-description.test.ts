@@ -39,7 +39,8 @@ describe("child descriptions", () => {
     expect(promptWords("\n  Find where the login handler validates tokens and report the file\nmore")).toBe("Find where the login handler");
     expect(childDescription({ prompt: "Audit the tests" })).toBe("Audit the tests");
     expect(childDescription({ description: "map auth flow", prompt: "Audit" })).toBe("map auth flow");
-    expect(childDescription({})).toBe("subagent");
+    expect(childDescription({})).toBe("");
+    expect(childTitle({ profile: "scout" })).toBe("scout");
     expect(childTitle({ profile: "scout", prompt: "Audit the tests" })).toBe("scout · Audit the tests");
     expect(childTitle({ description: "x y z" })).toBe("general · x y z");
   });
