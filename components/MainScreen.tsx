@@ -48,6 +48,7 @@ import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
+import { useTerminalNotify } from "./hooks/use-terminal-notify.js";
 
 export { CLEAR_SCREEN };
 /** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
@@ -69,7 +70,7 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
@@ -99,6 +100,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const [hint, setHint] = useState<string | undefined>();
   const [rawUi, dispatch] = useReducer(reduceUi, INITIAL_UI);
   const panes = useMemo(() => runningChildIds(state), [state]);
+  useTerminalNotify(notify, state, waiting);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the

@@ -14,6 +14,8 @@ export interface SettingsDefaults {
   inline?: boolean;
   /** Full-screen mouse-wheel scrolling (default on). */
   mouse?: boolean;
+  /** Terminal notifications in the TUI (default bell). */
+  notify?: "off" | "bell" | "desktop";
   warnings: string[];
 }
 
@@ -32,6 +34,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     childTimeoutMs: timeout,
     inline: e.inline,
     mouse: e.mouse,
+    notify: e.notify,
     warnings: loaded.warnings,
   };
 }

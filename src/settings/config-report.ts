@@ -17,6 +17,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   theme: "auto (accepted; this version draws one theme)",
   inline: "false (full-screen)",
   mouse: "true",
+  notify: "bell (BEL when a child ends or waits for an approval and when a run of 10 s or more ends; never in -p mode)",
   envPassthrough: "none (variables that look like secrets are kept from tools)",
 };
 

@@ -24,7 +24,10 @@ async function stderrOf(calls: Array<Record<string, unknown>>): Promise<string> 
   });
   const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: false, approval: {} });
   const stderr: string[] = [];
-  await runPrintMode(session, "go", { json: false, signal: new AbortController().signal, io: { stdout: () => undefined, stderr: (t) => stderr.push(t) } });
+  const stdout: string[] = [];
+  await runPrintMode(session, "go", { json: false, signal: new AbortController().signal, io: { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t) } });
+  // Print mode never rings the terminal (no BEL, no OSC notification), whatever the settings say.
+  expect(stdout.join("") + stderr.join("")).not.toMatch(/\u0007|\u001b\]/);
   return stderr.join("");
 }
 
