@@ -172,7 +172,7 @@ describe("App", () => {
     });
     await typeAndSubmit(h.app, "go");
     const modal = await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the child's question" });
-    expect(modal).toMatch(/asked by general [0-9a-f]{6}/);
+    expect(modal).toMatch(/asked by general · list files [0-9a-f]{6}/);
     // The asking child's pane says what it waits for (not "running", not silent).
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash") && f.includes("waiting for approval"), { what: "the pane waiting for approval" });
     h.app.stdin.write("y");

@@ -34,6 +34,8 @@ export interface AgentInfo {
   label: string;
   /** Profile name when the agent runs a profile. */
   profile?: string;
+  /** A child's description (see subagent_start), so an approval question can name it. */
+  description?: string;
   /** 0 for main, 1 for a child. */
   depth: number;
   /** The agent's working directory (a worktree child: its worktree); set for approval checks. */

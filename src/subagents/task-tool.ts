@@ -291,7 +291,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
-      agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },
+      agent: { id: p.childId, label, profile: p.profile?.name, description, depth: 1 },
       signal: ctx.signal,
       stopSignal: stop.signal,
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
