@@ -25,7 +25,8 @@ export function SubagentSummary({ child, result, width = 100 }: SubagentSummaryP
   const statusWord = child.status === "ok" ? "" : ` · ${child.status}`;
   const stats = `${statusWord} · ${turnsLabel(child.turns)} · ${formatDuration(child.durationMs ?? 0)} · ${formatTokens(totalTokens(child.usage))} tokens${child.cost && formatCost(child.cost) ? ` · ${formatCost(child.cost)}` : ""}`;
   const gist = child.status === "ok" ? plainFirstLine(child.report) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
-  const name = truncate(childTitle(child), Math.max(12, Math.floor(width * 0.35)));
+  // The name gives way first, so the gist keeps 10 columns and the id stays on the line.
+  const name = truncate(childTitle(child), Math.max(12, Math.min(Math.floor(width * 0.35), width - stats.length - 26)));
   const room = Math.max(10, width - name.length - stats.length - 16);
   return (
     <Text wrap="truncate-end">

@@ -54,7 +54,7 @@ describe("child labels at 80 columns", () => {
     expect(stripAnsi(narrow).split("\n")[1]).toMatch(/general · investi… · running/);
     const done = endChild(described(), { status: "ok", turns: 2, usage: emptyUsage(), durationMs: 1500 });
     const summary = render(<SubagentSummary child={done} result="found it" width={80} />).lastFrame()!;
-    expect(stripAnsi(summary)).toMatch(/^✓ general · find the login ha… · 2 turns/);
+    expect(stripAnsi(summary)).toMatch(/^✓ general · find the login … · 2 turns/);
     fits(summary, 80);
   });
 
@@ -63,6 +63,9 @@ describe("child labels at 80 columns", () => {
     const saved = { id: "20261203-090000-bbbbbb", kind: "child", cwd: "/p", provider: "x", model: "m", createdAt: "", prompt: "Long first prompt line", description: "map the cache", path: "/x", size: 1, mtimeMs: 0, status: "ok", parentId: "s0" } as SessionSummary;
     const rows = sidebarRows(live, [saved], "s1");
     expect(storedRow(saved, "s1").description).toBe("map the cache");
+    // No description given (the event carries the prompt's first words): the row keeps the prompt's whole first line.
+    const fallback = { ...plain(), description: "Audit the session store for" };
+    expect(transcriptChildren([{ kind: "tool", id: "t2", done: false, name: "task", args: {}, status: "running", child: fallback }])[0]!.description).toBeUndefined();
     const frame = render(<Sidebar rows={rows} selected={0} now={1000} width={80} height={10} focused />).lastFrame()!;
     expect(stripAnsi(frame)).toMatch(/general \[a33a03\] +\S+ find the login handler/);
     expect(stripAnsi(frame)).toMatch(/general \[bbbbbb\] +\S+ map the cache/);
@@ -84,6 +87,6 @@ describe("child labels at 80 columns", () => {
 
   it("a child restored from its task record keeps its description", () => {
     const c = restoredChild({ childId: ID, status: "ok", turns: 1, usage: emptyUsage(), durationMs: 1, prompt: "p", description: "find the login handler" }, {}, "done");
-    expect(stripAnsi(render(<SubagentSummary child={c} width={80} />).lastFrame()!)).toContain("general · find the login ha…");
+    expect(stripAnsi(render(<SubagentSummary child={c} width={80} />).lastFrame()!)).toContain("general · find the login h…");
   });
 });

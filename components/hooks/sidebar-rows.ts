@@ -5,6 +5,7 @@
  */
 import type { SessionSummary } from "../../src/session/types.js";
 import { firstLine, formatAge } from "../format.js";
+import { promptWords } from "../../src/subagents/child-label.js";
 import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
 
 /** One child session in the sidebar. */
@@ -51,7 +52,8 @@ export function transcriptChildren(items: readonly TranscriptItem[]): SidebarRow
       id: c.childId,
       status: c.status,
       profile: c.profile,
-      ...(c.description ? { description: c.description } : {}),
+      // A description that is only the prompt's first words adds nothing to the prompt's first line the row shows.
+      ...(c.description && c.description !== promptWords(c.prompt) ? { description: c.description } : {}),
       prompt: firstLine(c.prompt),
       at: c.startedAt + (c.durationMs ?? 0),
       current: true,
