@@ -32,7 +32,7 @@ describe("App: stopping one child", () => {
       return {
         text: "Delegating.",
         toolCalls: [
-          { name: "task", arguments: { prompt: "find the login implementation", agent: "scout" } },
+          { name: "task", arguments: { prompt: "find the login implementation", agent: "scout", description: "find login code" } },
           { name: "task", arguments: { prompt: "find the login tests" } },
         ],
       };
@@ -45,15 +45,15 @@ describe("App: stopping one child", () => {
     expect(focused).toContain("x stop it");
     expect(focused).toMatch(/╔/); // the focused pane's double border
     h.app.stdin.write("x");
-    const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · aborted"), { what: "the stopped child's summary" });
+    const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · find login code · aborted"), { what: "the stopped child's summary" });
     expect(stopped).toContain("stopped by the user");
-    expect(stopped).toMatch(/general · running/);
+    expect(stopped).toMatch(/general · find the login tests · running/);
     expect(stopped).toContain("1 agent running");
     // Focus went back to the prompt with the stopped pane.
     expect(stopped).not.toContain("[x] stop");
     releaseTests();
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Answer: one child was stopped"), { what: "the main agent's answer" });
-    expect(done).toMatch(/✓ general · 1 turn .* — TESTS-REPORT/);
+    expect(done).toMatch(/✓ general · find the login tests · 1 turn .* — TESTS-REPORT/);
     const results = (mainRequests().at(-1)!.messages.at(-1) as ToolResultMessage).results;
     expect(results.map((r) => r.isError)).toEqual([true, false]);
     expect(results[0]!.content).toContain("stopped by the user");
@@ -69,7 +69,7 @@ describe("App: stopping one child", () => {
     const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc close"), { what: "the child's transcript" });
     expect(overlay).toContain("› map the auth module");
     expect(overlay).toContain("LIVE-CHILD-TEXT");
-    expect(overlay).toMatch(/scout \[[0-9a-f]{6}\]/);
+    expect(overlay).toMatch(/scout · map the auth module \[[0-9a-f]{6}\]/);
   });
 
   it("shows queued task calls apart from running children", async () => {
@@ -113,11 +113,11 @@ describe("App: child-session sidebar", () => {
     expect(overlay).toContain("── result returned to the main agent ──");
     expect(overlay).not.toContain("Child sessions");
     h.app.stdin.write("r");
-    await waitForFrame(h.app.lastFrame, (f) => /↻ resume general \[[0-9a-f]{6}\]/.test(f), { what: "the resume line" });
+    await waitForFrame(h.app.lastFrame, (f) => /↻ resume general · investigate t… \[[0-9a-f]{6}\]/.test(f), { what: "the resume line" });
     await typeAndSubmit(h.app, "now flush it");
     const resumed = await waitForFrame(h.app.lastFrame, (f) => f.includes("CHILD-REPORT-2") && f.includes("Ask Ink"), { what: "the resumed child's report" });
-    expect(resumed).toMatch(/↻ general \[[0-9a-f]{6}\] › now flush it/);
-    expect(resumed).toMatch(/✓ general · 1 turn .* — CHILD-REPORT-2/);
+    expect(resumed).toMatch(/↻ general · investigate t… \[[0-9a-f]{6}\] › now flush it/);
+    expect(resumed).toMatch(/✓ general · investigate the cache · 1 turn .* — CHILD-REPORT-2/);
     const childRequest = h.provider.requests.at(-1)!;
     expect(isChild(childRequest)).toBe(true);
     expect(childRequest.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);

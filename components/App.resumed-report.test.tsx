@@ -27,7 +27,7 @@ describe("App: a child resumed from the sidebar reports to the main agent", () =
     h.app.stdin.write("\r");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("lines 1–"), { what: "the transcript overlay" });
     h.app.stdin.write("r");
-    await waitForFrame(h.app.lastFrame, (f) => /↻ resume general \[[0-9a-f]{6}\]/.test(f), { what: "the resume line" });
+    await waitForFrame(h.app.lastFrame, (f) => /↻ resume general · investigate t… \[[0-9a-f]{6}\]/.test(f), { what: "the resume line" });
     await typeAndSubmit(h.app, "now flush it");
     const queued = await waitForFrame(h.app.lastFrame, (f) => f.includes("report goes to the main agent with your next message"), { what: "the queued-report notice" });
     expect(queued).toContain("CHILD-REPORT-2");

@@ -70,7 +70,7 @@ describe("App: a child retrying a failing server", () => {
     h = renderApp(() => ({ text: "unused" }), { session: { provider, model: "claude-test" } });
     await typeAndSubmit(h.app, "delegate it");
     const mid = await waitForFrame(h.app.lastFrame, (f) => /503 server error · retrying.*attempt 4\/10/.test(f), { what: "the child's pane retrying (third wait)", tries: 1500 });
-    expect(lines(mid, /general · 503 server error · retrying in \d+s · attempt 4\/10/)).toHaveLength(1);
+    expect(lines(mid, /general · look at the layout · 503 server error · retrying in \d+s · attempt 4\/10/)).toHaveLength(1);
     expect(mid).not.toContain("no output");
     release();
     const end = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: the child reported."), { what: "the summary", tries: 1500 });

@@ -95,7 +95,7 @@ describe("App: keys", () => {
     h.app.stdin.write("look in lib/ too");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("look in lib/ too"), { what: "the message typed" });
     h.app.stdin.write("\r");
-    const sent = await waitForFrame(h.app.lastFrame, (f) => /✉ to general \[[0-9a-f]{6}\]: look in lib\/ too — queued/.test(f), { what: "the message queued" });
+    const sent = await waitForFrame(h.app.lastFrame, (f) => /✉ to general · slow job \[[0-9a-f]{6}\]: look in lib\/ too — queued/.test(f), { what: "the message queued" });
     expect(sent).toContain("[x] stop"); // back on its pane
     release();
     const read = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."), { what: "the run to end" });
@@ -160,7 +160,7 @@ describe("App: a running child's transcript", () => {
     expect(grown).toContain("live view");
     releaseSecond();
     const saved = await waitForFrame(h.app.lastFrame, (f) => f.includes("── result returned to the main agent ──"), { what: "the saved transcript after the end" });
-    expect(saved).toMatch(/general \[[0-9a-f]{6}\] · ok · /);
+    expect(saved).toMatch(/general · live job \[[0-9a-f]{6}\] · ok · /);
     expect(saved).not.toContain("live view");
   });
 });

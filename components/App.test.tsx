@@ -30,7 +30,7 @@ function delegatingScript(gate: Promise<unknown>) {
     return {
       text: "Delegating.",
       toolCalls: [
-        { name: "task", arguments: { prompt: "find the login implementation", agent: "scout" } },
+        { name: "task", arguments: { prompt: "find the login implementation", agent: "scout", description: "find login code" } },
         { name: "task", arguments: { prompt: "find the login tests" } },
       ],
     };
@@ -70,14 +70,14 @@ describe("App", () => {
     h = renderApp(delegatingScript(gate));
     await typeAndSubmit(h.app, "where is login?");
     const live = await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
-    expect(live).toMatch(/scout · running/);
-    expect(live).toMatch(/general · running/);
+    expect(live).toMatch(/scout · find login code · running/);
+    expect(live).toMatch(/general · find the login t… · running/);
     expect(live).toContain("2 agents running");
     expect(live.match(/╭/g)?.length).toBeGreaterThanOrEqual(3); // two panes + the prompt box
     release();
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: both children reported."), { what: "the final answer" });
-    expect(done).toMatch(/✓ scout · 1 turn · [\d.]+s · 1\.2k tokens — IMPL-REPORT: login lives in src\/auth\/login\.ts/);
-    expect(done).toMatch(/✓ general · 1 turn · [\d.]+s · 1\.2k tokens — TESTS-REPORT/);
+    expect(done).toMatch(/✓ scout · find login code · 1 turn · [\d.]+s · 1\.2k tokens — IMPL-REPORT: login lives in sr… \[/);
+    expect(done).toMatch(/✓ general · find the login tests · 1 turn · [\d.]+s · 1\.2k tokens — TESTS-REPORT/);
     expect(done).not.toContain("· running");
     expect(done).not.toContain("agents running");
     expect(done.indexOf("✓ scout")).toBeLessThan(done.indexOf("Summary: both"));
@@ -97,8 +97,8 @@ describe("App", () => {
     h.app.stdin.write("\u001b");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("keep working in the background"), { what: "the turn to stop on Esc" });
     expect(frame).toContain("Ctrl-C on an empty prompt stops them");
-    expect(frame).toMatch(/scout · running/);
-    expect(frame).toMatch(/general · running/);
+    expect(frame).toMatch(/scout · find login code · running/);
+    expect(frame).toMatch(/general · find the login t\S* · running/);
     expect(frame).not.toMatch(/· aborted/);
     // The main agent's calls returned "moved to the background"; the history stays valid.
     const results = h.session.history.find((m): m is ToolResultMessage => m.role === "toolResult")!.results;
@@ -121,14 +121,14 @@ describe("App", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop 2 running children? y/n"), { what: "the question" });
     h.app.stdin.write("n");
     const kept = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Stop 2 running children?"), { what: "the question to close" });
-    expect(kept).toMatch(/scout · running/);
+    expect(kept).toMatch(/scout · find login code · running/);
     expect(h.session.runningChildren).toHaveLength(2);
     h.app.stdin.write(CTRL_C);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop 2 running children? y/n"), { what: "the question again" });
     h.app.stdin.write("y");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted") && f.includes("stopped 2 children"), { what: "the run to stop" });
-    expect(frame).toMatch(/⏹ scout · aborted/);
-    expect(frame).toMatch(/⏹ general · aborted/);
+    expect(frame).toMatch(/⏹ scout · find login code · aborted/);
+    expect(frame).toMatch(/⏹ general · find the login t\S* · aborted/);
     expect(frame).toContain("Ask Ink");
     expect(h.exits).toEqual([]);
     // History stays valid: both task calls got (error) results.
@@ -199,14 +199,14 @@ describe("App", () => {
     });
     await typeAndSubmit(h.app, "go");
     const modal = await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash"), { what: "the child's question" });
-    expect(modal).toMatch(/asked by general [0-9a-f]{6}/);
+    expect(modal).toMatch(/asked by general · list files [0-9a-f]{6}/);
     // The asking child's pane says what it waits for (not "running", not silent).
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Allow bash") && f.includes("waiting for approval"), { what: "the pane waiting for approval" });
     h.app.stdin.write("y");
     await waitForFrame(h.app.lastFrame, (f) => !f.includes("Allow bash"), { what: "the question answered" });
     expect(h.app.lastFrame()).not.toContain("waiting for approval");
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("main done"));
-    expect(done).toMatch(/✓ general · 2 turns .* — child done/);
+    expect(done).toMatch(/✓ general · list files · 2 turns .* — child done/);
     expect(h.provider.requests.find((r) => isChild(r) && afterTools(r))!.messages.at(-1)).toMatchObject({ results: [{ toolName: "bash", isError: false }] });
   });
 

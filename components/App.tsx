@@ -10,6 +10,7 @@ import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
 import type { ScreenMode } from "./layout/screen-layout.js";
 import type { ApprovalTiming } from "./hooks/approval-keys.js";
+import type { NotifyMode } from "./terminal-notify.js";
 
 export { CLEAR_SCREEN };
 
@@ -41,10 +42,12 @@ export interface AppProps {
   screenMode?: ScreenMode;
   /** When keys may answer an approval question (default: hooks/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
   approvalTiming?: ApprovalTiming;
+  /** Terminal notifications (settings `notify`; default bell). */
+  notify?: NotifyMode;
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming, notify }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
   const [startNotice, setStartNotice] = useState<string | undefined>();
@@ -103,6 +106,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       startNotice={session === first ? undefined : startNotice}
       screenMode={screenMode}
       approvalTiming={approvalTiming}
+      notify={notify}
     />
   );
 }

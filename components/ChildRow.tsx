@@ -1,6 +1,7 @@
 /**
  * ChildRow: a running child in one row, for when full panes do not fit —
- * `⠋ scout [ab12cd] 12.4s · 1.2k tok · ⏺ grep "login"` — glyph, profile, short id, elapsed time,
+ * `⠋ scout · find login handler [ab12cd] 12.4s · 1.2k tok · ⏺ grep "login"` — glyph, profile,
+ * description (else the prompt's first words), short id, elapsed time,
  * tokens, and its newest activity (the last tool call, else the last words of its text). A child
  * silent for a while says so instead (`no output for 14s`), and one whose model call waits to be
  * tried again says that (`429 rate limited · retrying in 4s · attempt 2/9`). The row has the keyboard's highlight
@@ -9,8 +10,8 @@
 import { Text } from "ink";
 import { useContext } from "react";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
-import { CHILD_COLOR, liveTokens } from "./child-status.js";
-import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
+import { CHILD_COLOR, childHead, liveTokens } from "./child-status.js";
+import { formatArgs, formatDuration, formatTokens, spinnerFrame, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
 import { retryStatus } from "./retry-status.js";
 
@@ -55,7 +56,8 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const color = CHILD_COLOR[child.status];
   const elapsed = formatDuration(now - child.startedAt);
   const tokens = `${child.model ? `${child.model} · ` : ""}${formatTokens(liveTokens(child))} tok`;
-  const head = `${child.profile ?? "general"} [${shortId(child.childId)}]`;
+  // Its name takes at most ~45% of the row, so the activity keeps room at 80 columns.
+  const head = childHead(child, Math.floor(width * 0.45));
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
   const asking = useContext(WaitingForApproval).has(child.childId);
   const retrying = child.status === "running" && !child.stopping && !asking && child.retry !== undefined;

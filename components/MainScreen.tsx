@@ -49,6 +49,7 @@ import { copyOut, itemCopyText } from "./copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/screen-layout.js";
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
+import { useTerminalNotify } from "./hooks/use-terminal-notify.js";
 
 export { CLEAR_SCREEN };
 /** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
@@ -70,7 +71,7 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
@@ -104,6 +105,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const panes = useMemo(() => runningChildIds(state), [state]);
   // The clock ticks while anything works: a run, or background children beside an idle main agent.
   const now = useNow(state.running || panes.length > 0);
+  useTerminalNotify(notify, state, waiting);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
@@ -290,7 +292,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const screenCtx = { ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession };
   const keyHandlers = screenKeyHandlers(screenCtx);
-  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
+  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal, [...state.finished, ...state.live]);
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, noModal && !search.open);

@@ -30,16 +30,16 @@ describe("Sidebar", () => {
 
   it("has a column header over the agent, id, age and prompt columns", () => {
     const lines = stripAnsi(render(<Sidebar rows={rows} selected={0} now={NOW} width={60} height={10} focused />).lastFrame()!).split("\n");
-    const header = lines.find((l) => /agent +id +age prompt/.test(l));
+    const header = lines.find((l) => /agent +id +age task/.test(l));
     expect(header).toBeDefined();
     const row = lines.find((l) => l.includes("find the tests"))!;
     // Each heading stands at its column: the age right-aligned over the ages, the prompt over the prompts.
     expect(row.indexOf("general")).toBe(header!.indexOf("agent"));
     expect(row.indexOf("[bbbbbb]")).toBe(header!.indexOf("id"));
     expect(row.indexOf("2m") + 2).toBe(header!.indexOf(" age ") + 4);
-    expect(row.indexOf("find the tests")).toBe(header!.indexOf("prompt"));
+    expect(row.indexOf("find the tests")).toBe(header!.indexOf("task"));
     // No header over an empty list.
-    expect(stripAnsi(render(<Sidebar rows={[]} selected={0} now={NOW} width={60} height={4} focused={false} />).lastFrame()!)).not.toContain("prompt");
+    expect(stripAnsi(render(<Sidebar rows={[]} selected={0} now={NOW} width={60} height={4} focused={false} />).lastFrame()!)).not.toMatch(/age +task/);
   });
 
   it("a finished child's age counts from its end in minutes and does not tick every second; a running one's does", () => {

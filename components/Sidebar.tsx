@@ -1,8 +1,8 @@
 /**
  * Sidebar: the resumable child sessions — this session's children first, then the project's
- * earlier ones — one row each, in columns under a header (`agent  id  age  prompt`): status glyph,
+ * earlier ones — one row each, in columns under a header (`agent  id  age  task`): status glyph,
  * profile, short id (as in the summary lines, e.g. `[2e814b]`), age (see rowAge: a finished
- * child's counts from its end, in minutes), first line of the prompt. Keyboard only (the screen handles the keys): ↑/↓
+ * child's counts from its end, in minutes), its description (else the first line of its prompt). Keyboard only (the screen handles the keys): ↑/↓
  * select, Enter opens the transcript (where r resumes), Tab/Esc leave; other typing goes to the
  * prompt.
  */
@@ -77,7 +77,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         <Text dimColor>{` (${rows.length}) · Enter transcript, then r resume · Esc close`}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>No child sessions yet — they appear here when the agent delegates work with task.</Text> : null}
-      {visible.length > 0 ? <Text dimColor wrap="truncate-end">{`   ${"agent".padEnd(profileWidth)} ${"id".padEnd(idWidth)} ${"age".padStart(ageWidth)} prompt`}</Text> : null}
+      {visible.length > 0 ? <Text dimColor wrap="truncate-end">{`   ${"agent".padEnd(profileWidth)} ${"id".padEnd(idWidth)} ${"age".padStart(ageWidth)} task`}</Text> : null}
       {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
       {visible.map((row, i) => {
         const index = start + i;
@@ -97,7 +97,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
               <Text color={g.color}>{g.text}</Text>
               <Text bold>{` ${profile}`}</Text>
               <Text dimColor>{` ${id} ${age} `}</Text>
-              <Text>{truncate(row.prompt || "(no prompt)", room)}</Text>
+              <Text>{truncate(row.description || row.prompt || "(no prompt)", room)}</Text>
             </Text>
           </Box>
         );

@@ -30,6 +30,6 @@ describe("a profile's color: in the UI", () => {
     const item = [...state.finished, ...state.live].find((i) => i.kind === "tool" && i.child) as { child: Parameters<typeof ChildRow>[0]["child"] } | undefined;
     const child = item!.child;
     expect(child.color).toBe("magenta");
-    expect(render(<ChildRow child={child} now={0} width={80} />).lastFrame()!).toMatch(magenta("reviewer ["));
+    expect(render(<ChildRow child={child} now={0} width={80} />).lastFrame()!).toMatch(magenta("reviewer · p ["));
   });
 });

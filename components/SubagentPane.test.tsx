@@ -85,7 +85,7 @@ describe("SubagentPane", () => {
     const c = { ...busyChild(), stopping: true, note: "✂ context compacted: 4 messages summarised" };
     const frame = stripAnsi(render(<SubagentPane child={c} now={3100} width={70} focused />).lastFrame()!);
     expect(frame).toMatch(/^╔/);
-    expect(frame).toContain("scout · stopping… · 2.1s  [x] stop");
+    expect(frame).toContain("scout · Find where login is handled · stopping… · 2.1s  [x] stop");
     expect(frame).toContain("✂ context compacted: 4 messages summarised");
     expect(stripAnsi(render(<SubagentPane child={busyChild()} now={3100} width={70} />).lastFrame()!)).not.toContain("[x] stop");
   });
@@ -105,14 +105,14 @@ describe("SubagentSummary", () => {
       endChild(busyChild(), { status: "ok", turns: 3, usage: { ...emptyUsage(), input: 1000, output: 200 }, durationMs: 2100 }),
       { type: "message", message: { role: "assistant", content: [{ type: "text", text: "**Answer**: login is in `src/auth/login.ts`\nmore" }], stopReason: "end_turn", usage: emptyUsage() } },
     );
-    const frame = stripAnsi(render(<SubagentSummary child={c} />).lastFrame()!);
-    expect(frame).toBe("✓ scout · 3 turns · 2.1s · 1.2k tokens — Answer: login is in src/auth/login.ts [ab12cd]");
+    const frame = stripAnsi(render(<SubagentSummary child={{ ...c, description: "find login" }} />).lastFrame()!);
+    expect(frame).toBe("✓ scout · find login · 3 turns · 2.1s · 1.2k tokens — Answer: login is in src/auth/login… [ab12cd]");
   });
 
   it("names the status and reason of a child that did not finish", () => {
     const c = endChild(busyChild(), { status: "timeout", turns: 2, usage: emptyUsage(), durationMs: 5000, reason: "timed out after 5000 ms" });
     const frame = stripAnsi(render(<SubagentSummary child={c} />).lastFrame()!);
-    expect(frame).toContain("scout · timeout · 2 turns · 5.0s");
-    expect(frame).toContain("timed out after 5000 ms");
+    expect(frame).toContain("scout · Find where login is handled · timeout · 2 turns · 5.0s");
+    expect(frame).toContain("— timed out");
   });
 });

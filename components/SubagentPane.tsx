@@ -1,5 +1,6 @@
 /**
- * SubagentPane: a running child agent, live, at the place of its task call — profile, short id,
+ * SubagentPane: a running child agent, live, at the place of its task call — profile and
+ * description (else its prompt's first words), short id,
  * elapsed time, turns, tokens and status, then the latest of what it did — text lines and tool
  * calls interleaved in the order they happened; its text drawn with the transcript's Markdown
  * styles, row by row.
@@ -16,6 +17,7 @@ import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
 import { retryStatus } from "./retry-status.js";
+import { childDescription } from "../src/subagents/child-label.js";
 
 export interface SubagentPaneProps {
   /** The child to show. */
@@ -61,6 +63,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const elapsed = child.status === "running" ? now - child.startedAt : (child.durationMs ?? now - child.startedAt);
   const color = CHILD_COLOR[child.status];
   const body = paneTail(child, lines, inner);
+  const description = childDescription(child);
   const running = child.status === "running";
   const silentMs = now - (child.lastEventAt ?? child.startedAt);
   const asking = useContext(WaitingForApproval).has(child.childId);
@@ -84,6 +87,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
       <Text wrap="truncate-end">
         <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
         <Text bold color={child.color}>{child.profile ?? "general"}</Text>
+        {description ? <Text bold>{` · ${truncate(description, Math.max(8, inner - (child.profile ?? "general").length - status.length - formatDuration(elapsed).length - 11 - (focused && running ? 10 : 0)))}`}</Text> : null}
         <Text dimColor> · </Text>
         <Text color={silent || asking || retrying ? "yellow" : color}>{status}</Text>
         <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>

@@ -1,6 +1,6 @@
 /**
  * SubagentSummary: a finished child collapsed to one line —
- * `✓ scout · 3 turns · 2.1s · 1.2k tokens · $0.04 — first line of report` (the cost only when its
+ * `✓ scout · find login handler · 3 turns · 2.1s · 1.2k tokens · $0.04 — first line of report` (the cost only when its
  * model has a price).
  */
 import { Text } from "ink";
@@ -8,6 +8,7 @@ import { formatCost } from "../src/core/pricing.js";
 import { CHILD_COLOR, CHILD_GLYPH, plainFirstLine, turnsLabel } from "./child-status.js";
 import { formatDuration, formatTokens, shortId, totalTokens, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
+import { childTitle } from "../src/subagents/child-label.js";
 
 export interface SubagentSummaryProps {
   /** The finished child. */
@@ -24,7 +25,8 @@ export function SubagentSummary({ child, result, width = 100 }: SubagentSummaryP
   const statusWord = child.status === "ok" ? "" : ` · ${child.status}`;
   const stats = `${statusWord} · ${turnsLabel(child.turns)} · ${formatDuration(child.durationMs ?? 0)} · ${formatTokens(totalTokens(child.usage))} tokens${child.cost && formatCost(child.cost) ? ` · ${formatCost(child.cost)}` : ""}`;
   const gist = child.status === "ok" ? plainFirstLine(child.report) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
-  const name = child.profile ?? "general";
+  // The name gives way first, so the gist keeps 10 columns and the id stays on the line.
+  const name = truncate(childTitle(child), Math.max(12, Math.min(Math.floor(width * 0.35), width - stats.length - 26)));
   const room = Math.max(10, width - name.length - stats.length - 16);
   return (
     <Text wrap="truncate-end">

@@ -3,7 +3,7 @@
  * command wrapped to the width at word boundaries, or a unified diff / new file head for edit and
  * write — and the answer choices laid out so `[r]eason` is always on screen.
  */
-import { shortId } from "./format.js";
+import { shortId, truncate } from "./format.js";
 import type { ApprovalRequest } from "./hooks/approval-broker.js";
 
 /** One body row with its colour role. */
@@ -79,7 +79,8 @@ export function answerRows(rule: string | undefined, width: number): AnswerChoic
 export function askerLabel(request: ApprovalRequest): string {
   const { agent } = request;
   if (agent.depth === 0) return "main";
-  return `${agent.profile ?? agent.label} ${shortId(agent.id)}`;
+  const what = agent.description ? ` · ${truncate(agent.description, 32)}` : "";
+  return `${agent.profile ?? agent.label}${what} ${shortId(agent.id)}`;
 }
 
 /** The body rows for `request` at inner width `width` (border and padding excluded). */

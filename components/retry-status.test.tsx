@@ -92,7 +92,7 @@ describe("a child whose call is retried", () => {
       return <SubagentPane child={child} now={useNow(true)} width={100} />;
     }
     const app = render(<Clocked />);
-    expect(stripAnsi(app.lastFrame() ?? "")).toContain("scout · connection refused · retrying in 20s · attempt 3/10");
+    expect(stripAnsi(app.lastFrame() ?? "")).toContain("scout · look · connection refused · retrying in 20s · attempt 3/10");
     await vi.advanceTimersByTimeAsync(15_000);
     const frame = stripAnsi(app.lastFrame() ?? "");
     expect(frame).toContain("connection refused · retrying in 5s · attempt 3/10");

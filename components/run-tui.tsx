@@ -16,6 +16,7 @@ import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
 import { inkStream } from "./ink-stream.js";
+import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 import { TrustPrompt } from "./TrustPrompt.js";
@@ -51,6 +52,8 @@ export interface RunTuiOptions {
   saveRule?: (rule: string) => void;
   /** Full-screen: ask the terminal for mouse-wheel reports to scroll the transcript (settings `mouse`, default on). */
   mouse?: boolean;
+  /** Ring the terminal when a child ends or waits for an approval and when a long run ends (settings `notify`, default bell). */
+  notify?: NotifyMode;
 }
 
 /** Text of the last assistant message in `session`'s history. */
@@ -97,6 +100,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       initialPrompt={options.initialPrompt}
       openResumePicker={options.openResumePicker}
       screenMode={fullscreen ? "fullscreen" : "inline"}
+      notify={options.notify}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
       newSession={() => options.createSession(approvals.ask, { trust, fresh: true })}

@@ -6,11 +6,12 @@
 import type { Dispatch } from "react";
 import type { AgentSession } from "../src/agent-session.js";
 import { firstLine } from "./format.js";
-import { childLabel } from "./hooks/child-transcript.js";
+import { childLabel, PROMPT_LABEL_TITLE_MAX, promptChildLabel } from "./hooks/child-transcript.js";
 import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";
 import type { SidebarRow } from "./hooks/sidebar-rows.js";
 import type { PickerRow, UiAction, UiState } from "./hooks/ui-reducer.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
+import type { TranscriptItem } from "./hooks/transcript-types.js";
 
 /** The screen state the key handlers act on. */
 export interface ScreenContext {
@@ -76,12 +77,12 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
       }
       if (ui.focus === "pane") {
         // The sidebar's rows may not be listed yet; a running pane's child is in the stream.
-        if (ui.paneId) dispatch({ type: "overlay_open", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }), follow: true });
+        if (ui.paneId) dispatch({ type: "overlay_open", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }, PROMPT_LABEL_TITLE_MAX), follow: true });
         return;
       }
       const row = ctx.childRows[ctx.selected];
       // A running child's transcript follows its live end.
-      if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row), follow: row.status === "running" });
+      if (row) dispatch({ type: "overlay_open", childId: row.id, label: childLabel(row, PROMPT_LABEL_TITLE_MAX), follow: row.status === "running" });
     },
     resume: () => {
       const overlay = ui.overlay;
@@ -98,9 +99,10 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
  * The second input box and typing away from the prompt: `submitResume` sends the box's text —
  * a message for a running child (its pane focused again) or a finished child's new prompt;
  * `typeWhileAway` hands typing on the sidebar to the prompt; `typeToChild` turns typing on a
- * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open.
+ * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open;
+ * `items`: the transcript's items (a running child not yet in the sidebar is named from its row there).
  */
-export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
+export function childBoxHandlers(ctx: ScreenContext, asking: boolean, items: readonly TranscriptItem[]) {
   const { ui, dispatch, stream, setHint } = ctx;
   return {
     submitResume: (text: string): boolean => {
@@ -129,7 +131,7 @@ export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
     },
     typeToChild: (raw: string): boolean => {
       if (asking || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
-      dispatch({ type: "message_ask", childId: ui.paneId, label: childLabel(ctx.childRows.find((r) => r.id === ui.paneId) ?? { id: ui.paneId }) });
+      dispatch({ type: "message_ask", childId: ui.paneId, label: promptChildLabel(ui.paneId, ctx.childRows, items) });
       return true;
     },
   };

@@ -297,7 +297,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       // A background child has its own row; any other start goes to its call's item.
       const toolId = hasTool(state, `bg-${event.childId}`) ? `bg-${event.childId}` : event.parentToolCallId;
       const s = hasTool(state, toolId) ? state : addTool(state, toolId, "task", { prompt: event.prompt });
-      const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, prompt: event.prompt, model: event.model, resumed: event.resumed, worktree: event.worktree, at });
+      const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, description: event.description, prompt: event.prompt, model: event.model, resumed: event.resumed, worktree: event.worktree, at });
       const withChild = mapTool(s, toolId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
       return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: toolId } };
     }

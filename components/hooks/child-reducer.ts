@@ -17,12 +17,13 @@ export const CHILD_TEXT_CAP = 4000;
 export const CHILD_ENTRIES_CAP = 120;
 
 /** The view of a child that just started. */
-export function startChild(init: { childId: string; profile?: string; color?: string; prompt: string; model?: string; resumed: boolean; worktree?: string; at: number }): ChildView {
+export function startChild(init: { childId: string; profile?: string; color?: string; description?: string; prompt: string; model?: string; resumed: boolean; worktree?: string; at: number }): ChildView {
   return {
     childId: init.childId,
     profile: init.profile,
     ...(init.model ? { model: init.model } : {}),
     ...(init.color ? { color: init.color } : {}),
+    ...(init.description ? { description: init.description } : {}),
     prompt: init.prompt,
     status: "running",
     startedAt: init.at,

@@ -7,10 +7,11 @@
  */
 import { finalAssistantText } from "../../src/protocol/messages.js";
 import type { SessionStore } from "../../src/session/store.js";
-import { formatDuration, shortId } from "../format.js";
-import { rowAge, type SidebarRow } from "./sidebar-rows.js";
+import { formatDuration, shortId, truncate } from "../format.js";
+import { childTitle } from "../../src/subagents/child-label.js";
+import { rowAge, transcriptChildren, type SidebarRow } from "./sidebar-rows.js";
 import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
-import type { ChildView } from "./transcript-types.js";
+import type { ChildView, TranscriptItem } from "./transcript-types.js";
 import type { OverlayLine } from "./ui-reducer.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
 
@@ -20,14 +21,25 @@ export interface OverlayView {
   lines: OverlayLine[];
 }
 
-/** `general [ab12cd]`: how the UI names a child. */
-export function childLabel(row: Pick<SidebarRow, "id" | "profile">): string {
-  return `${row.profile ?? "general"} [${shortId(row.id)}]`;
+/** Most columns of a child's title (profile · description) in an overlay title. */
+const LABEL_TITLE_MAX = 40;
+/** Most columns of a child's title in a prompt's label (`↻ resume …`, `✉ message …`), which shares the row with the typing. */
+export const PROMPT_LABEL_TITLE_MAX = 24;
+
+/** `general · find login handler [ab12cd]`: how the UI names a child (see childTitle), its title cut to `max` columns. */
+export function childLabel(row: Pick<SidebarRow, "id" | "profile"> & { description?: string; prompt?: string }, max = LABEL_TITLE_MAX): string {
+  return `${truncate(childTitle(row), max)} [${shortId(row.id)}]`;
+}
+
+/** The prompt label of child `id`: from its sidebar row when listed, else from the stream's view of it (a running pane's child). */
+export function promptChildLabel(id: string, rows: readonly SidebarRow[], items: readonly TranscriptItem[]): string {
+  const row = rows.find((r) => r.id === id) ?? transcriptChildren(items).find((r) => r.id === id);
+  return childLabel(row ?? { id }, PROMPT_LABEL_TITLE_MAX);
 }
 
 /** The overlay title of a running child; `now` is the UI clock (ms) for its elapsed time. */
 export function liveChildTitle(child: ChildView, now: number): string {
-  return `${childLabel({ id: child.childId, profile: child.profile })} · running ${formatDuration(now - child.startedAt)} · live view · session ${child.childId}`;
+  return `${childLabel({ id: child.childId, profile: child.profile, description: child.description, prompt: child.prompt })} · running ${formatDuration(now - child.startedAt)} · live view · session ${child.childId}`;
 }
 
 /** A running child's live view (title and lines wrapped to `width`). */

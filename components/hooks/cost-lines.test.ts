@@ -53,8 +53,8 @@ describe("/cost after a child resume", () => {
     const lines = costLines(state);
     expect(lines[0]).toContain("Session: no price known for these models · 5.0k tokens (in 4.5k · out 450)");
     expect(lines[1]).toMatch(/^ {2}main +no price +550 tokens/);
-    expect(lines[2]).toMatch(/^ {2}scout \[ab12cd\] run 1 +no price +1\.1k tokens \(in 1\.0k · out 100\)/);
-    expect(lines[3]).toMatch(/^ {2}scout \[ab12cd\] run 2 +no price +3\.3k tokens \(in 3\.0k · out 300\)/);
+    expect(lines[2]).toMatch(/^ {2}scout · look \[ab12cd\] run 1 +no price +1\.1k tokens \(in 1\.0k · out 100\)/);
+    expect(lines[3]).toMatch(/^ {2}scout · more \[ab12cd\] run 2 +no price +3\.3k tokens \(in 3\.0k · out 300\)/);
     expect(lines).toHaveLength(4);
   });
 });

@@ -1,12 +1,16 @@
 /**
  * `/cost`: the session's tokens and cost, split by agent — the main agent, then each run of a
- * child in the order it was started (profile and short id, as its pane shows them; a child resumed
+ * child in the order it was started (profile, description and short id, as its row shows them; a child resumed
  * in this session has one row per run, `run 1`, `run 2`, …, every run counted once). A child whose
  * model has no known price shows its tokens and "no price", never a made-up cost.
  */
 import { emptyUsage, type Usage } from "../../src/protocol/messages.js";
 import { formatCost, type CostTally } from "../../src/core/pricing.js";
-import { formatTokens, shortId, totalTokens } from "../format.js";
+import { formatTokens, totalTokens } from "../format.js";
+import { childHead } from "../child-status.js";
+
+/** Most columns of a child's title in its /cost row. */
+const COST_TITLE_MAX = 28;
 import type { ChildView, StreamState } from "./transcript-types.js";
 
 function usageLine(u: Usage): string {
@@ -25,7 +29,7 @@ function childrenOf(state: StreamState): ChildView[] {
   return [...runs.values()];
 }
 
-/** Row names: `scout [ab12cd]`; a child with several runs here: `… run 1`, `… run 2`; a lone resumed run: `… resumed`. */
+/** Row names: `scout · find login handler [ab12cd]`; a child with several runs here: `… run 1`, `… run 2`; a lone resumed run: `… resumed`. */
 function runNames(children: readonly ChildView[]): string[] {
   const runsOf = new Map<string, number>();
   for (const c of children) runsOf.set(c.childId, (runsOf.get(c.childId) ?? 0) + 1);
@@ -33,7 +37,7 @@ function runNames(children: readonly ChildView[]): string[] {
   return children.map((c) => {
     const n = (seen.get(c.childId) ?? 0) + 1;
     seen.set(c.childId, n);
-    const name = `${c.profile ?? "general"} [${shortId(c.childId)}]${c.model ? ` ${c.model}` : ""}`;
+    const name = `${childHead(c, COST_TITLE_MAX)}${c.model ? ` ${c.model}` : ""}`;
     return runsOf.get(c.childId)! > 1 ? `${name} run ${n}` : c.resumed ? `${name} resumed` : name;
   });
 }

@@ -54,6 +54,7 @@ export function restoredChild(record: TaskRecord, args: Record<string, unknown>,
   const child: ChildView = {
     childId: record.childId,
     profile: record.profile,
+    ...(record.description ? { description: record.description } : {}),
     prompt: record.prompt,
     status,
     startedAt: startOf(record),

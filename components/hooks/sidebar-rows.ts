@@ -5,6 +5,7 @@
  */
 import type { SessionSummary } from "../../src/session/types.js";
 import { firstLine, formatAge } from "../format.js";
+import { promptWords } from "../../src/subagents/child-label.js";
 import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
 
 /** One child session in the sidebar. */
@@ -14,6 +15,8 @@ export interface SidebarRow {
   /** How it stands; "unknown" when its file has no end status (cut off, or running elsewhere). */
   status: ChildStatus | "unknown";
   profile?: string;
+  /** Its `task` description (from this session's events, else its session header); absent when none was given in an older run. */
+  description?: string;
   /** First line of its first prompt. */
   prompt: string;
   /** Last activity, ms since the epoch: a running child's start, a finished one's end. */
@@ -49,6 +52,8 @@ export function transcriptChildren(items: readonly TranscriptItem[]): SidebarRow
       id: c.childId,
       status: c.status,
       profile: c.profile,
+      // A description that is only the prompt's first words adds nothing to the prompt's first line the row shows.
+      ...(c.description && c.description !== promptWords(c.prompt) ? { description: c.description } : {}),
       prompt: firstLine(c.prompt),
       at: c.startedAt + (c.durationMs ?? 0),
       current: true,
@@ -64,6 +69,7 @@ export function storedRow(s: SessionSummary, sessionId: string): SidebarRow {
     id: s.id,
     status: s.status !== undefined && KNOWN.includes(s.status) ? (s.status as ChildStatus) : "unknown",
     profile: s.profile,
+    ...(s.description ? { description: s.description } : {}),
     prompt: firstLine(s.prompt ?? ""),
     at: s.mtimeMs,
     current: s.parentId === sessionId,
@@ -81,7 +87,8 @@ export function sidebarRows(fromTranscript: readonly SidebarRow[], stored: reado
   const rows = new Map<string, SidebarRow>(stored.map((s) => [s.id, storedRow(s, sessionId)]));
   for (const row of fromTranscript) {
     const saved = rows.get(row.id);
-    rows.set(row.id, { ...row, prompt: saved?.prompt || row.prompt });
+    // A resumed child's live row names its first prompt and saved description, not the resume prompt's words.
+    rows.set(row.id, { ...row, prompt: saved?.prompt || row.prompt, description: saved?.description ?? row.description });
   }
   const rank = (r: SidebarRow) => (r.current ? (r.status === "running" ? 0 : 1) : 2);
   const all = [...rows.values()];

@@ -43,6 +43,8 @@ export interface ChildView {
   profile?: string;
   /** The profile's pane colour (its name and a running pane's border). */
   color?: string;
+  /** What names it (its `task` description, else its first prompt's first words); absent for children of older files. */
+  description?: string;
   prompt: string;
   /** The model it runs on (absent in events recorded before models were reported). */
   model?: string;

@@ -28,7 +28,7 @@ import { RpcOutput } from "../rpc/output.js";
 import { runRpcMode } from "../rpc/run-rpc.js";
 
 /** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
-async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean }> {
+async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean; notify?: "off" | "bell" | "desktop" }> {
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const inkHome = inkHomeDir();
@@ -48,6 +48,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   return {
     inline: defaults.inline,
     mouse: defaults.mouse,
+    notify: defaults.notify,
     resume,
     cwd,
     inkHome,
@@ -80,6 +81,7 @@ export interface UiModule {
     openResumePicker: boolean;
     inline?: boolean;
     mouse?: boolean;
+    notify?: "off" | "bell" | "desktop";
     untrustedProfiles: readonly string[];
     saveRule?: (rule: string) => void;
     createSession: TuiSessionFactory;
@@ -182,7 +184,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
   }
   if (args.mode === "rpc") return runRpc(args);
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
-  const { inline, mouse, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { inline, mouse, notify, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
   const { runTui } = await withUiLoadEnv(loadUi);
   installExitHooks();
   // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
@@ -192,6 +194,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     openResumePicker: args.resume === "",
     inline: args.inline || inline === true,
     mouse: mouse !== false,
+    notify,
     untrustedProfiles: untrusted,
     saveRule: (rule) => saveUserRule(base.inkHome, rule),
     createSession: tuiSessionFactory(base, (session) => onExit(() => session.close())),

@@ -10,6 +10,7 @@ import type { AgentEvent } from "../protocol/events.js";
 import { addUsage, emptyUsage, finalAssistantText } from "../protocol/messages.js";
 import { addCost, emptyCost, formatCost } from "../core/pricing.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { childTitle } from "../subagents/child-label.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
@@ -35,7 +36,8 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   // than it was when the run began).
   const answer = new FinalAnswer();
   const totals = new RunTotals();
-  const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io);
+  const names = new Map<string, string>();
+  const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io, names);
   const onEvent = (e: AgentEvent) => {
     answer.see(e);
     totals.see(e);
@@ -133,7 +135,9 @@ export function grouped(n: number): string {
   return `${sign}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${frac ? `.${frac}` : ""}`;
 }
 
-function progress(event: AgentEvent, io: PrintIo): void {
+/** One stderr line for `event`; `names` remembers each child's title from its start for its end line. */
+function progress(event: AgentEvent, io: PrintIo, names: Map<string, string>): void {
+  const named = (id: string, profile?: string) => `${names.get(id) ?? profile ?? "general"} [${id}]`;
   switch (event.type) {
     case "tool_start":
       if (event.call.name !== "task") io.stderr(`  → ${event.call.name} ${brief(event.call.arguments)}\n`);
@@ -152,28 +156,27 @@ function progress(event: AgentEvent, io: PrintIo): void {
       else io.stderr(`  ✗ context compaction failed: ${event.error}\n`);
       break;
     case "subagent_event":
-      if (event.event.type === "paused") io.stderr(`  ⏸ ${label(event.profile, event.childId)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
+      if (event.event.type === "paused") io.stderr(`  ⏸ ${named(event.childId, event.profile)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
       break;
-    case "subagent_start":
-      io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${label(event.profile, event.childId)}: ${firstLine(event.prompt)}\n`);
+    case "subagent_start": {
+      const name = childTitle(event);
+      names.set(event.childId, name);
+      io.stderr(`  ▶ ${event.resumed ? "resumed" : "started"} ${name} [${event.childId}]: ${firstLine(event.prompt)}\n`);
       break;
+    }
     case "background_start":
-      io.stderr(`  ⇢ ${label(event.profile, event.childId)} works in the background${event.by === "user" ? " (moved there)" : ""}\n`);
+      io.stderr(`  ⇢ ${named(event.childId, event.profile)} works in the background${event.by === "user" ? " (moved there)" : ""}\n`);
       break;
     case "background_delivery":
-      io.stderr(`  ↩ report${event.childIds.length === 1 ? "" : "s"} of ${event.childIds.join(", ")} delivered to the main agent\n`);
+      io.stderr(`  ↩ report${event.childIds.length === 1 ? "" : "s"} of ${event.childIds.map((id) => named(id)).join(", ")} delivered to the main agent\n`);
       break;
     case "subagent_end": {
       const s = event.summary;
       const why = s.reason ? ` (${s.reason})` : "";
-      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${label(event.profile, event.childId)}: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.cacheRead + s.usage.cacheWrite + s.usage.output} tokens\n`);
+      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${names.get(event.childId) ?? event.profile ?? "general"} [${event.childId}]: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.cacheRead + s.usage.cacheWrite + s.usage.output} tokens\n`);
       break;
     }
   }
-}
-
-function label(profile: string | undefined, childId: string): string {
-  return `${profile ?? "general"} [${childId}]`;
 }
 
 function firstLine(text: string): string {

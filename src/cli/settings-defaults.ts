@@ -15,6 +15,8 @@ export interface SettingsDefaults {
   inline?: boolean;
   /** Full-screen mouse-wheel scrolling (default on). */
   mouse?: boolean;
+  /** Terminal notifications in the TUI (default bell). */
+  notify?: "off" | "bell" | "desktop";
   warnings: string[];
 }
 
@@ -34,6 +36,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     childPauseLimitMs: e.childPauseLimit === undefined ? undefined : typeof e.childPauseLimit === "number" ? e.childPauseLimit : parseDuration(e.childPauseLimit),
     inline: e.inline,
     mouse: e.mouse,
+    notify: e.notify,
     warnings: loaded.warnings,
   };
 }

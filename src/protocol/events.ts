@@ -34,6 +34,8 @@ export interface AgentInfo {
   label: string;
   /** Profile name when the agent runs a profile. */
   profile?: string;
+  /** A child's description (see subagent_start), so an approval question can name it. */
+  description?: string;
   /** 0 for main, 1 for a child. */
   depth: number;
   /** The agent's working directory (a worktree child: its worktree); set for approval checks. */
@@ -87,6 +89,8 @@ export type AgentEvent =
       profile?: string;
       /** The profile's pane colour (a terminal colour name or #rrggbb). */
       color?: string;
+      /** What names the child: its `task` description, else the first words of its first prompt (a resumed child keeps its own). */
+      description?: string;
       prompt: string;
       /** The model the child runs on. */
       model?: string;

@@ -38,6 +38,7 @@ const taskRecord = z.looseObject({
   profile: z.string().optional(),
   worktree: worktree.extend({ kept: z.boolean() }).optional(),
   model: z.string().optional(),
+  description: z.string().optional(),
 });
 
 const at = z.string().optional().default("");
@@ -74,6 +75,7 @@ const header = z.looseObject({
   toolNames: z.array(z.string()),
   createdAt: z.string(),
   prompt: z.string().optional(),
+  description: z.string().optional(),
   worktree: worktree.optional(),
   // Written since per-dispatch models (#25); an unreadable value is dropped, never a load failure.
   modelFrom: z.literal("task").optional().catch(undefined),

@@ -37,6 +37,8 @@ export interface SessionHeader {
   createdAt: string;
   /** First user prompt, for listings. */
   prompt?: string;
+  /** A child's short description, as given to `task` (absent when none was given, and in older files). */
+  description?: string;
   worktree?: SessionWorktree;
   /** projectContextHash of the system prompt at creation (names an AGENTS.md change on resume). */
   contextHash?: string;
@@ -62,6 +64,8 @@ export interface TaskRecord {
   durationMs: number;
   worktree?: SessionWorktree & { kept: boolean };
   prompt: string;
+  /** What names the child (its description, else its first prompt's first words); absent in older files. */
+  description?: string;
   /** The model the child ran on (prices its usage when the session is resumed); absent in older files. */
   model?: string;
   /** When the run ended (ISO): the loader fills it from the entry's time; never written. */

@@ -67,6 +67,8 @@ export const settingsSchema = z
     hooks: z.record(z.string(), z.unknown(), { error: 'must be an object of hook events, e.g. {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./check.sh"}]}]}' }).optional(),
     /** Also start the MCP servers of Claude Code's ~/.claude.json (user settings only). */
     claudeMcpServers: z.boolean({ error: "must be true or false" }).optional(),
+    /** Terminal notifications when a child ends or waits for an approval and when a long run ends: off, bell (BEL, the default) or desktop (OSC 9/777 where the terminal shows them, else BEL). */
+    notify: z.enum(["off", "bell", "desktop"], { error: 'must be "off", "bell" or "desktop", e.g. "notify": "desktop"' }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
   })

@@ -33,6 +33,8 @@ export interface ChildSessionInput {
   system: string;
   tools: readonly AnyTool[];
   prompt: string;
+  /** The child's short description as given to `task` (normalized); absent when none was given. */
+  description?: string;
   worktree?: { path: string; branch: string };
 }
 
@@ -70,6 +72,7 @@ export function openChildSession(
       fingerprint: fingerprint(input.system, input.tools.map(toToolSpec)),
       toolNames: input.tools.map((t) => t.name),
       prompt: input.prompt,
+      ...(input.description ? { description: input.description } : {}),
       worktree: input.worktree,
       contextHash: projectContextHash(input.system),
     },

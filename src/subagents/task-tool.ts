@@ -41,6 +41,7 @@ import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js";
+import { childDescription, normalizeDescription } from "./child-label.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -49,6 +50,7 @@ export const taskSchema = z.object({
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
   model: z.string().min(1).optional().describe("Run this child on another model of the same provider (e.g. a cheaper one for a simple search); omit for the parent's (or its profile's) model"),
   thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, low, medium, high or a token budget; omit for the profile's or the parent's"),
+  description: z.string().trim().optional().describe("A short label for the child, 3–6 words (e.g. \"find the login handler\"): the person sees it on the child's pane and rows; longer ones are cut"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
   background: z.boolean().optional().describe("Run the child in the background: the call returns at once and you go on; its report is delivered to you when it ends (or use task_wait)"),
 });
@@ -171,6 +173,8 @@ interface Prepared {
   keptWorktree?: { path: string; branch: string };
   /** MCP tools its profile lists that this session does not have: it runs without them. */
   skippedTools?: string[];
+  /** A resumed child's saved description (it keeps it) and first prompt (its label when it has none). */
+  saved?: { description?: string; prompt?: string };
 }
 
 function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
@@ -230,6 +234,7 @@ function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): 
     lock,
     loaded: check.loaded,
     keptWorktree: check.worktree,
+    saved: { description: check.loaded.header.description, prompt: check.loaded.header.prompt },
   };
 }
 
@@ -252,6 +257,9 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     }
   }
   const label = p.profile?.name ?? "general";
+  // A resumed child keeps the description it was created with (else the first words of its first prompt).
+  const given = normalizeDescription(args.description);
+  const description = p.saved ? childDescription({ description: p.saved.description ?? given.text, prompt: p.saved.prompt ?? args.prompt }) : childDescription({ description: given.text, prompt: args.prompt });
   const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
   const emit = (event: AgentEvent) => ctx.emit?.(event);
   const warn = (source: WarningEvent["source"], message: string) => emit({ type: "warning", source, message: `child ${p.childId}: ${message}` });
@@ -275,6 +283,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         system: p.system,
         tools: p.tools,
         prompt: args.prompt,
+        description: given.text,
         worktree: worktree && { path: worktree.path, branch: worktree.branch },
       },
       warn,
@@ -287,7 +296,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
   if (p.skippedTools) warn("mcp", `agent "${p.profile?.name}" lists MCP tools this session does not have (${p.skippedTools.join(", ")}: the server is not configured or not running); it runs without them`);
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
-  emit({ type: "subagent_start", ...tag, color: p.profile?.color, prompt: args.prompt, model: p.model, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
+  emit({ type: "subagent_start", ...tag, color: p.profile?.color, description, prompt: args.prompt, model: p.model, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
   const compaction = options.compaction?.({
     system: p.system,
     model: p.model,
@@ -325,7 +334,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
-      agent: { id: p.childId, label, profile: p.profile?.name, depth: 1 },
+      agent: { id: p.childId, label, profile: p.profile?.name, description, depth: 1 },
       signal: ctx.signal,
       stopSignal: stop.signal,
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
@@ -387,10 +396,12 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     durationMs,
     worktree: report ? { path: report.path, branch: report.branch, kept: report.kept } : undefined,
     prompt: args.prompt,
+    description,
     model: p.model,
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
-  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote;
+  const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
+  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote + cutNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }
 
@@ -402,6 +413,7 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
     "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
     "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
+    "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
     "",
   ];

@@ -48,7 +48,7 @@ describe("print mode with background children", () => {
     })();
     expect(stdout.join("")).toBe("FINAL: the child found BG-REPORT\n");
     expect(stderr.join("")).toMatch(/⇢ general \[\S+\] works in the background/);
-    expect(stderr.join("")).toMatch(/↩ report of \S+ delivered to the main agent/);
+    expect(stderr.join("")).toMatch(/↩ report of general · dig \[\S+\] delivered to the main agent/);
   });
 
   it("--output json carries background_start, subagent events and the delivery with the child id", async () => {

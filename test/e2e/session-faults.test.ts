@@ -116,7 +116,7 @@ describe("sessions that survive their files", () => {
     );
     const first = await runCli(["-p", "delegate", "--cwd", repo], { env: env() });
     expect(first.code).toBe(0);
-    const childId = /▶ started \S+ \[(\S+)\]/.exec(first.stderr)![1]!;
+    const childId = /▶ started .*? \[(\S+)\]: /.exec(first.stderr)![1]!;
     const unmount = bindReadOnly(join(inkHome, "sessions"));
     if (!unmount) return ctx.skip(); // read-only mounts are not allowed here
     try {

@@ -64,7 +64,8 @@ describe("settings", () => {
     expect(message({ permissions: { allow: "bash" } })).toContain('"permissions.allow": must be a list of rules such as ["bash(git status*)"');
     expect(message({ inline: "yes" })).toContain('"inline": must be true or false');
     expect(message({ mcpServers: [] })).toContain('"mcpServers": must be an object of servers by name');
-    for (const ok of [{ childTimeout: "1m30s" }, { childTimeout: 90_000 }, { thinking: true }, { thinking: 2048 }, { thinking: "high" }]) expect(message(ok)).toBe("accepted");
+    expect(message({ notify: "loud" })).toContain('"notify": must be "off", "bell" or "desktop", e.g. "notify": "desktop"');
+    for (const ok of [{ notify: "off" }, { notify: "bell" }, { notify: "desktop" }, { childTimeout: "1m30s" }, { childTimeout: 90_000 }, { thinking: true }, { thinking: 2048 }, { thinking: "high" }]) expect(message(ok)).toBe("accepted");
   });
 
   it("a project may not pass secrets to tools", () => {
