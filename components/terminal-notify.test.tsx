@@ -85,6 +85,17 @@ describe("NotifyTracker", () => {
     expect(t.update(s, new Set(), MAIN_RUN_NOTIFY_MS)).toEqual(["the run finished"]);
   });
 
+  it("names a background report that started a turn of the idle main agent, once per delivery; a delivery into a running turn is not news", () => {
+    const t = new NotifyTracker();
+    let s = run(base(), []);
+    expect(t.update(s, new Set(), 0)).toEqual([]);
+    s = run(s, [ev({ type: "background_delivery", childIds: ["c1"], startsTurn: true })]);
+    expect(t.update(s, new Set(), 100)).toEqual(["a background report started a turn of the main agent"]);
+    expect(t.update(s, new Set(), 200)).toEqual([]);
+    s = run(s, [ev({ type: "background_delivery", childIds: ["c2"], startsTurn: false })]);
+    expect(t.update(s, new Set(), 300)).toEqual([]);
+  });
+
   it("says nothing for a short run, nor for what was there before it first looked", () => {
     const t = new NotifyTracker();
     let s = run(base(), [startRun, ...childStart("c1", "t1", "x"), childEnd("c1", "t1", "aborted")]);

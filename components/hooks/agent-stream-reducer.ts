@@ -305,7 +305,8 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       return toBackground(state, event);
     case "background_delivery": {
       const note = eventNote(event);
-      return note ? append(closeOpen(state), { kind: "info", ...note }, "live") : state;
+      const counted = event.startsTurn ? { ...state, deliveryTurns: (state.deliveryTurns ?? 0) + 1 } : state;
+      return note ? append(closeOpen(counted), { kind: "info", ...note }, "live") : counted;
     }
     case "subagent_event": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;

@@ -1,7 +1,8 @@
 /**
  * What deserves a terminal notification, read from successive stream states: a child that ended,
- * an agent that started waiting for an approval, and a main run that ended after running long
- * enough that the person may have looked elsewhere. Pure (the clock is passed in).
+ * an agent that started waiting for an approval, a background child's report that started a turn
+ * of the main agent, and a main run that ended after running long enough that the person may
+ * have looked elsewhere. Pure (the clock is passed in).
  */
 import { childTitle } from "../../src/subagents/child-label.js";
 import type { ChildView, StreamState, TranscriptItem } from "./transcript-types.js";
@@ -24,6 +25,7 @@ export class NotifyTracker {
   private waiting: ReadonlySet<string> = new Set();
   private runStartedAt: number | undefined;
   private primed = false;
+  private deliveryTurns = 0;
 
   /** The texts for what changed since the last update (none on the first: what was there already is not news). */
   update(state: StreamState, waiting: ReadonlySet<string>, now: number): string[] {
@@ -43,6 +45,9 @@ export class NotifyTracker {
       if (primed && !this.waiting.has(id)) out.push(`${id === "main" ? "the main agent" : this.nameOf(state, id)} is waiting for your approval`);
     }
     this.waiting = waiting;
+    const deliveries = state.deliveryTurns ?? 0;
+    if (primed && deliveries > this.deliveryTurns) out.push("a background report started a turn of the main agent");
+    this.deliveryTurns = deliveries;
     if (state.running && this.runStartedAt === undefined) this.runStartedAt = now;
     if (!state.running && this.runStartedAt !== undefined) {
       if (primed && now - this.runStartedAt >= MAIN_RUN_NOTIFY_MS) out.push("the run finished");

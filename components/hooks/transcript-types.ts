@@ -172,4 +172,6 @@ export interface StreamState {
    * them (the turn's result message is not written yet, or writing it failed): tool call id → text.
    */
   heldResults?: Readonly<Record<string, string>>;
+  /** How many times a background child's report started a turn of the idle main agent (for notifications). */
+  deliveryTurns?: number;
 }

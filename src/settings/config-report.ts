@@ -20,7 +20,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   mouse: "true",
   claudeMcpServers: "false (~/.claude.json's MCP servers are not started)",
   hooks: "none (see the Hooks section below)",
-  notify: "bell (BEL when a child ends or waits for an approval and when a run of 10 s or more ends; never in -p mode)",
+  notify: "bell (BEL when a child ends or waits for an approval, when a background report starts a turn, and when a run of 10 s or more ends; never in -p mode)",
   envPassthrough: "none (variables that look like secrets are kept from tools)",
 };
 
