@@ -105,14 +105,18 @@ export function readContext(request: ModelRequest): DemoContext {
   const userIndex = lastUserIndex(messages);
   const user = userIndex >= 0 ? messages[userIndex] : undefined;
   const taskTool = tools.find((t) => t.name === "task");
+  const earlierPrompts = messages
+    .slice(0, Math.max(0, userIndex))
+    .filter((m): m is UserMessage => m.role === "user")
+    .map((m) => typedText(userText(m)))
+    .reverse();
+  const raw = user?.role === "user" ? userText(user) : "";
+  // A message sent while working adds to the task rather than replacing it: its words come first.
+  const steered = raw !== "" && steerBody(raw) !== raw && earlierPrompts.length > 0;
   return {
     // Notes carrying a resumed child's report are context, not the person's request.
-    prompt: user?.role === "user" ? typedText(userText(user)) : "",
-    earlierPrompts: messages
-      .slice(0, Math.max(0, userIndex))
-      .filter((m): m is UserMessage => m.role === "user")
-      .map((m) => typedText(userText(m)))
-      .reverse(),
+    prompt: steered ? `${typedText(raw)}\n${earlierPrompts.at(-1)!.replace(/`/g, "")}` : typedText(raw),
+    earlierPrompts,
     exchanges: exchangesAfter(messages, userIndex),
     lastRole: messages.length > 0 ? messages[messages.length - 1]!.role : "none",
     resultsMatch: lastResultsMatch(messages),

@@ -10,6 +10,7 @@ import { mentionsConfigOrDocs, requestKeywords } from "./demo-keywords.js";
 import { greeting } from "./demo-investigator.js";
 import { keywordList } from "./demo-report.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
+import { allStartedInBackground, backgroundStartedReply, carriesBackgroundReports, summariseBackgroundReports, wantsBackground, withoutBackgroundPhrase } from "./demo-background.js";
 
 /** One child's investigation as the summary sees it. */
 interface ChildReport {
@@ -40,11 +41,17 @@ export function childPrompts(keywords: readonly string[], prompt: string): strin
 function delegate(context: DemoContext, keywords: string[]): DemoReply {
   const prompts = childPrompts(keywords, context.prompt);
   const agent = context.scoutAvailable ? { agent: "scout" } : {};
-  const calls: PlannedCall[] = prompts.map((p) => ({ name: "task", arguments: { prompt: p, ...agent } }));
+  // "in the background": the children run beside the person and report when they end.
+  const background = wantsBackground(context.prompt) && context.toolNames.has("task_wait");
+  const calls: PlannedCall[] = prompts.map((p, i) => ({
+    name: "task",
+    arguments: { prompt: p, description: `${labelOf(p, i).toLowerCase()} of ${keywords[0] ?? "it"}`, ...agent, ...(background ? { background: true } : {}) },
+  }));
   const who = context.scoutAvailable ? "scout subagents" : "subagents";
   const areas = prompts.map((p) => labelOf(p, 0).toLowerCase()).join(", ");
+  const then = background ? "in the background; their reports will come here when they end" : "in parallel";
   return {
-    text: `Plan: I'll investigate ${keywordList(keywords.slice(0, 3))} with ${prompts.length} ${who} running in parallel (${areas}), then summarise what they report.`,
+    text: `Plan: I'll investigate ${keywordList(keywords.slice(0, 3))} with ${prompts.length} ${who} running ${then} (${areas})${background ? "" : ", then summarise what they report"}.`,
     calls,
   };
 }
@@ -174,7 +181,8 @@ function conclusion(keywords: string[], reports: ChildReport[], found: Map<strin
  * throws; results of tools it did not call get a graceful answer.
  */
 export function planDelegation(context: DemoContext): DemoReply {
-  const keywords = requestKeywords(context.prompt, context.earlierPrompts);
+  if (carriesBackgroundReports(context) && context.exchanges.length === 0) return summariseBackgroundReports(context, keyLine, pathsIn, (task) => labelOf(task, 0));
+  const keywords = requestKeywords(withoutBackgroundPhrase(context.prompt), context.earlierPrompts.map(withoutBackgroundPhrase));
   if (context.exchanges.length === 0) {
     if (context.lastRole !== "user") return { text: "There is no request for me to work on yet. Ask me where something is handled in this directory.", calls: [] };
     return keywords.length === 0 ? { text: greeting(true), calls: [] } : delegate(context, keywords);
@@ -185,5 +193,7 @@ export function planDelegation(context: DemoContext): DemoReply {
     const why = names.length > 0 ? `results from tools I did not plan to use (${names.join(", ")})` : "no results for the work I started";
     return { text: `I got ${why}, so I'll stop here. Ask me again (for example "where is the login handled?") to start a fresh investigation.`, calls: [] };
   }
+  const lastCalls = context.exchanges[context.exchanges.length - 1]!.calls;
+  if (allStartedInBackground(lastCalls)) return backgroundStartedReply(lastCalls, keywordList((keywords.length > 0 ? keywords : ["the request"]).slice(0, 3)));
   return retryUnknownAgent(context) ?? summarise(context, keywords.length > 0 ? keywords : ["the request"]);
 }

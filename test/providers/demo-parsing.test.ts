@@ -124,7 +124,7 @@ describe("demo report helpers", () => {
 });
 
 describe("demo: a message sent to a running child", () => {
-  it("is read as the words sent, not the header Ink puts before them", async () => {
+  it("is read as the words sent (not the header Ink puts before them), followed by the task it goes on with", async () => {
     const { readContext } = await import("../../src/providers/demo-conversation.js");
     const { steerContent, steerBody } = await import("../../src/protocol/steer-message.js");
     const content = steerContent("also check the tests", "user");
@@ -132,6 +132,7 @@ describe("demo: a message sent to a running child", () => {
     expect(steerBody(content)).toBe("also check the tests");
     expect(steerBody("plain prompt")).toBe("plain prompt");
     const context = readContext({ system: "# Subagent mode", tools: [], model: "demo", maxTokens: 1, messages: [{ role: "user", content: "where is login?" }, { role: "assistant", content: [{ type: "text", text: "looking" }], stopReason: "end_turn", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }, { role: "user", content }] });
-    expect(context.prompt).toBe("also check the tests");
+    // The message adds to the child's task: its words first, then the task it goes on with.
+    expect(context.prompt).toBe("also check the tests\nwhere is login?");
   });
 });

@@ -169,7 +169,7 @@ describe("demo provider: delegating mode", () => {
     expect(calls.length).toBeGreaterThanOrEqual(2);
     expect(calls.length).toBeLessThanOrEqual(3);
     expect(calls.every((c) => c.name === "task" && c.arguments.agent === "scout")).toBe(true);
-    expect(calls.every((c) => Object.keys(c.arguments).sort().join() === "agent,prompt")).toBe(true);
+    expect(calls.every((c) => Object.keys(c.arguments).sort().join() === "agent,description,prompt")).toBe(true);
     expect(new Set(calls.map((c) => c.arguments.prompt)).size).toBe(calls.length);
     expect(String(calls[0]!.arguments.prompt)).toContain("login");
   });
@@ -180,7 +180,8 @@ describe("demo provider: delegating mode", () => {
     const { message } = await delegateTurn1(TASK_PLAIN, "where is the login handled?");
     const calls = toolCallsOf(message);
     expect(calls).toHaveLength(2);
-    expect(calls.every((c) => Object.keys(c.arguments).join() === "prompt")).toBe(true);
+    expect(calls.every((c) => Object.keys(c.arguments).sort().join() === "description,prompt")).toBe(true);
+    expect(calls.map((c) => c.arguments.description)).toEqual(["implementation of login", "tests of login"]);
   });
 
   it("turn 2 summarises the reports, quotes their paths and names the failed child", async () => {
