@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import matter from "gray-matter";
+import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../context/front-matter.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ProfileProblem } from "../subagents/profile-files.js";
 
@@ -48,10 +48,8 @@ export const BUILTIN_COMMAND_NAMES: readonly string[] = ["/help", "/?", "/agents
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-function notYaml(): never {
-  throw new Error("only YAML front matter is supported; start the file with a plain `---` line");
-}
-const MATTER_OPTIONS = { language: "yaml", engines: { javascript: notYaml, js: notYaml, coffee: notYaml, json: notYaml } };
+/** The front-matter keys of a command file (only these open a field when it is read line by line). */
+const COMMAND_KEYS = ["description", "argument-hint", "allowed-tools", "model", "context", "agent", "disable-model-invocation"];
 
 /** The `*.md` files under `root` (relative, `/`-separated, sorted), three folders deep at most. */
 function listMarkdown(root: string, problems: ProfileProblem[]): string[] {
@@ -98,16 +96,16 @@ export function parseCommandFile(raw: string, origin: { path: string; rel: strin
   let body = text;
   if (/^---[^\S\r\n]*\r?\n/.test(text)) {
     try {
-      const file = matter(text, MATTER_OPTIONS);
+      const file = parseYamlFrontMatter(text);
       if (file.data === null || typeof file.data !== "object" || Array.isArray(file.data)) return { ok: false, reason: "the front matter is not a set of `key: value` lines" };
       data = file.data as Record<string, unknown>;
       body = file.content;
     } catch (error) {
-      // Claude Code's own examples (`argument-hint: [pr-number] [priority]`) are not valid YAML: read plain `key: value` lines then.
-      const plain = plainFrontMatter(text);
-      if (!plain) return { ok: false, reason: `invalid YAML front matter: ${errorMessage(error).split("\n")[0]!.trim()}; write \`key: value\` lines between two \`---\` lines` };
+      // Claude Code's own examples (`argument-hint: [pr-number] [priority]`) are not valid YAML: read `key: value` lines then.
+      const plain = isLooseTextError(error) ? lineFrontMatter(text, COMMAND_KEYS) : undefined;
+      if (!plain) return { ok: false, reason: `invalid YAML front matter: ${yamlErrorLine(error)}; write \`key: value\` lines between two \`---\` lines` };
       data = plain.data;
-      body = plain.body;
+      body = plain.content;
     }
   }
   body = body.trim();
@@ -136,21 +134,6 @@ export function parseCommandFile(raw: string, origin: { path: string; rel: strin
     command.fork = true;
   }
   return { ok: true, command };
-}
-
-/** Front matter read as plain `key: value` lines (values as text); undefined when a line is not one. */
-function plainFrontMatter(text: string): { data: Record<string, unknown>; body: string } | undefined {
-  const lines = text.split(/\r?\n/);
-  const end = lines.findIndex((l, i) => i > 0 && /^---\s*$/.test(l));
-  if (end < 0) return undefined;
-  const data: Record<string, unknown> = {};
-  for (const line of lines.slice(1, end)) {
-    if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
-    const m = /^([A-Za-z][\w-]*):\s*(.*)$/.exec(line);
-    if (!m) return undefined;
-    data[m[1]!] = m[2]!.trim();
-  }
-  return { data, body: lines.slice(end + 1).join("\n") };
 }
 
 function clip(text: string, max: number): string {

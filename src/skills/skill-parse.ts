@@ -4,7 +4,7 @@
  * keys of the format (license, metadata, compatibility, …) are accepted and ignored. Only YAML
  * front matter is read — gray-matter's JavaScript engine would evaluate code from the file.
  */
-import matter from "gray-matter";
+import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../context/front-matter.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 /**
@@ -33,11 +33,8 @@ export const SKILL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const FORMAT_HINT = "a SKILL.md starts with a `---` line, then YAML with `name:` and `description:`, then a closing `---` line and the instructions";
 
-function notYaml(): never {
-  throw new Error("only YAML front matter is supported; start the file with a plain `---` line");
-}
-
-const MATTER_OPTIONS = { language: "yaml", engines: { javascript: notYaml, js: notYaml, coffee: notYaml, json: notYaml } };
+/** The front-matter keys of a SKILL.md (only these open a field when it is read line by line). */
+const SKILL_KEYS = ["name", "description", "allowed-tools", "license", "metadata", "model", "version"];
 
 /** `allowed-tools`: a comma/space separated string or a YAML list of strings. */
 function parseAllowedTools(value: unknown): string[] | string {
@@ -57,11 +54,12 @@ export function parseSkill(raw: string, origin: { path: string; dir: string; sou
   let data: unknown;
   let content: string;
   try {
-    const file = matter(text, MATTER_OPTIONS);
-    data = file.data;
-    content = file.content;
+    ({ data, content } = parseYamlFrontMatter(text));
   } catch (error) {
-    return { ok: false, reason: `invalid YAML front matter: ${errorMessage(error).split("\n")[0]!.trim()}; ${FORMAT_HINT}` };
+    // Skills in the wild carry unquoted descriptions with `: ` in them, as agent files do: read them line by line.
+    const lines = isLooseTextError(error) ? lineFrontMatter(text, SKILL_KEYS) : undefined;
+    if (lines === undefined || typeof lines.data.name !== "string" || typeof lines.data.description !== "string") return { ok: false, reason: `invalid YAML front matter: ${yamlErrorLine(error)}; ${FORMAT_HINT}` };
+    ({ data, content } = lines);
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) return { ok: false, reason: `front matter is not a set of \`key: value\` lines; ${FORMAT_HINT}` };
   const fields = data as Record<string, unknown>;

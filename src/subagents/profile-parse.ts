@@ -3,7 +3,7 @@
  * and the trimmed markdown body as the profile's system text. Only YAML front matter is
  * accepted — gray-matter's JavaScript engine would evaluate code from the file.
  */
-import matter from "gray-matter";
+import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../context/front-matter.js";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { formatSchemaIssues, PROFILE_KEYS, profileFrontMatterSchema, UNSUPPORTED_KEYS } from "./profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -102,25 +102,6 @@ export interface ProfileOrigin {
 
 const FORMAT_HINT = "a profile starts with a `---` line, then YAML with at least `name:` and `description:`, then a closing `---` line";
 
-/** js-yaml's errors for unquoted text with `: ` or `<example>` blocks in it: such files are read line by line. */
-const LOOSE_TEXT_ERRORS = /incomplete explicit mapping pair|bad indentation of a mapping entry|can not read a block mapping entry|end of the stream or a document separator is expected/;
-
-/** Refuses any front-matter language but YAML. */
-function notYaml(): never {
-  throw new Error("only YAML front matter is supported; start the file with a plain `---` line");
-}
-
-const MATTER_OPTIONS = {
-  language: "yaml",
-  engines: { javascript: notYaml, js: notYaml, coffee: notYaml, json: notYaml },
-};
-
-/** First line of a parser error, without js-yaml's code excerpt. */
-function firstLine(error: unknown): string {
-  const text = errorMessage(error);
-  return text.split("\n")[0]!.trim().replace(/:$/, "");
-}
-
 /**
  * Parses the text of one profile file. Contract: never throws; a malformed file yields a reason
  * naming the field (or the YAML error) and how to fix it.
@@ -138,18 +119,16 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   let yamlError: string | undefined;
   const warnings: string[] = [];
   try {
-    const file = matter(text, MATTER_OPTIONS);
-    data = file.data;
-    content = file.content;
+    ({ data, content } = parseYamlFrontMatter(text));
   } catch (error) {
     // Agent files in the wild often carry an unquoted description with `: ` or `<example>` blocks,
     // which is not valid YAML; Claude Code reads them, so read them line by line too, and say how to fix them.
     const fix = "quote the value, or write it as a block (`description: >` with the text indented on the next lines)";
-    const lenient = LOOSE_TEXT_ERRORS.test(firstLine(error)) ? lenientFrontMatter(text) : undefined;
-    if (lenient === undefined) return { ok: false, reason: `invalid YAML front matter: ${firstLine(error)}; ${FORMAT_HINT}` };
-    yamlError = `invalid YAML front matter: ${firstLine(error)}; ${fix}`;
+    const lenient = isLooseTextError(error) ? lineFrontMatter(text, PROFILE_KEYS) : undefined;
+    if (lenient === undefined) return { ok: false, reason: `invalid YAML front matter: ${yamlErrorLine(error)}; ${FORMAT_HINT}` };
+    yamlError = `invalid YAML front matter: ${yamlErrorLine(error)}; ${fix}`;
     ({ data, content } = lenient);
-    warnings.push(`${origin.path}: its front matter is not valid YAML (${firstLine(error)}); read it line by line instead — to fix it, ${fix}`);
+    warnings.push(`${origin.path}: its front matter is not valid YAML (${yamlErrorLine(error)}); read it line by line instead — to fix it, ${fix}`);
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     return { ok: false, reason: `front matter is not a set of \`key: value\` lines; ${FORMAT_HINT}` };
@@ -206,36 +185,3 @@ function adaptClaude(profile: AgentProfile, warnings: string[]): void {
   }
 }
 
-/**
- * Front matter read line by line, for files whose YAML does not parse: a `key: value` line at the
- * start of a line naming a profile key opens a field, every other line continues the last one; list items (`- x`) make
- * a list. Undefined when no field could be read.
- */
-function lenientFrontMatter(text: string): { data: Record<string, unknown>; content: string } | undefined {
-  const lines = text.split(/\r?\n/);
-  const end = lines.findIndex((line, i) => i > 0 && /^---\s*$/.test(line));
-  if (end < 0) return undefined;
-  const data: Record<string, unknown> = {};
-  let key: string | undefined;
-  for (const line of lines.slice(1, end)) {
-    const field = /^([A-Za-z][\w-]*):(?:\s+(.*))?$/.exec(line);
-    // Only a profile key opens a field: `user: …` inside an <example> block is part of the text.
-    if (field && (PROFILE_KEYS as readonly string[]).includes(field[1]!)) {
-      key = field[1]!;
-      data[key] = unquote((field[2] ?? "").trim());
-    } else if (key !== undefined && /^\s*-\s+/.test(line) && (data[key] === "" || Array.isArray(data[key]))) {
-      data[key] = [...(Array.isArray(data[key]) ? (data[key] as unknown[]) : []), line.replace(/^\s*-\s+/, "").trim()];
-    } else if (key !== undefined && typeof data[key] === "string") data[key] = `${data[key] as string}\n${line.trim()}`.trim();
-  }
-  if (Object.keys(data).length === 0) return undefined;
-  for (const [k, v] of Object.entries(data)) {
-    if (v === "true" || v === "false") data[k] = v === "true";
-    else if (typeof v === "string" && /^\d+$/.test(v)) data[k] = Number(v);
-  }
-  return { data, content: lines.slice(end + 1).join("\n") };
-}
-
-function unquote(value: string): string {
-  const quoted = /^(["'])(.*)\1$/.exec(value);
-  return quoted ? quoted[2]! : value;
-}
