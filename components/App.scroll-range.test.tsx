@@ -134,6 +134,14 @@ describe("full-screen scroll range", () => {
     await waitForFrame(screen, (f) => f.includes("LONG-END done.") && !f.includes("End or PgDn to follow"), { what: "the end again" });
     h.app.stdin.write(HOME);
     await waitForFrame(screen, (f) => topRow(f).includes("✦ Ink"), { what: "row 0 (the header) at the top" });
+    // A search hit deep inside the answer lands on screen (its block's row at the top, not the answer's first row).
+    h.app.stdin.write(CTRL_F);
+    await waitForFrame(screen, (f) => f.includes("type to search"), { what: "the search line" });
+    h.app.stdin.write("long-77.");
+    await waitForFrame(screen, (f) => f.includes("matches · Enter jumps") || f.includes("match · Enter jumps"), { what: "the hit" });
+    h.app.stdin.write("\r");
+    const hit = await waitForFrame(screen, (f) => f.includes("match 1 of") && f.includes("LONG-77."), { what: "the hit on screen" });
+    expect(topRow(hit)).toContain("LONG-77.");
   });
 
   it("a search hit inside an opened report lands on screen", async () => {

@@ -104,6 +104,38 @@ export function recordPartRows(item: PartedItem, width: number, index: number, r
   return true;
 }
 
+function blockText(block: MdBlock): string {
+  switch (block.type) {
+    case "code":
+      return block.lines.join("\n");
+    case "table":
+      return [block.header, ...block.rows].map((r) => r.join(" ")).join("\n");
+    case "rule":
+    case "blank":
+      return "";
+    default:
+      return spanText(block.spans);
+  }
+}
+
+/**
+ * The row of `item` at `width` where the first block holding `query` (case-insensitive) starts —
+ * where a search hit inside a long answer is put at the top of the view; 0 for an item drawn whole
+ * or when no block holds it as drawn (the query crossed inline markup).
+ */
+export function queryRow(item: TranscriptItem, query: string, width: number): number {
+  const q = query.toLowerCase();
+  if (!isParted(item) || q === "") return 0;
+  const blocks = partBlocks(item);
+  const rows = partRows(item, width);
+  let row = rows[0]!;
+  for (let i = 0; i < blocks.length; i++) {
+    if (blockText(blocks[i]!).toLowerCase().includes(q)) return row;
+    row += rows[i + 1]!;
+  }
+  return 0;
+}
+
 /** The parts to draw: indexes `[first, end)` of `heights` covering rows `[top, bottom)` of the item, and the rows they start and end at. */
 export function partsCovering(heights: readonly number[], top: number, bottom: number): { first: number; end: number; from: number; to: number } {
   let first = 0;
