@@ -20,3 +20,19 @@ export function historySession(inkHome: string, cwd: string, messages: number): 
   writeFileSync(join(dir, `${id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
   return id;
 }
+
+/** A saved main session of one question and one long answer (`answer`) for `cwd` in `inkHome`; returns its id. */
+export function longAnswerSession(inkHome: string, cwd: string, answer: string): string {
+  const dir = join(inkHome, "sessions");
+  mkdirSync(dir, { recursive: true });
+  const id = "20250303-000000-long0";
+  const at = new Date().toISOString();
+  const usage = { input: 10, output: Math.round(answer.length / 4), cacheRead: 0, cacheWrite: 0 };
+  const lines: unknown[] = [
+    { type: "header", version: 1, id, kind: "main", cwd, provider: "anthropic", model: "claude-fake", fingerprint: "f", toolNames: [], createdAt: at, prompt: "history" },
+    { type: "message", message: { role: "user", content: "explain the whole code base" }, at },
+    { type: "message", message: { role: "assistant", content: [{ type: "text", text: answer }], stopReason: "end_turn", usage }, at },
+  ];
+  writeFileSync(join(dir, `${id}.jsonl`), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+  return id;
+}

@@ -5,13 +5,16 @@
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
  * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
- * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages).
+ * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages). The paced answer
+ * also runs below one finished 20,000-token answer, and both in `--inline` mode: the cost of a frame
+ * must not follow the size of what is above (the "below" figure's note gives its CPU as a multiple
+ * of the same answer on an empty screen).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
-import { historySession } from "./history-session.js";
+import { historySession, longAnswerSession } from "./history-session.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
 
@@ -53,6 +56,12 @@ interface Scenario {
   name: string;
   /** Finished messages in the transcript before the prompt. */
   history: number;
+  /** Instead of `history` messages: one question and this (long) answer above the prompt. */
+  longAnswer?: string;
+  /** CLI arguments added (e.g. `--inline`). */
+  args?: string[];
+  /** The scenario whose CPU this one's is compared with (its name). */
+  baseline?: string;
   /** Queues the server's answers for one run. */
   script: (server: FakeAnthropic) => void;
   runs: number;
@@ -100,10 +109,10 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   writeFileSync(out, "");
   const framesFile = join(inkHome, "frames.txt");
   writeFileSync(framesFile, "");
-  const resume = scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
+  const resume = scenario.longAnswer ? ["--resume", longAnswerSession(inkHome, cwd, scenario.longAnswer)] : scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: resume, terminalBytes: out });
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out });
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
     const bytes0 = statSync(out).size;
@@ -149,6 +158,20 @@ function eightChildren(server: FakeAnthropic, marker = END): void {
   server.enqueue(textStream(`All eight children reported.\n${marker}\n`, 5));
 }
 
+const PACED = "paced answer (100 tokens/s for 20 s)";
+
+/** The paced answer on an empty screen and below one finished 20,000-token answer (`big`, its end marker renamed), full-screen and --inline. */
+function pacedScenarios(big: string): Scenario[] {
+  const script = (s: FakeAnthropic) => s.enqueue(textStream(answerText(2_000), 100));
+  const above = big.replace(END, "end of the earlier answer");
+  return [
+    { name: PACED, history: 0, script, runs: 1 },
+    { name: `${PACED} below one 20,000-token answer`, history: 0, longAnswer: above, script, runs: 1, baseline: PACED },
+    { name: `${PACED}, --inline`, history: 0, args: ["--inline"], script, runs: 1 },
+    { name: `${PACED} below one 20,000-token answer, --inline`, history: 0, longAnswer: above, args: ["--inline"], script, runs: 1, baseline: `${PACED}, --inline` },
+  ];
+}
+
 /** The scenarios; `quick` runs each once. */
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
@@ -157,7 +180,7 @@ function scenarios(quick: boolean): Scenario[] {
   const list: Scenario[] = [
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
-    { name: "paced answer (100 tokens/s for 20 s)", history: 0, script: (s) => s.enqueue(textStream(answerText(2_000), 100)), runs: 1 },
+    ...pacedScenarios(big),
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
   ];
@@ -187,6 +210,8 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
       const p99 = percentile(frameMs, 99);
       const cpu = m((r) => r.cpuS);
       const wall = m((r) => r.wallS);
+      const base = sc.baseline ? figures.find((f) => f.name === `${sc.baseline}: CPU`) : undefined;
+      const ratio = base && Number.isFinite(base.median) ? `; ${(cpu / base.median).toFixed(2)}× the CPU of "${sc.baseline}"` : "";
       figures.push({
         group: "render",
         name: `${sc.name}: CPU`,
@@ -194,7 +219,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         unit: "s",
         runs: results.length,
         extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms`,
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).

@@ -108,6 +108,42 @@ describe("full-screen scroll range", () => {
     expect(top).toContain("› FIRST-QUESTION");
   });
 
+  it("a long answer (drawn in parts, only those in view) passes whole under PgUp, page by page, to row 0; Home and End still reach both ends", async () => {
+    const line = (i: number) =>
+      i % 40 === 20
+        ? `| file ${i} | what it holds |\n|---|---|\n| src/auth/login-${i}.ts | LONG-${i} the login handler, a cell that wraps in a narrow column of the table |`
+        : i % 9 === 4
+          ? `- LONG-${i}: a bullet whose text is long enough to wrap onto a second row at eighty columns wide`
+          : `LONG-${i}. The login is handled in src/auth/login.ts${i % 3 === 0 ? ", which verifies the request and redirects the user after a successful check of the password" : ""}.`;
+    const answer = Array.from({ length: 160 }, (_, i) => line(i)).join("\n\n") + "\n\nLONG-END done.";
+    h = renderApp(() => ({ text: answer }), { screenMode: "fullscreen" });
+    await resize(80);
+    await typeAndSubmit({ stdin: h.app.stdin, lastFrame: screen }, "FIRST-QUESTION");
+    let top = await waitForFrame(screen, (f) => f.includes("LONG-END done.") && f.includes("Enter send"), { what: "the long answer" });
+    const seen = new Set<string>();
+    for (const m of top.matchAll(/LONG-\d+/g)) seen.add(m[0]);
+    for (let page = 0; page < 80 && !topRow(top).includes("✦ Ink"); page++) {
+      h.app.stdin.write(PAGE_UP);
+      top = await settled();
+      for (const m of top.matchAll(/LONG-\d+/g)) seen.add(m[0]);
+    }
+    expect(topRow(top), top).toContain("✦ Ink");
+    expect(top).toContain("› FIRST-QUESTION");
+    for (let i = 0; i < 160; i++) expect(seen, `LONG-${i}`).toContain(`LONG-${i}`);
+    h.app.stdin.write(END);
+    await waitForFrame(screen, (f) => f.includes("LONG-END done.") && !f.includes("End or PgDn to follow"), { what: "the end again" });
+    h.app.stdin.write(HOME);
+    await waitForFrame(screen, (f) => topRow(f).includes("✦ Ink"), { what: "row 0 (the header) at the top" });
+    // A search hit deep inside the answer lands on screen (its block's row at the top, not the answer's first row).
+    h.app.stdin.write(CTRL_F);
+    await waitForFrame(screen, (f) => f.includes("type to search"), { what: "the search line" });
+    h.app.stdin.write("long-77.");
+    await waitForFrame(screen, (f) => f.includes("matches · Enter jumps") || f.includes("match · Enter jumps"), { what: "the hit" });
+    h.app.stdin.write("\r");
+    const hit = await waitForFrame(screen, (f) => f.includes("match 1 of") && f.includes("LONG-77."), { what: "the hit on screen" });
+    expect(topRow(hit)).toContain("LONG-77.");
+  });
+
   it("a search hit inside an opened report lands on screen", async () => {
     h = renderApp(twoChildren, { screenMode: "fullscreen" });
     await resize(80);

@@ -30,6 +30,7 @@ import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useHistoryRows } from "./hooks/use-history-rows.js";
+import { queryRow } from "./layout/item-parts.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
@@ -177,7 +178,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
   const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1));
-  const search = useTranscriptSearch(state.finished, scroll.showItem, (item) => {
+  const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns)), (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
     else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, session.sessionId, write), "info");

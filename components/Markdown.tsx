@@ -3,6 +3,7 @@
  * are drawn with box rules and aligned columns within the width (see table-layout.ts).
  */
 import { Box, Text } from "ink";
+import { memo, useMemo } from "react";
 import { parseInline, parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
 import { layoutTable } from "./markdown/table-layout.js";
 import { tailToRows } from "./layout/measure.js";
@@ -62,7 +63,8 @@ function Table({ block, width }: { block: Extract<MdBlock, { type: "table" }>; w
   );
 }
 
-function Block({ block, width }: { block: MdBlock; width: number }) {
+/** One parsed block drawn at `width` (memoised: a block whose props are unchanged is not drawn again). */
+export const MarkdownBlock = memo(function MarkdownBlock({ block, width }: { block: MdBlock; width: number }) {
   switch (block.type) {
     case "table":
       return <Table block={block} width={width} />;
@@ -116,7 +118,7 @@ function Block({ block, width }: { block: MdBlock; width: number }) {
         </WrapText>
       );
   }
-}
+});
 
 /**
  * The end of a streaming text that fits in `rows` terminal rows: counted after wrapping at `width`
@@ -170,12 +172,12 @@ export function MarkdownRow({ text }: { text: string }) {
 
 /** The rendered Markdown, one row per block. */
 export function Markdown({ text, tailLines, width }: MarkdownProps) {
-  const source = tailLines === undefined ? text : liveTail(text, tailLines, width);
-  const blocks = parseMarkdown(source);
+  const source = useMemo(() => (tailLines === undefined ? text : liveTail(text, tailLines, width)), [text, tailLines, width]);
+  const blocks = useMemo(() => parseMarkdown(source), [source]);
   return (
     <Box flexDirection="column">
       {blocks.map((block, i) => (
-        <Block key={i} block={block} width={width ?? 80} />
+        <MarkdownBlock key={i} block={block} width={width ?? 80} />
       ))}
     </Box>
   );

@@ -14,7 +14,7 @@ import type { StreamState } from "./hooks/transcript-types.js";
 import type { OverlayLine } from "./hooks/ui-reducer.js";
 import type { ScreenLayout, ScreenMode } from "./layout/screen-layout.js";
 import { LiveSidebar } from "./Sidebar.js";
-import { LiveItems } from "./Transcript.js";
+import { LiveItems, liveFillsRows } from "./Transcript.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 export interface ScreenBodyProps {
@@ -61,7 +61,10 @@ export function ScreenBody(props: ScreenBodyProps) {
       </Box>
     );
   const stacked = sb.placement === "stacked" ? sidebar : null;
-  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} />;
+  // Full-screen, following the end: a streaming answer that fills the region hides the history
+  // under it, so the window is not drawn at all (the live area takes exactly its rows).
+  const fills = mode === "fullscreen" && scroll.offset === 0 && !props.overlay && liveFillsRows(state.live, width, layout.liveRows, props.focusedChildId);
+  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} />;
   let main;
   if (props.overlay) {
     main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} />;
@@ -75,9 +78,11 @@ export function ScreenBody(props: ScreenBodyProps) {
   } else {
     main = (
       <>
-        <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
-          <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} onMeasured={props.onMeasured} />
-        </Box>
+        {fills ? null : (
+          <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
+            <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} onMeasured={props.onMeasured} />
+          </Box>
+        )}
         {scroll.offset > 0 ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
         {stacked}
       </>

@@ -10,6 +10,7 @@ import type { ChildView, TranscriptItem } from "./hooks/transcript-types.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
 import { itemRows } from "./layout/item-rows.js";
 import { livePlan, type LiveShape } from "./layout/live-plan.js";
+import { rowCount } from "./layout/measure.js";
 import { PaneGroup } from "./PaneGroup.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 
@@ -33,6 +34,8 @@ export interface LiveItemsProps {
   rows: number;
   /** The running child whose pane has the keyboard. */
   focusedChildId?: string;
+  /** Always take exactly `rows` rows, content at the bottom (full-screen, when the plan spends every row: see liveFillsRows). */
+  fill?: boolean;
 }
 
 export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
@@ -84,14 +87,28 @@ export function liveShape(groups: readonly Group[], columns: number): LiveShape 
   return { paneGroups, otherRows, hasAssistant: tailId !== undefined, tailId };
 }
 
+/**
+ * Whether the live items' plan spends all `rows` rows: a streaming answer longer than the rows
+ * left for its tail. Then the live area can take exactly `rows` rows (`fill`) and nothing above it
+ * in the region is visible (full-screen skips drawing the history window).
+ */
+export function liveFillsRows(live: readonly TranscriptItem[], columns: number, rows: number, focusedChildId?: string): boolean {
+  const shape = liveShape(groupLive(live), columns);
+  if (shape.tailId === undefined) return false;
+  const tail = live.find((i) => i.id === shape.tailId);
+  const plan = livePlan(shape, columns, rows, focusedChildId);
+  // Counted as Markdown's liveTail counts the rows it keeps.
+  return tail?.kind === "assistant" && rowCount(tail.text, Math.max(10, columns - 4)) > plan.assistantTail;
+}
+
 /** The live items, planned to fit `rows` rows (BottomClamp cuts anything an estimate missed, oldest rows first). */
-export function LiveItems({ live, now, columns, rows, focusedChildId }: LiveItemsProps) {
+export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false }: LiveItemsProps) {
   const groups = groupLive(live);
   const shape = liveShape(groups, columns);
   const plan = livePlan(shape, columns, rows, focusedChildId);
   let paneGroup = 0;
   return (
-    <BottomClamp maxRows={rows}>
+    <BottomClamp maxRows={rows} fill={fill}>
       {groups.map((g) =>
         g.kind === "panes" ? (
           <PaneGroup key={g.key} agents={g.agents} now={now} plan={plan.groups[paneGroup++]!} focusedId={focusedChildId} />

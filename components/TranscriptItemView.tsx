@@ -3,6 +3,7 @@
  * collapsed thinking, a tool call, a child's pane or summary line, or a notice.
  */
 import { Box, Text } from "ink";
+import { memo } from "react";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
@@ -29,8 +30,8 @@ export const DETAIL_RESULT_LINES = 200;
 
 const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 
-/** The item, with one blank row above blocks that start a new turn. */
-export function TranscriptItemView({ item, now, width, tailLines, detail = false }: TranscriptItemViewProps) {
+/** The item, with one blank row above blocks that start a new turn (memoised: an unchanged item with the same props is not drawn again). */
+export const TranscriptItemView = memo(function TranscriptItemView({ item, now, width, tailLines, detail = false }: TranscriptItemViewProps) {
   switch (item.kind) {
     case "header":
       return (
@@ -113,4 +114,4 @@ export function TranscriptItemView({ item, now, width, tailLines, detail = false
         <WrapLines color={TONE[item.tone]} dimColor={item.tone === "dim"} text={item.text} />
       );
   }
-}
+});

@@ -26,8 +26,8 @@ export interface TranscriptScroll {
   scrollBy(delta: number): void;
   /** To the top (`"top"`) or back to following the end (`"bottom"`). */
   edge(which: "top" | "bottom"): void;
-  /** Scrolls so that item `index`'s first row is the view's top row (or as near as the end allows). */
-  showItem(index: number): void;
+  /** Scrolls so that row `row` (default 0: its first) of item `index` is the view's top row (or as near as the end allows). */
+  showItem(index: number, row?: number): void;
 }
 
 interface ScrollState {
@@ -79,6 +79,9 @@ export function useTranscriptScroll(rows: TranscriptRows, view: number): Transcr
     unseen,
     scrollBy: useCallback((delta: number) => set((current) => current + delta), [set]),
     edge: useCallback((which: "top" | "bottom") => setState((s) => at(s, (r) => (which === "top" && r.count > 0 ? { item: 0, row: 0 } : undefined))), [at]),
-    showItem: useCallback((index: number) => setState((s) => at(s, (r) => (index >= 0 && index < r.count ? { item: index, row: 0 } : undefined))), [at]),
+    showItem: useCallback(
+      (index: number, row = 0) => setState((s) => at(s, (r) => (index >= 0 && index < r.count ? { item: index, row: Math.max(0, Math.min(row, r.heightOf(index) - 1)) } : undefined))),
+      [at],
+    ),
   };
 }

@@ -3,7 +3,8 @@
  * typing edits the query, Enter or ↑ jumps to the next older hit, ↓ to the next newer one, Esc
  * closes (the view stays where the last hit put it), Ctrl-Y copies the current hit's item. Matching is case-insensitive over each
  * finished item's plain text; a jump scrolls the hit's first row to the top of the view (`showItem`,
- * which holds it there whatever the heights of the items drawn around it turn out to be).
+ * given the query so it can put a hit inside a long answer on the hit's own row, holds it there
+ * whatever the heights of the items drawn around it turn out to be).
  */
 import { useInput } from "ink";
 import { perKey } from "./per-key.js";
@@ -44,8 +45,8 @@ export interface TranscriptSearch {
   start(): void;
 }
 
-/** Search over `items`; `showItem(index)` scrolls item `index` to the view's top. */
-export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: (index: number) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
+/** Search over `items`; `showItem(index, query)` scrolls item `index` (where it holds `query`) to the view's top. */
+export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: (index: number, query: string) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
   const [open, setOpenState] = useState(false);
   // Read at key time: keys typed right after Ctrl-F (before a re-render re-subscribed a handler) reach the search.
   const openRef = useRef(false);
@@ -70,7 +71,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
     const h = hitsNow();
     if (h.length === 0) return;
     const i = Math.max(0, Math.min(h.length - 1, to));
-    showItem(h[i]!);
+    showItem(h[i]!, now.current.query);
     now.current.index = i;
     setIndex(i);
   };

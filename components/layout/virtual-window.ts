@@ -5,6 +5,7 @@
  * view, not on how long the transcript is.
  */
 import type { TranscriptItem } from "../hooks/transcript-types.js";
+import { isParted, partedRows } from "./item-parts.js";
 import { itemRows } from "./item-rows.js";
 
 /** The slice of items to render and how far to shift it down (rows of its last item below the view). */
@@ -49,8 +50,10 @@ const DETAIL_KEY = 1_000_000;
  * The one source of a finished item's height: rows of `item` drawn at `width` with details open
  * (Ctrl-O) or not — the height measured when it was drawn so, else the estimate. The history
  * window, the scroll range and the search all read it, so they agree on where every row is.
+ * A finished answer is drawn in parts (item-parts.ts): its height is their sum.
  */
 export function finishedRows(item: TranscriptItem, width: number, detail = false): number {
+  if (isParted(item)) return partedRows(item, width);
   const key = width + (detail ? DETAIL_KEY : 0);
   const heights = measured.get(item);
   if (heights) {
@@ -67,6 +70,7 @@ export function finishedRows(item: TranscriptItem, width: number, detail = false
 
 /** Records the real height of `item` drawn at `width` (details open or not); true when it differs from what was assumed. */
 export function recordRows(item: TranscriptItem, width: number, rows: number, detail = false): boolean {
+  if (isParted(item)) return false; // its parts are measured one by one (recordPartRows)
   const before = finishedRows(item, width, detail);
   if (before === rows) return false;
   const key = width + (detail ? DETAIL_KEY : 0);
