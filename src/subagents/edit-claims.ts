@@ -170,7 +170,7 @@ export function formatKeptOverlaps(overlaps: readonly KeptBranch[]): string {
     .map((k) => {
       const listed = k.files.slice(0, MAX_LISTED).join(", ");
       const more = k.files.length > MAX_LISTED ? ` … and ${k.files.length - MAX_LISTED} more` : "";
-      return `[worktree] also changed by child ${k.title} (branch ${k.branch}): ${listed}${more} — merging both branches will conflict there`;
+      return `[worktree] also changed by child ${k.title} (branch ${k.branch}): ${listed}${more} — merging both branches may conflict there`;
     })
     .join("\n");
 }

@@ -177,7 +177,7 @@ describe("kept worktree branches that changed the same files", () => {
     expect(results[0]).not.toContain("also changed by");
     expect(results[1]).not.toContain("refused");
     const branch = /kept on branch (\S+) at/.exec(results[0]!)![1];
-    expect(results[1]).toContain(`[worktree] also changed by child general · one [${one}] (branch ${branch}): b.ts — merging both branches will conflict there`);
+    expect(results[1]).toContain(`[worktree] also changed by child general · one [${one}] (branch ${branch}): b.ts — merging both branches may conflict there`);
     // The user's checkout is untouched.
     expect(readFileSync(join(repo, "b.ts"), "utf8")).toBe("base\n");
   }, 30_000);
