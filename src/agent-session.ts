@@ -25,6 +25,7 @@ import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
 import { createTaskResultTool } from "./subagents/task-result-tool.js";
 import { messageChild, stopChild, wakeChild, type RunningChildren } from "./subagents/running-children.js";
+import { EditClaims } from "./subagents/edit-claims.js";
 import { toToolSpec } from "./tools/spec.js";
 import { builtinTools } from "./tools/index.js";
 import type { AnyTool } from "./protocol/tool.js";
@@ -111,6 +112,8 @@ export class AgentSession {
   /** The session's file, lock and lease; undefined when sessions are not saved. */
   private readonly file?: MainSessionFile;
   private readonly running: RunningChildren = new Map();
+  /** Files the running children changed (edit conflicts) and the kept worktree branches. */
+  private readonly editClaims = new EditClaims();
   /** Messages for the main agent while a prompt runs (`steer`). */
   private readonly inbox = new MainInbox();
   /** Children beside the main agent: background runs, their reports until delivered, the session's event channel. */
@@ -244,6 +247,7 @@ export class AgentSession {
       running: this.running,
       subagentHooks: () => this.hooks.subagent,
       children: this.children,
+      editClaims: this.editClaims,
     });
     this.tools.push(createTaskWaitTool(this.children), task);
     if (this.store) this.tools.push(createTaskResultTool({ store: this.store, parentSessionId: this.sessionId, running: this.running }));
@@ -556,7 +560,8 @@ export class AgentSession {
       provider: this.provider,
       model: opts.model ?? this.model,
       system: this.system,
-      tools: this.tools,
+      // The main agent may change a file a running child changed; its result then warns (edit-claims.ts).
+      tools: this.editClaims.warnMain(this.tools),
       history: this.history,
       userMessage,
       cwd: this.cwd,

@@ -9,6 +9,7 @@ import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
 import { endsRetry, pausedView, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
+import { overlapLine } from "../../src/subagents/edit-claims.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
 /** Characters kept of one stretch of streamed text (a pane shows only the last few lines). */
@@ -52,6 +53,12 @@ function appendText(child: ChildView, text: string): ChildView {
   const last = child.entries[child.entries.length - 1];
   if (last?.kind === "text" && !last.closed) return { ...child, entries: [...child.entries.slice(0, -1), { ...last, text: capText(last.text + text) }], thinking: false };
   return { ...withEntries(child, [...child.entries, { kind: "text", text: capText(text) }]), thinking: false };
+}
+
+/** `child` with a line of its own after its entries (the open text stretch is closed first). */
+function addLine(child: ChildView, text: string): ChildView {
+  const entries = child.entries.map((e, i) => (i === child.entries.length - 1 && e.kind === "text" ? { ...e, closed: true } : e));
+  return withEntries({ ...child, entries }, [...entries, { kind: "text", text, closed: true }]);
 }
 
 function upsertTool(child: ChildView, tool: ChildToolEntry): ChildView {
@@ -122,11 +129,12 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
       });
     case "error":
       return { ...child, reason: event.message };
-    case "steered": {
+    case "steered":
       // A message it was sent entered its history: the pane shows it where the child read it.
-      const entries = child.entries.map((e, i) => (i === child.entries.length - 1 && e.kind === "text" ? { ...e, closed: true } : e));
-      return withEntries({ ...child, entries }, [...entries, { kind: "text", text: `✉ ${event.from === "user" ? "you" : "main agent"}: ${event.text}`, closed: true }]);
-    }
+      return addLine(child, `✉ ${event.from === "user" ? "you" : "main agent"}: ${event.text}`);
+    case "edit_overlap":
+      // Two agents changed one file of the shared tree: a line on this child's pane.
+      return addLine(child, overlapLine(event));
     case "compaction_start":
       return { ...child, note: "✂ compacting context…" };
     case "compaction_end":

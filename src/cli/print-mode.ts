@@ -11,6 +11,7 @@ import { addUsage, emptyUsage, finalAssistantText } from "../protocol/messages.j
 import { addCost, emptyCost, formatCost } from "../core/pricing.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { childTitle } from "../subagents/child-label.js";
+import { overlapLine } from "../subagents/edit-claims.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
@@ -156,6 +157,7 @@ function progress(event: AgentEvent, io: PrintIo, names: Map<string, string>): v
       else io.stderr(`  ✗ context compaction failed: ${event.error}\n`);
       break;
     case "subagent_event":
+      if (event.event.type === "edit_overlap") io.stderr(`  ${named(event.childId, event.profile)} ${overlapLine(event.event)}\n`);
       if (event.event.type === "paused") io.stderr(`  ⏸ ${named(event.childId, event.profile)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
       break;
     case "subagent_start": {

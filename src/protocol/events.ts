@@ -75,6 +75,12 @@ export type AgentEvent =
    */
   | { type: "paused"; label: string; reason: string; delayMs: number; pausedMs: number; limitMs: number }
   | { type: "resumed"; early: boolean }
+  /**
+   * Two agents changed one file of the shared tree (src/subagents/edit-claims.ts): `refused` — this
+   * child's write/edit of `path` was refused because `other` (a running child) changed it; else
+   * `other` (another child, or the main agent) changed or tried to change a file this child changed.
+   */
+  | { type: "edit_overlap"; path: string; other: string; refused: boolean }
   /** A message sent to the agent while it worked entered its history (at a turn boundary). */
   | { type: "steered"; text: string; from: SteerSource }
   /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */

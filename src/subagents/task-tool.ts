@@ -41,7 +41,8 @@ import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js";
-import { childDescription, normalizeDescription } from "./child-label.js";
+import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
+import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -94,6 +95,8 @@ export interface TaskToolOptions {
   subagentHooks?: () => SubagentHookCalls | undefined;
   /** The session's children registry: background runs and their delivery (without it, `background` is ignored). */
   children?: BackgroundChildren;
+  /** Files changed by the session's running children (edit conflicts) and its kept worktree branches. */
+  editClaims?: EditClaims;
 }
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
@@ -307,6 +310,9 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const stop = new AbortController();
   const inbox: SteerMessage[] = [];
   const entry: RunningChild = { stop, inbox };
+  const title = claimTitle(childTitle({ profile: p.profile?.name, description }), p.childId);
+  // A child of the shared tree claims the files it changes; a worktree child works in its own tree.
+  const claims = worktree || p.keptWorktree ? undefined : options.editClaims?.enter({ childId: p.childId, title, notify: (event) => emit({ type: "subagent_event", ...tag, event }) });
   options.running?.set(p.childId, entry);
   const heldLock = lock;
   const lease = heldLock
@@ -330,7 +336,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       provider: options.provider,
       model: p.model,
       system: p.system,
-      tools: worktree ? confineToWorktree(tools, worktree) : tools,
+      tools: worktree ? confineToWorktree(tools, worktree) : (claims?.guard(tools) ?? tools),
       prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
@@ -362,6 +368,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     await childMcp?.close();
     lease?.stop();
     options.running?.delete(p.childId);
+    claims?.release();
     lock?.release();
     if (!outcome) {
       // runSubagent never throws; should anything else, the start event still gets its end.
@@ -401,7 +408,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
-  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}` : result.output) + mcpNote + cutNote;
+  const overlaps = report?.kept && report.files && options.editClaims ? formatKeptOverlaps(options.editClaims.recordKept({ childId: p.childId, title, branch: report.branch, files: report.files })) : "";
+  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}${overlaps && `\n${overlaps}`}` : result.output) + mcpNote + cutNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }
 

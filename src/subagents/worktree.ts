@@ -49,6 +49,8 @@ export interface WorktreeReport {
   uncommitted?: boolean;
   /** Set when something unusual happened (inspection failed, removal failed, HEAD moved). */
   reason?: string;
+  /** A kept worktree's changed files vs the base commit (committed, uncommitted, untracked, ignored), relative to the repository root. */
+  files?: string[];
 }
 
 const MAX_UNTRACKED_LISTED = 50;
@@ -208,6 +210,7 @@ interface Inspection {
   commits: number;
   uncommitted: boolean;
   diffstat: string;
+  files: string[];
   note?: string;
 }
 
@@ -246,6 +249,7 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
   const diff = (await git(["-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--stat", wt.baseCommit]))
     .replace(/\s+$/, "");
 
+  const tracked = (await git(["diff", "--name-only", "--no-renames", "-z", wt.baseCommit])).split("\0").filter(Boolean);
   const parts = diff ? [diff] : [];
   if (status.untracked.length) {
     const listed = status.untracked.slice(0, MAX_UNTRACKED_LISTED).map((p) => ` ${p} (new, untracked)`);
@@ -282,6 +286,7 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
     commits,
     uncommitted: status.entries > 0,
     diffstat: parts.join("\n"),
+    files: [...new Set([...tracked, ...status.untracked, ...ignored])],
     note: notes.length > 0 ? notes.join("; ") : undefined,
   };
 }
@@ -309,7 +314,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
     };
   }
   if (found.changed) {
-    return { ...report, kept: true, diffstat: found.diffstat, commits: found.commits, uncommitted: found.uncommitted, reason: found.note };
+    return { ...report, kept: true, diffstat: found.diffstat, commits: found.commits, uncommitted: found.uncommitted, reason: found.note, files: found.files };
   }
   try {
     await runGit(["worktree", "remove", "--force", wt.path], { cwd: wt.repoRoot, signal });

@@ -12,6 +12,7 @@ import { SessionStore } from "../../src/session/store.js";
 import type { AgentProfile } from "../../src/subagents/profile-parse.js";
 import { createTaskTool } from "../../src/subagents/task-tool.js";
 import type { RunningChildren } from "../../src/subagents/running-children.js";
+import type { EditClaims } from "../../src/subagents/edit-claims.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { echoTool } from "./fake-tools.js";
 
@@ -40,7 +41,7 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; models?: readonly string[]; parentModel?: string } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; editClaims?: EditClaims; models?: readonly string[]; parentModel?: string } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
   const provider = createScriptedProvider(script, options.models ? { models: options.models } : {});
@@ -63,6 +64,7 @@ export function harness(
     leaseIntervalMs: options.leaseIntervalMs,
     running: options.running,
     pauseLimitMs: options.pauseLimitMs,
+    editClaims: options.editClaims,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {
