@@ -5,10 +5,11 @@
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
  * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
- * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages). The paced answer
- * also runs below one finished 20,000-token answer, and both in `--inline` mode: the cost of a frame
- * must not follow the size of what is above (the "below" figure's note gives its CPU as a multiple
- * of the same answer on an empty screen).
+ * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages), and the same for
+ * 51 s in full-screen and in --inline mode (the figures issue #29 compares: bytes and % of a core).
+ * The paced answer also runs below one finished 20,000-token answer, and both in `--inline` mode:
+ * the cost of a frame must not follow the size of what is above (the "below" figure's note gives
+ * its CPU as a multiple of the same answer on an empty screen).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -149,11 +150,11 @@ async function stopAndRemove(name: string, dirs: string[]): Promise<void> {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
-/** 1 main agent delegating to 8 children, each streaming ~500 tokens at 50 tokens/s, then the main answer. */
-function eightChildren(server: FakeAnthropic, marker = END): void {
+/** 1 main agent delegating to 8 children, each streaming `tokens` (~500: ~10 s) at 50 tokens/s, then the main answer. */
+function eightChildren(server: FakeAnthropic, marker = END, tokens = 500): void {
   const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
   server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
-  const child = answerText(500).replace(`${END}\n`, "child report done\n");
+  const child = answerText(tokens).replace(`${END}\n`, "child report done\n");
   for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
   server.enqueue(textStream(`All eight children reported.\n${marker}\n`, 5));
 }
@@ -172,6 +173,11 @@ function pacedScenarios(big: string): Scenario[] {
   ];
 }
 
+/** `85 KB` below a megabyte, else `1.15 MB`. */
+function formatBytes(n: number): string {
+  return n < 1e6 ? `${(n / 1e3).toFixed(0)} KB` : `${(n / 1e6).toFixed(2)} MB`;
+}
+
 /** The scenarios; `quick` runs each once. */
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
@@ -183,6 +189,9 @@ function scenarios(quick: boolean): Scenario[] {
     ...pacedScenarios(big),
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
+    // 2,500 tokens a child at 50 tokens/s: ~51 s from the prompt to the answer (issue #29's figures).
+    { name: "8 children × 50 tokens/s for 51 s, full-screen", history: 0, runs: 1, script: (s) => eightChildren(s, END, 2_500) },
+    { name: "8 children × 50 tokens/s for 51 s, --inline", history: 0, runs: 1, args: ["--inline"], script: (s) => eightChildren(s, END, 2_500) },
   ];
   // INK_BENCH_SCENARIO: only the scenarios whose name contains it.
   const only = process.env.INK_BENCH_SCENARIO;
@@ -219,7 +228,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         unit: "s",
         runs: results.length,
         extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).

@@ -39,16 +39,16 @@ describe("TUI: children beside the person", () => {
     h = renderApp(mainScript(true, () => ({ text: "BG-FINDING streaming", waitFor: g.promise })));
     await typeAndSubmit(h.app, "start");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("WENT ON: [task] child") && f.includes("running in the background"), { what: "the call to return at once" });
-    await waitForFrame(h.app.lastFrame, (f) => /general · running/.test(f) && f.includes("BG-FINDING streaming"), { what: "the background pane" });
+    await waitForFrame(h.app.lastFrame, (f) => /general · (.+ · )?running/.test(f) && f.includes("BG-FINDING streaming"), { what: "the background pane" });
     // The prompt is not blocked: the main agent answers while the child works.
     await typeAndSubmit(h.app, "what time is it");
     const talking = await waitForFrame(h.app.lastFrame, (f) => f.includes("ANSWER TO what time is it"), { what: "the main agent's answer" });
-    expect(talking).toMatch(/general · running/);
+    expect(talking).toMatch(/general · (.+ · )?running/);
     expect(h.session.backgroundRunning).toHaveLength(1);
     g.open();
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("GOT THE REPORT: BG-FINDING"), { what: "the delivery turn" });
     expect(done).toMatch(/↩ background child \[\S+\] ended; its report started a turn of the main agent/);
-    expect(done).not.toMatch(/general · running/);
+    expect(done).not.toMatch(/general · (.+ · )?running/);
     const main = h.provider.requests.filter((r) => !isChild(r));
     expect(main.filter((r) => r.messages.at(-1)!.role === "user" && userText(r.messages.at(-1) as UserMessage).includes("<background-report"))).toHaveLength(1);
   });
@@ -61,7 +61,7 @@ describe("TUI: children beside the person", () => {
     h.app.stdin.write(CTRL_B);
     const moved = await waitForFrame(h.app.lastFrame, (f) => f.includes("WENT ON: [task] moved to the background by the user; its report will follow."), { what: "the call to return" });
     expect(moved).toMatch(/moved \[\S+\] to the background/);
-    expect(moved).toMatch(/general · running/);
+    expect(moved).toMatch(/general · (.+ · )?running/);
     g.open();
     await waitForFrame(h.app.lastFrame, (f) => f.includes("GOT THE REPORT: BG-FINDING"), { what: "the delivery" });
   });
@@ -69,7 +69,7 @@ describe("TUI: children beside the person", () => {
   it("exiting with a background child running asks first; n stays, y exits (the child stays resumable)", async () => {
     h = renderApp(mainScript(true, () => ({ text: "NEVER", waitFor: new Promise(() => {}) })));
     await typeAndSubmit(h.app, "start");
-    await waitForFrame(h.app.lastFrame, (f) => /general · running/.test(f) && f.includes("WENT ON"), { what: "the background child" });
+    await waitForFrame(h.app.lastFrame, (f) => /general · (.+ · )?running/.test(f) && f.includes("WENT ON"), { what: "the background child" });
     await typeAndSubmit(h.app, "/exit");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("1 child is still running. Stop it and exit? y/n"), { what: "the question" });
     h.app.stdin.write("n");

@@ -20,12 +20,35 @@ const script = (r: ModelRequest): ScriptedTurn => {
   return JSON.stringify(r.messages.at(-1)).includes("cache") ? { toolCalls: [{ name: "task", arguments: { prompt: "investigate the cache" } }] } : { text: LONG };
 };
 
+/** The app in full-screen mode at `columns` wide. */
+function wideApp(columns: number): AppHarness {
+  const app = renderApp(script, { screenMode: "fullscreen" });
+  const stdout = app.app.stdout as unknown as { columns: number; emit(event: string): void };
+  Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
+  stdout.emit("resize");
+  return app;
+}
+
+describe("the standing sidebar at 120 columns", () => {
+  it("is not drawn while it would list nothing; Ctrl-S shows it empty and hides it again", async () => {
+    h = wideApp(120);
+    await typeAndSubmit(h.app, "hello");
+    const empty = await waitForFrame(h.app.lastFrame, (f) => f.includes("ANSWER-END") && f.includes("Enter send"), { what: "the direct answer" });
+    expect(empty).not.toContain("Child sessions");
+    // The answer's first row runs past where a standing sidebar (38 columns, from column 82) would begin.
+    const first = empty.split("\n").find((l) => l.includes("ANSWER-START"))!;
+    expect(first.trimEnd().length).toBeGreaterThan(100);
+    h.app.stdin.write("\u0013"); // Ctrl-S
+    const shown = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions (0)"), { what: "the sidebar, shown by Ctrl-S" });
+    expect(Math.max(...shown.split("\n").map((l) => l.indexOf("Child sessions (0)")))).toBeGreaterThanOrEqual(80);
+    h.app.stdin.write("\u0013");
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions") && f.includes("ANSWER-END"), { what: "the sidebar hidden again" });
+  });
+});
+
 describe("the standing sidebar at 160 columns", () => {
   it("stands only once it lists a child session: empty, the transcript has the whole width", async () => {
-    h = renderApp(script, { screenMode: "fullscreen" });
-    const stdout = h.app.stdout as unknown as { columns: number; emit(event: string): void };
-    Object.defineProperty(stdout, "columns", { value: 160, configurable: true });
-    stdout.emit("resize");
+    h = wideApp(160);
     await typeAndSubmit(h.app, "hello");
     const empty = await waitForFrame(h.app.lastFrame, (f) => f.includes("ANSWER-END") && f.includes("Enter send"), { what: "the direct answer" });
     expect(empty).not.toContain("Child sessions");

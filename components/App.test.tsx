@@ -71,7 +71,7 @@ describe("App", () => {
     await typeAndSubmit(h.app, "where is login?");
     const live = await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-REPORT") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     expect(live).toMatch(/scout · find login code · running/);
-    expect(live).toMatch(/general · find the login t… · running/);
+    expect(live).toMatch(/general · find the login t\S*… · running/);
     expect(live).toContain("2 agents running");
     expect(live.match(/╭/g)?.length).toBeGreaterThanOrEqual(3); // two panes + the prompt box
     release();

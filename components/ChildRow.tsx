@@ -1,26 +1,29 @@
 /**
  * ChildRow: a running child in one row, for when full panes do not fit —
- * `⠋ scout · find login handler [ab12cd] 12.4s · 1.2k tok · ⏺ grep "login"` — glyph, profile,
+ * `⠋ scout · find login handler [ab12cd] 12s · 1.2k tok · ⏺ grep "login"` — glyph, profile,
  * description (else the prompt's first words), short id, elapsed time,
  * tokens, and its newest activity (the last tool call, else the last words of its text). A child
  * silent for a while says so instead (`no output for 14s`), and one whose model call waits to be
  * tried again says that (`429 rate limited · retrying in 4s · attempt 2/9`). The row has the keyboard's highlight
  * when focused.
+ *
+ * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
+ * twice a second); only the activity follows the child's stream. The row is drawn by a memoised
+ * line of plain strings, so a row whose text did not change is not rendered again.
  */
 import { Text } from "ink";
-import { useContext } from "react";
+import { memo, useContext } from "react";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
-import { CHILD_COLOR, childHead, liveTokens } from "./child-status.js";
-import { formatArgs, formatDuration, formatTokens, spinnerFrame, truncate } from "./format.js";
+import { useSampled } from "./hooks/use-sampled.js";
+import { CHILD_COLOR, childAlert, childHead, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "./child-status.js";
+import { formatArgs, formatDuration, formatTokens, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
-import { retryStatus } from "./retry-status.js";
 
-/** Seconds without any event after which a running child is shown as silent. */
-export const STALL_MS = 10_000;
+export { STALL_MS };
 
 export interface ChildRowProps {
   child: ChildView;
-  /** UI clock (ms). */
+  /** UI clock (ms); the row reads it at the child tick. */
   now: number;
   /** Columns available. */
   width: number;
@@ -51,35 +54,56 @@ export function lastWords(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** The one-row view. */
-export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
-  const color = CHILD_COLOR[child.status];
-  const elapsed = formatDuration(now - child.startedAt);
-  const tokens = `${child.model ? `${child.model} · ` : ""}${formatTokens(liveTokens(child))} tok`;
-  // Its name takes at most ~45% of the row, so the activity keeps room at 80 columns.
-  const head = childHead(child, Math.floor(width * 0.45));
-  const silentMs = now - (child.lastEventAt ?? child.startedAt);
-  const asking = useContext(WaitingForApproval).has(child.childId);
-  const retrying = child.status === "running" && !child.stopping && !asking && child.retry !== undefined;
-  const silent = child.status === "running" && !child.stopping && !asking && !retrying && silentMs >= STALL_MS;
-  const room = Math.max(4, width - head.length - elapsed.length - tokens.length - 10);
-  const activity = child.stopping
-    ? "stopping…"
-    : asking
-      ? "waiting for approval"
-      : retrying
-        ? retryStatus(child.retry!, now)
-        : silent
-          ? `no output for ${Math.floor(silentMs / 1000)}s`
-          : truncate(childActivity(child), room);
+/** What one row shows, as plain values: equal values draw the same row. */
+export interface ChildRowLineProps {
+  glyph: string;
+  glyphColor: string;
+  head: string;
+  headColor?: string;
+  /** ` 12s · 1.2k tok · ` */
+  figures: string;
+  activity: string;
+  /** The activity is an alert (stopping, asking, retrying, silent): yellow. */
+  alert: boolean;
+  focused: boolean;
+}
+
+/** The row's text; rendered again only when one of its values changes. */
+export const ChildRowLine = memo(function ChildRowLine(p: ChildRowLineProps) {
   return (
-    <Text wrap="truncate-end" inverse={focused}>
-      <Text color={asking ? "yellowBright" : color}>{asking ? "?" : child.status === "running" ? spinnerFrame(now) : "■"} </Text>
-      <Text bold color={asking ? "yellowBright" : child.color}>{head}</Text>
-      <Text dimColor>{` ${elapsed} · ${tokens} · `}</Text>
-      <Text color={silent || asking || retrying || child.stopping ? "yellow" : undefined} dimColor={!silent && !asking && !retrying && !child.stopping}>
-        {activity}
+    <Text wrap="truncate-end" inverse={p.focused}>
+      <Text color={p.glyphColor}>{p.glyph} </Text>
+      <Text bold color={p.headColor}>{p.head}</Text>
+      <Text dimColor>{p.figures}</Text>
+      <Text color={p.alert ? "yellow" : undefined} dimColor={!p.alert}>
+        {p.activity}
       </Text>
     </Text>
+  );
+});
+
+/** The one-row view. */
+export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
+  const tick = childTick(now);
+  const running = child.status === "running";
+  const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
+  const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
+  const figures = `${child.model ? `${child.model} · ` : ""}${formatTokens(tokens)} tok`;
+  // Its name takes at most ~45% of the row, so the activity keeps room at 80 columns.
+  const head = childHead(child, Math.floor(width * 0.45));
+  const asking = useContext(WaitingForApproval).has(child.childId);
+  const alert = childAlert(child, tick, asking);
+  const room = Math.max(4, width - head.length - elapsed.length - figures.length - 10);
+  return (
+    <ChildRowLine
+      glyph={asking ? "?" : running ? childSpinner(tick) : "■"}
+      glyphColor={asking ? "yellowBright" : CHILD_COLOR[child.status]}
+      head={head}
+      headColor={asking ? "yellowBright" : child.color}
+      figures={` ${elapsed} · ${figures} · `}
+      activity={alert ? alert.text : truncate(childActivity(child), room)}
+      alert={alert !== undefined}
+      focused={focused}
+    />
   );
 }

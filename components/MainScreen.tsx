@@ -98,7 +98,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     return () => clearTimeout(t);
   }, [mode, columns, rows, write]);
   const [epoch, setEpoch] = useState(0);
-  const [sidebarHidden, setSidebarHidden] = useState(false);
+  // The standing sidebar: "auto" stands it while it lists something; Ctrl-S makes it "shown" (even
+  // empty) or "hidden".
+  const [sidebarPref, setSidebarPref] = useState<"auto" | "shown" | "hidden">("auto");
   const guard = useExitGuard(exitWindowMs);
   const [history, setHistory] = useState<string[]>([]);
   const [hint, setHint] = useState<string | undefined>();
@@ -117,7 +119,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     const t = setTimeout(() => setPainted(true), 0);
     return () => clearTimeout(t);
   }, []);
-  const standing = mode === "fullscreen" && !sidebarHidden && columns >= SIDEBAR_COLUMN_MIN;
+  const standing = mode === "fullscreen" && sidebarPref !== "hidden" && columns >= SIDEBAR_COLUMN_MIN;
   const childRows = useChildSessions(session, state, sidebarShown || (standing && painted));
   const rowIds = useMemo(() => childRows.map((r) => r.id), [childRows]);
   const selected = selectedIndex(ui, rowIds);
@@ -164,8 +166,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
-    sidebarHidden,
-    sidebarEmpty: childRows.length === 0,
+    sidebarHidden: sidebarPref === "hidden",
+    sidebarEmpty: childRows.length === 0 && sidebarPref !== "shown",
     overlay: showOverlayWanted,
   });
   const pageRows = layout.overlayRows;
@@ -305,7 +307,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     scroll,
     draftEmpty: () => draftEmpty.current,
     startSearch: search.start,
-    toggleSidebar: () => setSidebarHidden((h) => !h),
+    toggleSidebar: () => setSidebarPref(layout.sidebar.placement === "column" ? "hidden" : "shown"),
     toggleDetail: () => setDetail((d) => !d),
     hint: setHint,
   });

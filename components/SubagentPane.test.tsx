@@ -43,7 +43,7 @@ describe("SubagentPane", () => {
     const frame = stripAnsi(lastFrame()!);
     expect(frame).toContain("scout");
     expect(frame).toContain("running");
-    expect(frame).toContain("2.1s");
+    expect(frame).toContain("running · 2s"); // whole seconds while it runs (the child tick)
     expect(frame).toContain("ab12cd · 2 turns · 1.2k tokens");
     expect(frame).toContain("› Find where login is handled");
     expect(frame).toContain("line four");
@@ -85,7 +85,7 @@ describe("SubagentPane", () => {
     const c = { ...busyChild(), stopping: true, note: "✂ context compacted: 4 messages summarised" };
     const frame = stripAnsi(render(<SubagentPane child={c} now={3100} width={70} focused />).lastFrame()!);
     expect(frame).toMatch(/^╔/);
-    expect(frame).toContain("scout · Find where login is handled · stopping… · 2.1s  [x] stop");
+    expect(frame).toContain("scout · Find where login is handled · stopping… · 2s  [x] stop");
     expect(frame).toContain("✂ context compacted: 4 messages summarised");
     expect(stripAnsi(render(<SubagentPane child={busyChild()} now={3100} width={70} />).lastFrame()!)).not.toContain("[x] stop");
   });

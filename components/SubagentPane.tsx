@@ -4,25 +4,28 @@
  * elapsed time, turns, tokens and status, then the latest of what it did — text lines and tool
  * calls interleaved in the order they happened; its text drawn with the transcript's Markdown
  * styles, row by row.
+ *
+ * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
+ * twice a second); the body follows the child's stream. The pane is drawn by a memoised frame of
+ * plain values, so a pane whose text did not change is not rendered again.
  */
 import { Box, Text } from "ink";
-import { useContext } from "react";
+import { memo, useContext } from "react";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
-import { CHILD_COLOR, liveTokens, turnsLabel } from "./child-status.js";
-import { STALL_MS } from "./ChildRow.js";
-import { formatArgs, formatDuration, formatTokens, shortId, spinnerFrame, truncate } from "./format.js";
+import { useSampled } from "./hooks/use-sampled.js";
+import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, turnsLabel } from "./child-status.js";
+import { formatArgs, formatDuration, formatTokens, shortId, truncate } from "./format.js";
 import { dropBreakSpace } from "./WrapText.js";
 import { wrapRows } from "./layout/measure.js";
-import type { ChildToolEntry, ChildView } from "./hooks/transcript-types.js";
+import type { ChildToolEntry, ChildView, ToolStatus } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
-import { retryStatus } from "./retry-status.js";
 import { childDescription } from "../src/subagents/child-label.js";
 
 export interface SubagentPaneProps {
   /** The child to show. */
   child: ChildView;
-  /** UI clock (ms): elapsed time and spinner. */
+  /** UI clock (ms): elapsed time and spinner, read at the child tick. */
   now: number;
   /** Outer width in columns (default 60). */
   width?: number;
@@ -57,72 +60,129 @@ export function paneTail(child: ChildView, n: number, width = 60): PaneLine[] {
   return out.reverse();
 }
 
-/** The bordered live pane. */
-export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
-  const inner = Math.max(10, width - 4);
-  const elapsed = child.status === "running" ? now - child.startedAt : (child.durationMs ?? now - child.startedAt);
-  const color = CHILD_COLOR[child.status];
-  const body = paneTail(child, lines, inner);
-  const description = childDescription(child);
-  const running = child.status === "running";
-  const silentMs = now - (child.lastEventAt ?? child.startedAt);
-  const asking = useContext(WaitingForApproval).has(child.childId);
-  const retrying = running && !child.stopping && !asking && child.retry !== undefined;
-  const silent = running && !child.stopping && !asking && !retrying && silentMs >= STALL_MS;
-  const status = running
-    ? child.stopping
-      ? "stopping…"
-      : asking
-        ? "waiting for approval"
-        : retrying
-          ? retryStatus(child.retry!, now)
-          : silent
-            ? `no output for ${Math.floor(silentMs / 1000)}s`
-            : child.thinking
-              ? "thinking"
-              : "running"
-    : child.status;
+/** One drawn body row of a pane, as plain values. */
+type PaneRow = { kind: "text"; text: string } | { kind: "tool"; id: string; status: ToolStatus; name: string; args: string };
+
+/** What one pane shows, as plain values (the body as rows): equal values draw the same pane. */
+interface PaneFrameProps {
+  width: number;
+  border: { style: "double" | "round"; color?: string };
+  /** Header: glyph, profile, description (cut), status word, elapsed. */
+  glyph: string;
+  color: string;
+  profile: string;
+  profileColor?: string;
+  description?: string;
+  status: string;
+  statusColor: string;
+  elapsed: string;
+  stopHint: boolean;
+  ids: string;
+  prompt: string;
+  body: PaneRow[];
+  /** Glyph of a running tool call in the body (the child tick's spinner). */
+  toolSpinner: string;
+  note?: string;
+  reason?: string;
+}
+
+function sameRow(a: PaneRow, b: PaneRow): boolean {
+  if (a.kind === "text" || b.kind === "text") return a.kind === "text" && b.kind === "text" && a.text === b.text;
+  return a.id === b.id && a.status === b.status && a.name === b.name && a.args === b.args;
+}
+
+/** Props equal in everything drawn (the border and body compared by value). */
+function sameFrame(a: PaneFrameProps, b: PaneFrameProps): boolean {
+  for (const key of Object.keys(a) as (keyof PaneFrameProps)[]) {
+    if (key === "border" || key === "body") continue;
+    if (a[key] !== b[key]) return false;
+  }
+  return a.border.style === b.border.style && a.border.color === b.border.color && a.body.length === b.body.length && a.body.every((row, i) => sameRow(row, b.body[i]!));
+}
+
+const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
+  const inner = Math.max(10, p.width - 4);
   return (
-    <Box flexDirection="column" borderStyle={focused || asking ? "double" : "round"} borderColor={asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color} width={width} paddingX={1} flexShrink={0}>
+    <Box flexDirection="column" borderStyle={p.border.style} borderColor={p.border.color} width={p.width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
-        <Text color={color}>{child.status === "running" ? spinnerFrame(now) : "■"} </Text>
-        <Text bold color={child.color}>{child.profile ?? "general"}</Text>
-        {description ? <Text bold>{` · ${truncate(description, Math.max(8, inner - (child.profile ?? "general").length - status.length - formatDuration(elapsed).length - 11 - (focused && running ? 10 : 0)))}`}</Text> : null}
+        <Text color={p.color}>{p.glyph} </Text>
+        <Text bold color={p.profileColor}>{p.profile}</Text>
+        {p.description ? <Text bold>{` · ${p.description}`}</Text> : null}
         <Text dimColor> · </Text>
-        <Text color={silent || asking || retrying ? "yellow" : color}>{status}</Text>
-        <Text dimColor>{` · ${formatDuration(elapsed)}`}</Text>
-        {focused && running ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
+        <Text color={p.statusColor}>{p.status}</Text>
+        <Text dimColor>{` · ${p.elapsed}`}</Text>
+        {p.stopHint ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
-        {`${shortId(child.childId)}${child.model ? ` · ${child.model}` : ""} · ${turnsLabel(child.turns)} · ${formatTokens(liveTokens(child))} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
+        {p.ids}
       </Text>
       <Text dimColor wrap="truncate-end">
         {"› "}
-        {truncate(child.prompt.replace(/\s+/g, " "), inner - 2)}
+        {p.prompt}
       </Text>
-      {body.map((line, i) =>
+      {p.body.map((line, i) =>
         line.kind === "text" ? (
           <Text key={`t${i}`} wrap="truncate-end">
             <MarkdownRow text={truncate(line.text, inner)} />
           </Text>
         ) : (
-          <Text key={`tool:${line.tool.id}`} wrap="truncate-end">
-            <StatusGlyph status={line.tool.status} now={now} />
-            <Text bold> {line.tool.name}</Text>
-            <Text dimColor> {formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4))}</Text>
+          <Text key={`tool:${line.id}`} wrap="truncate-end">
+            {line.status === "ok" || line.status === "error" ? <StatusGlyph status={line.status} now={0} /> : <Text color="yellow">{p.toolSpinner}</Text>}
+            <Text bold> {line.name}</Text>
+            <Text dimColor> {line.args}</Text>
           </Text>
         ),
       )}
-      {child.note ? (
+      {p.note ? (
         <Text dimColor wrap="truncate-end">
-          {truncate(child.note, inner)}
+          {truncate(p.note, inner)}
         </Text>
       ) : null}
-      {child.reason && child.status !== "running" ? (
-        <Text color={color} wrap="truncate-end">
-          {truncate(child.reason, inner)}
+      {p.reason ? (
+        <Text color={p.color} wrap="truncate-end">
+          {truncate(p.reason, inner)}
         </Text>
       ) : null}
     </Box>
+  );
+}, sameFrame);
+
+/** The bordered live pane. */
+export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
+  const tick = childTick(now);
+  const inner = Math.max(10, width - 4);
+  const running = child.status === "running";
+  const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
+  const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
+  const color = CHILD_COLOR[child.status];
+  const description = childDescription(child);
+  const asking = useContext(WaitingForApproval).has(child.childId);
+  const alert = childAlert(child, tick, asking);
+  const status = running ? (alert?.text ?? (child.thinking ? "thinking" : "running")) : child.status;
+  const profile = child.profile ?? "general";
+  const stopHint = focused && running;
+  const body: PaneRow[] = paneTail(child, lines, inner).map((line) =>
+    line.kind === "text" ? line : { kind: "tool", id: line.tool.id, status: line.tool.status, name: line.tool.name, args: formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4)) },
+  );
+  return (
+    <PaneFrame
+      width={width}
+      border={{ style: focused || asking ? "double" : "round", color: asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color }}
+      glyph={running ? childSpinner(tick) : "■"}
+      color={color}
+      profile={profile}
+      profileColor={child.color}
+      description={description ? truncate(description, Math.max(8, inner - profile.length - status.length - elapsed.length - 11 - (stopHint ? 10 : 0))) : undefined}
+      status={status}
+      statusColor={alert && alert.kind !== "stopping" ? "yellow" : color}
+      elapsed={elapsed}
+      stopHint={stopHint}
+      ids={`${shortId(child.childId)}${child.model ? ` · ${child.model}` : ""} · ${turnsLabel(child.turns)} · ${formatTokens(tokens)} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
+      prompt={truncate(child.prompt.replace(/\s+/g, " "), inner - 2)}
+      body={body}
+      toolSpinner={childSpinner(tick)}
+      note={child.note}
+      reason={child.reason && !running ? child.reason : undefined}
+    />
   );
 }

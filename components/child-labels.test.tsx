@@ -48,10 +48,10 @@ describe("child labels at 80 columns", () => {
 
   it("the pane header and the summary line name it", () => {
     const pane = stripAnsi(render(<SubagentPane child={described()} now={1000} width={80} />).lastFrame()!);
-    expect(pane.split("\n")[1]).toMatch(/general · find the login handler · running · 1\.0s/);
+    expect(pane.split("\n")[1]).toMatch(/general · find the login handler · running · 1s/);
     const narrow = render(<SubagentPane child={{ ...described(), description: LONG }} now={1000} width={40} />).lastFrame()!;
     fits(narrow, 40);
-    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/general · investi… · running/);
+    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/general · investig… · running/);
     const done = endChild(described(), { status: "ok", turns: 2, usage: emptyUsage(), durationMs: 1500 });
     const summary = render(<SubagentSummary child={done} result="found it" width={80} />).lastFrame()!;
     expect(stripAnsi(summary)).toMatch(/^✓ general · find the login … · 2 turns/);

@@ -32,7 +32,7 @@ describe("a child's model on screen", () => {
     const pane = stripAnsi(render(<SubagentPane child={child} now={2000} width={80} lines={3} />).lastFrame()!);
     expect(pane).toMatch(/ab12cd · claude-haiku-4-5 · /);
     const row = stripAnsi(render(<ChildRow child={child} now={2000} width={100} />).lastFrame()!);
-    expect(row).toMatch(/general \[ab12cd\] .*claude-haiku-4-5/);
-    expect(costLines(state).find((l) => l.includes("ab12cd"))).toMatch(/general \[ab12cd\] claude-haiku-4-5/);
+    expect(row).toMatch(/general · find it \[ab12cd\] .*claude-haiku-4-5/);
+    expect(costLines(state).find((l) => l.includes("ab12cd"))).toMatch(/general · find it \[ab12cd\] claude-haiku-4-5/);
   });
 });

@@ -83,7 +83,12 @@ const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", 
 
 /** The spinner glyph for clock time `now` (ms). */
 export function spinnerFrame(now: number): string {
-  return SPINNER[Math.floor(Math.max(0, now) / 120) % SPINNER.length]!;
+  return spinnerStep(Math.floor(Math.max(0, now) / 120));
+}
+
+/** The spinner's glyph at step `step` (0, 1, 2, … cycling). */
+export function spinnerStep(step: number): string {
+  return SPINNER[Math.max(0, Math.floor(step)) % SPINNER.length]!;
 }
 
 /** How long ago, coarsely: `12s`, `3m`, `5h`, `2d` (for lists of sessions). */
