@@ -10,7 +10,9 @@
  */
 import { z } from "zod";
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
-import { show, type FieldResult } from "../protocol/field-parsers.js";
+import { COST_HINT, TOKEN_HINT } from "../protocol/field-parsers.js";
+import { parseCostBudget, parseTokenBudget } from "../protocol/field-parsers.js";
+export { parseCostBudget, parseTokenBudget };
 import type { Usage } from "../protocol/messages.js";
 import { addCost, emptyCost, priceOf, type CostTally } from "../core/pricing.js";
 
@@ -71,33 +73,6 @@ function trim(n: number): string {
 /** An amount of `kind` for the person: `50k tokens` or `$2.00`. */
 export function formatAmount(kind: BudgetKind, n: number): string {
   return kind === "tokens" ? formatTokenAmount(n) : formatUsd(n);
-}
-
-const TOKEN_HINT = "write a whole number of tokens above 0 such as 50000, or \"50k\" / \"1.5m\"";
-const COST_HINT = "write an amount in US dollars above 0 such as 2 or 0.5 (or \"$2\")";
-
-/** `maxTokens`: a whole number above 0, or "50k" / "1.5m" / "200000". */
-export function parseTokenBudget(value: unknown): FieldResult<number> {
-  let n: number | undefined;
-  if (typeof value === "number") n = value;
-  else if (typeof value === "string") {
-    const m = /^\s*(\d+(?:\.\d+)?)\s*([km]?)\s*$/i.exec(value.replace(/_/g, ""));
-    if (m) n = Math.round(Number(m[1]) * (m[2]!.toLowerCase() === "k" ? 1000 : m[2]!.toLowerCase() === "m" ? 1_000_000 : 1));
-  }
-  if (n === undefined || !Number.isFinite(n)) return { ok: false, message: `${show(value)} is not a number of tokens; ${TOKEN_HINT}` };
-  if (n <= 0) return { ok: false, message: `${show(value)} must be more than 0; ${TOKEN_HINT}` };
-  if (!Number.isInteger(n)) return { ok: false, message: `${show(value)} is not a whole number; ${TOKEN_HINT}` };
-  return { ok: true, value: n };
-}
-
-/** `maxCostUsd`: an amount above 0 in US dollars, or "$2" / "2.50". */
-export function parseCostBudget(value: unknown): FieldResult<number> {
-  let n: number | undefined;
-  if (typeof value === "number") n = value;
-  else if (typeof value === "string" && /^\s*\$?\s*\d+(\.\d+)?\s*$/.test(value)) n = Number(value.replace(/[\s$]/g, ""));
-  if (n === undefined || !Number.isFinite(n)) return { ok: false, message: `${show(value)} is not an amount; ${COST_HINT}` };
-  if (n <= 0) return { ok: false, message: `${show(value)} must be more than 0; ${COST_HINT}` };
-  return { ok: true, value: n };
 }
 
 /** The `task` argument schemas (numbers only; the messages name the fix). */
@@ -268,4 +243,11 @@ export function childLimits(args: BudgetLimits, profile: BudgetLimits | undefine
   if (maxTokens !== undefined) limits.maxTokens = maxTokens;
   if (maxCostUsd !== undefined) limits.maxCostUsd = maxCostUsd;
   return limits;
+}
+
+/** The session tree's limits from settings values (numbers, or "500k" / "$5" strings; already validated). */
+export function treeLimits(settings: { maxTokens?: number | string; maxCostUsd?: number | string }): BudgetLimits {
+  const tokens = settings.maxTokens === undefined ? undefined : parseTokenBudget(settings.maxTokens);
+  const cost = settings.maxCostUsd === undefined ? undefined : parseCostBudget(settings.maxCostUsd);
+  return { ...(tokens?.ok ? { maxTokens: tokens.value } : {}), ...(cost?.ok ? { maxCostUsd: cost.value } : {}) };
 }
