@@ -589,7 +589,7 @@ export class AgentSession {
       onBeforeTurn: async (history, ctx) => {
         const verdict = await this.treeBudget.gate(MAIN_AGENT, ctx.turn - 1, ctx.signal, (event) => opts.onEvent?.(event));
         if (verdict && !ctx.signal.aborted) {
-          opts.onEvent?.({ type: "warning", source: "budget", message: `${verdict.stop}: the main agent stopped before its next request (raise maxTokens / maxCostUsd in settings, or answer "extend" when asked)` });
+          opts.onEvent?.({ type: "warning", source: "budget", message: `${verdict.stop}: the main agent stopped before its next request` });
           budgetStop.abort();
           return;
         }
