@@ -50,22 +50,27 @@ export class TreeBudget {
    * stop. Several agents reaching the budget at once share one question.
    */
   async gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<GateResult> {
-    if (!this.active) return undefined;
+    if (!this.active || signal.aborted) return undefined;
     if (this.stopped) return { stop: this.stopped };
-    if (!this.meter.reached()) return undefined;
+    const reached = this.meter.reached();
+    if (!reached) return undefined;
     if (!this.question) {
       const asked = askUntilUnder({ meter: this.meter, scope: "tree", agent, turns, ask: this.ask, signal, emit });
       this.question = asked;
-      void asked.then((result) => {
-        this.question = undefined;
-        if (result) this.stopped = result.stop;
-        this.changed();
-      });
-    } else emit({ type: "budget_paused", scope: "tree", budget: this.meter.reached()!.text, spent: this.view()!.text, asking: this.ask !== undefined });
+      const result = await asked;
+      this.question = undefined;
+      if (result) this.stopped = result.stop;
+      this.changed();
+      return result;
+    }
+    // Another agent's question is open: this one waits for the same answer.
+    emit({ type: "budget_paused", scope: "tree", budget: reached.text, spent: formatAmount(reached.kind, reached.spent), asking: this.ask !== undefined });
     const result = await this.question;
-    if (result === undefined && this.meter.reached()) return this.gate(agent, turns, signal, emit); // the asker's run was aborted: ask again for this one
-    if (result === undefined) emit({ type: "resumed", early: true });
-    return result;
+    if (result) return result;
+    // Extended — or the asking agent's run was aborted before an answer: check (and maybe ask) again.
+    const again = await this.gate(agent, turns, signal, emit);
+    if (!again && !signal.aborted) emit({ type: "resumed", early: true });
+    return again;
   }
 
   /** The spend against the limit (tokens or cost, whichever is set; cost first), or undefined without a limit. */

@@ -154,6 +154,36 @@ describe("the session tree's budget", () => {
   });
 });
 
+describe("the tree's budget with children in parallel", () => {
+  it("two children at the tree's budget wait on one question; the answer releases both", async () => {
+    const tree = new TreeBudget({ maxTokens: 1500 });
+    let answer!: (a: { add: number }) => void;
+    let asked = 0;
+    tree.ask = () => {
+      asked++;
+      return new Promise((resolve) => (answer = resolve));
+    };
+    h = harness(
+      (r) =>
+        isChild(r)
+          ? childTurn(r)
+          : r.messages.at(-1)!.role === "user"
+            ? { toolCalls: [{ id: "a", name: "task", arguments: { prompt: "one" } }, { id: "b", name: "task", arguments: { prompt: "two" } }] }
+            : { text: "main done" },
+      { treeBudget: tree },
+    );
+    const run = h.run("go");
+    for (let i = 0; i < 2000 && paused(h).length < 2; i++) await new Promise((r) => setImmediate(r));
+    expect(paused(h).map((p) => p.scope)).toEqual(["tree", "tree"]);
+    expect(asked).toBe(1);
+    answer({ add: 100_000 });
+    await run;
+    const results = (h.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results;
+    expect(results.map((r) => r.content.includes("THE REPORT"))).toEqual([true, true]);
+    expect(asked).toBe(1);
+  });
+});
+
 /** Runs the harness's parent once more, resuming child `id`. */
 function harnessResume(hh: Harness, id: string) {
   const task = hh.tools.find((t) => t.name === "task")!;
