@@ -82,6 +82,15 @@ describe("the session tree's budget", () => {
     s.close();
   });
 
+  it("a cost budget with a main model that has no price says so at start; the config report lists both keys", async () => {
+    const s = session({ maxCostUsd: "$5" });
+    expect(s.notices.join("\n")).toMatch(/settings \(.*settings\.json\): maxCostUsd needs a model with a known price, and "scripted-model" has none .*; only priced usage counts toward it/);
+    expect(s.treeBudget.view()).toEqual({ text: "$0.00 / $5.00", reached: false });
+    s.close();
+    const { SETTING_DEFAULTS } = await import("../src/settings/config-report.js");
+    expect(Object.keys(SETTING_DEFAULTS)).toEqual(expect.arrayContaining(["maxTokens", "maxCostUsd"]));
+  });
+
   it.each([
     [{ maxTokens: -1 }, '"maxTokens": -1 must be more than 0'],
     [{ maxCostUsd: "lots" }, '"maxCostUsd": "lots" is not an amount'],
