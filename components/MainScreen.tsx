@@ -42,6 +42,8 @@ import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./
 import { SessionPicker } from "./SessionPicker.js";
 import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
+import { BUDGET_QUESTION_ROWS, BudgetQuestion } from "./BudgetQuestion.js";
+import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
 import type { AppProps } from "./App.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { TranscriptHistory } from "./Transcript.js";
@@ -79,7 +81,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const request = useApprovalRequest(approvals);
   const stops = useChildStops(session, stream, (why) => stopRun(why));
   // A question is open (an approval, or "stop the children?"): it has the keys.
-  const noModal = request === undefined && stops.confirm === undefined;
+  // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
+  const budget = useBudgetQuestion(session);
+  const treeBudget = useTreeBudget(session);
+  const budgetShown = budget.request !== undefined && request === undefined && stops.confirm === undefined;
+  const noModal = request === undefined && stops.confirm === undefined && !budgetShown;
   const waiting = useApprovalWaiting(approvals);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
@@ -163,7 +169,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     columns,
     rows,
     promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main + queuedRows(queue.items.length),
-    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : approvalModalRows(request, columns, rows),
+    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : budgetShown ? BUDGET_QUESTION_ROWS : approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden: sidebarPref === "hidden",
@@ -338,6 +344,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
       }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {stops.confirm !== undefined && request === undefined ? <StopChildrenConfirm count={stops.confirm} exit={stops.confirmExit} onAnswer={stops.answer} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
+      {budgetShown ? <BudgetQuestion key={budget.request!.id} request={budget.request!} onAnswer={(id, answer) => budget.broker.answer(id, answer)} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
@@ -359,6 +366,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         contextWindow={session.provider.contextWindow(session.model)}
         usage={state.usage}
         cost={state.cost}
+        budget={treeBudget}
         runningChildren={counts.running}
         queuedChildren={counts.queued}
         compacting={state.compacting}

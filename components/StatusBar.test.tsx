@@ -14,6 +14,14 @@ describe("StatusBar", () => {
     expect(frame).toContain("Ctrl-C twice exit");
     expect(frame).not.toContain("running");
   });
+  it("shows the session tree's spend against its budget (instead of the bare cost) when one is set", () => {
+    const cost = { usd: 0.42, partial: false, known: true };
+    const withBudget = stripAnsi(render(<StatusBar {...base} cost={cost} budget={{ text: "$0.42 / $2.00", reached: false }} />).lastFrame()!);
+    expect(withBudget).toContain("↑13k ↓2.5k tokens · $0.42 / $2.00 · anthropic");
+    const without = stripAnsi(render(<StatusBar {...base} cost={cost} />).lastFrame()!);
+    expect(without).toContain("tokens · $0.42 · anthropic");
+    expect(without).not.toContain("/ $");
+  });
   it("counts running children, shows the stop hint while running, and a given hint instead of keys", () => {
     const running = stripAnsi(render(<StatusBar {...base} running runningChildren={2} />).lastFrame()!);
     expect(running).toContain("2 agents running");

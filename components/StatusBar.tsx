@@ -2,7 +2,7 @@
  * StatusBar: the model, then running and queued children (first, so a narrow terminal that cuts
  * the row's end keeps them), a compaction in progress, context use (the main agent's latest input
  * tokens over the model's window), tokens in/out and the cost (when the models have a price) for
- * the whole session, and the provider — and, while the session file cannot be written, that it is
+ * the whole session (against the session's budget when the settings set one: `$0.42 / $2.00`), and the provider — and, while the session file cannot be written, that it is
  * kept in memory only; under it
  * a key hint line (the keys of whatever has the keyboard).
  */
@@ -24,6 +24,8 @@ export interface StatusBarProps {
   usage: Usage;
   /** Session cost (main agent + children); nothing is shown when no model had a price. */
   cost?: CostTally;
+  /** The session tree's spend against its budget (settings maxTokens / maxCostUsd), shown instead of the cost; red once reached. */
+  budget?: { text: string; reached: boolean };
   /** Children running now. */
   runningChildren: number;
   /** Task calls waiting for a free child slot. */
@@ -73,7 +75,9 @@ export function StatusBar(props: StatusBarProps) {
         {props.compacting ? <Text color="yellow">{" · compacting…"}</Text> : null}
         <Text dimColor>{" · "}</Text>
         <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
-        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens${cost ? ` · ${cost}` : ""} · ${props.provider}`}</Text>
+        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens${cost && !props.budget ? ` · ${cost}` : ""}`}</Text>
+        {props.budget ? <Text color={props.budget.reached ? "red" : undefined} dimColor={!props.budget.reached}>{` · ${props.budget.text}`}</Text> : null}
+        <Text dimColor>{` · ${props.provider}`}</Text>
       </Text>
       {props.hint ? (
         <Text color="yellow" wrap="truncate-end">

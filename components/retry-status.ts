@@ -15,12 +15,19 @@ export function pausedView(event: Extract<AgentEvent, { type: "paused" }>, at: n
   return { label: event.label, attempt: 0, maxAttempts: 0, until: at + event.delayMs, delayMs: event.delayMs, reason: event.reason, paused: true };
 }
 
+/** The view of a `budget_paused` event: `paused: budget of 50k tokens reached` until the person answers. */
+export function budgetPausedView(event: Extract<AgentEvent, { type: "budget_paused" }>, at: number): RetryView {
+  const label = `${event.scope === "tree" ? "the session's " : ""}${event.budget} reached`;
+  return { label, attempt: 0, maxAttempts: 0, until: at, delayMs: 0, reason: `${label} (spent ${event.spent})`, paused: true, budget: true };
+}
+
 /**
  * The status at `now`: whole seconds left (rounded up, never more than the wait announced — the
  * clock a frame is drawn with may be a tick older than the event), `retrying now` once the wait is
  * over; the attempt coming next.
  */
 export function retryStatus(view: RetryView, now: number): string {
+  if (view.budget) return `paused: ${view.label}`;
   const left = Math.ceil(Math.min(view.until - now, view.delayMs) / 1000);
   const when = left > 0 ? `retrying in ${formatWait(left)}` : "retrying now";
   if (view.paused) return `paused: ${view.label} · ${when}`;

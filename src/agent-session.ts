@@ -58,6 +58,8 @@ import { withToolHooks } from "./hooks/tool-hooks.js";
 import { emptyUsage, finalAssistantText } from "./protocol/messages.js";
 import { BackgroundChildren, type ChildRow } from "./subagents/background-children.js";
 import { createTaskWaitTool, formatChildRows, takeDeliveries } from "./subagents/task-wait-tool.js";
+import { TreeBudget } from "./subagents/tree-budget.js";
+import { treeLimits, unpricedCostBudget, type AskBudget } from "./subagents/budget.js";
 
 export interface AgentSessionOptions {
   cwd: string;
@@ -149,6 +151,9 @@ export class AgentSession {
   private readonly hooks: SessionHooks;
   /** The last prompt whose request failed for good (see core/failed-turn.ts); cleared by the next prompt. */
   lastFailure?: FailedPrompt;
+  /** The session tree's budget (settings maxTokens / maxCostUsd): every agent's spend, and its question when reached. */
+  readonly treeBudget: TreeBudget;
+  private readonly budgetNotices: string[] = [];
 
   constructor(private readonly options: AgentSessionOptions) {
     this.cwd = resolve(options.cwd);
@@ -221,6 +226,9 @@ export class AgentSession {
       if (restored.mode) this.policy.mode = restored.mode;
       this.resumeNotes.push(...restored.notes);
     }
+    this.treeBudget = new TreeBudget(treeLimits(settings.effective));
+    const unpriced = unpricedCostBudget(this.treeBudget.meter.limits, this.model, `settings (${settings.sources.maxCostUsd})`);
+    if (unpriced) this.budgetNotices.push(`${unpriced}; only priced usage counts toward it`);
     this.tools = builtinTools({ envPassthrough: settings.effective.envPassthrough });
     // Only with skills: a pool without them stays as before (children made earlier still resume).
     if (this.skills.skills.length > 0) this.tools.push(createSkillTool(this.skills.skills));
@@ -248,6 +256,8 @@ export class AgentSession {
       subagentHooks: () => this.hooks.subagent,
       children: this.children,
       editClaims: this.editClaims,
+      treeBudget: this.treeBudget,
+      askBudget: () => this.treeBudget.ask,
     });
     this.tools.push(createTaskWaitTool(this.children), task);
     if (this.store) this.tools.push(createTaskResultTool({ store: this.store, parentSessionId: this.sessionId, running: this.running }));
@@ -264,7 +274,7 @@ export class AgentSession {
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */
   get notices(): string[] {
-    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.hooks.problems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : []), ...(this.tools.some((t) => t.name === "bash") ? [bashSandbox().summary] : [])];
+    return [...this.profiles.notices, ...this.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`), ...this.skills.notices, ...this.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`), ...this.commands.notices, ...this.commands.problems.map((p) => `command file ${p.path} skipped: ${p.reason}`), ...this.hooks.problems, ...this.context.notes, ...this.resumeNotes, ...this.mcpNotices, ...(this.worktreeNotice ? [this.worktreeNotice] : []), ...this.budgetNotices, ...(this.tools.some((t) => t.name === "bash") ? [bashSandbox().summary] : [])];
   }
 
   /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name), `/config` and `/tasks`; undefined for another command. */
@@ -332,6 +342,14 @@ export class AgentSession {
 
   messageChild(childId: string, text: string): boolean {
     return messageChild(this.running, childId, text, "user");
+  }
+
+  /**
+   * Who answers when a budget is reached (a child's own or the session tree's): the TUI sets its
+   * question here; undefined (the default, and headless) stops the agent instead. See budget.ts.
+   */
+  setBudgetAsk(ask: AskBudget | undefined): void {
+    this.treeBudget.ask = ask;
   }
 
   /** Sends `text` to the main agent while a prompt runs: it reads it at its next turn boundary. False when no prompt runs. */
@@ -437,6 +455,7 @@ export class AgentSession {
     const hookContext = gate.context.length > 0 ? `\n\n[hook context]\n${gate.context.join("\n")}` : "";
     const { message: userMessage, taken } = this.pending.take(mentions.text + hookContext);
     this.lastFailure = undefined;
+    this.treeBudget.newRun(); // a "stop" answered in the last run does not hold for this one
     try {
       const result = await this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
       // Stopped by the person before the model produced anything: the prompt is taken back (the person gets it
@@ -556,9 +575,13 @@ export class AgentSession {
   }
 
   private async runLoop(userMessage: string, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; model?: string }): Promise<LoopResult> {
+    const model = opts.model ?? this.model;
+    // The session tree's budget: a stop ends this run before its next request (see budget.ts).
+    const budgetStop = new AbortController();
+    const signals = [opts.signal, this.file?.leaseLost.signal, budgetStop.signal].filter((s): s is AbortSignal => s !== undefined);
     const result = await runAgentLoop({
       provider: this.provider,
-      model: opts.model ?? this.model,
+      model,
       system: this.system,
       // The main agent may change a file a running child changed; its result then warns (edit-claims.ts).
       tools: this.editClaims.warnMain(this.tools),
@@ -566,9 +589,17 @@ export class AgentSession {
       userMessage,
       cwd: this.cwd,
       thinking: this.options.thinking,
-      signal: this.file ? (opts.signal ? AbortSignal.any([opts.signal, this.file.leaseLost.signal]) : this.file.leaseLost.signal) : (opts.signal ?? new AbortController().signal),
+      signal: AbortSignal.any(signals),
       onToolCall: this.onToolCall,
-      onBeforeTurn: this.mainCompactor.onBeforeTurn,
+      onBeforeTurn: async (history, ctx) => {
+        const verdict = await this.treeBudget.gate(MAIN_AGENT, ctx.turn - 1, ctx.signal, (event) => opts.onEvent?.(event));
+        if (verdict && !ctx.signal.aborted) {
+          opts.onEvent?.({ type: "warning", source: "budget", message: `${verdict.stop}: the main agent stopped before its next request` });
+          budgetStop.abort();
+          return;
+        }
+        await this.mainCompactor.onBeforeTurn?.(history, ctx);
+      },
       onContextOverflow: this.mainCompactor.onContextOverflow,
       // Messages for the main agent (`steer`) and background children's reports enter at each turn boundary, once each.
       takeMessages: () => [...this.inbox.take(), ...takeDeliveries(this.children)],
@@ -576,6 +607,7 @@ export class AgentSession {
       onEvent: (event) => {
         if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);
         if (event.type === "agent_end") this.record({ type: "usage", usage: event.usage }, opts.onEvent);
+        if (event.type === "usage") this.treeBudget.add(model, event.usage);
         opts.onEvent?.(event);
       },
     });

@@ -7,7 +7,7 @@ import { addUsage, emptyUsage, type Usage } from "../../src/protocol/messages.js
 import { CHARS_PER_TOKEN } from "../../src/core/token-estimate.js";
 import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
-import { endsRetry, pausedView, retryView } from "../retry-status.js";
+import { budgetPausedView, endsRetry, pausedView, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
 import { overlapLine } from "../../src/subagents/edit-claims.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
@@ -89,7 +89,7 @@ export function childUsage(child: ChildView): Usage {
 export function reduceChild(child: ChildView, event: AgentEvent, at?: number): ChildView {
   const when = at ?? child.lastEventAt ?? child.startedAt;
   const next =
-    event.type === "retry" ? { ...child, retry: retryView(event, when) } : event.type === "paused" ? { ...child, retry: pausedView(event, when), reason: undefined } : reduceChildEvent(child.retry && endsRetry(event) ? { ...child, retry: undefined } : child, event);
+    event.type === "retry" ? { ...child, retry: retryView(event, when) } : event.type === "paused" ? { ...child, retry: pausedView(event, when), reason: undefined } : event.type === "budget_paused" ? { ...child, retry: budgetPausedView(event, when), reason: undefined } : reduceChildEvent(child.retry && endsRetry(event) ? { ...child, retry: undefined } : child, event);
   const streamed = event.type === "text_delta" ? event.text.length : event.type === "thinking_delta" ? event.text.length : 0;
   const pending = event.type === "usage" ? 0 : (child.pendingChars ?? 0) + streamed;
   if (at === undefined && pending === (child.pendingChars ?? 0)) return next;

@@ -100,6 +100,8 @@ export interface RetryView {
   reason: string;
   /** A paused child (its provider's retries ran out; it tries again by itself): no attempt count. */
   paused?: boolean;
+  /** Paused on a reached budget: no countdown; it waits for the person's answer (extend or stop). */
+  budget?: boolean;
 }
 
 /** One block of the transcript. `done` items can never change again. */

@@ -39,7 +39,9 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   const totals = new RunTotals();
   const names = new Map<string, string>();
   const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io, names);
+  let budgetStop: string | undefined; // the session's budget stopped the main agent (see budget.ts)
   const onEvent = (e: AgentEvent) => {
+    if (e.type === "warning" && e.source === "budget") budgetStop = e.message;
     answer.see(e);
     totals.see(e);
     show(e);
@@ -63,6 +65,12 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     if (opts.signal.aborted) {
       io.stderr("ink: interrupted\n");
       return 130;
+    }
+    if (result.reason === "aborted" && budgetStop !== undefined) {
+      session.saveNow();
+      io.stderr(`ink: stopped: ${budgetStop}${session.sessionPath ? `; raise maxTokens / maxCostUsd in settings and continue with ink --resume ${session.sessionId}` : ""}\n`);
+      if (!opts.json) io.stderr(totals.line());
+      return 1;
     }
     if (result.reason === "aborted") {
       io.stderr("ink: interrupted\n");
@@ -158,6 +166,7 @@ function progress(event: AgentEvent, io: PrintIo, names: Map<string, string>): v
       break;
     case "subagent_event":
       if (event.event.type === "edit_overlap") io.stderr(`  ${named(event.childId, event.profile)} ${overlapLine(event.event)}\n`);
+      if (event.event.type === "budget_paused" && !event.event.asking) io.stderr(`  ⏸ ${named(event.childId, event.profile)} ${event.event.scope === "tree" ? "the session's " : ""}${event.event.budget} reached (spent ${event.event.spent}): stopping it, resumable\n`);
       if (event.event.type === "paused") io.stderr(`  ⏸ ${named(event.childId, event.profile)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
       break;
     case "subagent_start": {

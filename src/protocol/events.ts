@@ -21,8 +21,8 @@ export type CompactionEvent =
  */
 export interface WarningEvent {
   type: "warning";
-  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed). */
-  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook";
+  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed), "budget" (the session's budget stopped the main agent). */
+  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook" | "budget";
   message: string;
 }
 
@@ -81,6 +81,12 @@ export type AgentEvent =
    * `other` (another child, or the main agent) changed or tried to change a file this child changed.
    */
   | { type: "edit_overlap"; path: string; other: string; refused: boolean }
+  /**
+   * A budget was reached before the agent's next model request (`budget`: "budget of 50k tokens";
+   * scope "tree": the session's). `asking`: the person is asked to extend or stop (a `resumed`
+   * follows an extension); else the agent stops. See src/subagents/budget.ts.
+   */
+  | { type: "budget_paused"; scope: "child" | "tree"; budget: string; spent: string; asking: boolean }
   /** A message sent to the agent while it worked entered its history (at a turn boundary). */
   | { type: "steered"; text: string; from: SteerSource }
   /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */

@@ -1,5 +1,5 @@
 /**
- * Field parsers shared by agent profiles and settings: thinking levels and durations, each
+ * Field parsers shared by agent profiles and settings: thinking levels, durations and budgets, each
  * failure a message naming the value and how to write it instead.
  */
 import type { ThinkingConfig } from "./provider.js";
@@ -67,5 +67,35 @@ export function parseTimeout(value: unknown): FieldResult<number> {
   if (ms < MIN_TIMEOUT_MS) return { ok: false, message: `must be at least ${MIN_TIMEOUT_MS} ms, got ${show(value)} (${ms} ms); ${hint}` };
   if (ms > MAX_TIMEOUT_MS) return { ok: false, message: `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${show(value)}` };
   return { ok: true, value: ms };
+}
+
+/** How to write a token budget (`maxTokens`). */
+export const TOKEN_HINT = "write a whole number of tokens above 0 such as 50000, or \"50k\" / \"1.5m\"";
+/** How to write a cost budget (`maxCostUsd`). */
+export const COST_HINT = "write an amount in US dollars above 0 such as 2 or 0.5 (or \"$2\")";
+
+/** `maxTokens`: a whole number above 0, or "50k" / "1.5m" / "200000". */
+export function parseTokenBudget(value: unknown): FieldResult<number> {
+  let n: number | undefined;
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string") {
+    const m = /^\s*(\d+(?:\.\d+)?)\s*([km]?)\s*$/i.exec(value.replace(/_/g, ""));
+    const unit = m?.[2]?.toLowerCase();
+    if (m) n = unit ? Math.round(Number(m[1]) * (unit === "k" ? 1000 : 1_000_000)) : Number(m[1]);
+  }
+  if (n === undefined || !Number.isFinite(n)) return { ok: false, message: `${show(value)} is not a number of tokens; ${TOKEN_HINT}` };
+  if (n <= 0) return { ok: false, message: `${show(value)} must be more than 0; ${TOKEN_HINT}` };
+  if (!Number.isInteger(n)) return { ok: false, message: `${show(value)} is not a whole number; ${TOKEN_HINT}` };
+  return { ok: true, value: n };
+}
+
+/** `maxCostUsd`: an amount above 0 in US dollars, or "$2" / "2.50". */
+export function parseCostBudget(value: unknown): FieldResult<number> {
+  let n: number | undefined;
+  if (typeof value === "number") n = value;
+  else if (typeof value === "string" && /^\s*\$?\s*\d+(\.\d+)?\s*$/.test(value)) n = Number(value.replace(/[\s$]/g, ""));
+  if (n === undefined || !Number.isFinite(n)) return { ok: false, message: `${show(value)} is not an amount; ${COST_HINT}` };
+  if (n <= 0) return { ok: false, message: `${show(value)} must be more than 0; ${COST_HINT}` };
+  return { ok: true, value: n };
 }
 

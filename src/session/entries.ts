@@ -80,6 +80,7 @@ const header = z.looseObject({
   // Written since per-dispatch models (#25); an unreadable value is dropped, never a load failure.
   modelFrom: z.literal("task").optional().catch(undefined),
   thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive() })]).optional().catch(undefined),
+  budget: z.object({ maxTokens: z.number().int().positive().optional(), maxCostUsd: z.number().positive().optional() }).optional().catch(undefined),
 });
 
 /** "field: problem; field: problem" for a zod error. */

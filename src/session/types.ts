@@ -46,6 +46,8 @@ export interface SessionHeader {
   modelFrom?: "task";
   /** Extended thinking the child was started with (resume keeps it). */
   thinking?: ThinkingConfig;
+  /** A child's budget (task arguments over its profile's): each resumed run gets this allowance afresh. */
+  budget?: { maxTokens?: number; maxCostUsd?: number };
 }
 
 /** What `SessionStore.create` takes: the header without the fields the store fills in. */

@@ -13,6 +13,8 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   maxChildren: "4",
   childTimeout: "600000 ms in headless runs; none in the TUI",
   childPauseLimit: "30m (a subagent paused on a rate limit, overload or lost connection retries for up to 30 min in all)",
+  maxTokens: "none (no token budget for the session tree; children may have their own)",
+  maxCostUsd: "none (no cost budget for the session tree; children may have their own)",
   permissions: "no rules; mode default (read-only tools run, others ask)",
   mcpServers: "none",
   theme: "auto (accepted; this version draws one theme)",

@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
-import { parseThinking, parseTimeout } from "../protocol/field-parsers.js";
+import { parseCostBudget, parseThinking, parseTimeout, parseTokenBudget } from "../protocol/field-parsers.js";
 import { claudeProjectRules } from "./claude-rules.js";
 
 /** A value that one of the shared field parsers (with their own messages) must accept. */
@@ -54,6 +54,10 @@ export const settingsSchema = z
     childTimeout: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 600000) or a duration such as "90s", "5m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
     /** How long a subagent may stay paused on rate limits / overload / lost connections in all before it fails: ms or "30m". */
     childPauseLimit: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 1800000) or a duration such as "90s", "30m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
+    /** Token budget of the whole session tree (the main agent and every child): a number or "500k". */
+    maxTokens: z.union([z.number(), z.string()], { error: 'must be a number of tokens such as 500000 or "500k"' }).superRefine(checkedBy(parseTokenBudget)).optional(),
+    /** Cost budget in USD of the whole session tree: a number or "$5". */
+    maxCostUsd: z.union([z.number(), z.string()], { error: 'must be an amount in US dollars such as 5 or "$5"' }).superRefine(checkedBy(parseCostBudget)).optional(),
     permissions: permissionRulesSchema.optional(),
     /** MCP servers by name; each entry is validated by the MCP layer. */
     mcpServers: z.record(z.string(), z.unknown(), { error: 'must be an object of servers by name, e.g. {"docs": {"command": "npx", "args": ["my-mcp-server"]}}' }).optional(),

@@ -29,6 +29,8 @@ export interface ChildSessionInput {
   /** "task" when the task call chose the model (resume keeps it). */
   modelFrom?: "task";
   thinking?: ThinkingConfig;
+  /** The child's budget (saved; a resumed run gets it afresh). */
+  budget?: { maxTokens?: number; maxCostUsd?: number };
   profile?: string;
   system: string;
   tools: readonly AnyTool[];
@@ -68,6 +70,7 @@ export function openChildSession(
       model: input.model,
       ...(input.modelFrom ? { modelFrom: input.modelFrom } : {}),
       ...(input.thinking ? { thinking: input.thinking } : {}),
+      ...(input.budget ? { budget: input.budget } : {}),
       profile: input.profile,
       fingerprint: fingerprint(input.system, input.tools.map(toToolSpec)),
       toolNames: input.tools.map((t) => t.name),

@@ -63,6 +63,9 @@ export interface AgentProfile {
   thinking?: ThinkingConfig;
   timeoutMs?: number;
   maxTurns?: number;
+  /** Budget of each child of this agent (budget.ts); the task call's own arguments win. */
+  maxTokens?: number;
+  maxCostUsd?: number;
   /** Tool names removed from the child's pool. */
   disallowedTools?: string[];
   /** Pane colour. */
@@ -150,6 +153,8 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   else if (fields.effort !== undefined) profile.thinking = fields.effort;
   if (fields.timeout !== undefined) profile.timeoutMs = fields.timeout;
   if (fields.maxTurns !== undefined) profile.maxTurns = fields.maxTurns;
+  if (fields.maxTokens !== undefined) profile.maxTokens = fields.maxTokens;
+  if (fields.maxCostUsd !== undefined) profile.maxCostUsd = fields.maxCostUsd;
   if (fields.disallowedTools !== undefined) profile.disallowedTools = fields.disallowedTools;
   if (fields.color !== undefined) {
     const color = paneColor(fields.color);

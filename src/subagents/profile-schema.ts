@@ -1,18 +1,19 @@
 /**
  * The zod schema of an agent profile's front matter (SPEC §4) and the field parsers behind it:
- * `name`, `description`, `tools`, `model`, `thinking`, `timeout`, `maxTurns`. Every failure
+ * `name`, `description`, `tools`, `model`, `thinking`, `timeout`, `maxTurns`, `maxTokens`, `maxCostUsd`. Every failure
  * message names what is wrong and how to write it instead.
  */
 import { z } from "zod";
 import { editDistance as distance } from "../protocol/edit-distance.js";
 import { parseThinking, parseTimeout, show, type FieldResult } from "../protocol/field-parsers.js";
+import { parseCostBudget, parseTokenBudget } from "./budget.js";
 export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, parseThinking, parseTimeout, THINKING_BUDGETS } from "../protocol/field-parsers.js";
 
 /** Allowed profile names: lowercase letters, digits, `-` and `_`, starting with a letter or digit. */
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "disallowedTools", "color", "worktree", "background", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "maxTokens", "maxCostUsd", "disallowedTools", "color", "worktree", "background", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
 
 /** Claude Code agent fields Ink reads but does not act on: each is named once in the profile's warnings. */
 export const UNSUPPORTED_KEYS = ["memory", "hooks"] as const;
@@ -124,6 +125,10 @@ export const profileFrontMatterSchema = z.strictObject(
     thinking: field(parseThinking).optional(),
     timeout: field(parseTimeout).optional(),
     maxTurns: field(parseMaxTurns).optional(),
+    /** Token budget of each of this agent's children (budget.ts): a number or "50k". */
+    maxTokens: field(parseTokenBudget).optional(),
+    /** Cost budget in USD of each of this agent's children. */
+    maxCostUsd: field(parseCostBudget).optional(),
     /** Tool names removed from the child's pool. */
     disallowedTools: field(parseTools).optional(),
     /** Pane colour (Claude Code's `color:`): a colour name or #rrggbb (see paneColor; an unknown name is a warning). */

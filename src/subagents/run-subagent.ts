@@ -12,6 +12,7 @@ import type { AnyTool } from "../protocol/tool.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { MAX_STOP_ROUNDS, stopFeedback, type SubagentHookCalls } from "../hooks/session-hooks.js";
 import { missingReport, reaskPrompt } from "./report-check.js";
+import type { SubagentBudget } from "./budget.js";
 import { DEFAULT_PAUSE_LIMIT_MS, pauseCause, pauseDelay, pauseSleep, type PauseOptions } from "./pause.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
@@ -65,6 +66,8 @@ export interface SubagentOptions {
   pause?: PauseOptions;
   /** SubagentStart / SubagentStop hooks (src/hooks/session-hooks.ts). */
   hooks?: SubagentHookCalls;
+  /** The child's budget (its own and the tree's): checked before each request; a stop ends it "aborted" with the budget as reason. */
+  budget?: SubagentBudget;
 }
 
 /** Runs the child to its end; never throws — failures become a "crash" outcome. */
@@ -142,7 +145,18 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
           onMessage: options.onMessage,
           takeMessages: options.takeMessages,
           onToolCall: options.onToolCall,
-          onBeforeTurn: options.onBeforeTurn,
+          onBeforeTurn: options.budget
+            ? async (h, ctx) => {
+                // Before each request: a reached budget pauses the child (the person may extend it) or stops it.
+                const verdict = await options.budget!.check(ctx.signal, turnsBefore + ctx.turn - 1);
+                if (verdict && !child.signal.aborted) {
+                  stopped = verdict.stop;
+                  child.abort();
+                  return;
+                }
+                await options.onBeforeTurn?.(h, ctx);
+              }
+            : options.onBeforeTurn,
           onContextOverflow: options.onContextOverflow,
           onEvent: (raw) => {
             // Turn numbers run on across pauses (each resumed loop counts from 1 again).
@@ -153,7 +167,10 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
             }
             if (event.type === "turn_end") inTurn = false;
             // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
-            if (event.type === "usage") addUsage(usage, event.usage);
+            if (event.type === "usage") {
+              addUsage(usage, event.usage);
+              options.budget?.count(event.usage);
+            }
             if (event.type === "warning" && event.source === "loop") warnings.push(event.message);
             options.onEvent?.(event);
           },

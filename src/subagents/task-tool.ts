@@ -43,6 +43,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js";
 import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
 import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.js";
+import { childBudget, childLimits, taskBudgetFields, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
 
 export const taskSchema = z.object({
   prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
@@ -54,6 +55,7 @@ export const taskSchema = z.object({
   description: z.string().trim().optional().describe("A short label for the child, 3–6 words (e.g. \"find the login handler\"): the person sees it on the child's pane and rows; longer ones are cut"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
   background: z.boolean().optional().describe("Run the child in the background: the call returns at once and you go on; its report is delivered to you when it ends (or use task_wait)"),
+  ...taskBudgetFields,
 });
 
 export type TaskArgs = z.infer<typeof taskSchema>;
@@ -97,6 +99,10 @@ export interface TaskToolOptions {
   children?: BackgroundChildren;
   /** Files changed by the session's running children (edit conflicts) and its kept worktree branches. */
   editClaims?: EditClaims;
+  /** The session tree's budget (counts every child's usage; may pause or stop a child's requests). */
+  treeBudget?: TreeGate;
+  /** Who answers a reached budget's question (read at each question); undefined: the child stops (headless). */
+  askBudget?: () => AskBudget | undefined;
 }
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
@@ -249,6 +255,12 @@ function childrenList(options: TaskToolOptions): string {
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
   const started = Date.now();
+  const limits = childLimits(args, p.profile, p.loaded?.header.budget);
+  const unpriced = unpricedCostBudget(limits, p.model, "task");
+  if (unpriced) {
+    p.lock?.release();
+    return notStartedResult(unpriced);
+  }
   let worktree: Worktree | undefined;
   let cwd = p.cwd ?? ctx.cwd;
   if (!p.resumed && (args.worktree ?? p.profile?.worktree)) {
@@ -282,6 +294,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         model: p.model,
         modelFrom: p.modelFrom,
         thinking: p.thinking,
+        ...(limits.maxTokens !== undefined || limits.maxCostUsd !== undefined ? { budget: limits } : {}),
         profile: p.profile?.name,
         system: p.system,
         tools: p.tools,
@@ -332,6 +345,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
     for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
     const tools = [...p.tools, ...(childMcp?.tools ?? [])];
+    const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1 };
     outcome = await runSubagent({
       provider: options.provider,
       model: p.model,
@@ -340,7 +354,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
       initialHistory: p.initialHistory,
       cwd,
-      agent: { id: p.childId, label, profile: p.profile?.name, description, depth: 1 },
+      agent,
       signal: ctx.signal,
       stopSignal: stop.signal,
       timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
@@ -355,6 +369,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       sessionId: writer?.id,
       historyPath: writer?.path,
       hooks: options.subagentHooks?.(),
+      budget: childBudget({ limits, model: p.model, agent, tree: options.treeBudget, ask: () => options.askBudget?.(), emit: (event) => emit({ type: "subagent_event", ...tag, event }) }),
       pause: {
         limitMs: options.pauseLimitMs,
         onWake: (wake) => {

@@ -15,6 +15,7 @@ import type { RunningChildren } from "../../src/subagents/running-children.js";
 import type { EditClaims } from "../../src/subagents/edit-claims.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { echoTool } from "./fake-tools.js";
+import type { AskBudget, TreeGate } from "../../src/subagents/budget.js";
 
 export const isChild = (r: ModelRequest) => r.system.includes("# Subagent mode");
 export const firstPrompt = (r: ModelRequest) => {
@@ -41,10 +42,10 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; editClaims?: EditClaims; models?: readonly string[]; parentModel?: string } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; editClaims?: EditClaims; models?: readonly string[]; parentModel?: string; providerModel?: string; treeBudget?: TreeGate; askBudget?: AskBudget } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
-  const provider = createScriptedProvider(script, options.models ? { models: options.models } : {});
+  const provider = createScriptedProvider(script, { ...(options.models ? { models: options.models } : {}), ...(options.providerModel ? { model: options.providerModel } : {}) });
   const store = new SessionStore(inkHome);
   const events: AgentEvent[] = [];
   const history: AgentMessage[] = [];
@@ -65,6 +66,8 @@ export function harness(
     running: options.running,
     pauseLimitMs: options.pauseLimitMs,
     editClaims: options.editClaims,
+    treeBudget: options.treeBudget,
+    askBudget: () => options.askBudget,
   });
   tools.push(echoTool, ...(options.extraTools ?? []), task);
   return {

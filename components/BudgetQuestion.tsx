@@ -1,0 +1,84 @@
+/**
+ * BudgetQuestion: the bordered question shown when a child's budget (or the session's) is reached
+ * — who, which budget, what was spent — answered by 1 (+50%), 2 (2×), t + an amount + Enter, or
+ * s / Esc (stop; a child stays resumable). Keys: hooks/budget-keys.ts.
+ */
+import { Box, Text } from "ink";
+import { useRef, useState } from "react";
+import { formatAmount, presetExtensions } from "../src/subagents/budget.js";
+import type { BudgetAnswer } from "../src/subagents/budget.js";
+import type { BudgetRequest } from "./hooks/budget-broker.js";
+import { budgetKey, initialBudgetKeys, type BudgetKeyState } from "./hooks/budget-keys.js";
+import { DEFAULT_APPROVAL_TIMING, type ApprovalTiming } from "./hooks/approval-keys.js";
+import { useRawInput } from "./hooks/use-raw-input.js";
+
+/** Rows the question takes (border included). */
+export const BUDGET_QUESTION_ROWS = 4;
+
+export interface BudgetQuestionProps {
+  request: BudgetRequest;
+  onAnswer: (id: number, answer: BudgetAnswer) => void;
+  width?: number;
+  timing?: ApprovalTiming;
+  typedAt?: number;
+  onTypeAhead?: (raw: string) => void;
+}
+
+/** Who reached the budget, for the question's first line. */
+export function budgetAsker(request: BudgetRequest): string {
+  if (request.scope === "tree") return request.agent.depth === 0 ? "main agent" : `child ${request.agent.description ? `"${request.agent.description}"` : request.agent.label}`;
+  const a = request.agent;
+  return `child ${a.description ? `"${a.description}"` : a.label}`;
+}
+
+/** The question plus its key handler. */
+export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: BudgetQuestionProps) {
+  const keys = useRef<BudgetKeyState | undefined>(undefined);
+  keys.current ??= initialBudgetKeys(timing.now(), typedAt);
+  const [view, setView] = useState<BudgetKeyState>(keys.current);
+  const answered = useRef(false);
+  const { kind, limit, spent, text } = request.reached;
+  useRawInput(
+    (raw) => {
+      if (answered.current) return onTypeAhead?.(raw);
+      const step = budgetKey(keys.current!, raw, kind, limit, timing);
+      keys.current = step.state;
+      if (step.answer) {
+        answered.current = true;
+        onAnswer(request.id, step.answer);
+      } else setView(step.state);
+      if (step.toDraft !== undefined) onTypeAhead?.(step.toDraft);
+    },
+    { sync: true },
+  );
+  const presets = presetExtensions(limit);
+  const stage = view.stage;
+  return (
+    <Box borderStyle="round" borderColor="yellow" paddingX={1} flexDirection="column" width={width}>
+      <Text wrap="truncate-end">
+        <Text color="yellow" bold>{`${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `}</Text>
+        <Text>{budgetAsker(request)}</Text>
+        <Text dimColor>{` (spent ${formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`}</Text>
+      </Text>
+      {stage.kind === "amount" ? (
+        <Text wrap="truncate-end">
+          <Text bold>Add: </Text>
+          <Text>{stage.text}</Text>
+          <Text inverse> </Text>
+          {stage.error ? <Text color="red">{` ${stage.error}`}</Text> : <Text dimColor>{` (${kind === "tokens" ? "e.g. 20k" : "e.g. 0.50"}; Enter adds it, Esc back)`}</Text>}
+        </Text>
+      ) : (
+        <Text wrap="truncate-end">
+          <Text bold>[1]</Text>
+          {` +50% (+${formatAmount(kind, presets.half)}) / `}
+          <Text bold>[2]</Text>
+          {` 2× (+${formatAmount(kind, presets.double)}) / `}
+          <Text bold>[t]</Text>
+          {" type an amount / "}
+          <Text bold>[s]</Text>
+          {request.scope === "tree" ? " stop" : " stop (resumable)"}
+        </Text>
+      )}
+    </Box>
+  );
+}

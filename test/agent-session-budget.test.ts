@@ -1,0 +1,101 @@
+/** The session tree's budget (settings maxTokens / maxCostUsd) over the main agent and its children (issue #25 item 2). */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession } from "../src/agent-session.js";
+import type { AgentEvent } from "../src/protocol/events.js";
+import type { ModelRequest } from "../src/protocol/provider.js";
+import type { ScriptedTurn } from "../src/providers/scripted.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { SettingsError } from "../src/settings/settings.js";
+import { isChild } from "./helpers/subagent-harness.js";
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const usage = { input: 500, output: 100 };
+/** Main: delegates once, then answers. Child: echo twice, then reports. Every turn spends 600 tokens. */
+function script(r: ModelRequest): ScriptedTurn {
+  const turn = r.messages.filter((m) => m.role === "assistant").length + 1;
+  if (isChild(r)) return turn >= 3 ? { text: "CHILD REPORT", usage } : { toolCalls: [{ name: "read", arguments: { path: "." } }], usage };
+  return r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${turn}`, name: "task", arguments: { prompt: "look" } }], usage } : { text: "MAIN DONE", usage };
+}
+
+function session(settings: object, s = script) {
+  const inkHome = temp("ink-home-");
+  writeFileSync(join(inkHome, "settings.json"), JSON.stringify(settings));
+  const provider = createScriptedProvider(s);
+  return new AgentSession({ cwd: temp("ink-cwd-"), inkHome, provider, model: provider.defaultModel, interactive: false, approval: { yolo: true } });
+}
+
+describe("the session tree's budget", () => {
+  it("headless: counts the main agent and its children, stops the child and then the main agent when reached", async () => {
+    const s = session({ maxTokens: 1500 });
+    const events: AgentEvent[] = [];
+    const result = await s.prompt("go", { onEvent: (e) => events.push(e) });
+    // main 600 + child 600 + child 600 = 1800 ≥ 1500: the child's third request and the main agent's second are not sent.
+    expect(s.treeBudget.meter.tokens).toBe(1800);
+    expect(result.reason).toBe("aborted");
+    const taskEnd = events.find((e) => e.type === "tool_end" && e.call.name === "task") as Extract<AgentEvent, { type: "tool_end" }>;
+    expect(taskEnd.result.content).toContain("[task] stopped: the session's budget of 1.5k tokens reached after 2 turns.");
+    const warning = events.find((e) => e.type === "warning" && e.source === "budget") as Extract<AgentEvent, { type: "warning" }>;
+    expect(warning.message).toContain("the session's budget of 1.5k tokens reached: the main agent stopped");
+    expect(s.history.at(-1)!.role).toBe("toolResult"); // the history stays valid for the next prompt
+    s.close();
+  });
+
+  it("asks once when someone can answer; an extension lets every agent go on", async () => {
+    const s = session({ maxTokens: "1.5k" });
+    let asked = 0;
+    s.setBudgetAsk(async (q) => {
+      asked++;
+      expect(q.scope).toBe("tree");
+      return { add: 10_000 };
+    });
+    const result = await s.prompt("go");
+    expect(result.reason).toBe("done");
+    expect(asked).toBe(1);
+    expect(s.history.at(-1)).toMatchObject({ role: "assistant", content: [{ type: "text", text: "MAIN DONE" }] });
+    s.close();
+  });
+
+  it("a stop answered in one run does not hold for the next prompt: it asks again", async () => {
+    const s = session({ maxTokens: 500 });
+    const answers: Array<"stop" | { add: number }> = ["stop", { add: 100_000 }];
+    let asked = 0;
+    s.setBudgetAsk(async () => {
+      asked++;
+      return answers.shift()!;
+    });
+    // 600 spent by the main agent's first turn: its child's first request asks; "stop" holds for the main agent's next request too.
+    expect((await s.prompt("go")).reason).toBe("aborted");
+    expect(asked).toBe(1);
+    // The next prompt asks again (extended this time) and runs to its end.
+    expect((await s.prompt("go again")).reason).toBe("done");
+    expect(asked).toBe(2);
+    s.close();
+  });
+
+  it("a cost budget with a main model that has no price says so at start; the config report lists both keys", async () => {
+    const s = session({ maxCostUsd: "$5" });
+    expect(s.notices.join("\n")).toMatch(/settings \(.*settings\.json\): maxCostUsd needs a model with a known price, and "scripted-model" has none .*; only priced usage counts toward it/);
+    expect(s.treeBudget.view()).toEqual({ text: "$0.00 / $5.00", reached: false });
+    s.close();
+    const { SETTING_DEFAULTS } = await import("../src/settings/config-report.js");
+    expect(Object.keys(SETTING_DEFAULTS)).toEqual(expect.arrayContaining(["maxTokens", "maxCostUsd"]));
+  });
+
+  it.each([
+    [{ maxTokens: -1 }, '"maxTokens": -1 must be more than 0'],
+    [{ maxCostUsd: "lots" }, '"maxCostUsd": "lots" is not an amount'],
+  ])("refuses a bad settings value %j naming the file and the fix", (settings, message) => {
+    expect(() => session(settings)).toThrow(SettingsError);
+    expect(() => session(settings)).toThrow(message);
+  });
+});

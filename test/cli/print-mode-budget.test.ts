@@ -1,0 +1,59 @@
+/** Print mode (headless, nobody to ask) with budgets: a child stops with a clear result; the session's budget stops the run. */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession } from "../../src/agent-session.js";
+import { runPrintMode } from "../../src/cli/print-mode.js";
+import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
+import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
+import { isChild } from "../helpers/subagent-harness.js";
+
+const dirs: string[] = [];
+const temp = (p: string) => {
+  const d = mkdtempSync(join(tmpdir(), p));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const usage = { input: 500, output: 100 };
+const script = (args: Record<string, unknown>) => (r: ModelRequest): ScriptedTurn => {
+  const turn = r.messages.filter((m) => m.role === "assistant").length + 1;
+  if (isChild(r)) return turn >= 4 ? { text: "CHILD REPORT", usage } : { toolCalls: [{ name: "ls", arguments: { path: "." } }], usage };
+  return r.messages.at(-1)!.role === "toolResult" ? { text: "MAIN DONE", usage } : { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "look", ...args } }], usage };
+};
+
+async function printRun(args: Record<string, unknown>, settings: object = {}) {
+  const inkHome = temp("ink-home-");
+  writeFileSync(join(inkHome, "settings.json"), JSON.stringify(settings));
+  const provider = createScriptedProvider(script(args));
+  const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome, provider, model: provider.defaultModel, interactive: false, approval: { yolo: true } });
+  const stderr: string[] = [];
+  const stdout: string[] = [];
+  const code = await runPrintMode(session, "go", { json: false, signal: new AbortController().signal, io: { stdout: (t) => stdout.push(t), stderr: (t) => stderr.push(t) } });
+  session.close();
+  return { code, stderr: stderr.join(""), stdout: stdout.join(""), provider };
+}
+
+describe("print mode: budgets", () => {
+  it("a child at its budget stops with `[task] stopped: budget of … reached after N turns`; the main agent goes on", async () => {
+    const { code, stderr, stdout, provider } = await printRun({ maxTokens: 1000 });
+    expect(code).toBe(0);
+    expect(stdout).toContain("MAIN DONE");
+    expect(stderr).toMatch(/⏸ general · look \[[^\]]+\] budget of 1k tokens reached \(spent 1.2k tokens\): stopping it, resumable/);
+    expect(stderr).toMatch(/■ aborted general · look \[[^\]]+\]: aborted \(budget of 1k tokens reached\) · 2 turns/);
+    const result = (provider.requests.filter((r) => !isChild(r)).at(-1)!.messages.at(-1) as ToolResultMessage).results[0]!;
+    expect(result.content).toContain("[task] stopped: budget of 1k tokens reached after 2 turns.");
+  });
+
+  it("the session's budget stops the run with a clear line and exit code 1", async () => {
+    const { code, stderr } = await printRun({}, { maxTokens: 1500 });
+    expect(code).toBe(1);
+    expect(stderr).toContain("the session's budget of 1.5k tokens reached (spent 1.8k tokens): stopping it, resumable");
+    expect(stderr).toMatch(/ink: stopped: the session's budget of 1\.5k tokens reached: the main agent stopped before its next request; raise maxTokens \/ maxCostUsd in settings and continue with ink --resume /);
+  });
+});
