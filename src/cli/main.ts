@@ -136,6 +136,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
   if (args.acp) {
     const base = await sessionOptions(args, true);
     const { serveAcp } = await import("../acp/serve.js");
+    const { storeChildReader } = await import("../acp/child-sessions.js");
     let stop = () => undefined as void;
     let stoppedBy: NodeJS.Signals | undefined;
     installExitHooks({
@@ -147,6 +148,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     const code = await serveAcp({
       version: packageVersion(),
       onStop: (fn) => (stop = fn),
+      readChild: base.persist === false ? undefined : storeChildReader(new SessionStore(base.inkHome)),
       createSession: ({ cwd, resume, extraMcpServers, ask }) => {
         const session = new AgentSession({ ...base, cwd: resolve(cwd), resume, extraMcpServers, approval: { ...base.approval, ask } });
         onExit(() => session.close());
