@@ -145,6 +145,8 @@ export class AgentSession {
   readonly compactedUsage: Array<{ model?: string; usage: Usage }> = [];
   /** Children's reports and `!` commands waiting for the next user message. */
   private readonly pending = new PendingNotes();
+  /** SessionEnd has run (it runs once). */
+  private ended = false;
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   private readonly worktreeNotice?: string;
   /** The hooks of settings.json (and, trusted, the project's settings files). */
@@ -623,9 +625,14 @@ export class AgentSession {
    * Releases the session's single-writer lock. Call when the session is done. A session kept in
    * memory (its file could not be written) tries once more to save everything first.
    */
-  /** Runs the SessionEnd hooks (call before `close` when the person ends the session). Never rejects. */
-  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other" = "other"): Promise<void> {
-    await this.hooks.end(reason);
+  /**
+   * Runs the SessionEnd hooks (call before `close` when the person ends the session), once: a
+   * later call does nothing. `signal` stops them early (a signal exit). Never rejects.
+   */
+  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other" = "other", opts: { signal?: AbortSignal } = {}): Promise<void> {
+    if (this.ended) return;
+    this.ended = true;
+    await this.hooks.end(reason, opts.signal);
   }
 
   close(): void {

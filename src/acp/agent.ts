@@ -1,8 +1,9 @@
 /**
  * The ACP agent (`ink --acp`): an `AgentApp` of the official SDK whose handlers map the protocol
  * onto AgentSession — `initialize`, `session/new` (with the client's MCP servers), `session/load`
- * (a saved main session, replayed as updates), `session/prompt` (events streamed as
- * `session/update`), `session/cancel` (the whole turn, or one child session) — and whose approval
+ * (a saved main session or child session, replayed as updates), `session/prompt` (events streamed
+ * as `session/update`; on a loaded child session, a resume of that child — see child-sessions.ts),
+ * `session/cancel` (the whole turn, or one child session) — and whose approval
  * questions go to the client as `session/request_permission`. No second copy of session logic.
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type ContentBlock, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
@@ -10,6 +11,7 @@ import type { AgentSession } from "../agent-session.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { promptChildSession, type ReadChildSession } from "./child-sessions.js";
 import { EventUpdates } from "./event-updates.js";
 import { acpMcpServers } from "./mcp-servers.js";
 import { createAcpAsk } from "./permission.js";
@@ -18,14 +20,31 @@ import { replayUpdates } from "./replay.js";
 /** Creates an AgentSession for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
 export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpServers: McpServerConfig[]; ask: NonNullable<ApprovalOptions["ask"]> }) => AgentSession;
 
+interface Running {
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
 interface Live {
   session: AgentSession;
-  running?: { controller: AbortController; done: Promise<unknown> };
+  running?: Running;
+}
+
+/** A child session the client loaded: prompts resume it through its parent (opened when not open). */
+interface LoadedChild {
+  parentId: string;
+  /** The client's working directory (the parent is opened there). */
+  cwd: string;
+  /** Where the child ran (its worktree when it had one). */
+  childCwd: string;
+  mcpServers: Parameters<typeof acpMcpServers>[0];
+  running?: Running;
 }
 
 /** The agent app, and `closeAll` to stop every prompt and close every session (stdin closed). */
-export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (line: string) => void; version: string }): { app: AgentApp; closeAll: () => Promise<void> } {
+export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChild?: ReadChildSession; log: (line: string) => void; version: string }): { app: AgentApp; closeAll: () => Promise<void> } {
   const sessions = new Map<string, Live>();
+  const loadedChildren = new Map<string, LoadedChild>();
   let subagents = false;
   let client: AgentContext | undefined;
   /** Updates go out in order, and before the response of the request they belong to. */
@@ -50,6 +69,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
       },
       subagents: () => subagents,
       signal: () => holder.live?.running?.controller.signal,
+      childPrompt: (childId) => loadedChildren.get(childId)?.running?.controller.signal,
     });
     let session: AgentSession;
     try {
@@ -88,19 +108,27 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
     })
     .onRequest("session/load", async ({ params, client: c }) => {
       client = c;
+      const child = sessions.has(params.sessionId) ? undefined : readChild(params.sessionId);
+      if (child) {
+        if (loadedChildren.get(params.sessionId)?.running) throw RequestError.invalidRequest(undefined, `child session ${params.sessionId} is running a prompt; cancel it first`);
+        loadedChildren.set(params.sessionId, { parentId: child.parentId, cwd: params.cwd, childCwd: child.cwd, mcpServers: params.mcpServers });
+        for (const update of replayUpdates(child.history, child.cwd)) send(params.sessionId, update);
+        await sending;
+        return {};
+      }
       const existing = sessions.get(params.sessionId);
       if (existing?.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is running a prompt; cancel it first`);
-      if (existing) {
-        existing.session.close();
-        sessions.delete(params.sessionId);
-      }
-      const live = open(params.cwd, params.mcpServers, params.sessionId);
+      // Open here already (loaded before, or opened to resume one of its children): kept as it is,
+      // with what waits for its next prompt (reports of children resumed meanwhile).
+      const live = existing ?? open(params.cwd, params.mcpServers, params.sessionId);
       for (const update of replayUpdates(live.session.history, live.session.cwd)) send(live.session.sessionId, update);
       await sending;
       return {};
     })
     .onRequest("session/prompt", async ({ params, client: c }) => {
       client = c;
+      const child = loadedChildren.get(params.sessionId);
+      if (child) return promptChild(params.sessionId, child, promptText(params.prompt));
       const live = sessions.get(params.sessionId);
       if (!live) throw RequestError.invalidParams(undefined, `unknown session ${params.sessionId}: create it with session/new or load it with session/load`);
       if (live.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is already running a prompt; wait for it or send session/cancel`);
@@ -126,6 +154,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
       return { stopReason };
     })
     .onNotification("session/cancel", ({ params }) => {
+      loadedChildren.get(params.sessionId)?.running?.controller.abort();
       const live = sessions.get(params.sessionId);
       if (live) {
         live.running?.controller.abort();
@@ -135,9 +164,36 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; log: (l
       for (const l of sessions.values()) if (l.session.runningChildren.includes(params.sessionId)) l.session.stopChild(params.sessionId);
     });
 
+  /** The saved child `id` (undefined when it is not a child session); an unreadable file is a clear error. */
+  const readChild = (id: string) => {
+    try {
+      return opts.readChild?.(id);
+    } catch (err) {
+      throw RequestError.invalidParams(undefined, errorMessage(err));
+    }
+  };
+
+  const promptChild = async (childId: string, child: LoadedChild, text: string): Promise<{ stopReason: StopReason }> => {
+    if (child.running) throw RequestError.invalidRequest(undefined, `child session ${childId} is already running a prompt; wait for it or send session/cancel`);
+    const controller = new AbortController();
+    const run = (async () => {
+      const parent = sessions.get(child.parentId)?.session ?? open(child.cwd, child.mcpServers, child.parentId).session;
+      await parent.startMcp();
+      return promptChildSession({ parent, childId, cwd: child.childCwd, text, signal: controller.signal, send, subagents });
+    })();
+    child.running = { controller, done: run.catch(() => undefined) };
+    try {
+      return { stopReason: await run };
+    } finally {
+      child.running = undefined;
+      await sending;
+    }
+  };
+
   const closeAll = async () => {
-    for (const live of sessions.values()) live.running?.controller.abort();
-    await Promise.all([...sessions.values()].map((l) => l.running?.done));
+    for (const live of [...sessions.values(), ...loadedChildren.values()]) live.running?.controller.abort();
+    await Promise.all([...sessions.values(), ...loadedChildren.values()].map((l) => l.running?.done));
+    loadedChildren.clear();
     for (const live of sessions.values()) live.session.close();
     sessions.clear();
   };

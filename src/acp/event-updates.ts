@@ -4,11 +4,13 @@
  * `tool_call_update`s (kind, status, output, diffs). A child (a `task` call) is either an ACP
  * child session — announced with `subagent_update` on the parent and streaming its own updates
  * under its id — when the client understands subagent sessions, or else the `task` tool call
- * itself, whose content streams the child's progress and then holds its final report.
+ * itself, whose content streams the child's progress and then holds its final report. Either way
+ * the turn's children are also sent as a `plan` (see child-plan.ts) whenever one of them changes.
  */
 import type { SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import type { AgentEvent, SubagentSummary } from "../protocol/events.js";
 import { textContent, toolDiff, toolKind, toolLocations, toolTitle } from "./tool-calls.js";
+import { ChildPlan } from "./child-plan.js";
 
 /** Sends one update for session `sessionId` (the main session's id, or a child's). */
 export type SendUpdate = (sessionId: string, update: SessionUpdate) => void;
@@ -35,6 +37,8 @@ export class EventUpdates {
   private readonly progress = new Map<string, { toolCallId: string; text: string }>();
   /** Children shown as child sessions: their own translators, by child id. */
   private readonly children = new Map<string, EventUpdates>();
+  /** This turn's `task` calls as plan entries. */
+  private readonly plan = new ChildPlan();
 
   constructor(
     private readonly opts: {
@@ -48,6 +52,10 @@ export class EventUpdates {
 
   private send(update: SessionUpdate): void {
     this.opts.send(this.opts.sessionId, update);
+  }
+
+  private sendPlan(changed: boolean): void {
+    if (changed) this.send({ sessionUpdate: "plan", entries: this.plan.current });
   }
 
   /** Handles one event of this agent (children's arrive wrapped in subagent_* events). */
@@ -73,6 +81,7 @@ export class EventUpdates {
           locations: toolLocations(call, this.opts.cwd),
           content: diff,
         });
+        this.sendPlan(this.plan.called(call));
         return;
       }
       case "tool_update": {
@@ -93,6 +102,7 @@ export class EventUpdates {
           content: [...diff, textContent(tail(result.content))],
           rawOutput: { output: result.content, isError: result.isError },
         });
+        this.sendPlan(this.plan.returned(call));
         return;
       }
       case "warning":
@@ -110,6 +120,8 @@ export class EventUpdates {
   }
 
   private childStarted(event: Extract<AgentEvent, { type: "subagent_start" }>): void {
+    this.plan.started(event);
+    this.sendPlan(true);
     const label = `${event.profile ?? "general"} [${event.childId}]`;
     if (this.opts.subagents) {
       this.children.set(event.childId, new EventUpdates({ ...this.opts, sessionId: event.childId, cwd: event.worktree ?? this.opts.cwd }));
@@ -142,6 +154,7 @@ export class EventUpdates {
   }
 
   private childEnded(childId: string, toolCallId: string, summary: SubagentSummary): void {
+    this.sendPlan(this.plan.ended(toolCallId, summary));
     if (this.children.delete(childId)) {
       this.send({ sessionUpdate: "subagent_update", sessionId: childId, state: { state: "idle", stopReason: childStopReason(summary.status) } });
       return;

@@ -28,6 +28,8 @@ export interface AcpAskOptions {
   subagents: () => boolean;
   /** The signal of the prompt running now (its cancel ends an open question). */
   signal: () => AbortSignal | undefined;
+  /** When child `childId` runs as a loaded child session's prompt: that prompt's signal (its question is asked on the child's id). */
+  childPrompt?: (childId: string) => AbortSignal | undefined;
 }
 
 /** Builds the `ask` to pass as AgentSession's `approval.ask`. Never rejects. */
@@ -36,15 +38,17 @@ export function createAcpAsk(opts: AcpAskOptions): NonNullable<ApprovalOptions["
   return async (call: ToolCall, agent: AgentInfo, why?: AskReason): Promise<ToolDecision> => {
     if (always.has(call.name) && !why?.firm) return { allow: true };
     const child = agent.depth > 0;
+    const own = child ? opts.childPrompt?.(agent.id) : undefined;
+    const onChild = child && (own !== undefined || opts.subagents());
     const cwd = agent.cwd ?? "/";
-    const title = `${child && !opts.subagents() ? `${agent.label} [${agent.id}]: ` : ""}${toolTitle(call)}${why?.reason ? ` — ${why.reason}` : ""}`;
-    const signal = opts.signal() ?? new AbortController().signal;
+    const title = `${child && !onChild ? `${agent.label} [${agent.id}]: ` : ""}${toolTitle(call)}${why?.reason ? ` — ${why.reason}` : ""}`;
+    const signal = own ?? opts.signal() ?? new AbortController().signal;
     if (signal.aborted) return { allow: false, reason: "the prompt was cancelled" };
     let response: RequestPermissionResponse;
     try {
       response = await opts.request(
         {
-          sessionId: child && opts.subagents() ? agent.id : opts.sessionId,
+          sessionId: onChild ? agent.id : opts.sessionId,
           toolCall: { toolCallId: call.id, title, kind: toolKind(call.name), status: "pending", rawInput: call.arguments, locations: toolLocations(call, cwd), content: toolDiff(call, cwd) },
           options: PERMISSION_OPTIONS,
         },

@@ -7,13 +7,14 @@
 import { Readable, Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk/unstable";
 import { createAcpAgent, type AcpSessionFactory } from "./agent.js";
+import type { ReadChildSession } from "./child-sessions.js";
 
 /** Runs until stdin closes (or `stop` is called); resolves with the exit code. */
-export async function serveAcp(opts: { createSession: AcpSessionFactory; version: string; onStop?: (stop: () => void) => void }): Promise<number> {
+export async function serveAcp(opts: { createSession: AcpSessionFactory; readChild?: ReadChildSession; version: string; onStop?: (stop: () => void) => void }): Promise<number> {
   const log = (line: string) => void process.stderr.write(`${line}\n`);
   // Whatever a dependency prints must not corrupt the protocol stream.
   console.log = console.info = console.debug = (...args: unknown[]) => console.error(...args);
-  const { app, closeAll } = createAcpAgent({ createSession: opts.createSession, log, version: opts.version });
+  const { app, closeAll } = createAcpAgent({ createSession: opts.createSession, readChild: opts.readChild, log, version: opts.version });
   const stream = ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
   const connection = app.connect(stream);
   opts.onStop?.(() => connection.close());

@@ -9,6 +9,9 @@ import { projectTrust } from "../subagents/trust.js";
 import { loadHooks } from "../hooks/config.js";
 import { claudeJsonPath } from "../mcp/claude-json.js";
 import { bashSandbox } from "../tools/sandbox.js";
+import { agentsHomeDir, loadSkills } from "../skills/skills.js";
+import { loadCommandFiles } from "../commands/command-files.js";
+import { claudeHomeDir } from "../subagents/profiles.js";
 
 /**
  * Whether a project's gated files (settings, .mcp.json, profiles) may be read: `--trust`, or a
@@ -29,7 +32,14 @@ export function settingsReportLines(inkHome: string, cwd: string, trusted: boole
     const mcp = collectMcpServers({ userServers, userSource: userSettingsPath(inkHome), projectDir: cwd, trusted, env, claudeJson });
     if (!trusted && existsSync(projectMcpPath(cwd))) mcp.problems.push(`${projectMcpPath(cwd)}: not read — this project is not trusted (run ink --trust, or answer the trust question, to use it)`);
     const servers = mcp.servers.map((s) => ({ name: s.name, transport: s.transport, target: describeServer(s), source: s.source }));
-    return [...formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems }, loadHooks({ inkHome, cwd, trusted })), "Protection:", `  ${bashSandbox().summary}`];
+    const claudeHome = claudeHomeDir(env);
+    const skills = loadSkills({ cwd, inkHome, trusted, claudeHome, agentsHome: agentsHomeDir(env) });
+    const commands = loadCommandFiles({ cwd, inkHome, trusted, claudeHome });
+    const loads = {
+      skills: { items: skills.skills, problems: skills.problems, notices: skills.notices },
+      commands: { items: commands.commands, problems: commands.problems, notices: commands.notices },
+    };
+    return [...formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems }, loadHooks({ inkHome, cwd, trusted }), loads), "Protection:", `  ${bashSandbox().summary}`];
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];
   }

@@ -19,7 +19,7 @@ import { runPrintMode } from "./print-mode.js";
 import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
-import { installExitHooks, onExit } from "./exit-hooks.js";
+import { installExitHooks, onExit, onSignalExit, runSignalEnders } from "./exit-hooks.js";
 import { saveUserRule } from "../permissions/save-rule.js";
 import { scrubOwnEnviron } from "../tools/scrub-environ.js";
 import { packageVersion } from "./usage.js";
@@ -136,6 +136,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
   if (args.acp) {
     const base = await sessionOptions(args, true);
     const { serveAcp } = await import("../acp/serve.js");
+    const { storeChildReader } = await import("../acp/child-sessions.js");
     let stop = () => undefined as void;
     let stoppedBy: NodeJS.Signals | undefined;
     installExitHooks({
@@ -147,12 +148,14 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     const code = await serveAcp({
       version: packageVersion(),
       onStop: (fn) => (stop = fn),
+      readChild: base.persist === false ? undefined : storeChildReader(new SessionStore(base.inkHome)),
       createSession: ({ cwd, resume, extraMcpServers, ask }) => {
         const session = new AgentSession({ ...base, cwd: resolve(cwd), resume, extraMcpServers, approval: { ...base.approval, ask } });
-        onExit(() => session.close());
+        endOnExit(session);
         return session;
       },
     });
+    if (stoppedBy) await runSignalEnders();
     return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
   }
   if (args.print !== undefined) {
@@ -162,7 +165,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     setFlagsFromString("--liftoff-only");
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
-    onExit(() => session.close());
+    endOnExit(session);
     let stoppedBy: NodeJS.Signals | undefined;
     installExitHooks({
       onSignal: (sig) => {
@@ -178,7 +181,8 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
       });
       return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
     } finally {
-      await session.end("other");
+      // Stopped by a signal: the SessionEnd hooks get the short while a signal exit allows.
+      await (stoppedBy ? runSignalEnders() : session.end("other"));
       session.close();
     }
   }
@@ -197,7 +201,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     notify,
     untrustedProfiles: untrusted,
     saveRule: (rule) => saveUserRule(base.inkHome, rule),
-    createSession: tuiSessionFactory(base, (session) => onExit(() => session.close())),
+    createSession: tuiSessionFactory(base, endOnExit),
   });
 }
 
@@ -211,7 +215,7 @@ async function runRpc(args: CliArgs): Promise<number> {
   const options = { ...(await sessionOptions(args, false, (call, agent, why) => approvals!.ask(call, agent, why))), interactive: true };
   approvals = new RpcApprovals((event) => output.send(event), options.cwd);
   const session = new AgentSession(options);
-  onExit(() => session.close());
+  endOnExit(session);
   const stop = new AbortController();
   let stoppedBy: NodeJS.Signals | undefined;
   installExitHooks({
@@ -222,8 +226,15 @@ async function runRpc(args: CliArgs): Promise<number> {
   });
   try {
     const code = await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
+    if (stoppedBy) await runSignalEnders();
     return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
   } finally {
     session.close();
   }
+}
+
+/** On any exit the session is closed (its lock released); on a signal exit its SessionEnd hooks run first, cut short (exit-hooks.ts). */
+function endOnExit(session: AgentSession): void {
+  onExit(() => session.close());
+  onSignalExit((signal) => session.end("other", { signal }));
 }

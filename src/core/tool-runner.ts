@@ -15,7 +15,11 @@ import { capToolResult } from "../protocol/result-cap.js";
 /** How the result of a call the approval refused begins (the reason follows). */
 export const REFUSED = "tool call refused: ";
 
-export type ToolDecision = { allow: true } | { allow: false; reason: string };
+/**
+ * `input`: the call runs with these arguments instead (a PreToolUse hook rewrote them; already
+ * valid for the tool's schema); `note` is added to the result the model sees.
+ */
+export type ToolDecision = { allow: true; input?: Record<string, unknown>; note?: string } | { allow: false; reason: string };
 
 /**
  * After a call ran (not refused, not invalid): returns text to add to the result the model sees
@@ -91,6 +95,8 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     const issues = parsed.error.issues.map((iss: { path: PropertyKey[]; message: string }) => `${iss.path.map(String).join(".") || "(arguments)"}: ${iss.message}`);
     return finish({ output: `invalid arguments for ${call.name}: ${issues.join("; ")}. Fix the arguments and call it again.`, isError: true });
   }
+  let args: unknown = parsed.data;
+  let note: string | undefined;
   if (options.onToolCall) {
     let decision: ToolDecision;
     try {
@@ -101,9 +107,16 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     started = now(); // the approval wait is not the tool's time
     if (!decision.allow) return finish({ output: `${REFUSED}${decision.reason}`, isError: true });
     if (options.signal.aborted) return finish({ output: interruptedResult(call).content, isError: true });
+    if (decision.input) {
+      const rewritten = tool.schema.safeParse(decision.input);
+      if (!rewritten.success) return finish({ output: `${call.name}: the rewritten input is not valid for the tool`, isError: true });
+      call = { ...call, arguments: decision.input };
+      args = rewritten.data;
+    }
+    note = decision.note;
   }
   try {
-    const run = tool.execute(parsed.data, {
+    const run = tool.execute(args, {
       signal: options.signal,
       cwd: options.cwd,
       toolCallId: call.id,
@@ -112,7 +125,8 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     });
     const output = tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000);
     const after = options.onToolCall?.after && !options.signal.aborted ? await options.onToolCall.after(call, output, { ...options.agent, cwd: options.agent.cwd ?? options.cwd }) : undefined;
-    return finish(after === undefined ? output : { ...output, output: `${String(output.output)}\n\n${after}` });
+    const extra = [note, after].filter((t) => t !== undefined).join("\n");
+    return finish(extra === "" ? output : { ...output, output: `${String(output.output)}\n\n${extra}` });
   } catch (err) {
     return finish({ output: `${call.name} failed: ${errorMessage(err)}`, isError: true });
   }

@@ -3,7 +3,7 @@
  * parallel, each with the documented JSON on stdin (session_id, transcript_path, cwd,
  * permission_mode, hook_event_name and the event's fields), and folds their answers into one
  * outcome: exit 2 blocks with stderr as the reason; exit 0 may print JSON (`decision: "block"`,
- * `reason`, `hookSpecificOutput.permissionDecision` / `additionalContext`, `continue`,
+ * `reason`, `hookSpecificOutput.permissionDecision` / `updatedInput` / `additionalContext`, `continue`,
  * `systemMessage`) or plain text (context for UserPromptSubmit / SessionStart); any other exit,
  * a timeout or a failure to start is reported as a line for the transcript and does not block.
  */
@@ -17,6 +17,8 @@ export interface HookOutcome {
   /** PreToolUse: a hook allowed the call (skipping the permission check) or asked the person. */
   permission?: "allow" | "ask";
   permissionReason?: string;
+  /** PreToolUse: the first hook's `hookSpecificOutput.updatedInput` (the call's input rewritten), with the hook's command. */
+  updatedInput?: { input: Record<string, unknown>; command: string };
   /** Text the hooks add to the model's context. */
   context: string[];
 }
@@ -131,6 +133,11 @@ export class Hooks {
     }
     if (json.continue === false) {
       outcome.blocked ??= { reason: typeof json.stopReason === "string" ? json.stopReason : (reason ?? `stopped by ${e.command}`), command: e.command };
+    }
+    const updated = specific.updatedInput;
+    if (event === "PreToolUse" && updated !== undefined) {
+      if (updated === null || typeof updated !== "object" || Array.isArray(updated)) this.ctx.report(`${name} gave an updatedInput that is not a JSON object; it was ignored`);
+      else outcome.updatedInput ??= { input: updated, command: e.command };
     }
     const extra = specific.additionalContext ?? json.additionalContext;
     if (typeof extra === "string" && extra.trim()) outcome.context.push(extra.trim());

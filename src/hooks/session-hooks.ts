@@ -139,8 +139,8 @@ export class SessionHooks {
     return this.hooks.run("Notification", { message, notification_type: type }, { matchOn: [type] });
   }
 
-  /** SessionEnd, once the person is done with the session. */
-  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other"): Promise<void> {
-    await this.hooks.run("SessionEnd", { reason }, { matchOn: [reason] });
+  /** SessionEnd, once the person is done with the session (`signal`: a signal exit cuts the hooks short). */
+  async end(reason: "clear" | "logout" | "prompt_input_exit" | "other", signal?: AbortSignal): Promise<void> {
+    await this.hooks.run("SessionEnd", { reason }, { matchOn: [reason], signal });
   }
 }

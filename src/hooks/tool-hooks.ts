@@ -2,13 +2,16 @@
  * PreToolUse / PostToolUse around the approval check. The check travels to every child, so the
  * hooks run for children too, with the child's `agent_id` / `agent_type`. Hooks see Claude Code's
  * tool names (`Bash`, `Edit`, `Glob`…) and input field names (`file_path`, `old_string`…) beside
- * Ink's own, and a matcher may use either name.
+ * Ink's own, and a matcher may use either name. A PreToolUse hook may rewrite the call's input
+ * (`hookSpecificOutput.updatedInput`, in either naming, merged over the input it was given); the
+ * rewritten input must pass the tool's schema, and the permission check then sees it.
  */
 import { isAbsolute, resolve } from "node:path";
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
-import type { OnToolCall } from "../core/tool-runner.js";
-import type { Hooks } from "./hooks.js";
+import type { OnToolCall, ToolDecision } from "../core/tool-runner.js";
+import type { AnyTool } from "../protocol/tool.js";
+import { hookLabel, type Hooks } from "./hooks.js";
 
 /** Ink's tool names → Claude Code's (hooks written for Claude Code match on these). */
 export const CLAUDE_TOOL_NAME: Readonly<Record<string, string>> = { bash: "Bash", read: "Read", edit: "Edit", write: "Write", grep: "Grep", find: "Glob", ls: "LS", task: "Task" };
@@ -28,6 +31,37 @@ export function hookToolInput(call: ToolCall, cwd: string): Record<string, unkno
     args.new_string = args.newText;
   }
   return args;
+}
+
+/** Claude Code's field names → Ink's, per tool (hookToolInput adds the former). */
+const CLAUDE_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  read: { file_path: "path" },
+  write: { file_path: "path" },
+  edit: { file_path: "path", old_string: "oldText", new_string: "newText" },
+};
+
+/**
+ * The arguments a PreToolUse hook's `updatedInput` asks for: merged over the input the hook was
+ * shown, Claude Code's field names mapped back to Ink's (a Claude name the hook set wins over the
+ * Ink name it shadows), and the added Claude names dropped.
+ */
+export function rewrittenArguments(call: ToolCall, shown: Record<string, unknown>, updated: Record<string, unknown>): Record<string, unknown> {
+  const fields = CLAUDE_FIELDS[call.name] ?? {};
+  const args: Record<string, unknown> = { ...shown, ...updated };
+  for (const [claude, ink] of Object.entries(fields)) {
+    if (claude in updated) args[ink] = updated[claude];
+    delete args[claude];
+  }
+  return args;
+}
+
+/** The call's input rewritten by `updated` and checked against the tool's schema: the new call, or why it is refused. */
+function rewrite(call: ToolCall, cwd: string, tool: AnyTool, updated: { input: Record<string, unknown>; command: string }): { call: ToolCall } | { refusal: string } {
+  const args = rewrittenArguments(call, hookToolInput(call, cwd), updated.input);
+  const parsed = tool.schema.safeParse(args);
+  if (parsed.success) return { call: { ...call, arguments: args } };
+  const issues = parsed.error.issues.map((iss: { path: PropertyKey[]; message: string }) => `${iss.path.map(String).join(".") || "(input)"}: ${iss.message}`);
+  return { refusal: `${hookLabel("PreToolUse", updated.command)} rewrote the input of ${call.name} into one the tool does not accept (${issues.join("; ")}); fix the hook's updatedInput` };
 }
 
 /** Fields naming the agent when it is a child (Claude Code's `agent_id` / `agent_type`). */
@@ -55,6 +89,18 @@ export function withToolHooks(check: OnToolCall, hooks: Hooks): OnToolCall {
       if (out.blocked) {
         hooks.say(`PreToolUse hook blocked ${call.name}${who(agent)}: ${out.blocked.reason}`);
         return { allow: false, reason: `a PreToolUse hook blocked this call: ${out.blocked.reason}` };
+      }
+      if (out.updatedInput) {
+        const done = rewrite(call, cwd, tool, out.updatedInput);
+        if ("refusal" in done) {
+          hooks.say(`${done.refusal}${who(agent)}`);
+          return { allow: false, reason: done.refusal };
+        }
+        hooks.say(`PreToolUse hook rewrote the input of ${call.name}${who(agent)}: ${JSON.stringify(done.call.arguments).slice(0, 200)}`);
+        const rewritten = { input: done.call.arguments, note: `[PreToolUse hook] this call ran with its input rewritten to ${JSON.stringify(done.call.arguments).slice(0, 500)}` };
+        if (out.permission === "allow") return { allow: true, ...rewritten };
+        const decision: ToolDecision = await check(done.call, agent, tool);
+        return decision.allow ? { ...decision, ...rewritten } : decision;
       }
       if (out.permission === "allow") return { allow: true };
     }

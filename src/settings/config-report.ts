@@ -1,7 +1,8 @@
 /**
  * `ink config` / `/config`: every setting with its effective value and the file it came from (or
- * the built-in default), and the MCP servers that would start, each with its source — so a bad
- * `mcpServers` entry shows here, not only when a session starts.
+ * the built-in default), and the MCP servers, hooks, Agent Skills and slash-command files a
+ * session here would use, each with its source — so a bad entry or a malformed file shows here
+ * (named by its path), not only when a session starts.
  */
 import type { LoadedSettings, SettingsKey } from "./settings.js";
 
@@ -38,8 +39,25 @@ export interface HooksReport {
   problems: readonly string[];
 }
 
+/** Files a session loads (skills, command files): each with its name, description, source and path; the skipped ones with why; notices. */
+export interface FilesReport {
+  items: readonly { name: string; description: string; source: string; path: string }[];
+  problems: ReadonlyArray<{ path: string; reason: string }>;
+  notices: readonly string[];
+}
+
+/** A FilesReport as lines under `title` ("(none)" when nothing loaded; a skipped file as `skipped <path>: <reason>`). */
+export function formatFilesReport(title: string, report: FilesReport): string[] {
+  const lines = [title];
+  if (report.items.length === 0) lines.push("  (none)");
+  for (const f of report.items) lines.push(`  ${f.name} — ${f.description.replace(/\s+/g, " ").trim()}    (${f.source}: ${f.path})`);
+  for (const p of report.problems) lines.push(`  skipped ${p.path}: ${p.reason}`);
+  for (const n of report.notices) lines.push(`  ${n}`);
+  return lines;
+}
+
 /** Lines for the person; flags given on the command line still win over these values. */
-export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport, hooks?: HooksReport): string[] {
+export function formatSettingsReport(loaded: LoadedSettings, files: { user: string; project?: string }, mcp?: McpReport, hooks?: HooksReport, loads?: { skills: FilesReport; commands: FilesReport }): string[] {
   const lines = ["Settings files:", `  user:    ${files.user}${loaded.scopes.some((s) => s.scope === "user") ? "" : " (none)"}`];
   if (files.project) lines.push(`  project: ${files.project}${loaded.scopes.some((s) => s.scope === "project") ? "" : " (none, or the project is not trusted)"}`);
   for (const c of loaded.scopes.filter((s) => s.scope === "claude")) {
@@ -64,6 +82,10 @@ export function formatSettingsReport(loaded: LoadedSettings, files: { user: stri
     if (hooks.entries.length === 0) lines.push("  (none)");
     for (const h of hooks.entries) lines.push(`  ${h.event}${h.matcher ? ` [${h.matcher}]` : ""}: ${h.command} (timeout ${h.timeoutSec}s)    (from ${h.source})`);
     for (const p of hooks.problems) lines.push(`  ${p}`);
+  }
+  if (loads) {
+    lines.push(...formatFilesReport("Agent Skills (the skill tool loads one; the project's only when trusted):", loads.skills));
+    lines.push(...formatFilesReport("Command files (/ commands; the project's only when trusted):", loads.commands));
   }
   if (loaded.warnings.length) lines.push("Warnings:", ...loaded.warnings.map((w) => `  ${w}`));
   return lines;

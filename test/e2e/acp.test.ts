@@ -4,133 +4,38 @@
  * the loopback Messages-API server. Children's requests arrive in any order, so the server answers
  * by content (the request's first user message names the agent).
  */
-import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Readable, Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, ndJsonStream, type ClientConnection, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
+import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk/unstable";
+import { makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
+import { chunks, firstUser, gone, pidOf, scriptByPrompt, startAcpAgent, updateText as text, waitFor, type AcpEnv } from "../helpers/acp-client.js";
 import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
-
-interface Agent {
-  proc: ChildProcessWithoutNullStreams;
-  conn: ClientConnection;
-  updates: Array<{ sessionId: string; update: SessionUpdate }>;
-  permissions: RequestPermissionRequest[];
-  stderr: () => string;
-  exited: Promise<number | null>;
-  /** Resolves when an update matching `pred` has arrived. */
-  waitUpdate: (pred: (u: { sessionId: string; update: SessionUpdate }) => boolean, what: string) => Promise<{ sessionId: string; update: SessionUpdate }>;
-}
 
 let server: FakeAnthropic;
 let repo = "";
 let home = "";
-const agents: Agent[] = [];
+const env = {} as AcpEnv;
 
 beforeAll(async () => {
   ensureBuilt();
   server = await startFakeAnthropic();
   repo = makeLoginRepo();
   home = mkdtempSync(join(tmpdir(), "ink-acp-home-"));
+  Object.assign(env, { server, repo, home, agents: [] });
 });
 afterAll(async () => {
-  for (const a of agents) if (a.proc.exitCode === null) a.proc.kill("SIGKILL");
+  for (const a of env.agents ?? []) if (a.proc.exitCode === null) a.proc.kill("SIGKILL");
   await server?.close();
   for (const dir of [repo, home]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Starts `ink --acp` and connects the SDK client; permission questions are answered by `answer`. */
-function startAgent(answer: (req: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse> = () => ({ outcome: { outcome: "selected", optionId: "allow" } })): Agent {
-  const proc = spawn(process.execPath, [CLI, "--acp"], { cwd: repo, env: { ...process.env, INK_HOME: home, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, stdio: ["pipe", "pipe", "pipe"] });
-  let stderr = "";
-  proc.stderr.on("data", (d) => (stderr += d));
-  const exited = new Promise<number | null>((resolve) => proc.on("exit", (code) => resolve(code)));
-  const updates: Agent["updates"] = [];
-  const waiters: Array<() => void> = [];
-  const permissions: RequestPermissionRequest[] = [];
-  const app = client({ name: "test-editor" })
-    .onNotification("session/update", ({ params }) => {
-      updates.push({ sessionId: params.sessionId, update: params.update });
-      for (const w of [...waiters]) w();
-    })
-    .onRequest("session/request_permission", ({ params }) => {
-      permissions.push(params);
-      return answer(params);
-    });
-  const conn = app.connect(ndJsonStream(Writable.toWeb(proc.stdin) as WritableStream<Uint8Array>, Readable.toWeb(proc.stdout) as ReadableStream<Uint8Array>));
-  const waitUpdate: Agent["waitUpdate"] = (pred, what) =>
-    new Promise((resolve, reject) => {
-      const check = () => {
-        const hit = updates.find(pred);
-        if (!hit) return false;
-        waiters.splice(waiters.indexOf(check as () => void), 1);
-        resolve(hit);
-        return true;
-      };
-      if (check()) return;
-      waiters.push(check as () => void);
-      void exited.then(() => reject(new Error(`ink exited while waiting for ${what}; stderr:\n${stderr}`)));
-    });
-  const agent = { proc, conn, updates, permissions, stderr: () => stderr, exited, waitUpdate };
-  agents.push(agent);
-  return agent;
-}
-
-/** The first user message's text of a recorded Messages-API request body. */
-function firstUser(body: { messages: Array<{ role: string; content: unknown }> }): string {
-  const m = body.messages[0]!;
-  return typeof m.content === "string" ? m.content : JSON.stringify(m.content);
-}
-
-const text = (u: SessionUpdate) => ("content" in u && u.content && !Array.isArray(u.content) && u.content.type === "text" ? u.content.text : "");
-const chunks = (a: Agent, sessionId: string, kind: SessionUpdate["sessionUpdate"] = "agent_message_chunk") =>
-  a.updates
-    .filter((x) => x.sessionId === sessionId && x.update.sessionUpdate === kind)
-    .map((x) => text(x.update))
-    .join("");
-
-/** Index of the last user message that is the person's (or the parent's) text rather than tool results. */
-function lastPrompt(body: { messages: Array<{ role: string; content: unknown }> }): number {
-  for (let i = body.messages.length - 1; i >= 0; i--) {
-    const m = body.messages[i]!;
-    if (m.role !== "user") continue;
-    if (typeof m.content === "string" || !(m.content as Array<{ type: string }>).some((b) => b.type === "tool_result")) return i;
-  }
-  return 0;
-}
-
-/** Routes the scripted conversation: a turn is chosen by the latest prompt's marker and the model turns since it. */
-function script(table: Record<string, FakeResponse[]>): void {
-  server.setRouter((body) => {
-    const at = lastPrompt(body);
-    const prompt = JSON.stringify(body.messages[at].content);
-    const key = Object.keys(table).find((k) => prompt.includes(k));
-    if (!key) return undefined;
-    const turn = body.messages.slice(at).filter((m: { role: string }) => m.role === "assistant").length;
-    return table[key]![Math.min(turn, table[key]!.length - 1)];
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    // A zombie (exited, not yet reaped by its parent) counts as gone.
-    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
-
-/** Waits (bounded) until `pid` is gone; true when it is. */
-async function gone(pid: number): Promise<boolean> {
-  await waitFor(() => !alive(pid), `process ${pid} to end`).catch(() => undefined);
-  return !alive(pid);
-}
+const startAgent = (answer?: (req: RequestPermissionRequest) => RequestPermissionResponse | Promise<RequestPermissionResponse>) => startAcpAgent(env, answer);
+const script = (table: Record<string, FakeResponse[]>) => scriptByPrompt(server, table);
 
 describe("ink --acp driven by the ACP SDK client", () => {
   let savedSession = "";
@@ -206,6 +111,11 @@ describe("ink --acp driven by the ACP SDK client", () => {
     expect(gammaStates.at(-1)).toMatchObject({ state: "idle", stopReason: "cancelled" });
     expect(a.updates.some((x) => x.update.sessionUpdate === "subagent_update" && (x.update.state as { stopReason?: string } | undefined)?.stopReason === "end_turn" && x.update.sessionId !== gamma && !children.includes(x.update.sessionId))).toBe(true);
     expect(chunks(a, sessionId)).toContain("SUMMARY-TWO");
+    // The turn's plan: both children, completed, the stopped one named so.
+    const plan = a.updates.filter((x) => x.sessionId === sessionId && x.update.sessionUpdate === "plan").at(-1)!.update as { entries: Array<{ content: string; status: string }> };
+    expect(plan.entries.map((e) => e.status)).toEqual(["completed", "completed"]);
+    expect(plan.entries[0]!.content).toMatch(new RegExp(`^general \\[${gamma}\\]: .*\\(stopped\\)$`));
+    expect(plan.entries[1]!.content).not.toContain("(");
 
     // 3. session/cancel on the session stops the whole turn.
     const three = a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "PROMPT-THREE: stall" }] });
@@ -350,24 +260,3 @@ describe("ink --acp: tools as the editor sees them", () => {
     expect(await gone(mcpPid)).toBe(true);
   });
 });
-
-/** The pid of a process whose command line is `cmd` (undefined when none). */
-function pidOf(cmd: string): number | undefined {
-  try {
-    const out = execFileSync("pgrep", ["-f", `^${cmd.replace(/\./g, "\\.")}$`], { encoding: "utf8" }).trim();
-    return out ? Number(out.split("\n")[0]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Polls `get` until it returns a truthy value (the state the test waits for). */
-async function waitFor<T>(get: () => T | undefined | false, what: string, timeoutMs = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const v = get();
-    if (v) return v;
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

@@ -248,4 +248,60 @@ describe("hooks", () => {
     expect(received(hook.log).map((i) => i.prompt)).toEqual(["two"]);
     expect(trusted.commandLines("/context")).toContain(`  UserPromptSubmit: ${hook.command} (from ${join(cwd, ".claude", "settings.json")})`);
   });
+
+  it("a PreToolUse hook's updatedInput rewrites the call: the permission check sees it, it runs so, and an invalid one is refused naming the hook", async () => {
+    const home = temp("ink-home-");
+    const cwd = temp("ink-proj-");
+    const logs = temp("ink-logs-");
+    writeFileSync(join(cwd, "a.txt"), "one two\n");
+    const out = (o: unknown) => `echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", ...(o as object) } })}'`;
+    // One script, answering by what it was given (as a real hook would).
+    writeFileSync(
+      join(logs, "rewrite.sh"),
+      [
+        "#!/bin/sh",
+        "in=$(cat)",
+        'case "$in" in',
+        `  *ORIGINAL-ONE*) ${out({ permissionDecision: "allow", updatedInput: { command: "echo REWRITTEN-ONE > one.txt" } })};;`,
+        `  *ORIGINAL-TWO*) ${out({ updatedInput: { command: "echo REWRITTEN-TWO > two.txt" } })};;`,
+        `  *ORIGINAL-BAD*) ${out({ permissionDecision: "allow", updatedInput: { command: 42 } })};;`,
+        `  *new_string*) ${out({ updatedInput: { new_string: "TWO" } })};;`,
+        "esac",
+        "",
+      ].join("\n"),
+    );
+    const command = `sh '${join(logs, "rewrite.sh")}'`;
+    writeFileSync(join(home, "settings.json"), settingsWith({ PreToolUse: one(command, "Bash|Edit") }));
+    const provider = createScriptedProvider((req) =>
+      req.messages.length === 1
+        ? {
+            toolCalls: [
+              { id: "b1", name: "bash", arguments: { command: "echo ORIGINAL-ONE > one.txt" } },
+              { id: "b2", name: "bash", arguments: { command: "echo ORIGINAL-TWO > two.txt" } },
+              { id: "b3", name: "bash", arguments: { command: "echo ORIGINAL-BAD > bad.txt" } },
+              { id: "e1", name: "edit", arguments: { path: "a.txt", oldText: "two", newText: "2" } },
+            ],
+          }
+        : { text: "done" },
+    );
+    const asked: unknown[] = [];
+    const events: AgentEvent[] = [];
+    const session = new AgentSession({ cwd, inkHome: home, provider, model: "m", interactive: true, approval: { ask: async (call) => (asked.push(call.arguments), { allow: true }) } });
+    await session.prompt("go", { onEvent: (e) => events.push(e) });
+    session.close();
+    // "allow" with updatedInput: no question, the rewritten command ran, the model is told.
+    expect(readFileSync(join(cwd, "one.txt"), "utf8")).toBe("REWRITTEN-ONE\n");
+    const results = lastResults(provider.requests[1]!.messages);
+    expect(results[0]!.content).toContain('[PreToolUse hook] this call ran with its input rewritten to {"command":"echo REWRITTEN-ONE > one.txt"}');
+    // Without a decision the person is asked about the rewritten command, which then runs.
+    expect(asked).toContainEqual({ command: "echo REWRITTEN-TWO > two.txt" });
+    expect(readFileSync(join(cwd, "two.txt"), "utf8")).toBe("REWRITTEN-TWO\n");
+    // An input the tool's schema refuses: nothing runs, and the refusal names the hook and the field.
+    expect(existsSync(join(cwd, "bad.txt"))).toBe(false);
+    expect(results[2]).toMatchObject({ isError: true, content: expect.stringContaining(`PreToolUse hook \`sh '${join(logs, "rewrite.sh")}'\` rewrote the input of bash into one the tool does not accept (command:`) });
+    expect(events.some((e) => e.type === "warning" && e.source === "hook" && e.message.includes("does not accept"))).toBe(true);
+    // Claude Code's field names work, merged over the rest of the input: only new_string was given.
+    expect(readFileSync(join(cwd, "a.txt"), "utf8")).toBe("one TWO\n");
+    expect(asked).toContainEqual({ path: "a.txt", oldText: "two", newText: "TWO" });
+  });
 });

@@ -78,4 +78,39 @@ describe("ink config / settings defaults", () => {
     expect(out).toEqual({ kind: "lines", lines: ["docs — ready"], tone: "info" });
     expect(runSlashCommand("/nope", { profiles: [], notices: [], sessionLines: () => undefined })).toMatchObject({ tone: "error" });
   });
+
+  it("ink config lists the Agent Skills and command files with their source and path, and names the malformed ones", async () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-cfg-home-"));
+    const cwd = mkdtempSync(join(tmpdir(), "ink-cfg-cwd-"));
+    const claudeHome = mkdtempSync(join(tmpdir(), "ink-cfg-claude-"));
+    const agentsHome = mkdtempSync(join(tmpdir(), "ink-cfg-agents-"));
+    const put = (path: string, text: string) => {
+      mkdirSync(join(path, ".."), { recursive: true });
+      writeFileSync(path, text);
+    };
+    put(join(cwd, ".claude/skills/pdf-forms/SKILL.md"), "---\nname: pdf-forms\ndescription: Fills in PDF forms.\n---\nRun scripts/fill.py.\n");
+    put(join(cwd, ".claude/skills/broken/SKILL.md"), "---\nname: broken\n---\nno description\n");
+    put(join(home, "skills/mine/SKILL.md"), "---\nname: mine\ndescription: The user's own skill.\n---\nbody\n");
+    put(join(cwd, ".claude/commands/git/review.md"), "---\ndescription: Review the staged diff\n---\nReview $ARGUMENTS\n");
+    put(join(claudeHome, "commands/standup.md"), "---\ndescription: Write my standup\n---\nWrite it.\n");
+    put(join(cwd, ".ink/commands/bad.md"), "---\ndescription: nothing below\n---\n");
+    recordProjectTrust(home, cwd);
+    const env = { INK_HOME: home, INK_CLAUDE_HOME: claudeHome, INK_AGENTS_HOME: agentsHome };
+    const run = await runCli(["config", "--cwd", cwd], { env });
+    expect(run.code).toBe(0);
+    const lines = run.stdout.split("\n");
+    expect(lines).toContain(`  pdf-forms — Fills in PDF forms.    (claude-project: ${join(cwd, ".claude/skills/pdf-forms/SKILL.md")})`);
+    expect(lines).toContain(`  mine — The user's own skill.    (user: ${join(home, "skills/mine/SKILL.md")})`);
+    expect(lines.find((l) => l.startsWith(`  skipped ${join(cwd, ".claude/skills/broken/SKILL.md")}: `))).toMatch(/description/);
+    expect(lines).toContain(`  /git:review — Review the staged diff    (claude-project: ${join(cwd, ".claude/commands/git/review.md")})`);
+    expect(lines).toContain(`  /standup — Write my standup    (claude-user: ${join(claudeHome, "commands/standup.md")})`);
+    expect(lines.find((l) => l.startsWith(`  skipped ${join(cwd, ".ink/commands/bad.md")}: `))).toContain("the file has no prompt");
+    // Untrusted: the project's files are not listed (a notice says some were skipped); the user's still are.
+    const untrusted = settingsReportLines(home, mkdtempSync(join(tmpdir(), "ink-cfg-other-")), false, env).join("\n");
+    expect(untrusted).toContain("  mine — The user's own skill.");
+    const copy = mkdtempSync(join(tmpdir(), "ink-cfg-cwd-"));
+    put(join(copy, ".claude/skills/pdf-forms/SKILL.md"), "---\nname: pdf-forms\ndescription: Fills in PDF forms.\n---\nbody\n");
+    const notTrusted = settingsReportLines(home, copy, false, env).join("\n");
+    expect(notTrusted).not.toContain("pdf-forms —");
+  });
 });
