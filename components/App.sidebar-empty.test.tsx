@@ -39,10 +39,10 @@ describe("the standing sidebar at 120 columns", () => {
     const first = empty.split("\n").find((l) => l.includes("ANSWER-START"))!;
     expect(first.trimEnd().length).toBeGreaterThan(100);
     h.app.stdin.write("\u0013"); // Ctrl-S
-    const shown = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions (0)"), { what: "the sidebar, shown by Ctrl-S" });
+    const shown = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions (0)"), { what: "the sidebar, shown by Ctrl-S", tries: 600 });
     expect(Math.max(...shown.split("\n").map((l) => l.indexOf("Child sessions (0)")))).toBeGreaterThanOrEqual(80);
     h.app.stdin.write("\u0013");
-    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions") && f.includes("ANSWER-END"), { what: "the sidebar hidden again" });
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions") && f.includes("ANSWER-END"), { what: "the sidebar hidden again", tries: 600 });
   });
 });
 
