@@ -92,7 +92,7 @@ describe("demo provider: investigator mode", () => {
     const { message, events } = await run(request([LOGIN_PROMPT]));
     const calls = toolCallsOf(message);
     expect(calls.find((c) => c.name === "grep")?.arguments).toEqual({ pattern: "login", ignoreCase: true });
-    expect(calls.find((c) => c.name === "find")?.arguments).toEqual({ pattern: "**/*login*" });
+    expect(calls.find((c) => c.name === "find")?.arguments).toEqual({ pattern: "**/*{login,Login}*" });
     expect(message.stopReason).toBe("tool_use");
     expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length);
     for (const c of calls) {
