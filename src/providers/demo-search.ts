@@ -81,14 +81,14 @@ function normalizePath(path: string): string {
   return path.trim().replace(/^\.\//, "");
 }
 
-/** True for test files and test fixtures. */
+/** True for a file named as a test (`a.test.ts`, `a_test.go`, `KafkaConsumerTest.java`, `test_a.py`). */
+export function isTestName(path: string): boolean {
+  return /[._-](test|spec)\.[a-z0-9]+$/i.test(path) || /[a-z0-9](Tests?|Spec|IT)\.(java|kt|scala|groovy|cs)$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path);
+}
+
+/** True for test files and test fixtures: named as a test, or in a test folder (express's `test/app.router.js`). */
 export function isTestPath(path: string): boolean {
-  return (
-    /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) ||
-    /[._-](test|spec)\.[a-z0-9]+$/i.test(path) ||
-    /[a-z0-9](Tests?|Spec|IT)\.(java|kt|scala|groovy|cs)$/.test(path) ||
-    /(^|\/)test_[^/]+\.py$/.test(path)
-  );
+  return /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) || isTestName(path);
 }
 
 /** True for files nobody means when asking where something is handled. */
@@ -171,7 +171,8 @@ export function rankFiles(hits: readonly GrepHit[], found: readonly string[], ke
     f.score += Math.min(f.hits.length, 8) + matched.size * 3 + density;
     // Definitions named after the keywords weigh most (a defining file beats one that only mentions them), the more keywords a name holds the more.
     f.score += Math.min(16, f.hits.reduce((sum, h) => sum + definitionKeywords(h.text, keywords) * 4, 0));
-    if (isTestPath(f.path)) f.score *= wantTests ? 2 : 0.35;
+    // Asked for tests, a file named as one beats a helper that merely sits in a test folder.
+    if (isTestPath(f.path)) f.score *= wantTests ? (isTestName(f.path) ? 2.5 : 2) : 0.35;
     else if (wantTests) f.score *= 0.6;
     if (isConfigOrDoc(f.path)) f.score *= wantConfig ? 2 : 0.4;
     // Examples, benchmarks and scripts use the code; they are rarely where it lives.

@@ -207,6 +207,21 @@ describe("demo provider: delegating mode", () => {
     expect(text.trim().split("\n").pop()).toMatch(/^\*\*Conclusion:\*\* .*`src\/auth\/login\.ts`.*1 of 2 subagents failed/);
   });
 
+  it("'covered by' names a file named as a test before a helper that sits in a test folder", async () => {
+    const history: AgentMessage[] = [LOGIN_PROMPT];
+    const t1 = await run(request(history, [TASK_WITH_SCOUT]));
+    const calls = toolCallsOf(t1.message);
+    history.push(
+      t1.message,
+      results(calls, [
+        "**Conclusion:** the code for `login` is in `src/auth/login.ts` (`handleLogin`, line 3).",
+        "**Conclusion:** the tests for `login` are in `test/helpers/fake-login-server.ts`.\n\nFiles: `test/helpers/fake-login-server.ts`, `test/auth/login.test.ts`",
+      ]),
+    );
+    const text = textOf((await run(request(history, [TASK_WITH_SCOUT]))).message);
+    expect(text.trim().split("\n").pop()).toBe("**Conclusion:** `login` lives mainly in `src/auth/login.ts`, covered by `test/auth/login.test.ts`.");
+  });
+
   it("marks a child that crashed after writing a partial report", async () => {
     const history: AgentMessage[] = [{ role: "user", content: "where are sessions and login handled?" }];
     const t1 = await run(request(history, [TASK_PLAIN]));
