@@ -18,9 +18,9 @@ export interface AgentListingContext {
 }
 
 /** Longest summary of a description in the list. */
-const SUMMARY_CHARS = 100;
+const SUMMARY_CHARS = 72;
 /** Tools named per line before "+N more". */
-const TOOLS_SHOWN = 6;
+const TOOLS_SHOWN = 4;
 /** From this many profiles on, the list's header says how to narrow it. */
 const HINT_FROM = 10;
 
