@@ -4,6 +4,7 @@
  */
 import type { AgentProfile } from "../../src/subagents/profiles.js";
 import type { FileCommand } from "../../src/commands/command-files.js";
+import { agentListing } from "./agent-listing.js";
 import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
 
@@ -40,7 +41,7 @@ export interface SlashContext {
 /** The commands with their one-line help, in display order. */
 export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/help", help: "list commands and keys" },
-  { name: "/agents", help: "list the loaded agent profiles and start-up notices" },
+  { name: "/agents", help: "list agent profiles and notices (/agents <words> narrows, /agents <name> shows one)" },
   { name: "/mcp", help: "list MCP servers, their state and tools" },
   { name: "/skills", help: "list the Agent Skills, where each came from, and the ones skipped" },
   { name: "/tasks", help: "list this session's background children and their state" },
@@ -77,30 +78,6 @@ function helpLines(fileCommands: readonly FileCommand[] = []): string[] {
   return ["Commands:", ...SLASH_COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.help}`), ...files, "Keys:", ...HELP_KEYS.map((k) => `  ${k}`)];
 }
 
-/** The start-up notice saying the project's profiles were skipped because the project is not trusted. */
-function untrustedNotice(notices: readonly string[]): string | undefined {
-  return notices.find((n) => /not trusted/i.test(n));
-}
-
-function agentLines(ctx: SlashContext): string[] {
-  const untrusted = untrustedNotice(ctx.notices);
-  const skipped = untrusted
-    ? ["Project profiles were skipped: this project is not trusted. Restart Ink and answer y to the trust question, or run with --trust, to load them."]
-    : [];
-  const lines =
-    ctx.profiles.length === 0
-      ? untrusted
-        ? [...skipped, "No other agent profiles are loaded; the general-purpose subagent is always available."]
-        : ["No agent profiles loaded (create .ink/agents/*.md or ~/.ink/agents/*.md). The general-purpose subagent is always available."]
-      : ["Agent profiles:", ...ctx.profiles.map((p) => `  ${p.name} — ${p.description} (${p.source}${p.tools ? `; tools: ${p.tools.join(", ")}` : ""})`), ...skipped];
-  const notices = ctx.notices.filter((n) => n !== untrusted);
-  if (notices.length > 0) lines.push("Notices:", ...notices.map((n) => `  ${n}`));
-  const warnings = (ctx.profileWarnings ?? []).filter((w) => !notices.includes(w));
-  if (warnings.length > 0) lines.push("Agent file warnings:", ...warnings.map((w) => `  ${w}`));
-  if (ctx.alwaysAllowed && ctx.alwaysAllowed.length > 0) lines.push(`Always allowed this session: ${ctx.alwaysAllowed.join(", ")}`);
-  return lines;
-}
-
 /** The outcome of `input` when it is a slash command; undefined for an ordinary prompt. */
 export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome | undefined {
   const text = input.trim();
@@ -111,7 +88,7 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
     case "/?":
       return { kind: "lines", lines: helpLines(ctx.fileCommands), tone: "info" };
     case "/agents":
-      return { kind: "lines", lines: agentLines(ctx), tone: "info" };
+      return { kind: "lines", lines: agentListing(ctx, text.slice(name.length)), tone: "info" };
     case "/clear":
       return { kind: "clear" };
     case "/copy":

@@ -21,9 +21,27 @@ export function usageTokens(usage: Usage): number {
   return usage.input + usage.cacheRead + usage.cacheWrite + usage.output;
 }
 
-/** Estimated tokens of one message: its content as JSON, / 4, plus the per-message overhead. */
+/**
+ * Tokens counted for one image in a tool result: the most a full-size image costs (the Messages
+ * API scales images down to about 1.15 megapixels, ≈ 1,600 tokens), not its base64 length.
+ */
+export const IMAGE_TOKENS = 1600;
+
+/**
+ * Estimated tokens of one message: its content as JSON, / 4, plus the per-message overhead; an
+ * image in a tool result counts IMAGE_TOKENS instead of its data.
+ */
 export function estimateMessageTokens(message: AgentMessage): number {
-  const content = message.role === "toolResult" ? message.results : message.content;
+  if (message.role === "toolResult") {
+    let images = 0;
+    const results = message.results.map((r) => {
+      if (!r.images?.length) return r;
+      images += r.images.length;
+      return { ...r, images: undefined };
+    });
+    return textTokens(JSON.stringify(results)) + images * IMAGE_TOKENS + MESSAGE_OVERHEAD_TOKENS;
+  }
+  const content = message.content;
   const json = typeof content === "string" ? content : JSON.stringify(content);
   return textTokens(json) + MESSAGE_OVERHEAD_TOKENS;
 }

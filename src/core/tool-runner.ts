@@ -81,7 +81,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
   options.emit({ type: "tool_start", call });
   const finish = (output: ToolOutput): ToolResult => {
     const content = capToolResult(typeof output.output === "string" ? output.output : String(output.output), call.name);
-    const result: ToolResult = { toolCallId: call.id, toolName: call.name, content, isError: output.isError };
+    const result: ToolResult = { toolCallId: call.id, toolName: call.name, content, isError: output.isError, ...(output.images?.length ? { images: output.images } : {}) };
     options.emit({ type: "tool_end", call, result, details: output.details, durationMs: now() - started });
     return result;
   };

@@ -7,6 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Readable } from "node:stream";
 import { describeServer, DEFAULT_MCP_CALL_TIMEOUT_MS, type McpServerConfig } from "./config.js";
 import { convertCallResult, type McpCallResult } from "./convert.js";
+import type { ToolImage } from "../protocol/messages.js";
 import { SESSION_RUN_TAG } from "../tools/process-registry.js";
 
 export type McpServerState = "starting" | "ready" | "failed" | "closed";
@@ -137,7 +138,7 @@ export class McpServer {
   }
 
   /** Calls one tool; failures (server gone, timeout, protocol error) come back as error output. */
-  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ output: string; isError: boolean }> {
+  async call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<{ output: string; isError: boolean; images?: ToolImage[] }> {
     const limit = this.config.callTimeoutMs ?? DEFAULT_MCP_CALL_TIMEOUT_MS;
     if (this.state !== "ready" || !this.client) return { output: `MCP server "${this.config.name}" is not running (${this.state})${this.failure ? `: ${this.failure}` : ""}`, isError: true };
     try {

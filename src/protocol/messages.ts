@@ -69,11 +69,21 @@ export interface AssistantMessage {
   abortedUsage?: Usage;
 }
 
+/** An image a tool returned (an MCP tool's `image` content): base64 data and its mime type. */
+export interface ToolImage {
+  mimeType: string;
+  /** Base64-encoded bytes. */
+  data: string;
+}
+
 export interface ToolResult {
   toolCallId: string;
   toolName: string;
+  /** The text the model sees (an image is named here too, e.g. `[image: image/png, 12 KB]`). */
   content: string;
   isError: boolean;
+  /** Images sent to the model with the text (providers that take images; others see the text only). */
+  images?: ToolImage[];
 }
 
 /** One message holding every result of one assistant message's tool calls. */

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { AgentEvent } from "./events.js";
+import type { ToolImage } from "./messages.js";
 
 /** What a running tool gets besides its arguments. */
 export interface ToolContext {
@@ -24,6 +25,8 @@ export interface ToolOutput {
   output: string;
   isError: boolean;
   details?: unknown;
+  /** Images for the model beside `output` (an MCP tool's image content); `output` names each one. */
+  images?: ToolImage[];
 }
 
 export interface Tool<S extends z.ZodType = z.ZodType> {

@@ -10,7 +10,7 @@ import type {
   Tool,
   ToolResultBlockParam,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { AgentMessage, AssistantMessage, ToolResultMessage, UserMessage } from "../protocol/messages.js";
+import type { AgentMessage, AssistantMessage, ToolResult, ToolResultMessage, UserMessage } from "../protocol/messages.js";
 import type { ModelRequest, ToolSpec } from "../protocol/provider.js";
 
 const EPHEMERAL = { type: "ephemeral" } as const;
@@ -48,12 +48,22 @@ function assistantToApi(message: AssistantMessage): MessageParam | undefined {
   return content.length === 0 ? undefined : { role: "assistant", content };
 }
 
+/** A result's content: its text, then its images as base64 image blocks (a plain string when it has none). */
+function resultContent(r: ToolResult): ToolResultBlockParam["content"] {
+  // The API rejects empty text blocks; an empty result is sent as a plain marker.
+  const text = r.content === "" ? "(no output)" : r.content;
+  if (!r.images?.length) return text;
+  return [
+    { type: "text", text },
+    ...r.images.map((i) => ({ type: "image" as const, source: { type: "base64" as const, media_type: i.mimeType as "image/png", data: i.data } })),
+  ];
+}
+
 function toolResultsToApi(message: ToolResultMessage): MessageParam | undefined {
   const content: ToolResultBlockParam[] = message.results.map((r) => ({
     type: "tool_result",
     tool_use_id: r.toolCallId,
-    // The API rejects empty text blocks; an empty result is sent as a plain marker.
-    content: r.content === "" ? "(no output)" : r.content,
+    content: resultContent(r),
     ...(r.isError ? { is_error: true } : {}),
   }));
   return content.length === 0 ? undefined : { role: "user", content };

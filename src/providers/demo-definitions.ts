@@ -44,6 +44,11 @@ const PATTERNS: Array<{ kind: Definition["kind"]; re: RegExp }> = [
   { kind: "class", re: /^\s*class\s+([A-Za-z_]\w*)\s*[(:]/ },
   { kind: "function", re: /^\s*func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)/ },
   { kind: "function", re: /^\s*(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s+([A-Za-z_]\w*)/ },
+  { kind: "class", re: /^\s*(?:(?:public|private|protected|static|final|abstract|sealed)\s+)*(?:class|interface|enum|record|object|trait)\s+([A-Za-z_$][\w$]*)/ },
+  // express/fastify style: `proto.route = function route(path) {`, `res.cookie = function (name) {`.
+  { kind: "method", re: /^\s*(?:[A-Za-z_$][\w$]*\.)+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b/ },
+  // Java/Kotlin/C#: `public int deleteOldSegments() {`, `private List<LogSegment> deletable(`.
+  { kind: "method", re: /^\s*(?:(?:public|private|protected|static|final|synchronized|abstract|override|internal)\s+)+(?:[\w<>[\],.?]+\s+)?([A-Za-z_$][\w$]*)\s*\(/ },
   { kind: "method", re: /^\s+(?:public\s+|private\s+|protected\s+|static\s+|async\s+)*([A-Za-z_$][\w$]*)\s*\([^)]*\)\s*(?::[^{]+)?\{\s*$/ },
 ];
 

@@ -9,6 +9,7 @@ import { lastCallNames } from "./demo-conversation.js";
 import { mentionsConfigOrDocs, requestKeywords } from "./demo-keywords.js";
 import { greeting } from "./demo-investigator.js";
 import { keywordList } from "./demo-report.js";
+import { isTestName } from "./demo-search.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
 import { allStartedInBackground, backgroundStartedReply, carriesBackgroundReports, summariseBackgroundReports, wantsBackground, withoutBackgroundPhrase } from "./demo-background.js";
 
@@ -170,7 +171,9 @@ function conclusion(keywords: string[], reports: ChildReport[], found: Map<strin
     return `**Conclusion:** none of the ${reports.length} subagents could finish, so I have no answer for ${topic}; see the errors above.`;
   }
   const impl = found.get("Implementation")?.[0] ?? [...found.values()].find((p) => p.length > 0)?.[0];
-  const tests = found.get("Tests")?.find((p) => /test|spec/i.test(p) && p !== impl);
+  // "Covered by" names a file named as a test when the tests child found one (not a helper in test/).
+  const testPaths = (found.get("Tests") ?? []).filter((p) => p !== impl);
+  const tests = testPaths.find(isTestName) ?? testPaths.find((p) => /test|spec/i.test(p));
   const failNote = failed.length > 0 ? ` (${failed.length} of ${reports.length} subagents failed or stopped early: ${failed.join(", ")}, so this may be incomplete)` : "";
   if (!impl) return `**Conclusion:** the subagents found no file for ${topic}${failNote}.`;
   return `**Conclusion:** ${topic} ${keywords.length > 1 ? "live" : "lives"} mainly in \`${impl}\`${tests ? `, covered by \`${tests}\`` : ""}${failNote}.`;

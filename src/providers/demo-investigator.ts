@@ -4,7 +4,7 @@
  * files, turn 3 answers with a report. The step is derived from the calls made since the request.
  */
 import { callsNamed, lastCallNames, type DemoContext } from "./demo-conversation.js";
-import { findPatternFor, grepPatternFor, requestKeywords } from "./demo-keywords.js";
+import { findPatternFor, globWordFor, grepPatternFor, requestKeywords } from "./demo-keywords.js";
 import { composeReport, keywordList, type ReadEvidence } from "./demo-report.js";
 import { parseFindOutput, parseGrepCounts, parseGrepOutput, pickFilesToRead, rankFiles, type GrepCount, type GrepHit, type RankedFile } from "./demo-search.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
@@ -52,14 +52,18 @@ function ranking(context: DemoContext, keywords: string[]): { ranked: RankedFile
   return { ranked: rankFiles(hits, found, keywords, context.prompt, counts), errors };
 }
 
-/** Files a tests-angle search looks at (base names). */
-const TEST_GLOB = "*{test,spec}*";
+/** Test folders, as a glob alternative. */
+const TEST_DIRS = "{test,tests,spec,specs,__tests__}";
+/** Test names in any case (`login.test.ts`, `KafkaConsumerTest.java`, `test_login.py`). */
+const TEST_NAMES = "{test,spec,Test,Spec}";
+/** Files a tests-angle search looks at: test-named files, and every file in a test folder (express's `test/app.router.js`). */
+const TEST_GLOB = `{**/*${TEST_NAMES}*,**/${TEST_DIRS}/**}`;
 /** Files a configuration/docs-angle search looks at. */
 const CONFIG_GLOB = "*.{json,md,yaml,yml,toml}";
 /** Source files an implementation-angle search looks at. */
 const SOURCE_GLOB = "*.{ts,tsx,js,jsx,mjs,cjs,py,go,rs,java,rb,kt,swift,php,c,h,cpp,cs}";
 /** The start of a definition line, for the implementation angle's grep. */
-const DEFINITION = "(function|class|interface|type|const|def|fn|func)\\s+";
+const DEFINITION = "(function|class|interface|type|const|def|fn|func|void|int|long|boolean|public|private|protected)\\s+";
 
 /** Which part of the work a delegated child was given (from its prompt); "general" otherwise. */
 function angleOf(prompt: string): "implementation" | "tests" | "config" | "general" {
@@ -88,8 +92,9 @@ function searchStep(context: DemoContext, keywords: string[]): DemoReply {
   }
   if (context.toolNames.has("find")) {
     for (const k of keywords.slice(0, MAX_FIND)) {
-      const base = findPatternFor(k);
-      calls.push({ name: "find", arguments: { pattern: angle === "tests" ? `${base}{test,spec}*` : angle === "config" ? `${base}.{json,md,yaml,yml,toml}` : base } });
+      const w = globWordFor(k);
+      const tests = `{**/*${w}*${TEST_NAMES}*,**/${TEST_DIRS}/**/*${w}*}`;
+      calls.push({ name: "find", arguments: { pattern: angle === "tests" ? tests : angle === "config" ? `**/*${w}*.{json,md,yaml,yml,toml}` : findPatternFor(k) } });
     }
   }
   if (calls.length === 0) {

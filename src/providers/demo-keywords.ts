@@ -20,7 +20,8 @@ const STOP_WORDS = new Set(
     "function functions method methods logic part parts place places thing things stuff " +
     "entry point points main path paths line lines number numbers cover covers covering mention mentions mentioned " +
     "also just only all any some every each other more most much many very really exactly actually " +
-    "if then else than so as like such via per etc into within across up down out new old"
+    "if then else than so as like such via per etc into within across up down out new old " +
+    "set sets get gets run runs ran put puts"
   ).split(/\s+/),
 );
 
@@ -39,8 +40,10 @@ function isIdentifier(token: string): boolean {
 }
 
 /**
- * The candidate terms of a text, each once, in the first non-empty tier: identifiers and topical
- * words (identifiers first), else intent words, else past-tense verbs ("loaded", "generated").
+ * The candidate terms of a text, each once (words sharing a root, like "route" and "routing",
+ * once), in the first non-empty tier: identifiers and topical words (identifiers first), else
+ * intent words, else past-tense verbs ("loaded", "generated"). Words keep the spelling the person
+ * typed; only searches use their root.
  */
 function termsOf(text: string): string[] {
   const tiers: string[][] = [[], [], [], []];
@@ -49,22 +52,43 @@ function termsOf(text: string): string[] {
     const ident = isIdentifier(raw);
     const term = ident ? raw : raw.toLowerCase();
     const key = term.toLowerCase();
-    if (term.length < 2 || seen.has(key) || STOP_WORDS.has(key)) continue;
-    seen.add(key);
+    if (term.length < 2 || STOP_WORDS.has(key)) continue;
+    const root = ident ? key : rootOf(key);
+    if (seen.has(root)) continue;
+    seen.add(root);
     const tier = ident ? 0 : INTENT_WORDS.has(key) ? 2 : key.length >= 6 && key.endsWith("ed") ? 3 : 1;
     tiers[tier]!.push(term);
   }
   const topical = [...tiers[0]!, ...tiers[1]!];
-  // A past-tense verb says what is done to the topic ("where are sessions locked?" → lock): its stem
+  // A past-tense verb says what is done to the topic ("where are sessions locked?" → locked): it
   // follows the topical words.
-  const verbs = tiers[3]!.map(verbStem).filter((v) => v.length >= 3 && !seen.has(`stem:${v}`) && !topical.includes(v));
-  return topical.length > 0 ? [...topical, ...new Set(verbs)] : tiers[2]!.length > 0 ? tiers[2]! : tiers[3]!;
+  return topical.length > 0 ? [...topical, ...tiers[3]!] : tiers[2]!.length > 0 ? tiers[2]! : tiers[3]!;
 }
 
-/** "locked" → "lock", "stopped" → "stop", "cached" → "cach" (a prefix of "cache"; searches match substrings). */
-function verbStem(word: string): string {
-  const base = word.slice(0, -2);
-  return /([b-df-hj-np-tv-z])\1$/.test(base) ? base.slice(0, -1) : base;
+/** Endings stripped to find a word's root, each with the shortest root it may leave. */
+const SUFFIXES: ReadonlyArray<readonly [string, number]> = [
+  ["ations", 5], ["ation", 5], ["ators", 5], ["ator", 5], ["ating", 4], ["ated", 4], ["ates", 4], ["ate", 4],
+  ["ions", 5], ["ion", 5], ["ings", 4], ["ing", 4], ["ies", 3], ["ers", 4], ["er", 4], ["ed", 3], ["es", 4], ["s", 3], ["e", 3],
+];
+
+/**
+ * rootOf: the root a plain lower-case word shares with its variants, for searching only (never
+ * shown): route/routes/router/routing → "rout", delete/deleted/deletion → "delet", queries →
+ * "query", logging → "log", sessions → "session". Words of three letters or fewer stay whole.
+ */
+export function rootOf(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 3) return w;
+  for (const [suffix, min] of SUFFIXES) {
+    if (!w.endsWith(suffix) || w.length - suffix.length < min) continue;
+    if (suffix === "s" && /[sui]s$/.test(w)) continue; // class, status, analysis
+    let root = w.slice(0, -suffix.length);
+    if (suffix === "ies") root += "y";
+    // running → run, stopped → stop, logging → log (a doubled final consonant of the ending's join).
+    if (/^(ing|ings|ed|er|ers)$/.test(suffix) && /([bdgmnprt])\1$/.test(root)) root = root.slice(0, -1);
+    return root;
+  }
+  return w;
 }
 
 /**
@@ -90,13 +114,21 @@ export function singularOf(word: string): string {
   return word;
 }
 
-/** The spellings worth matching for a keyword: itself, its singular and its plural, lower-cased. */
+/** True for a root ending in a consonant and "y" (query, entry), whose plural ends in "ies". */
+function yRoot(root: string): boolean {
+  return root.endsWith("y") && !/[aeiou]y$/.test(root);
+}
+
+/**
+ * The lower-case spellings that count as the keyword in a text (matched as substrings): an
+ * identifier itself; a plain word its root, so "routing" finds route, router and routes (a root
+ * like "query" also finds "queries", and "cookies" finds "cookie").
+ */
 export function keywordVariants(keyword: string): string[] {
   const lower = keyword.toLowerCase();
   if (isIdentifier(keyword)) return [lower];
-  const singular = singularOf(lower);
-  const plural = singular.endsWith("y") && !/[aeiou]y$/.test(singular) ? `${singular.slice(0, -1)}ies` : `${singular}s`;
-  return [...new Set([lower, singular, plural])];
+  const root = rootOf(lower);
+  return yRoot(root) ? [root, `${root.slice(0, -1)}ie`] : [root];
 }
 
 /** Escapes a literal for use inside a regular expression. */
@@ -104,31 +136,45 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The lower-cased singular stem of a keyword (identifiers only lower-cased). */
+/** The lower-cased root of a keyword (identifiers only lower-cased). */
 function stemOf(keyword: string): string {
-  return isIdentifier(keyword) ? keyword.toLowerCase() : singularOf(keyword.toLowerCase());
+  return isIdentifier(keyword) ? keyword.toLowerCase() : rootOf(keyword.toLowerCase());
 }
 
-/** A grep regex that matches the keyword and its plural/singular forms. */
+/** A grep regex (used case-insensitively) that matches the keyword and its variants. */
 export function grepPatternFor(keyword: string): string {
   const stem = stemOf(keyword);
-  if (!isIdentifier(keyword) && stem.endsWith("y") && !/[aeiou]y$/.test(stem)) return `${escapeRegExp(stem.slice(0, -1))}(y|ies)`;
+  if (!isIdentifier(keyword) && yRoot(stem)) return `${escapeRegExp(stem.slice(0, -1))}(y|ie)`;
   return escapeRegExp(isIdentifier(keyword) ? keyword : stem);
 }
 
-/** A glob for `find` that matches file names containing the keyword's singular form. */
+/** The keyword's root for a glob, in lower case and capitalised (`{consum,Consum}`): globs match case. */
+export function globWordFor(keyword: string): string {
+  const full = stemOf(keyword).replace(/[*?[\]{}!,]/g, "");
+  const y = !isIdentifier(keyword) && yRoot(full);
+  const stem = y ? full.slice(0, -1) : full;
+  const upper = stem.charAt(0).toUpperCase() + stem.slice(1);
+  return `${upper === stem ? stem : `{${stem},${upper}}`}${y ? "{y,ie}" : ""}`;
+}
+
+/** A glob for `find` that matches file names containing the keyword's root, lower-case or capitalised. */
 export function findPatternFor(keyword: string): string {
-  return `**/*${stemOf(keyword).replace(/[*?[\]{}]/g, "")}*`;
+  return `**/*${globWordFor(keyword)}*`;
+}
+
+/** The prompt without its backticked terms: `routing` quoted as the topic is not a wish for config files. */
+function intentText(prompt: string): string {
+  return prompt.replace(/`[^`\n]*`/g, " ");
 }
 
 /** True when the prompt asks about tests, specs or fixtures. */
 export function mentionsTests(prompt: string): boolean {
-  return /\b(tests?|testing|specs?|fixtures?|vitest|jest|pytest)\b/i.test(prompt);
+  return /\b(tests?|testing|specs?|fixtures?|vitest|jest|pytest)\b/i.test(intentText(prompt));
 }
 
 /** True when the prompt asks about configuration, routes or documentation. */
 export function mentionsConfigOrDocs(prompt: string): boolean {
-  return /\b(config\w*|settings?|routes?|routing|docs?|documentation|readme)\b/i.test(prompt);
+  return /\b(config\w*|settings?|routes?|routing|docs?|documentation|readme)\b/i.test(intentText(prompt));
 }
 
 /** True for a follow-up that asks to carry on rather than naming a new topic ("please continue"). */

@@ -54,7 +54,10 @@ function keywordsNamed(def: Definition, keywords: readonly string[]): number {
  * and classes first, then the earliest), else the one enclosing the first match, else the first.
  */
 function primaryDefinition(defs: readonly Definition[], file: RankedFile | undefined, keywords: readonly string[]): Definition | undefined {
-  const weight = (d: Definition): number => keywordsNamed(d, keywords) * 10 + (d.kind === "function" || d.kind === "class" || d.kind === "method" ? 3 : 0);
+  // A definition named just the keyword (`cookie` for "cookies", `route` for "routing") stands for it better than one that only contains it (`clearCookie`).
+  const isKeyword = (name: string): boolean => keywords.some((k) => keywordVariants(k).some((v) => name.startsWith(v) && name.length - v.length <= 3));
+  const leads = (d: Definition): number => (isKeyword(d.name.toLowerCase()) ? 5 : 0);
+  const weight = (d: Definition): number => keywordsNamed(d, keywords) * 10 + leads(d) + (d.kind === "function" || d.kind === "class" || d.kind === "method" ? 3 : 0);
   const named = defs.filter((d) => keywordsNamed(d, keywords) > 0).sort((a, b) => weight(b) - weight(a) || a.line - b.line)[0];
   if (named) return named;
   const first = file?.lines[0];

@@ -81,9 +81,14 @@ function normalizePath(path: string): string {
   return path.trim().replace(/^\.\//, "");
 }
 
-/** True for test files and test fixtures. */
+/** True for a file named as a test (`a.test.ts`, `a_test.go`, `KafkaConsumerTest.java`, `test_a.py`). */
+export function isTestName(path: string): boolean {
+  return /[._-](test|spec)\.[a-z0-9]+$/i.test(path) || /[a-z0-9](Tests?|Spec|IT)\.(java|kt|scala|groovy|cs)$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path);
+}
+
+/** True for test files and test fixtures: named as a test, or in a test folder (express's `test/app.router.js`). */
 export function isTestPath(path: string): boolean {
-  return /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) || /[._-](test|spec)\.[a-z0-9]+$/i.test(path);
+  return /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) || isTestName(path);
 }
 
 /** True for files nobody means when asking where something is handled. */
@@ -95,9 +100,9 @@ function isNoise(path: string): boolean {
   );
 }
 
-/** True for configuration, routing and documentation files. */
+/** True for configuration and documentation files (a `router/` folder holds code, not configuration). */
 function isConfigOrDoc(path: string): boolean {
-  return /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|env|cfg)$/i.test(path) || /(^|\/|[._-])(config|settings|routes?|router|docs?)([._/-]|$)/i.test(path);
+  return /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|env|cfg)$/i.test(path) || /(^|\/|[._-])(config|settings|docs?)([._/-]|$)/i.test(path);
 }
 
 /** Keywords whose variants occur in `text` (case-insensitive). */
@@ -106,10 +111,23 @@ function keywordsIn(text: string, keywords: readonly string[]): string[] {
   return keywords.filter((k) => keywordVariants(k).some((v) => lower.includes(v)));
 }
 
-/** True when a grep line looks like the definition of something named after a keyword. */
-function isDefinitionHit(text: string, keywords: readonly string[]): boolean {
-  const m = /\b(?:function|class|def|fn|func|interface|type|const|let|var)\s+\*?\s*([A-Za-z_$][\w$]*)/.exec(text);
-  return m !== null && keywordsIn(m[1]!, keywords).length > 0;
+/** Definition forms: `function x`, `class X`, `def x`, `x = function (`, Java/C# `int x(`. */
+const DEFINITIONS = [
+  /\b(?:function|class|def|fn|func|interface|type)\s+\*?\s*([A-Za-z_$][\w$]*)/,
+  // A variable only when it holds a function (`var router = this._router` defines nothing).
+  /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/,
+  /\b(?:public|private|protected|static|final|void|int|long|boolean)\s+(?:[\w<>[\],.? ]+\s+)?([A-Za-z_$][\w$]*)\s*\(/,
+  /\.([A-Za-z_$][\w$]*)\s*=\s*function\b/,
+];
+
+/** How many keywords the name of the thing a grep line defines holds (0 when it defines nothing). */
+function definitionKeywords(text: string, keywords: readonly string[]): number {
+  let best = 0;
+  for (const re of DEFINITIONS) {
+    const m = re.exec(text);
+    if (m) best = Math.max(best, keywordsIn(m[1]!, keywords).length);
+  }
+  return best;
 }
 
 /**
@@ -151,10 +169,14 @@ export function rankFiles(hits: readonly GrepHit[], found: readonly string[], ke
     const matched = new Set([...f.hits.flatMap((h) => keywordsIn(h.text, keywords)), ...mine.filter((c) => c.count > 0).map((c) => c.keyword)]);
     const density = mine.reduce((sum, c) => sum + Math.min(c.count, 20) / 2, 0);
     f.score += Math.min(f.hits.length, 8) + matched.size * 3 + density;
-    if (f.hits.some((h) => isDefinitionHit(h.text, keywords))) f.score += 5;
-    if (isTestPath(f.path)) f.score *= wantTests ? 2 : 0.35;
+    // Definitions named after the keywords weigh most (a defining file beats one that only mentions them), the more keywords a name holds the more.
+    f.score += Math.min(16, f.hits.reduce((sum, h) => sum + definitionKeywords(h.text, keywords) * 4, 0));
+    // Asked for tests, a file named as one beats a helper that merely sits in a test folder.
+    if (isTestPath(f.path)) f.score *= wantTests ? (isTestName(f.path) ? 2.5 : 2) : 0.35;
     else if (wantTests) f.score *= 0.6;
-    if (isConfigOrDoc(f.path)) f.score *= wantConfig ? 2 : 0.6;
+    if (isConfigOrDoc(f.path)) f.score *= wantConfig ? 2 : 0.4;
+    // Examples, benchmarks and scripts use the code; they are rarely where it lives.
+    if (!wantTests && /(^|\/)(examples?|samples?|bench(marks?)?|scripts)\//.test(f.path)) f.score *= 0.5;
     if (isNoise(f.path)) f.score *= 0.05;
     f.score = Math.round(f.score * 100) / 100;
   }

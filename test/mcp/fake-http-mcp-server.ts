@@ -18,15 +18,34 @@ export interface FakeHttpMcp {
   close(): Promise<void>;
 }
 
-/** The MCP server: one tool, `lookup {id: string}` → `issue <id>: open` (and a resource). */
+/** `bytes` bytes that start like a PNG file (the signature, then a counter), as base64. */
+export function pngBase64(bytes: number): string {
+  const buf = Buffer.alloc(bytes);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(buf);
+  for (let i = 8; i < bytes; i++) buf[i] = i % 251;
+  return buf.toString("base64");
+}
+
+/**
+ * The MCP server: `lookup {id: string}` → `issue <id>: open` (and a resource); `snapshot {bytes?,
+ * mimeType?, count?}` → a caption and `count` (default 1) images of `bytes` bytes (default 12 KB, PNG).
+ */
 function lookupServer(): Server {
   const mcp = new Server({ name: "fake-http", version: "1.0.0" }, { capabilities: { tools: {} } });
   mcp.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: "lookup", description: "Looks an issue up", inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } }],
+    tools: [
+      { name: "lookup", description: "Looks an issue up", inputSchema: { type: "object", properties: { id: { type: "string" } }, required: ["id"] } },
+      { name: "snapshot", description: "Takes a screenshot", inputSchema: { type: "object", properties: { bytes: { type: "number" }, mimeType: { type: "string" }, count: { type: "number" } } } },
+    ],
   }));
-  mcp.setRequestHandler(CallToolRequestSchema, async (req) => ({
-    content: [{ type: "text", text: `issue ${String(req.params.arguments?.id)}: open` }, { type: "resource", resource: { uri: "issue://1", text: "body of issue 1" } }],
-  }));
+  mcp.setRequestHandler(CallToolRequestSchema, async (req) => {
+    const a = req.params.arguments ?? {};
+    if (req.params.name === "snapshot") {
+      const image = { type: "image" as const, data: pngBase64(Number(a.bytes ?? 12 * 1024)), mimeType: String(a.mimeType ?? "image/png") };
+      return { content: [{ type: "text", text: "snapshot of the page" }, ...Array.from({ length: Number(a.count ?? 1) }, () => image)] };
+    }
+    return { content: [{ type: "text", text: `issue ${String(a.id)}: open` }, { type: "resource", resource: { uri: "issue://1", text: "body of issue 1" } }] };
+  });
   return mcp;
 }
 

@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
-import type { AgentEvent } from "../../src/protocol/events.js";
 import { extractKeywords } from "../../src/providers/demo-keywords.js";
-import { createDemoProvider } from "../../src/providers/demo.js";
+import { askDemo } from "../helpers/demo-session.js";
 import { writeTree } from "../tools/context.js";
 
 let cwd = "";
@@ -30,25 +28,12 @@ afterAll(() => {
   rmSync(inkHome, { recursive: true, force: true });
 });
 
-async function ask(prompt: string) {
-  const session = new AgentSession({ cwd, inkHome, provider: createDemoProvider({ delayMs: 0 }), model: "demo", interactive: true, approval: {} });
-  const events: AgentEvent[] = [];
-  const result = await session.prompt(prompt, { onEvent: (e) => events.push(e) });
-  session.close();
-  const prompts = new Map<string, string>();
-  const calls = new Map<string, Array<{ name: string; arguments: Record<string, unknown> }>>();
-  for (const e of events) {
-    if (e.type === "subagent_start") prompts.set(e.childId, e.prompt);
-    if (e.type === "subagent_event" && e.event.type === "tool_start") calls.set(e.childId, [...(calls.get(e.childId) ?? []), e.event.call]);
-  }
-  const answer = session.history.at(-1)!;
-  const text = answer.role === "assistant" ? answer.content.map((b) => (b.type === "text" ? b.text : "")).join("") : "";
-  return { result, prompts, calls, text };
-}
+/** Asks the demo in the fixture repository. */
+const ask = (prompt: string) => askDemo(cwd, inkHome, prompt);
 
 describe("the demo divides the work for real", () => {
   it("keeps what is done to the topic as a keyword", () => {
-    expect(extractKeywords("where are sessions locked?")).toEqual(["sessions", "lock"]);
+    expect(extractKeywords("where are sessions locked?")).toEqual(["sessions", "locked"]);
     expect(extractKeywords("where is the login handled?")).toEqual(["login"]);
   });
 
@@ -62,7 +47,7 @@ describe("the demo divides the work for real", () => {
     expect(byAngle(/^Find where/).some((c) => c.name === "grep" && String(c.arguments.pattern).startsWith("(function|class"))).toBe(true);
     const reads = [...calls.values()].map((list) => list.filter((c) => c.name === "read").map((c) => c.arguments.path));
     expect(Math.max(...reads.map((r) => new Set(r).size))).toBeGreaterThanOrEqual(2);
-    expect(text).toMatch(/\*\*1\. Implementation\*\* — done\n> The code for `sessions` and `lock` is in `src\/session\/lock\.ts`/);
+    expect(text).toMatch(/\*\*1\. Implementation\*\* — done\n> The code for `sessions` and `locked` is in `src\/session\/lock\.ts`/);
     expect(text.trim().split("\n").pop()).toMatch(/^\*\*Conclusion:\*\* .* mainly in `src\/session\/lock\.ts`, covered by `test\/session\/lock\.test\.ts`/);
     expect(text).not.toMatch(/mainly in `components\/SessionPicker/);
   });

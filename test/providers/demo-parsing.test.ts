@@ -1,22 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { findDefinitions, parseReadOutput } from "../../src/providers/demo-definitions.js";
 import { pathsIn } from "../../src/providers/demo-delegator.js";
-import { findPatternFor, grepPatternFor, keywordVariants } from "../../src/providers/demo-keywords.js";
-import { parseFindOutput, parseGrepCounts, parseGrepOutput, pickFilesToRead, rankFiles } from "../../src/providers/demo-search.js";
+import { findPatternFor, grepPatternFor, keywordVariants, rootOf } from "../../src/providers/demo-keywords.js";
+import { isTestPath, parseFindOutput, parseGrepCounts, parseGrepOutput, pickFilesToRead, rankFiles } from "../../src/providers/demo-search.js";
 import { chunkText } from "../../src/providers/demo-stream.js";
 
 describe("demo keyword variants", () => {
-  it("matches singular and plural forms", () => {
-    expect(keywordVariants("routes")).toEqual(["routes", "route"]);
-    expect(keywordVariants("query")).toEqual(["query", "queries"]);
-    expect(grepPatternFor("routes")).toBe("route");
-    expect(grepPatternFor("queries")).toBe("quer(y|ies)");
+  it("matches a word's variants through its root: route/router/routing, delete/deletion, plural forms", () => {
+    for (const w of ["route", "routes", "router", "routing"]) expect(rootOf(w)).toBe("rout");
+    for (const w of ["delete", "deleted", "deletion", "deleting"]) expect(rootOf(w)).toBe("delet");
+    for (const w of ["validate", "validated", "validation"]) expect(rootOf(w)).toBe("valid");
+    expect(["logging", "stopped", "sessions", "status", "class", "string", "queries"].map(rootOf)).toEqual(["log", "stop", "session", "status", "class", "string", "query"]);
+    expect(keywordVariants("routes")).toEqual(["rout"]);
+    expect(keywordVariants("query")).toEqual(["query", "querie"]);
+    expect(grepPatternFor("routing")).toBe("rout");
+    expect(grepPatternFor("queries")).toBe("quer(y|ie)");
+    expect(grepPatternFor("cookies")).toBe("cook(y|ie)");
     expect(grepPatternFor("event-stream.ts")).toBe("event-stream\\.ts");
-    expect(findPatternFor("sessions")).toBe("**/*session*");
+    // Globs match case: a capitalised root finds KafkaConsumer.java, LoginController.java.
+    expect(findPatternFor("sessions")).toBe("**/*{session,Session}*");
+    expect(findPatternFor("consumer")).toBe("**/*{consum,Consum}*");
   });
 });
 
 describe("demo search parsing and ranking", () => {
+  it("knows tests by folder and by name in any language's convention", () => {
+    for (const p of ["test/app.router.js", "clients/src/test/java/a/KafkaConsumerTest.java", "src/a.test.ts", "pkg/a_test.go", "tests/test_login.py", "UserSpec.scala"]) expect(isTestPath(p)).toBe(true);
+    for (const p of ["lib/router/index.js", "src/Testing.java", "src/contest.ts", "lib/latest.js"]) expect(isTestPath(p)).toBe(false);
+  });
+
+  it("a file defining things named after the keywords beats one that mentions them more often; a router/ folder is code, not config", () => {
+    const hits = [
+      { path: "lib/router/index.js", line: 40, text: "proto.route = function route(path) {" },
+      { path: "lib/router/index.js", line: 5, text: "var proto = module.exports = function(options) {" },
+      ...Array.from({ length: 8 }, (_, i) => ({ path: "lib/application.js", line: i + 1, text: `var router = this._router; // routing ${i}` })),
+      { path: "examples/route-separation/index.js", line: 3, text: "function route(app) {" },
+    ];
+    const ranked = rankFiles(hits, [], ["routing"], "Find where `routing` is implemented");
+    expect(ranked.map((f) => f.path)).toEqual(["lib/router/index.js", "lib/application.js", "examples/route-separation/index.js"]);
+  });
+
   it("parses grep lines and skips notes", () => {
     const out = "./src/a.ts:3: export function a() {}\n[12 more matches truncated]\nnot a match line\nsrc/b c.ts:10:x";
     expect(parseGrepOutput(out)).toEqual([

@@ -92,7 +92,7 @@ describe("demo provider: investigator mode", () => {
     const { message, events } = await run(request([LOGIN_PROMPT]));
     const calls = toolCallsOf(message);
     expect(calls.find((c) => c.name === "grep")?.arguments).toEqual({ pattern: "login", ignoreCase: true });
-    expect(calls.find((c) => c.name === "find")?.arguments).toEqual({ pattern: "**/*login*" });
+    expect(calls.find((c) => c.name === "find")?.arguments).toEqual({ pattern: "**/*{login,Login}*" });
     expect(message.stopReason).toBe("tool_use");
     expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length);
     for (const c of calls) {
@@ -206,6 +206,21 @@ describe("demo provider: delegating mode", () => {
     expect(text).toMatch(/timed out after 60000 ms/);
     expect(text).not.toContain("abc123.jsonl");
     expect(text.trim().split("\n").pop()).toMatch(/^\*\*Conclusion:\*\* .*`src\/auth\/login\.ts`.*1 of 2 subagents failed/);
+  });
+
+  it("'covered by' names a file named as a test before a helper that sits in a test folder", async () => {
+    const history: AgentMessage[] = [LOGIN_PROMPT];
+    const t1 = await run(request(history, [TASK_WITH_SCOUT]));
+    const calls = toolCallsOf(t1.message);
+    history.push(
+      t1.message,
+      results(calls, [
+        "**Conclusion:** the code for `login` is in `src/auth/login.ts` (`handleLogin`, line 3).",
+        "**Conclusion:** the tests for `login` are in `test/helpers/fake-login-server.ts`.\n\nFiles: `test/helpers/fake-login-server.ts`, `test/auth/login.test.ts`",
+      ]),
+    );
+    const text = textOf((await run(request(history, [TASK_WITH_SCOUT]))).message);
+    expect(text.trim().split("\n").pop()).toBe("**Conclusion:** `login` lives mainly in `src/auth/login.ts`, covered by `test/auth/login.test.ts`.");
   });
 
   it("marks a child that crashed after writing a partial report", async () => {
