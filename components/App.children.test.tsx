@@ -47,6 +47,8 @@ describe("App: stopping one child", () => {
     h.app.stdin.write("x");
     const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · find login code · aborted"), { what: "the stopped child's summary" });
     expect(stopped).toContain("stopped by the user");
+    // The person is told the child's work is kept and how to resume it.
+    expect(stopped.replace(/\s*\n\s*/g, " ")).toMatch(/⏹ stopped scout · find login code \[[0-9a-f]{6}\]: its work so far is saved and it stays resumable — Tab to the sidebar, Enter on it, then r/);
     expect(stopped).toMatch(/general · find the login tests · running/);
     expect(stopped).toContain("1 agent running");
     // Focus went back to the prompt with the stopped pane.

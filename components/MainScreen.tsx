@@ -299,9 +299,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   };
 
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
-  const screenCtx = { ui, dispatch, panes, childRows, selected, maxOffset, pageRows, stream, setHint, onResumeSession };
+  const screenCtx = { ui, dispatch, panes, childRows, items: () => [...state.finished, ...state.live], selected, maxOffset, pageRows, stream, setHint, onResumeSession };
   const keyHandlers = screenKeyHandlers(screenCtx);
-  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal, [...state.finished, ...state.live]);
+  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, noModal && !search.open);

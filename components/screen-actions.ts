@@ -20,6 +20,8 @@ export interface ScreenContext {
   /** Running children's ids (Tab stops). */
   panes: readonly string[];
   childRows: readonly SidebarRow[];
+  /** The transcript's items, read when a key needs them (a running child not yet in the sidebar is named from its row there). */
+  items: () => readonly TranscriptItem[];
   /** Index of the selected sidebar row. */
   selected: number;
   /** Last first-line of the overlay's scroll range. */
@@ -52,7 +54,10 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
     escape: () => dispatch({ type: "escape" }),
     toolOutput: () => dispatch(ui.overlay?.kind === "tools" ? { type: "focus_prompt" } : { type: "tools_open" }),
     stopPane: () => {
-      if (ui.paneId && !stream.stopChild(ui.paneId)) setHint("that child is not running any more");
+      if (!ui.paneId) return;
+      if (!stream.stopChild(ui.paneId)) return setHint("that child is not running any more");
+      const label = promptChildLabel(ui.paneId, ctx.childRows, ctx.items());
+      stream.notice(`⏹ stopped ${label}: its work so far is saved and it stays resumable — Tab to the sidebar, Enter on it, then r`, "warn");
     },
     wakePane: () => {
       if (ui.paneId && !stream.wakeChild(ui.paneId)) setHint("that child is not paused");
@@ -99,10 +104,9 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
  * The second input box and typing away from the prompt: `submitResume` sends the box's text —
  * a message for a running child (its pane focused again) or a finished child's new prompt;
  * `typeWhileAway` hands typing on the sidebar to the prompt; `typeToChild` turns typing on a
- * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open;
- * `items`: the transcript's items (a running child not yet in the sidebar is named from its row there).
+ * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open.
  */
-export function childBoxHandlers(ctx: ScreenContext, asking: boolean, items: readonly TranscriptItem[]) {
+export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
   const { ui, dispatch, stream, setHint } = ctx;
   return {
     submitResume: (text: string): boolean => {
@@ -131,7 +135,7 @@ export function childBoxHandlers(ctx: ScreenContext, asking: boolean, items: rea
     },
     typeToChild: (raw: string): boolean => {
       if (asking || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
-      dispatch({ type: "message_ask", childId: ui.paneId, label: promptChildLabel(ui.paneId, ctx.childRows, items) });
+      dispatch({ type: "message_ask", childId: ui.paneId, label: promptChildLabel(ui.paneId, ctx.childRows, ctx.items()) });
       return true;
     },
   };
