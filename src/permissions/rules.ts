@@ -21,12 +21,38 @@ export const RULE_TOOLS: readonly string[] = ["read", "bash", "grep", "find", "l
 /** Tools whose pattern is matched: bash on the command, the others on the real path of `path`. */
 const PATTERN_TOOLS = new Set(["bash", "read", "edit", "write", "grep", "find", "ls"]);
 
+/** Claude Code's tool names in rules, and the Ink tool each one means. */
+const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Bash: "bash", Read: "read", Edit: "edit", MultiEdit: "edit", Write: "write", Grep: "grep", Glob: "find", LS: "ls", Task: "task" };
+
 /**
- * Parses `tool` / `tool(pattern)`; throws an Error naming the rule and the fix. A rule that could
+ * A rule in Claude Code's spelling as Ink's rule text(s): its tool name (`Bash`, `Read`, `Glob`…)
+ * as Ink's, and a bash prefix `git status:*` as the two rules `bash(git status)` and
+ * `bash(git status *)` (the command itself, or it followed by arguments). Any other text is
+ * returned as it is.
+ */
+export function inkRuleSpellings(text: string): string[] {
+  const m = /^\s*([A-Za-z][\w-]*)\s*(?:\((.*)\))?\s*$/s.exec(text);
+  if (!m) return [text];
+  const tool = CLAUDE_TOOL_NAMES[m[1]!] ?? m[1]!;
+  const pattern = m[2]?.trim();
+  if (pattern === undefined) return [tool];
+  const prefix = tool === "bash" ? /^(.*?)\s*:\*$/s.exec(pattern) : null;
+  if (prefix && prefix[1] !== "") return [`bash(${prefix[1]})`, `bash(${prefix[1]} *)`];
+  return [`${tool}(${pattern})`];
+}
+
+/**
+ * Parses `tool` / `tool(pattern)` (Claude Code's spelling too, see inkRuleSpellings: the first of
+ * its rules); throws an Error naming the rule and the fix. A rule that could
  * never match is refused too: an unknown tool, or a pattern on a tool whose arguments rules do not
  * look at (`task`, MCP tools — `mcp__docs__search(foo)` would otherwise be accepted and never match).
  */
-export function parseRule(text: string, kind: RuleKind): PermissionRule {
+export function parseRule(written: string, kind: RuleKind): PermissionRule {
+  const parsed = parseInkRule(inkRuleSpellings(written)[0]!, kind);
+  return { ...parsed, source: written.trim() };
+}
+
+function parseInkRule(text: string, kind: RuleKind): PermissionRule {
   const m = /^\s*([A-Za-z][\w-]*\*?)\s*(?:\((.*)\))?\s*$/s.exec(text);
   if (!m) throw new Error(`permission rule "${text}" is not valid; write tool or tool(pattern), e.g. bash(git status*) or edit(src/**)`);
   const tool = m[1]!;
@@ -57,9 +83,9 @@ export function ruleNamesTool(rule: PermissionRule, tool: string): boolean {
   return server !== "" && !server.includes("__") && tool.startsWith(`${rule.tool}__`);
 }
 
-/** Parses every rule of one list. */
+/** Parses every rule of one list (a Claude Code bash prefix rule gives two, see inkRuleSpellings). */
 export function parseRules(list: readonly string[] | undefined, kind: RuleKind): PermissionRule[] {
-  return (list ?? []).map((r) => parseRule(r, kind));
+  return (list ?? []).flatMap((written) => inkRuleSpellings(written).map((r) => ({ ...parseInkRule(r, kind), source: written.trim() })));
 }
 
 /** `*` matches any text (including spaces and `/`); everything else literally. Whole-string match. */

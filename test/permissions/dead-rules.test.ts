@@ -1,7 +1,8 @@
 /**
  * A permission rule that could never match is refused where it is loaded, naming the rule (and the
  * file) and the fix: a pattern on an MCP tool (`mcp__docs__search(foo)`), a pattern on `task`, an
- * unknown tool (`Bash(git status)`). A bare `task` rule is honoured (it used to be ignored).
+ * unknown tool (`Bassh(git status)`). A bare `task` rule is honoured (it used to be ignored).
+ * Claude Code's spelling (`Bash(git status:*)`, `Edit(src/**)`, `Glob`) is read as Ink's rules.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +24,8 @@ describe("rules that could never match are refused", () => {
     ["mcp__docs__*(foo*)", /"mcp__docs__\*\(foo\*\)" has a pattern.*write "mcp__docs__\*" to cover every call/],
     ["mcp__docs(x)", /"mcp__docs\(x\)" has a pattern.*write "mcp__docs" to cover every call/],
     ["task(explore)", /"task\(explore\)" has a pattern, but the arguments of task are not matched.*write "task" alone/],
-    ["Bash(git status)", /"Bash\(git status\)" names the unknown tool "Bash" \(did you mean "bash"\?\)/],
+    ["Bassh(git status)", /"Bassh\(git status\)" names the unknown tool "Bassh" \(did you mean "bash"\?\)/],
+    ["WebFetch(domain:example.com)", /"WebFetch\(domain:example.com\)" names the unknown tool "WebFetch"/],
     ["frobnicate", /unknown tool "frobnicate".*mcp__<server>__<tool>/],
   ])("%s", (rule, message) => {
     expect(() => parseRule(rule, "deny")).toThrow(message);
@@ -53,8 +55,30 @@ describe("rules that could never match are refused", () => {
     const project = join(root, "project");
     mkdirSync(inkHome);
     mkdirSync(join(project, ".ink"), { recursive: true });
-    writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ permissions: { ask: ["Edit(src/**)"] } }));
-    expect(() => checkSettingsRules(loadSettings({ inkHome, projectDir: project, trusted: true }).scopes)).toThrow(`${join(project, ".ink", "settings.json")}: "permissions.ask[0]": permission rule "Edit(src/**)" names the unknown tool "Edit" (did you mean "edit"?)`);
+    writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ permissions: { ask: ["Edits(src/**)"] } }));
+    expect(() => checkSettingsRules(loadSettings({ inkHome, projectDir: project, trusted: true }).scopes)).toThrow(`${join(project, ".ink", "settings.json")}: "permissions.ask[0]": permission rule "Edits(src/**)" names the unknown tool "Edits" (did you mean "edit"?)`);
+  });
+
+  it("Claude Code's spelling loads and matches: Bash(git status:*) is the command or it with arguments, tool names in any of Claude Code's cases", () => {
+    const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ permissions: { allow: ["Bash(git status:*)", "bash(npm test:*)", "Read", "Glob"], deny: ["Edit(secrets/**)"] } }));
+    expect(() => checkSettingsRules(loadSettings({ inkHome, projectDir: tmpdir(), trusted: false }).scopes)).not.toThrow();
+    const rules = [...parseRules(["Bash(git status:*)", "bash(npm test:*)", "Glob"], "allow"), ...parseRules(["Edit(secrets/**)"], "deny")];
+    const bash = (command: string) => decide({ tool: "bash", args: { command }, readOnly: false, cwd: tmpdir(), mode: "default", rules }).kind;
+    expect(bash("git status")).toBe("allow");
+    expect(bash("git status -s")).toBe("allow");
+    expect(bash("git statusx")).toBe("ask");
+    expect(bash("npm test -- --watch")).toBe("allow");
+    expect(bash("git push")).toBe("ask");
+    expect(rules.map((r) => [r.tool, r.pattern, r.source])).toEqual([
+      ["bash", "git status", "Bash(git status:*)"],
+      ["bash", "git status *", "Bash(git status:*)"],
+      ["bash", "npm test", "bash(npm test:*)"],
+      ["bash", "npm test *", "bash(npm test:*)"],
+      ["find", undefined, "Glob"],
+      ["edit", "secrets/**", "Edit(secrets/**)"],
+    ]);
+    expect(() => parseCliArgs(["-p", "x", "--allow", "Bash(git log:*)"])).not.toThrow();
   });
 
   it("a session whose user settings hold one does not start (the rule is never silently ignored)", () => {
