@@ -15,7 +15,8 @@ export const USAGE = `Usage: ink [options]            open the interactive termi
        ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
 Options:
-  -p, --print <prompt>      headless: final answer on stdout, progress on stderr
+  -p, --print <prompt>      headless: final answer on stdout, progress on stderr; -p @brief.md reads the prompt
+                            from a file, -p - from stdin (a long prompt: arguments are capped at 128 KiB)
       --output text|json    print mode output; json prints every event as a JSON line
       --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child in, every event out
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
