@@ -48,6 +48,8 @@ export function unknownAgentResult(name: string, available: readonly string[], u
       isError: true,
     };
   }
+  // With no agents at all the seed's text: where profiles go.
+  if (available.length === 0) return { output: `unknown agent "${name}". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).`, isError: true };
   return { output: `unknown agent "${name}". ${loaded} Omit agent to use the general-purpose subagent.`, isError: true };
 }
 

@@ -44,7 +44,12 @@ import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js
 import { childDescription, normalizeDescription } from "./child-label.js";
 
 export const taskSchema = z.object({
-  prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
+  prompt: z
+    .string()
+    .min(1)
+    .describe(
+      "For a new child: a self-contained brief — the child sees nothing of this conversation — usually a few sentences to a few paragraphs (not a one-line title, not pasted files: name the paths): the goal, the constraints (files or areas to keep to, what not to change), what you already know, and what to return (form and length, e.g. \"a list of file:line with one line each\"). For a resumed child: the new request only",
+    ),
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),

@@ -65,8 +65,10 @@ describe("result texts", () => {
     );
   });
 
-  it("unknown agent never invites creating profile files", () => {
-    expect(unknownAgentResult("x", []).output).not.toMatch(/create/);
+  it("unknown agent in an untrusted project never invites creating profile files; with no agents at all it is the seed's text (B-8)", () => {
+    expect(unknownAgentResult("x", [], 2).output).not.toMatch(/\.ink\/agents/);
+    expect(unknownAgentResult("x", [], 2).output).toMatch(/Do not create or edit profile files/);
+    expect(unknownAgentResult("scout", [])).toEqual({ output: 'unknown agent "scout". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).', isError: true });
   });
 });
 
