@@ -416,7 +416,7 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "Delegate a self-contained job to a subagent that works in its own context with its own tools; only its final report comes back to you.",
     "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
-    "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "To continue a child once it has ended (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt; while a background child still runs, resume sends it the prompt as a message instead.",
     "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
     "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",

@@ -6,7 +6,8 @@ import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
-import { taskSchema } from "../../src/subagents/task-tool.js";
+import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/child-job.js";
+import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
 import { harness, isChild, type Harness } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
@@ -65,6 +66,17 @@ describe("D-9 (cont.)", () => {
       expect(res.content, JSON.stringify(turn)).toMatch(/\[task\] transcript could not be saved \(not resumable\)/);
       expect(res.content).not.toContain("resume");
     }
+  });
+});
+
+describe("D-12: the resume hint says when a child can be resumed", () => {
+  it("a finished child's result says it has ended; a background start says resume sends a running child a message", async () => {
+    h = harness((r) => (isChild(r) ? { text: "FOUND" } : parentOnce(() => ({ prompt: "look" }))(r)));
+    await h.run("go");
+    expect(lastResult(h).content).toMatch(/\[task\] child session \S+ \(history: [^)]+\); it has ended — continue it with task\(\{resume: "/);
+    expect(startedInBackgroundResult("c1").output).toContain('While it runs, task({resume: "c1", prompt: "..."}) sends it a message it reads at its next step; once it has ended, the same call continues it.');
+    expect(movedToBackgroundResult("c1").output).toContain("While it runs, task({resume: \"c1\"");
+    expect(describeTask([])).toMatch(/continue a child once it has ended .* while a background child still runs, resume sends it the prompt as a message instead/);
   });
 });
 
