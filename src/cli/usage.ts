@@ -2,9 +2,6 @@
  * The start-up answers that need nothing else: the usage text and the version. This module imports
  * only node built-ins, so `ink --help` / `ink --version` never load the core, zod or the UI.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** The `--help` text. */
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
@@ -54,17 +51,8 @@ Environment:
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
 maxChildren, childTimeout, childPauseLimit, permissions, mcpServers, theme, inline, mouse, notify, hooks, claudeMcpServers, envPassthrough. Flags win.`;
 
-/** The package version, from the package.json above this module (built: dist/, sources: src/cli/); "unknown" when absent. */
-export function packageVersion(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of [[".."], ["..", ".."], ["..", "..", ".."]]) {
-    const candidate = join(here, ...up, "package.json");
-    if (!existsSync(candidate)) continue;
-    const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string };
-    if (pkg.name === "ink-agent" && pkg.version) return pkg.version;
-  }
-  return "unknown";
-}
+export { packageVersion } from "../protocol/ink-version.js";
+import { packageVersion } from "../protocol/ink-version.js";
 
 const HELP = new Set(["-h", "--help"]);
 const VERSION = new Set(["-v", "--version"]);

@@ -80,6 +80,11 @@ const header = z.looseObject({
   // Written since per-dispatch models (#25); an unreadable value is dropped, never a load failure.
   modelFrom: z.literal("task").optional().catch(undefined),
   thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive() })]).optional().catch(undefined),
+  // Written since round two of the seed's contract (#30): they name what changed when a resume is refused.
+  inkVersion: z.string().optional().catch(undefined),
+  systemHash: z.string().optional().catch(undefined),
+  toolHashes: z.record(z.string(), z.string()).optional().catch(undefined),
+  profileHash: z.string().optional().catch(undefined),
 });
 
 /** "field: problem; field: problem" for a zod error. */

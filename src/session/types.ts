@@ -42,6 +42,13 @@ export interface SessionHeader {
   worktree?: SessionWorktree;
   /** projectContextHash of the system prompt at creation (names an AGENTS.md change on resume). */
   contextHash?: string;
+  /** The Ink version that created the session (absent in files of versions before it was recorded). */
+  inkVersion?: string;
+  /** textHash of the system prompt at creation, and each tool declaration's hash: a refused resume names what changed. */
+  systemHash?: string;
+  toolHashes?: Record<string, string>;
+  /** The child's profile's hash at creation (its file's text): names an edited profile on resume. */
+  profileHash?: string;
   /** Set when the `task` call chose the model (not the parent or the profile): resume keeps `model`. */
   modelFrom?: "task";
   /** Extended thinking the child was started with (resume keeps it). */

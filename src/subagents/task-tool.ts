@@ -285,6 +285,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         modelFrom: p.modelFrom,
         thinking: p.thinking,
         profile: p.profile?.name,
+        profileHash: p.profile?.hash,
         system: p.system,
         tools: p.tools,
         prompt: args.prompt,
