@@ -39,6 +39,7 @@ const taskRecord = z.looseObject({
   worktree: worktree.extend({ kept: z.boolean() }).optional(),
   model: z.string().optional(),
   description: z.string().optional(),
+  noTranscript: z.string().optional().catch(undefined),
 });
 
 const at = z.string().optional().default("");

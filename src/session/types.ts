@@ -58,6 +58,9 @@ export interface SessionHeader {
 /** What `SessionStore.create` takes: the header without the fields the store fills in. */
 export type NewSessionHeader = Omit<SessionHeader, "type" | "version" | "id" | "createdAt">;
 
+/** The status of a task record whose call was refused before a child started (no child, no transcript). */
+export const REFUSED_STATUS = "refused";
+
 /** A finished (or failed) child run, saved in the parent's session; never sent to the model. */
 export interface TaskRecord {
   childId: string;
@@ -77,6 +80,8 @@ export interface TaskRecord {
   model?: string;
   /** When the run ended (ISO): the loader fills it from the entry's time; never written. */
   endedAt?: string;
+  /** Why this run has no transcript: the call was refused before a child started, or its file could not be saved. */
+  noTranscript?: string;
 }
 
 /** How a transcript note looked (the UI's tones). */

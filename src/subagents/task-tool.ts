@@ -404,6 +404,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     prompt: args.prompt,
     description,
     model: p.model,
+    ...(persistFailure ? { noTranscript: `its transcript could not be saved: ${persistFailure}` } : {}),
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";

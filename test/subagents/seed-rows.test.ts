@@ -6,6 +6,7 @@ import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
+import type { TaskRecord } from "../../src/session/types.js";
 import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/child-job.js";
 import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
 import { packageVersion } from "../../src/protocol/ink-version.js";
@@ -52,6 +53,9 @@ describe("D-9: a child whose transcript could not be saved says so whatever its 
     expect(res.content).toMatch(/child failed after 1 turn: quota exhausted/);
     expect(res.content).toMatch(/\[task\] transcript could not be saved \(not resumable\): EISDIR/);
     expect(res.content).not.toContain("resume");
+    // H-4: the parent's task record says why the child has no transcript.
+    const end = h.events.find((e) => e.type === "tool_end" && e.call.name === "task") as { details?: { taskRecord: TaskRecord } } | undefined;
+    expect(end?.details?.taskRecord).toMatchObject({ status: "crash", noTranscript: expect.stringMatching(/^its transcript could not be saved: .*EISDIR/) });
   });
 });
 
