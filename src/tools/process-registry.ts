@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { MARKER_FD } from "./call-marker.js";
 
 /** This process's tag; every tool process inherits `INK_RUN_ID=<tag>`. */
 export const SESSION_RUN_TAG = `ink-${process.pid}-${randomBytes(4).toString("hex")}`;
@@ -25,10 +26,11 @@ export function untrackMarker(link: string): void {
 }
 
 /**
- * Pids of live processes (not this one) holding a descriptor whose link text is in `links` (Linux
- * /proc; only processes of this user are readable; empty elsewhere).
+ * Pids of live processes (not this one) whose descriptor `fd` links to one of `links` (Linux /proc;
+ * only processes of this user are readable; empty elsewhere). One readlink a process: an inherited
+ * descriptor keeps its number through fork, exec, setsid and env.
  */
-export function pidsHolding(links: ReadonlySet<string>): number[] {
+export function pidsHolding(links: ReadonlySet<string>, fd: number = MARKER_FD): number[] {
   if (links.size === 0) return [];
   let names: string[];
   try {
@@ -39,21 +41,10 @@ export function pidsHolding(links: ReadonlySet<string>): number[] {
   const out: number[] = [];
   for (const n of names) {
     if (!/^\d+$/.test(n) || Number(n) === process.pid) continue;
-    let fds: string[];
     try {
-      fds = readdirSync(`/proc/${n}/fd`);
+      if (links.has(readlinkSync(`/proc/${n}/fd/${fd}`))) out.push(Number(n));
     } catch {
-      continue; // gone, or another user's
-    }
-    for (const fd of fds) {
-      try {
-        if (links.has(readlinkSync(`/proc/${n}/fd/${fd}`))) {
-          out.push(Number(n));
-          break;
-        }
-      } catch {
-        // closed meanwhile
-      }
+      // no such descriptor, gone, or another user's
     }
   }
   return out;
