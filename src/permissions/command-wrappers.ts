@@ -137,6 +137,8 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
     const name = commandName(rest[0]!);
     const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (!spec) break;
+    // `command -v rm` only looks the name up.
+    if (name === "command" && rest.slice(1).some((w) => /^-[pvV]*[vV][pvV]*$/.test(w))) break;
     elevated ||= spec.elevates === true;
     open ||= spec.open === true;
     let i = skipOptions(rest, 1, spec, (s) => sink.script(s));
