@@ -131,9 +131,13 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
   let rest = words.slice();
   const assigns: string[] = [];
   let elevated = false;
+  // Under sudo/su/doas the commands of a script or an empty command still need a rule naming the elevated line.
+  const elevatedLine = () => {
+    if (elevated) sink.command(words.filter((w) => !ASSIGNMENT.test(w)).join(" "), open);
+  };
   for (;;) {
     while (rest.length > 0 && ASSIGNMENT.test(rest[0]!)) assigns.push(rest.shift()!);
-    if (rest.length === 0) return;
+    if (rest.length === 0) return elevatedLine();
     const name = commandName(rest[0]!);
     const spec = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name]! : undefined;
     if (!spec) break;
@@ -150,10 +154,10 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
     if (inner.length === 0 && spec.fallback) inner = [spec.fallback];
     if (spec.shellRest && inner.length > 0) {
       sink.script(inner.join(" "));
-      return;
+      return elevatedLine();
     }
     rest = inner;
-    if (rest.length === 0) return;
+    if (rest.length === 0) return elevatedLine();
     sink.spelling(rest.join(" "), open);
   }
   const name = commandName(rest[0]!);
@@ -165,7 +169,10 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
   if (SHELLS.has(name)) {
     const scriptAt = shellScriptIndex(rest);
     if (scriptAt === -1) sink.opaque("a shell -c without a script");
-    else if (scriptAt !== undefined) return sink.script(rest[scriptAt]!);
+    else if (scriptAt !== undefined) {
+      sink.script(rest[scriptAt]!);
+      return elevatedLine();
+    }
     else if (rest.slice(1).every((w) => w.startsWith("-"))) sink.unknown(`${name} reads its script from its input`);
   }
   // The command as written with a bare program name, then the one allow rules judge: privilege

@@ -80,6 +80,9 @@ describe("allow rules see what a wrapper runs", () => {
     expect(kind("nice -n 5 npm test", { allow: ["bash(npm test)"] })).toBe("allow");
     expect(kind("sudo -u root npm test", { allow: ["bash(npm test)"] })).toBe("ask");
     expect(kind("chroot / npm test", { allow: ["bash(npm test)"] })).toBe("ask");
+    // …also when the elevated command is a shell script.
+    for (const line of ["sudo bash -c 'rm x'", "su -c 'rm x'", "sudo sh -c \"rm x\"", "doas watch rm x", "sudo -s"]) expect(kind(line, { allow: ["bash(rm *)"] }), line).toBe("ask");
+    expect(kind("sudo bash -c 'rm x'", { allow: ["bash(rm *)", "bash(sudo bash -c *)"] })).toBe("allow");
     expect(kind("timeout 60 env NODE_OPTIONS=--require=/tmp/x.js npm test", { allow: ["bash(npm test)"] })).toBe("ask");
   });
 
