@@ -23,6 +23,7 @@ import { SessionStore } from "./session/store.js";
 import type { NoteTone, SessionEntryInput, ViewEntry } from "./session/types.js";
 import { restoredSettings } from "./core/restore-settings.js";
 import { createTaskTool, type TaskDetails } from "./subagents/task-tool.js";
+import { refusedTaskRecord } from "./subagents/task-refusals.js";
 import { createTaskResultTool } from "./subagents/task-result-tool.js";
 import { messageChild, stopChild, wakeChild, type RunningChildren } from "./subagents/running-children.js";
 import { EditClaims } from "./subagents/edit-claims.js";
@@ -607,7 +608,11 @@ export class AgentSession {
       takeMessages: () => [...this.inbox.take(), ...takeDeliveries(this.children)],
       onMessage: (message) => this.record({ type: "message", message }, opts.onEvent),
       onEvent: (event) => {
-        if (event.type === "tool_end" && event.call.name === "task" && event.details) this.record({ type: "task_record", record: (event.details as TaskDetails).taskRecord }, opts.onEvent);
+        if (event.type === "tool_end" && event.call.name === "task") {
+          // A refused call (no child ran) leaves its record too, saying why there is no transcript.
+          const record = event.details ? (event.details as TaskDetails).taskRecord : event.result.isError ? refusedTaskRecord(event.call, event.result, event.durationMs) : undefined;
+          if (record) this.record({ type: "task_record", record }, opts.onEvent);
+        }
         if (event.type === "agent_end") this.record({ type: "usage", usage: event.usage }, opts.onEvent);
         if (event.type === "usage") this.treeBudget.add(model, event.usage);
         opts.onEvent?.(event);

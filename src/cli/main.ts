@@ -16,6 +16,7 @@ import { projectFilesTrusted, settingsReportLines } from "./config-command.js";
 import { runWorktreesCommand } from "./worktrees-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
 import { runPrintMode } from "./print-mode.js";
+import { checkPromptFits, keepPipedPrompt, readAll, resolvePrintPrompt } from "./prompt-input.js";
 import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
@@ -163,6 +164,8 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     // process waits for that work at exit (~150 ms after the answer). One headless request runs
     // fine on the baseline compiler, so print mode never starts the optimising one.
     setFlagsFromString("--liftoff-only");
+    // `-p -` and `-p @file` (an argument is capped at 128 KiB): read before anything starts.
+    const prompt = await resolvePrintPrompt(args.print, { cwd: process.cwd(), stdinIsTTY: process.stdin.isTTY === true, readStdin: () => readAll(process.stdin) });
     const session = new AgentSession(await sessionOptions(args, false));
     const controller = new AbortController();
     endOnExit(session);
@@ -174,7 +177,8 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
       },
     });
     try {
-      const code = await runPrintMode(session, args.print, {
+      checkPromptFits(prompt, session.model, session.provider.contextWindow(session.model), args.print === "-" ? () => keepPipedPrompt(inkHomeDir(), prompt) : undefined);
+      const code = await runPrintMode(session, prompt, {
         json: args.output === "json",
         signal: controller.signal,
         io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },

@@ -2,9 +2,6 @@
  * The start-up answers that need nothing else: the usage text and the version. This module imports
  * only node built-ins, so `ink --help` / `ink --version` never load the core, zod or the UI.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 
 /** The `--help` text. */
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
@@ -15,7 +12,8 @@ export const USAGE = `Usage: ink [options]            open the interactive termi
        ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
 Options:
-  -p, --print <prompt>      headless: final answer on stdout, progress on stderr
+  -p, --print <prompt>      headless: final answer on stdout, progress on stderr; -p @brief.md reads the prompt
+                            from a file, -p - from stdin (a long prompt: arguments are capped at 128 KiB)
       --output text|json    print mode output; json prints every event as a JSON line
       --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child in, every event out
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
@@ -53,17 +51,8 @@ Environment:
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
 maxChildren, childTimeout, childPauseLimit, maxTokens, maxCostUsd, permissions, mcpServers, theme, inline, mouse, notify, hooks, claudeMcpServers, envPassthrough. Flags win.`;
 
-/** The package version, from the package.json above this module (built: dist/, sources: src/cli/); "unknown" when absent. */
-export function packageVersion(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const up of [[".."], ["..", ".."], ["..", "..", ".."]]) {
-    const candidate = join(here, ...up, "package.json");
-    if (!existsSync(candidate)) continue;
-    const pkg = JSON.parse(readFileSync(candidate, "utf8")) as { name?: string; version?: string };
-    if (pkg.name === "ink-agent" && pkg.version) return pkg.version;
-  }
-  return "unknown";
-}
+export { packageVersion } from "../protocol/ink-version.js";
+import { packageVersion } from "../protocol/ink-version.js";
 
 const HELP = new Set(["-h", "--help"]);
 const VERSION = new Set(["-v", "--version"]);

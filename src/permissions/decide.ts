@@ -98,19 +98,42 @@ function pathArg(args: Record<string, unknown>): string {
   return typeof args.path === "string" && args.path.trim() !== "" ? args.path : ".";
 }
 
+/**
+ * Whether a bash rule pattern covers a command. Deny/ask rules (`loose`) also cover the command with
+ * more arguments (`bash(rm)` covers `rm -rf x`) and `bash(rm *)` covers a bare `rm`. An open command
+ * (`xargs rm`: its arguments come from input) is covered for allowing only when every continuation
+ * is; for deny/ask it "may" be covered when some continuation is.
+ */
+function covers(pattern: string | undefined, cmd: string, loose: boolean, open: boolean): "yes" | "may" | "no" {
+  if (pattern === undefined) return "yes";
+  const re = (p: string) => wildcardToRegExp(p).test(cmd);
+  if (!loose) return (open ? pattern.endsWith("*") && wildcardToRegExp(pattern).test(`${cmd} `) : re(pattern)) ? "yes" : "no";
+  if (re(pattern) || re(`${pattern} *`) || (pattern.endsWith(" *") && re(pattern.slice(0, -2)))) return "yes";
+  if (!open) return "no";
+  const full = `${pattern} *`;
+  for (let i = 0; i <= full.length; i++) if (wildcardToRegExp(full.slice(0, i)).test(`${cmd} `)) return "may";
+  return "no";
+}
+
 /** Every command of the line must be allowed; any deny match denies; an opaque line is never auto-allowed. */
 function decideBash(command: string, rules: readonly PermissionRule[], mode: PermissionMode): Verdict {
   const split = splitShell(command);
   const all = [...new Set([...split.commands, ...split.raw])];
-  // Deny/ask rules also match a command with more arguments (`bash(rm)` covers `rm -rf x`).
-  const hits = (r: PermissionRule, cmd: string) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(cmd) || wildcardToRegExp(`${r.pattern} *`).test(cmd);
-  for (const r of rules.filter((x) => x.kind === "deny")) {
-    const cmd = all.find((c) => hits(r, c)) ?? (r.pattern === undefined ? command : undefined);
+  const open = new Set(split.open);
+  const loose = (r: PermissionRule, want: "yes" | "may") => all.find((c) => covers(r.pattern, c, true, open.has(c)) === want);
+  const denies = rules.filter((x) => x.kind === "deny");
+  for (const r of denies) {
+    const cmd = loose(r, "yes") ?? (r.pattern === undefined ? command : undefined);
     if (cmd !== undefined) return { kind: "deny", reason: `bash command "${cmd}" is denied by the rule ${r.source}` };
   }
   if (mode === "plan") return { kind: "deny", reason: "plan mode allows only read-only tools; bash is not run" };
+  for (const r of denies) {
+    const cmd = loose(r, "may");
+    if (cmd !== undefined) return { kind: "ask", reason: `"${cmd}" takes more arguments from its input (xargs, find -delete), which may make it a command the rule ${r.source} denies`, firm: true };
+  }
+  if (split.unknown && denies.length > 0) return { kind: "ask", reason: `the command cannot be checked against the deny rule ${denies[0]!.source} (${split.unknown}), so it does not run without approval`, firm: true };
   for (const r of rules.filter((x) => x.kind === "ask")) {
-    const cmd = all.find((c) => hits(r, c));
+    const cmd = loose(r, "yes") ?? loose(r, "may");
     if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"`, firm: true };
   }
   const sensitive = namesSecrets(command, all);
@@ -118,7 +141,7 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
   if (mode === "yolo") return { kind: "allow" };
   if (!split.parsed) return { kind: "ask", reason: `the command cannot be matched against rules (${split.problem}), so no rule allows it` };
   const allows = rules.filter((x) => x.kind === "allow");
-  const missing = split.commands.filter((c) => !allows.some((r) => r.pattern === undefined || wildcardToRegExp(r.pattern).test(c)));
+  const missing = split.commands.filter((c) => !allows.some((r) => covers(r.pattern, c, false, open.has(c)) === "yes"));
   if (split.commands.length > 0 && missing.length === 0) return { kind: "allow" };
-  return { kind: "ask", reason: missing.length > 0 ? `no rule allows "${missing[0]}"` : "bash needs approval" };
+  return { kind: "ask", reason: missing.length > 0 ? `no rule allows "${missing[0]}"${open.has(missing[0]!) ? " with arguments from its input" : ""}` : "bash needs approval" };
 }

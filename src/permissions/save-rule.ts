@@ -27,7 +27,7 @@ export function savableRule(call: ToolCall, cwd: string): string | undefined {
     if (typeof a.command !== "string") return undefined;
     const split = splitShell(a.command);
     const only = split.commands[0];
-    if (!split.parsed || split.commands.length !== 1 || split.raw.length !== 1 || split.raw[0] !== only || only === undefined || /[()*?\n]/.test(only)) return undefined;
+    if (!split.parsed || split.unknown || split.open.length > 0 || split.commands.length !== 1 || split.raw.length !== 1 || split.raw[0] !== only || only === undefined || /[()*?\n]/.test(only)) return undefined;
     return `bash(${only})`;
   }
   if (call.name.startsWith("mcp__")) return call.name;

@@ -3,14 +3,15 @@
  * (mvdan-sh, the JavaScript build of Go's mvdan.cc/sh: the whole POSIX/bash grammar — quotes,
  * escapes, heredocs, `[[ ]]`, loops, functions). Every simple command anywhere in the line counts,
  * including inside substitutions, subshells, groups, loops and conditionals; prefix `VAR=x`
- * assignments and the wrappers `env`, `sudo`, `nohup`, `time`, `nice`, `command`, `exec` are looked
- * through; `bash -c '…'` / `sh -c '…'` is split recursively. Conservatively, a line is "opaque" —
+ * assignments and wrappers (`env`, `sudo`, `timeout`, `nice`, `xargs`, `find -exec`, … — see
+ * command-wrappers.ts) are looked through; `bash -c '…'` / `sh -c '…'` is split recursively. Conservatively, a line is "opaque" —
  * it can then be denied but never auto-allowed — when it holds command or process substitution,
  * a subshell, group, loop, conditional or function, a word the parser cannot reduce to text (a
  * parameter expansion with an operator, arithmetic, globs of braces), an output redirection to a
  * file, or does not parse at all.
  */
 import { createRequire } from "node:module";
+import { lookThrough } from "./command-wrappers.js";
 
 /** The commands of a line and whether every part of it could be understood. */
 export interface ShellSplit {
@@ -22,12 +23,12 @@ export interface ShellSplit {
   parsed: boolean;
   /** Why the line is not fully understood. */
   problem?: string;
+  /** Commands (of `commands`/`raw`) whose arguments continue with input: `xargs rm`, `find -delete`. */
+  open: string[];
+  /** Why which program runs cannot be known (`$X x`, `eval`, no parse): a deny rule then asks. */
+  unknown?: string;
 }
 
-/** Assignments that change which code a command runs; kept in the command text for allow matching. */
-const RISKY_VARIABLE = /^(NODE_OPTIONS|NODE_PATH|LD_\w+|DYLD_\w+|PATH|BASH_ENV|ENV|IFS|PS4|SHELLOPTS|BASHOPTS|PROMPT_COMMAND|PYTHON\w*|PERL5?\w*|RUBY\w*|GIT_\w+|npm_config_\w+|NPM_CONFIG_\w+)=/;
-
-const WRAPPERS = new Set(["env", "sudo", "nohup", "time", "nice", "command", "exec", "doas"]);
 
 /* The parser is loaded on the first line split (it is large; most runs never ask about bash). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -91,7 +92,7 @@ function wordText(syntax: AnyNode, word: AnyNode, why?: (problem: string) => voi
 
 /** Splits `line` into its commands. Never throws. */
 export function splitShell(line: string, depth = 0): ShellSplit {
-  const out: ShellSplit = { commands: [], raw: [], parsed: true };
+  const out: ShellSplit = { commands: [], raw: [], parsed: true, open: [] };
   const fail = (problem: string) => {
     if (out.parsed) Object.assign(out, { parsed: false, problem });
   };
@@ -101,7 +102,8 @@ export function splitShell(line: string, depth = 0): ShellSplit {
     file = p.Parse(line, "line");
   } catch (err) {
     const why = typeof (err as AnyNode)?.Error === "function" ? String((err as AnyNode).Error()) : "it does not parse";
-    return { ...out, parsed: false, problem: `the shell parser cannot read it (${why})` };
+    const problem = `the shell parser cannot read it (${why})`;
+    return { ...out, parsed: false, problem, unknown: problem };
   }
   syntax.Walk(file, (node: AnyNode) => {
     if (!node) return true;
@@ -132,35 +134,33 @@ export function splitShell(line: string, depth = 0): ShellSplit {
 }
 
 function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: string) => void): void {
-  out.raw.push(words.join(" "));
-  let rest = words;
-  while (rest.length > 0) {
-    if (/^[A-Za-z_]\w*=/.test(rest[0]!)) rest = rest.slice(1);
-    else if (WRAPPERS.has(rest[0]!.split("/").pop()!)) {
-      rest = rest.slice(1);
-      while (rest.length > 0 && rest[0]!.startsWith("-")) rest = rest.slice(1);
-      out.raw.push(rest.join(" "));
-    } else break;
-  }
-  if (rest.length === 0) return;
-  const name = rest[0]!.split("/").pop()!;
-  if ((name === "bash" || name === "sh" || name === "zsh" || name === "dash") && rest.includes("-c")) {
-    const script = rest[rest.indexOf("-c") + 1];
-    if (script === undefined || depth > 3) return fail("shell -c without a script");
-    const inner = splitShell(script, depth + 1);
-    out.commands.push(...inner.commands);
-    out.raw.push(...inner.raw);
-    if (!inner.parsed) fail(inner.problem ?? "inner shell");
-    return;
-  }
-  if (name === "eval" || name === "source" || name === ".") fail(`${name} runs text the matcher cannot see`);
-  // sudo/doas are kept: an allow rule must name the elevated command itself. So are variables that
-  // change what a command runs (NODE_OPTIONS=--require…, LD_PRELOAD, PATH, …): `bash(npm test)`
-  // must not allow `NODE_OPTIONS=--require=x.js npm test`.
-  const prefix = words.slice(0, words.length - rest.length);
-  const elevated = prefix.some((w) => w === "sudo" || w === "doas");
-  const risky = prefix.filter((w) => RISKY_VARIABLE.test(w));
-  const base = elevated ? words.filter((w) => !/^[A-Za-z_]\w*=/.test(w)).join(" ") : [name, ...rest.slice(1)].join(" ");
-  out.commands.push([...risky, base].join(" "));
-  if (name !== rest[0]) out.raw.push(rest.join(" "));
+  const open = new Set(out.open);
+  lookThrough(words, {
+    spelling: (text, isOpen) => {
+      out.raw.push(text);
+      if (isOpen) open.add(text);
+    },
+    command: (text, isOpen) => {
+      out.commands.push(text);
+      if (isOpen) open.add(text);
+    },
+    script: (text) => {
+      if (depth > 3) {
+        fail("shells nested too deeply");
+        out.unknown ??= "shells nested too deeply";
+        return;
+      }
+      const inner = splitShell(text, depth + 1);
+      out.commands.push(...inner.commands);
+      out.raw.push(...inner.raw);
+      for (const o of inner.open) open.add(o);
+      if (!inner.parsed) fail(inner.problem ?? "inner shell");
+      if (inner.unknown) out.unknown ??= inner.unknown;
+    },
+    opaque: fail,
+    unknown: (why) => {
+      out.unknown ??= why;
+    },
+  });
+  out.open = [...open];
 }

@@ -39,6 +39,7 @@ const taskRecord = z.looseObject({
   worktree: worktree.extend({ kept: z.boolean() }).optional(),
   model: z.string().optional(),
   description: z.string().optional(),
+  noTranscript: z.string().optional().catch(undefined),
 });
 
 const at = z.string().optional().default("");
@@ -81,6 +82,11 @@ const header = z.looseObject({
   modelFrom: z.literal("task").optional().catch(undefined),
   thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive() })]).optional().catch(undefined),
   budget: z.object({ maxTokens: z.number().int().positive().optional(), maxCostUsd: z.number().positive().optional() }).optional().catch(undefined),
+  // Written since round two of the seed's contract (#30): they name what changed when a resume is refused.
+  inkVersion: z.string().optional().catch(undefined),
+  systemHash: z.string().optional().catch(undefined),
+  toolHashes: z.record(z.string(), z.string()).optional().catch(undefined),
+  profileHash: z.string().optional().catch(undefined),
 });
 
 /** "field: problem; field: problem" for a zod error. */

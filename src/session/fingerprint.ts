@@ -24,3 +24,13 @@ export function canonicalJson(value: unknown): string {
     return out;
   });
 }
+
+/** sha256 hex of a text (a child's system prompt, recorded so a resume can say it changed). */
+export function textHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/** Each tool declaration's hash by name (recorded so a resume names the tools whose definition changed). */
+export function toolHashes(tools: readonly ToolSpec[]): Record<string, string> {
+  return Object.fromEntries(tools.map((t) => [t.name, createHash("sha256").update(canonicalJson(t)).digest("hex")]));
+}

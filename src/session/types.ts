@@ -42,6 +42,13 @@ export interface SessionHeader {
   worktree?: SessionWorktree;
   /** projectContextHash of the system prompt at creation (names an AGENTS.md change on resume). */
   contextHash?: string;
+  /** The Ink version that created the session (absent in files of versions before it was recorded). */
+  inkVersion?: string;
+  /** textHash of the system prompt at creation, and each tool declaration's hash: a refused resume names what changed. */
+  systemHash?: string;
+  toolHashes?: Record<string, string>;
+  /** The child's profile's hash at creation (its file's text): names an edited profile on resume. */
+  profileHash?: string;
   /** Set when the `task` call chose the model (not the parent or the profile): resume keeps `model`. */
   modelFrom?: "task";
   /** Extended thinking the child was started with (resume keeps it). */
@@ -52,6 +59,9 @@ export interface SessionHeader {
 
 /** What `SessionStore.create` takes: the header without the fields the store fills in. */
 export type NewSessionHeader = Omit<SessionHeader, "type" | "version" | "id" | "createdAt">;
+
+/** The status of a task record whose call was refused before a child started (no child, no transcript). */
+export const REFUSED_STATUS = "refused";
 
 /** A finished (or failed) child run, saved in the parent's session; never sent to the model. */
 export interface TaskRecord {
@@ -72,6 +82,8 @@ export interface TaskRecord {
   model?: string;
   /** When the run ended (ISO): the loader fills it from the entry's time; never written. */
   endedAt?: string;
+  /** Why this run has no transcript: the call was refused before a child started, or its file could not be saved. */
+  noTranscript?: string;
 }
 
 /** How a transcript note looked (the UI's tones). */

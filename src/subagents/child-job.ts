@@ -13,12 +13,17 @@ import { abortedBeforeStartResult } from "./task-refusals.js";
 
 /** The `task` result of a call started in the background. */
 export function startedInBackgroundResult(childId: string): ToolOutput {
-  return { output: `[task] child ${childId} is running in the background; its report will be delivered when it ends. (task_wait waits for it.)`, isError: false };
+  return { output: `[task] child ${childId} is running in the background; its report will be delivered when it ends. (task_wait waits for it.) ${whileRunning(childId)}`, isError: false };
 }
 
 /** The `task` result of a call whose child the person moved to the background. */
 export function movedToBackgroundResult(childId: string): ToolOutput {
-  return { output: `[task] moved to the background by the user; its report will follow. (child ${childId}; task_wait waits for it.)`, isError: false };
+  return { output: `[task] moved to the background by the user; its report will follow. (child ${childId}; task_wait waits for it.) ${whileRunning(childId)}`, isError: false };
+}
+
+/** What `resume` does for a child that is still running, and when it continues one. */
+function whileRunning(childId: string): string {
+  return `While it runs, task({resume: "${childId}", prompt: "..."}) sends it a message it reads at its next step; once it has ended, the same call continues it.`;
 }
 
 export interface ChildJob {

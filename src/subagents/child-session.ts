@@ -8,7 +8,8 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AnyTool } from "../protocol/tool.js";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import type { PersistenceNotice } from "../session/durable-writer.js";
-import { fingerprint } from "../session/fingerprint.js";
+import { fingerprint, textHash, toolHashes } from "../session/fingerprint.js";
+import { packageVersion } from "../protocol/ink-version.js";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
 import { toToolSpec } from "../tools/spec.js";
@@ -32,6 +33,8 @@ export interface ChildSessionInput {
   /** The child's budget (saved; a resumed run gets it afresh). */
   budget?: { maxTokens?: number; maxCostUsd?: number };
   profile?: string;
+  /** The profile's hash (its file's text), recorded so a resume can name an edited profile. */
+  profileHash?: string;
   system: string;
   tools: readonly AnyTool[];
   prompt: string;
@@ -73,6 +76,10 @@ export function openChildSession(
       ...(input.budget ? { budget: input.budget } : {}),
       profile: input.profile,
       fingerprint: fingerprint(input.system, input.tools.map(toToolSpec)),
+      inkVersion: packageVersion(),
+      systemHash: textHash(input.system),
+      toolHashes: toolHashes(input.tools.map(toToolSpec)),
+      ...(input.profileHash ? { profileHash: input.profileHash } : {}),
       toolNames: input.tools.map((t) => t.name),
       prompt: input.prompt,
       ...(input.description ? { description: input.description } : {}),

@@ -7,7 +7,6 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AgentMessage } from "../protocol/messages.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
-import { fingerprint } from "../session/fingerprint.js";
 import { SessionNotFoundError, type SessionStore } from "../session/store.js";
 import { HistoryRefusedError } from "../session/repair.js";
 import type { LoadedSession, SessionWorktree } from "../session/types.js";
@@ -16,7 +15,7 @@ import type { AnyTool } from "../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "./profile-parse.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { projectContextHash } from "../context/project-context.js";
+import { driftReasons } from "./resume-drift.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model
@@ -108,11 +107,8 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   if (resolve(header.cwd) !== expectedCwd) reasons.push(`working directory differs: the child was created in ${header.cwd}, this session runs in ${input.parentCwd}.`);
   else if (!existsSync(header.cwd)) reasons.push(`working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.`);
   const system = childSystemPrompt(input.getSystem(), profile, tools);
-  if ((header.profile === undefined || profile) && fingerprint(system, tools.map(toToolSpec)) !== header.fingerprint && !missing.length && !added.length) {
-    if (header.contextHash !== undefined && header.contextHash !== projectContextHash(system)) {
-      reasons.push("project context changed: an AGENTS.md / CLAUDE.md file in the system prompt was added, edited or removed since the child was created.");
-    } else reasons.push(`system prompt differs from the one the child was created with (the project context${profile ? `, the profile "${profile.name}"` : ""} or a tool definition changed).`);
-  }
+  // Tools and system prompt are checked apart, each change named (a changed tool set is named above).
+  if ((header.profile === undefined || profile) && !missing.length && !added.length) reasons.push(...driftReasons(header, system, tools.map(toToolSpec), profile, input.store.path(input.id)));
   let loaded: LoadedSession | undefined;
   try {
     loaded = input.store.load(input.id);

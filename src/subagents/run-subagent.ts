@@ -22,6 +22,7 @@ export interface SubagentOutcome {
   /** finalAssistantText of this run's messages ("" when none). */
   text: string;
   reason?: string;
+  /** Turns whose model call answered (a request cut by a timeout or an error does not count). */
   turns: number;
   usage: Usage;
   sessionId?: string;
@@ -101,13 +102,16 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
     timedOut ? settled("timeout", `timed out after ${options.timeoutMs} ms`) : settled("aborted", stopped ?? "the parent run was aborted");
 
   let turns = 0;
+  // Turns whose model call answered: a call that never answered (a timeout or failure during the
+  // request) is not a turn in the result's "after N turns".
+  let completed = 0;
   const usage = emptyUsage();
   const warnings: string[] = [];
   const settled = (status: SubagentStatus, reason?: string): SubagentOutcome => ({
     status,
     text: finalAssistantText(history.slice(firstNew)),
     reason,
-    turns,
+    turns: completed,
     usage,
     sessionId: options.sessionId,
     historyPath: options.historyPath,
@@ -165,7 +169,10 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
               turns = event.turn;
               inTurn = true;
             }
-            if (event.type === "turn_end") inTurn = false;
+            if (event.type === "turn_end") {
+              inTurn = false;
+              completed++;
+            }
             // Usage events, as the child's pane counts them: a turn's report, or an aborted turn's estimate.
             if (event.type === "usage") {
               addUsage(usage, event.usage);

@@ -4,7 +4,9 @@
  * was wrong and what the model can do instead. The results of a child run are in task-result.ts.
  */
 import type { ToolOutput } from "../protocol/tool.js";
-import type { SessionSummary } from "../session/types.js";
+import type { ToolCall, ToolResult } from "../protocol/messages.js";
+import { emptyUsage } from "../protocol/messages.js";
+import { REFUSED_STATUS, type SessionSummary, type TaskRecord } from "../session/types.js";
 import { safeCut } from "./task-result.js";
 
 /** Children listed after an unknown resume id; the rest are counted. */
@@ -48,6 +50,8 @@ export function unknownAgentResult(name: string, available: readonly string[], u
       isError: true,
     };
   }
+  // With no agents at all the seed's text: where profiles go.
+  if (available.length === 0) return { output: `unknown agent "${name}". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).`, isError: true };
   return { output: `unknown agent "${name}". ${loaded} Omit agent to use the general-purpose subagent.`, isError: true };
 }
 
@@ -81,4 +85,29 @@ export function formatChildrenList(rows: readonly Pick<SessionSummary, "id" | "s
   });
   const more = rows.length > MAX_CHILDREN_LISTED ? [`… and ${rows.length - MAX_CHILDREN_LISTED} more`] : [];
   return ["This session's children:", ...shown, ...more].join("\n");
+}
+
+/** Characters of a refusal kept in its task record. */
+const REFUSAL_CHARS = 500;
+
+/**
+ * The parent's record of a `task` call that ended without a child run (bad arguments, an unknown
+ * agent, a profile or model error, a refused resume, a worktree that could not be made): status
+ * `refused`, and `noTranscript` saying why there is no child transcript (the refusal's text).
+ */
+export function refusedTaskRecord(call: ToolCall, result: ToolResult, durationMs: number): TaskRecord {
+  const args = call.arguments as Record<string, unknown>;
+  const text = result.content.replace(/\s+/g, " ").trim();
+  const why = text.length > REFUSAL_CHARS ? `${text.slice(0, safeCut(text, REFUSAL_CHARS - 1))}…` : text;
+  return {
+    childId: typeof args.resume === "string" ? args.resume : "",
+    toolCallId: call.id,
+    ...(typeof args.agent === "string" ? { profile: args.agent } : {}),
+    status: REFUSED_STATUS,
+    turns: 0,
+    usage: emptyUsage(),
+    durationMs,
+    prompt: typeof args.prompt === "string" ? args.prompt : "",
+    noTranscript: `the call was refused before a child started: ${why}`,
+  };
 }

@@ -110,7 +110,8 @@ function usageLine(o: SubagentOutcome, earlier?: { usage: Usage; turns: number }
 function resumeHint(o: SubagentOutcome): string | undefined {
   if (!o.sessionId) return undefined;
   const where = o.historyPath ? ` (history: ${o.historyPath})` : "";
-  return `[task] child session ${o.sessionId}${where}; continue it with task({resume: "${o.sessionId}", prompt: "..."})`;
+  // Given once the child has ended, so it can be resumed now (a running child would take the prompt as a message).
+  return `[task] child session ${o.sessionId}${where}; it has ended — continue it with task({resume: "${o.sessionId}", prompt: "..."})`;
 }
 
 /** `index` moved back by one when it would split a surrogate pair of `text`. */

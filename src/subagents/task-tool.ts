@@ -46,7 +46,12 @@ import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.j
 import { childBudget, childLimits, taskBudgetFields, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
 
 export const taskSchema = z.object({
-  prompt: z.string().min(1).describe("The sub-task for a new child (say what to return), or the new request for a resumed one"),
+  prompt: z
+    .string()
+    .min(1)
+    .describe(
+      "For a new child: a self-contained brief — the child sees nothing of this conversation — usually a few sentences to a few paragraphs (not a one-line title, not pasted files: name the paths): the goal, the constraints (files or areas to keep to, what not to change), what you already know, and what to return (form and length, e.g. \"a list of file:line with one line each\"). For a resumed child: the new request only",
+    ),
   agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
@@ -296,6 +301,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         thinking: p.thinking,
         ...(limits.maxTokens !== undefined || limits.maxCostUsd !== undefined ? { budget: limits } : {}),
         profile: p.profile?.name,
+        profileHash: p.profile?.hash,
         system: p.system,
         tools: p.tools,
         prompt: args.prompt,
@@ -420,6 +426,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     prompt: args.prompt,
     description,
     model: p.model,
+    ...(persistFailure ? { noTranscript: `its transcript could not be saved: ${persistFailure}` } : {}),
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
@@ -434,7 +441,7 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "Delegate a self-contained job to a subagent that works in its own context with its own tools; only its final report comes back to you.",
     "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
     "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
-    "To continue a child (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt.",
+    "To continue a child once it has ended (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt; while a background child still runs, resume sends it the prompt as a message instead.",
     "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
     "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",

@@ -3,6 +3,7 @@
  * its file-changing tools refuse paths inside the user's checkout (outside the worktree). The
  * system prompt stays the parent's (resume checks depend on it), so the context goes in the prompt.
  */
+import { dependencyLinksNote } from "./worktree-deps.js";
 import { isAbsolute, relative, resolve } from "node:path";
 import type { AnyTool } from "../protocol/tool.js";
 import { worktreeCwd, type Worktree } from "./worktree.js";
@@ -15,6 +16,7 @@ export function worktreePrompt(wt: Worktree, prompt: string): string {
   return [
     `[Ink] You work in an isolated git worktree at ${worktreeCwd(wt)} (branch ${wt.branch}), a copy of the project at ${wt.repoRoot} made from its HEAD.`,
     `Your working directory is that worktree: use relative paths. Do not change files under ${wt.repoRoot}; your changes stay on ${wt.branch} for the user to review and merge.`,
+    ...(wt.links?.length ? [`The ${dependencyLinksNote(wt, wt.links)}.`] : []),
     "",
     prompt,
   ].join("\n");

@@ -9,6 +9,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "nod
 import { GitError, runGit } from "./git.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { readWorktreeOwner, removeWorktreeOwner, writeWorktreeOwner } from "./worktree-owner.js";
+import { dependencyLinks, dependencyLinksNote, linkDependencies, unlinkDependencies } from "./worktree-deps.js";
 
 /** `not_git_repo` / `no_commit`: the user's directory cannot host a worktree; `bad_location`: the
  * worktree would land inside the checkout; `git_failed`: any other git failure (or an abort). */
@@ -33,6 +34,8 @@ export interface Worktree {
   repoRoot: string;
   /** The user's cwd relative to `repoRoot` ("" at the root), using "/" separators. */
   subdir: string;
+  /** Dependency folders linked from the checkout (worktree-deps.ts), relative. */
+  links?: string[];
 }
 
 /** Outcome of `finishWorktree`. */
@@ -51,6 +54,8 @@ export interface WorktreeReport {
   reason?: string;
   /** A kept worktree's changed files vs the base commit (committed, uncommitted, untracked, ignored), relative to the repository root. */
   files?: string[];
+  /** Dependency folders that were linked from the checkout, with the checkout's root. */
+  links?: { repoRoot: string; paths: string[] };
 }
 
 const MAX_UNTRACKED_LISTED = 50;
@@ -200,7 +205,8 @@ export async function createWorktree(opts: {
     }
     const wt: Worktree = { path, branch, baseCommit, repoRoot: root, subdir };
     mkdirSync(worktreeCwd(wt), { recursive: true });
-    return wt;
+    const links = linkDependencies(wt);
+    return links.length > 0 ? { ...wt, links } : wt;
   }
   throw new WorktreeError("git_failed", `worktree: 100 worktrees named ${label} already exist under ${parent}; remove old ones`);
 }
@@ -235,6 +241,13 @@ function parseStatus(out: string): { entries: number; untracked: string[]; ignor
   return { entries, untracked, ignored };
 }
 
+/** `status` without the dependency links (an untracked link also leaves the change count). */
+function withoutLinks(status: ReturnType<typeof parseStatus>, links: ReadonlySet<string>): ReturnType<typeof parseStatus> {
+  if (links.size === 0) return status;
+  const untracked = status.untracked.filter((p) => !links.has(p.replace(/\/$/, "")));
+  return { entries: status.entries - (status.untracked.length - untracked.length), untracked, ignored: status.ignored.filter((p) => !links.has(p.replace(/\/$/, ""))) };
+}
+
 /** Everything that could count as the child's work; throws when any git command fails. */
 async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> {
   if (!isDirectory(wt.path)) throw new Error(`worktree directory ${wt.path} is missing`);
@@ -245,7 +258,9 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
   const tip = (await git(["rev-parse", "--verify", `${ref}^{commit}`])).trim();
   const commits = Number((await git(["rev-list", "--count", `${wt.baseCommit}..${ref}`])).trim());
   if (!Number.isInteger(commits)) throw new Error(`unexpected rev-list output for ${wt.branch}`);
-  const status = parseStatus(await git(["status", "--porcelain=v1", "-z", "--untracked-files=all"]));
+  // The links to the checkout's dependencies are Ink's, not the child's work.
+  const links = new Set(dependencyLinks(wt));
+  const status = withoutLinks(parseStatus(await git(["status", "--porcelain=v1", "-z", "--untracked-files=all"])), links);
   const diff = (await git(["-c", "core.quotepath=off", "diff", "--no-color", "--no-ext-diff", "--stat", wt.baseCommit]))
     .replace(/\s+$/, "");
 
@@ -258,7 +273,7 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
     parts.push(`untracked files:\n${listed.join("\n")}`);
   }
   // Ignored files (build output, a .env the child wrote) are work too: a fresh worktree has none.
-  const ignored = parseStatus(await git(["status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all"])).ignored;
+  const ignored = withoutLinks(parseStatus(await git(["status", "--porcelain=v1", "-z", "--ignored=matching", "--untracked-files=all"])), links).ignored;
   if (ignored.length) {
     const listed = ignored.slice(0, MAX_UNTRACKED_LISTED).map((p) => ` ${p} (new, ignored by .gitignore)`);
     if (ignored.length > listed.length) listed.push(` ... and ${ignored.length - listed.length} more ignored files`);
@@ -300,7 +315,7 @@ async function inspect(wt: Worktree, signal?: AbortSignal): Promise<Inspection> 
  */
 export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal } = {}): Promise<WorktreeReport> {
   const { signal } = opts;
-  const report = { branch: wt.branch, path: wt.path };
+  const report = { branch: wt.branch, path: wt.path, ...(wt.links?.length ? { links: { repoRoot: wt.repoRoot, paths: wt.links } } : {}) };
   let found: Inspection;
   try {
     found = await inspect(wt, signal);
@@ -316,6 +331,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
   if (found.changed) {
     return { ...report, kept: true, diffstat: found.diffstat, commits: found.commits, uncommitted: found.uncommitted, reason: found.note, files: found.files };
   }
+  unlinkDependencies(wt);
   try {
     await runGit(["worktree", "remove", "--force", wt.path], { cwd: wt.repoRoot, signal });
   } catch (e) {
@@ -347,6 +363,11 @@ function shellQuote(s: string): string {
 
 /** Text appended to the task result describing what happened to the child's worktree. */
 export function formatWorktreeReport(r: WorktreeReport): string {
+  const linked = r.links ? `\n[worktree] ${dependencyLinksNote(r.links, r.links.paths)}` : "";
+  return formatOutcome(r) + linked;
+}
+
+function formatOutcome(r: WorktreeReport): string {
   if (!r.kept) {
     return r.reason
       ? `[worktree] no changes; worktree removed, but ${r.reason}`

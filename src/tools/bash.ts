@@ -2,7 +2,8 @@
  * The `bash` tool: runs `bash -c <command>` in the working directory, in its own process group,
  * streaming output to the UI. On abort or timeout the WHOLE group gets SIGTERM, then SIGKILL after
  * a grace period, so background children do not survive — nor ones that left the group (setsid,
- * double fork), found by the call's `INK_CALL_ID` tag. A command that returns while something it
+ * double fork), found by the call's `INK_CALL_ID` tag and — without a namespace — by the marker
+ * descriptor its processes inherit (call-marker.ts). A command that returns while something it
  * started still runs says so in its result (pids and command lines; Ink kills them on exit).
  * Output (stdout+stderr interleaved) is capped to its tail with a note saying how much was dropped.
  */
@@ -14,7 +15,8 @@ import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { toolEnv } from "./tool-env.js";
 import { bashSandbox, SANDBOX_WRAPPER, WRAPPER_NAME, type BashSandbox } from "./sandbox.js";
-import { commandLineOf, newCallTag, pidsWithEnv, SESSION_RUN_TAG, trackGroup, untrackGroup } from "./process-registry.js";
+import { commandLineOf, newCallTag, pidsHolding, pidsWithEnv, SESSION_RUN_TAG, trackGroup, trackMarker, untrackGroup, untrackMarker } from "./process-registry.js";
+import { closeParentCopy, markedStdio, openCallMarker } from "./call-marker.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
@@ -108,15 +110,23 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     const sandbox = config.sandbox ?? bashSandbox();
     const sandboxed = sandbox.prefix.length > 0;
     const env = { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag };
+    // Without a namespace, a marker descriptor finds the call's processes that shed the group and the tag.
+    const marker = sandboxed ? undefined : openCallMarker(callTag);
+    const marked = new Set(marker ? [marker.link] : []);
     try {
       child = sandboxed
         ? // The namespace's wrapper reports the command's exit status on fd 3 (the outer process holds the output pipes until the namespace ends).
           spawn(sandbox.prefix[0]!, [...sandbox.prefix.slice(1), config.shell, "-c", SANDBOX_WRAPPER, WRAPPER_NAME, command, config.shell], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
-        : spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe"] });
+        : spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env, stdio: markedStdio(marker) });
     } catch (err) {
+      closeParentCopy(marker);
       resolve(fail(`Could not start ${config.shell}: ${errorMessage(err)}`));
       return;
     }
+    closeParentCopy(marker);
+    if (marker) trackMarker(marker.link);
+    /** The call's processes outside its group: by tag, and (unsandboxed) by marker. */
+    const strays = () => [...new Set([...pidsWithEnv("INK_CALL_ID", callTag), ...pidsHolding(marked)])];
     if (child.pid !== undefined) trackGroup(child.pid);
     const tail = new TailBuffer(config.maxBytes, config.maxLines);
     let stopReason: "timeout" | "aborted" | null = null;
@@ -145,7 +155,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     // The group, and every process of this call that left it (setsid, double fork), found by its tag.
     const killGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined) return;
-      for (const target of [-child.pid, ...pidsWithEnv("INK_CALL_ID", callTag)]) {
+      for (const target of [-child.pid, ...strays()]) {
         try {
           process.kill(target, sig);
         } catch {
@@ -175,8 +185,10 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
       clearTimeout(timeoutTimer);
       clearTimeout(drainTimer);
       ctx.signal.removeEventListener("abort", onAbort);
-      if (killTimer && !alive() && pidsWithEnv("INK_CALL_ID", callTag).length === 0) clearTimeout(killTimer);
+      const stray = strays();
+      if (killTimer && !alive() && stray.length === 0) clearTimeout(killTimer);
       if (child.pid !== undefined && !alive()) untrackGroup(child.pid);
+      if (marker && stray.length === 0 && !alive()) untrackMarker(marker.link);
       child.stdout?.destroy();
       child.stderr?.destroy();
       (child.stdio[3] as NodeJS.ReadableStream & { destroy?: () => void } | null)?.destroy?.();
@@ -186,7 +198,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
         return;
       }
       // Sandboxed, the outer process and the wrapper carry the tag too: they are not the command's.
-      const left = stopReason || namespaceLeft === false ? [] : pidsWithEnv("INK_CALL_ID", callTag).filter((pid) => !sandboxed || !`${commandLineOf(pid)} `.includes(` ${WRAPPER_NAME} `));
+      const left = stopReason || namespaceLeft === false ? [] : stray.filter((pid) => !sandboxed || !`${commandLineOf(pid)} `.includes(` ${WRAPPER_NAME} `));
       const groupLeft = !stopReason && alive();
       resolve(format(tail, exit, stopReason, timeoutMs, lingering, left, groupLeft, sandboxed));
     };

@@ -1,15 +1,54 @@
 /**
- * Every process a tool started: the process groups of running `bash` calls, and a per-session
- * tag (`INK_RUN_ID` in each run's environment) so processes that left the group (setsid, double
- * fork, nohup) are still found by sweeping /proc on Linux.
+ * Every process a tool started: the process groups of running `bash` calls, a per-session tag
+ * (`INK_RUN_ID` in each run's environment) so processes that left the group (setsid, double fork,
+ * nohup) are still found by sweeping /proc on Linux, and — where bash runs without a namespace —
+ * a marker file descriptor each call's processes inherit, which `env -i` or `env -u` do not shed.
  */
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { MARKER_FD } from "./call-marker.js";
 
 /** This process's tag; every tool process inherits `INK_RUN_ID=<tag>`. */
 export const SESSION_RUN_TAG = `ink-${process.pid}-${randomBytes(4).toString("hex")}`;
 
 const groups = new Set<number>();
+/** `/proc/<pid>/fd` link texts of the marker descriptors of unsandboxed calls that may have processes left. */
+const markers = new Set<string>();
+
+/** Tracks the marker (the `/proc/<pid>/fd/<n>` link text) that a call's processes inherit. */
+export function trackMarker(link: string): void {
+  markers.add(link);
+}
+
+/** Stops tracking a marker (nothing holds it any more). */
+export function untrackMarker(link: string): void {
+  markers.delete(link);
+}
+
+/**
+ * Pids of live processes (not this one) whose descriptor `fd` links to one of `links` (Linux /proc;
+ * only processes of this user are readable; empty elsewhere). One readlink a process: an inherited
+ * descriptor keeps its number through fork, exec, setsid and env.
+ */
+export function pidsHolding(links: ReadonlySet<string>, fd: number = MARKER_FD): number[] {
+  if (links.size === 0) return [];
+  let names: string[];
+  try {
+    names = readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const n of names) {
+    if (!/^\d+$/.test(n) || Number(n) === process.pid) continue;
+    try {
+      if (links.has(readlinkSync(`/proc/${n}/fd/${fd}`))) out.push(Number(n));
+    } catch {
+      // no such descriptor, gone, or another user's
+    }
+  }
+  return out;
+}
 
 /** Tracks a running process group. */
 export function trackGroup(pgid: number): void {
@@ -75,7 +114,7 @@ export function signalAll(sig: NodeJS.Signals, tag: string = SESSION_RUN_TAG): n
       groups.delete(g);
     }
   }
-  for (const pid of taggedPids(tag)) {
+  for (const pid of new Set([...taggedPids(tag), ...pidsHolding(markers)])) {
     try {
       process.kill(pid, sig);
       n++;
@@ -90,7 +129,8 @@ export function signalAll(sig: NodeJS.Signals, tag: string = SESSION_RUN_TAG): n
 export function killAllSync(graceMs = 500, tag: string = SESSION_RUN_TAG): void {
   if (signalAll("SIGTERM", tag) === 0) return;
   const until = Date.now() + graceMs;
-  while (Date.now() < until && taggedPids(tag).length > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  while (Date.now() < until && taggedPids(tag).length + pidsHolding(markers).length > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   signalAll("SIGKILL", tag);
   groups.clear();
+  markers.clear();
 }

@@ -15,16 +15,17 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI to completion; `onSpawn` gets the child process (e.g. to send it a signal). */
-export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; onSpawn?: (child: ReturnType<typeof spawn>) => void; cwd?: string } = {}): Promise<CliRun> {
+/** Runs the CLI to completion; `onSpawn` gets the child process (e.g. to send it a signal); `stdin` is piped in (else stdin is closed). */
+export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; onSpawn?: (child: ReturnType<typeof spawn>) => void; cwd?: string; stdin?: string | Buffer } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env = { ...process.env, ANTHROPIC_API_KEY: "", ANTHROPIC_BASE_URL: "", INK_DEMO_DELAY_MS: "0", ...opts.env };
-    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: [opts.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+    if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
     opts.onSpawn?.(child);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => {
+    child.stdout!.on("data", (d) => (stdout += d));
+    child.stderr!.on("data", (d) => {
       stderr += d;
     });
     child.on("error", reject);

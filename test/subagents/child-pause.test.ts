@@ -154,6 +154,6 @@ describe("a child paused on a transient failure", () => {
     h = harness((r) => (isChild(r) ? { error: new ProviderError("auth", "Anthropic API rejected the credentials", { status: 401 }) } : parentOnce(r)));
     await h.run("go");
     expect(paused(h)).toHaveLength(0);
-    expect(lastResult(h).content).toMatch(/child failed after 1 turn: Anthropic API rejected the credentials/);
+    expect(lastResult(h).content).toMatch(/child failed after 0 turns: Anthropic API rejected the credentials/);
   });
 });

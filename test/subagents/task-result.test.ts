@@ -26,7 +26,7 @@ describe("tail-keeping truncation", () => {
 describe("result texts", () => {
   it("ok: the report, then the usage line and the resume hint", () => {
     expect(taskResult(outcome({ text: "FOUND" })).output).toBe(
-      'FOUND\n\n[task] ok · 2 turns · 1.5s · tokens 0 in / 0 out\n[task] child session c1 (history: /h/c1.jsonl); continue it with task({resume: "c1", prompt: "..."})',
+      'FOUND\n\n[task] ok · 2 turns · 1.5s · tokens 0 in / 0 out\n[task] child session c1 (history: /h/c1.jsonl); it has ended — continue it with task({resume: "c1", prompt: "..."})',
     );
   });
 
@@ -65,8 +65,10 @@ describe("result texts", () => {
     );
   });
 
-  it("unknown agent never invites creating profile files", () => {
-    expect(unknownAgentResult("x", []).output).not.toMatch(/create/);
+  it("unknown agent in an untrusted project never invites creating profile files; with no agents at all it is the seed's text (B-8)", () => {
+    expect(unknownAgentResult("x", [], 2).output).not.toMatch(/\.ink\/agents/);
+    expect(unknownAgentResult("x", [], 2).output).toMatch(/Do not create or edit profile files/);
+    expect(unknownAgentResult("scout", [])).toEqual({ output: 'unknown agent "scout". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).', isError: true });
   });
 });
 

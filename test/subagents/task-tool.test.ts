@@ -66,12 +66,12 @@ describe("task tool: new children", () => {
     expect(parentReq.tools.find((t) => t.name === "task")!.description).toContain("- scout: scout profile");
   });
 
-  it("unknown agent with no profiles: says none are loaded (no invitation to create profile files), no child started", async () => {
+  it("unknown agent with no profiles at all: the seed's text naming where profiles go (B-8), no child started", async () => {
     h = harness(script(parent([{ prompt: "look", agent: "scout" }]), () => ({ text: "never" })));
     await h.run("go");
     expect(taskResults(h)[0]).toMatchObject({
       isError: true,
-      content: 'unknown agent "scout". No agents are loaded. Omit agent to use the general-purpose subagent.',
+      content: 'unknown agent "scout". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).',
     });
     expect(h.provider.requests.filter(isChild)).toHaveLength(0);
   });
@@ -99,7 +99,8 @@ describe("task tool: new children", () => {
     await h.run("go");
     const [res] = taskResults(h);
     expect(res!.isError).toBe(true);
-    expect(res!.content).toMatch(/^\[task\] child failed after 1 turn: credit balance too low/);
+    // The only model call never answered: no turn was completed (C-3).
+    expect(res!.content).toMatch(/^\[task\] child failed after 0 turns: credit balance too low/);
     expect(res!.content).toMatch(/continue it with task\(\{resume: "/);
   });
 
@@ -112,7 +113,7 @@ describe("task tool: new children", () => {
     await h.run("go");
     const [res] = taskResults(h);
     expect(res!.isError).toBe(false);
-    expect(res!.content).toContain("found the entry point in src/a.ts\n\n[task] child failed after 2 turns: quota exhausted; partial result above.");
+    expect(res!.content).toContain("found the entry point in src/a.ts\n\n[task] child failed after 1 turn: quota exhausted; partial result above."); // one complete turn, then a call that failed (C-3)
   });
 
   it("ok but no final text is an error with a clear note", async () => {

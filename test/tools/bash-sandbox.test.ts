@@ -76,7 +76,7 @@ describe.runIf(sandbox.kind !== "none")(`bash in a namespace (${sandbox.kind})`,
     expect(failed.output).toBe("nope\n[exit code 3]");
   });
 
-  it("abort ends what shed Ink's tag (setsid env -i, env -u INK_RUN_ID) — the unsandboxed path cannot", async () => {
+  it("abort ends what shed Ink's tag (setsid env -i, env -u INK_RUN_ID) — the unsandboxed path relies on its marker descriptor instead (bash-orphans.test.ts)", async () => {
     const secs = mark(1);
     const command = `setsid env -i sleep ${secs} & env -u INK_RUN_ID -u INK_CALL_ID sleep ${secs} & sleep ${secs}`;
     const controller = new AbortController();

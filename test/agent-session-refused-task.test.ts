@@ -1,0 +1,48 @@
+/** Seed rows H-2 / H-4: a refused `task` call leaves a task record in the parent's session, saying why there is no transcript. */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { AgentSession } from "../src/agent-session.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { isChild } from "./helpers/subagent-harness.js";
+
+const dirs: string[] = [];
+const temp = (prefix: string) => {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe("H-2 / H-4: refused task calls are recorded", () => {
+  it("bad arguments, an unknown agent and a refused resume each leave a refused record with the reason; a run child keeps its own record", async () => {
+    const provider = createScriptedProvider((r) => {
+      if (isChild(r)) return { text: "the report" };
+      return r.messages.length === 1
+        ? {
+            toolCalls: [
+              { id: "bad", name: "task", arguments: { agent: "scout" } },
+              { id: "unknown", name: "task", arguments: { prompt: "look", agent: "scout" } },
+              { id: "resume", name: "task", arguments: { prompt: "more", resume: "20990101-000000-abcdef" } },
+              { id: "ran", name: "task", arguments: { prompt: "look around" } },
+            ],
+          }
+        : { text: "done" };
+    });
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    await session.prompt("go");
+    const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const records = new Map(lines.filter((l) => l.type === "task_record").map((l) => [l.record.toolCallId, l.record]));
+    expect(records.get("bad")).toMatchObject({ status: "refused", turns: 0, prompt: "", profile: "scout", noTranscript: expect.stringMatching(/^the call was refused before a child started: .*prompt/) });
+    expect(records.get("unknown")).toMatchObject({ status: "refused", prompt: "look", noTranscript: 'the call was refused before a child started: unknown agent "scout". No agents are defined (create .ink/agents/*.md or ~/.ink/agents/*.md).' });
+    expect(records.get("resume")).toMatchObject({ status: "refused", childId: "20990101-000000-abcdef", noTranscript: expect.stringContaining("cannot resume child 20990101-000000-abcdef: - there is no child session with this id") });
+    expect(records.get("ran")).toMatchObject({ status: "ok", prompt: "look around" });
+    expect(records.get("ran").noTranscript).toBeUndefined();
+    // A refused call is no child: a resumed session lists only the child that ran.
+    session.close();
+    const resumed = new AgentSession({ cwd: session.cwd, inkHome: dirs[1]!, provider, model: "m", interactive: true, approval: {}, resume: session.sessionId });
+    expect(resumed.taskRecords.map((r) => r.prompt)).toEqual(["look around"]);
+    resumed.close();
+  });
+});
