@@ -4,7 +4,8 @@
  * to the answer's last line on screen with the prompt box back: CPU s of the app, bytes written to
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
- * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
+ * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s; also
+ * `--inline`, and full-screen at 80×24, where the transcript scrolls a row every few tokens), and
  * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -56,6 +57,10 @@ interface Scenario {
   /** Queues the server's answers for one run. */
   script: (server: FakeAnthropic) => void;
   runs: number;
+  /** Terminal size (default 120×40). */
+  size?: [number, number];
+  /** Extra CLI arguments (e.g. --inline). */
+  args?: string[];
 }
 
 interface RunResult {
@@ -72,18 +77,19 @@ interface RunResult {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Starts the app (dist/cli.js, --yolo, up to 8 children) in tmux session `name` (120×40) against
+ * Starts the app (dist/cli.js, --yolo, up to 8 children) in tmux session `name` (`size`, default 120×40) against
  * `server`, with `INK_HOME` and `--cwd` given, `env` added, `nodeArgs` before INK_BENCH_NODE_ARGS
  * (extra node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario) and `args`
  * after the CLI's; copies what it writes to the terminal into `terminalBytes` when given. Resolves
  * with the app's pid once its prompt box is on screen.
  */
-async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: string; cwd: string; env?: Record<string, string>; nodeArgs?: string[]; args?: string[]; terminalBytes?: string }): Promise<number> {
+async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: string; cwd: string; env?: Record<string, string>; nodeArgs?: string[]; args?: string[]; terminalBytes?: string; size?: [number, number] }): Promise<number> {
   const vars = { INK_HOME: o.inkHome, ...o.env, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: o.server.url, INK_MODEL: "claude-fake" };
   const env = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(" ");
   const nodeArgs = [...(o.nodeArgs ?? []), ...(process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)].map(quote);
   const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(o.cwd), "--yolo", "--max-children", "8", ...(o.args ?? [])].join(" ");
-  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
+  const [columns, rows] = o.size ?? [120, 40];
+  tmux("new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
   if (o.terminalBytes) tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(o.terminalBytes)}`);
   tmux("send-keys", "-t", name, "Enter");
   await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
@@ -103,7 +109,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   const resume = scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: resume, terminalBytes: out });
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out, size: scenario.size });
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
     const bytes0 = statSync(out).size;
@@ -153,11 +159,14 @@ function eightChildren(server: FakeAnthropic, marker = END): void {
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
   const fast = (server: FakeAnthropic) => server.enqueue(textStream(big, 2));
+  const paced = (server: FakeAnthropic) => server.enqueue(textStream(answerText(2_000), 100));
   const runs = quick ? 1 : 3;
   const list: Scenario[] = [
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
-    { name: "paced answer (100 tokens/s for 20 s)", history: 0, script: (s) => s.enqueue(textStream(answerText(2_000), 100)), runs: 1 },
+    { name: "paced answer (100 tokens/s for 20 s)", history: 0, script: paced, runs: 1 },
+    { name: "paced answer (100 tokens/s for 20 s), --inline", history: 0, script: paced, runs: 1, args: ["--inline"] },
+    { name: "paced answer, scroll-heavy at 80×24", history: 0, script: paced, runs: 1, size: [80, 24] },
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
   ];
@@ -194,7 +203,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         unit: "s",
         runs: results.length,
         extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e6).toFixed(2)} MB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms`,
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${(m((r) => r.bytes) / 1e3).toFixed(0)} KB written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).
