@@ -18,11 +18,16 @@
  * even when only a spinner glyph changed. With `frames`, the stream keeps the frame on screen and
  * turns each such erase-and-write into only the changed cells (components/frame-diff.ts): inline,
  * with cursor moves relative to the frame; full-screen, with absolute moves from the screen's top
- * row and, with `scroll`, the terminal's scroll region when the transcript moved up. The cursor
+ * row and, with `scroll`, the terminal's scroll region when the transcript moved up. Never inline:
+ * on the normal screen tmux (and others) move the rows a region scroll pushes out into the
+ * scrollback, which would copy live rows there. The cursor
  * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
  * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
  * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
- * recognise — goes to the terminal as Ink wrote it.
+ * recognise — goes to the terminal as Ink wrote it. Inline, Ink erases its frame to print finished
+ * items above it (static output) and draws the frame again; the stream holds that erase and draws
+ * the static rows and the frame over the old frame instead, so a finished paragraph moving from
+ * the live area to the scrollback costs the rows that changed, not the whole live area again.
  */
 import stringWidth from "string-width";
 import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
@@ -112,7 +117,35 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     known = false;
   });
   const passOn = (chunk: unknown, rest: unknown[]) => (stdout.write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  const write = (chunk: unknown, ...rest: unknown[]) => {
+  /**
+   * Inline: Ink's erase of the frame before static output (or an app's write), held with what
+   * follows it in the same tick — the static text, then the frame — so the pair is drawn as one
+   * frame over the old one (see `drawHeld`). Mode switches (synchronized output) keep their place.
+   */
+  let held: { erase: string; previous: string; chunks: string[]; texts: number } | undefined;
+  const flushHeld = () => {
+    const h = held;
+    if (!h) return;
+    held = undefined;
+    const drawn = drawHeld(h.previous, h.chunks, columns, stdout.rows ?? 24);
+    if (drawn !== undefined) {
+      frame = drawn.frame;
+      for (const chunk of drawn.chunks) passOn(chunk, []);
+      return;
+    }
+    // Not what the stream knows how to draw: everything as Ink wrote it.
+    passOn(h.erase, []);
+    for (const chunk of h.chunks) write(chunk);
+  };
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    if (held) {
+      if (typeof chunk === "string" && rest.length === 0 && (MODES_ONLY.test(chunk) || !ERASE_PREFIX.test(chunk))) {
+        held.chunks.push(chunk);
+        if (!MODES_ONLY.test(chunk) && ++held.texts === 2) flushHeld();
+        return true;
+      }
+      flushHeld();
+    }
     if (typeof chunk !== "string" || MODES_ONLY.test(chunk)) return passOn(chunk, rest);
     // Ink's last write (besides mode switches) is always its frame: static output and app writes are followed by one.
     const erase = ERASE_PREFIX.exec(chunk);
@@ -121,12 +154,18 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     const wasKnown = known;
     frame = text;
     known = true;
-    if (frames && erase && wasKnown && previous && text.endsWith("\n") && erasedRows(erase[0]) === previous.split("\n").length) {
+    const matches = erase && wasKnown && previous && erasedRows(erase[0]) === previous.split("\n").length;
+    if (frames === "inline" && matches && text === "" && rest.length === 0) {
+      held = { erase: chunk, previous, chunks: [], texts: 0 };
+      queueMicrotask(flushHeld); // Ink writes the erase, the static text and the frame in one go
+      return true;
+    }
+    if (frames && matches && text.endsWith("\n")) {
       const before = rowsOf(previous);
       const after = rowsOf(text);
       const height = stdout.rows ?? 24;
       if (before.length < height && after.length < height) {
-        return passOn(frames === "inline" ? inlineUpdate(before, after, columns) : fullscreenUpdate(before, after, columns, scroll), rest);
+        return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns), rest);
       }
     }
     return passOn(chunk, rest);
@@ -140,6 +179,27 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** Escape sequences other than SGR colours: text holding one is not drawn over a frame. */
+const NOT_SGR = /\u001b(?!\[[0-9;]*m)/;
+
+/**
+ * The held erase's sequel (`chunks`: mode switches and one or two texts — static output then the
+ * frame, or the frame alone) drawn over the frame `previous` as one frame, the static rows first:
+ * the chunks to write (mode switches in place) and the frame left on screen. Undefined when a text
+ * is not plain rows that fit `columns`, or the frame would not fit the terminal.
+ */
+function drawHeld(previous: string, chunks: string[], columns: number, height: number): { chunks: string[]; frame: string } | undefined {
+  const texts = chunks.filter((c) => !MODES_ONLY.test(c));
+  if (texts.length === 0) return undefined;
+  if (texts.some((t) => !t.endsWith("\n") || NOT_SGR.test(t))) return undefined;
+  const next = texts.flatMap(rowsOf);
+  const frame = texts.at(-1)!;
+  if (rowsOf(frame).length >= height || next.some((row) => stringWidth(row) > columns)) return undefined;
+  const bytes = inlineUpdate(rowsOf(previous), next, columns);
+  const last = chunks.lastIndexOf(frame);
+  return { chunks: chunks.flatMap((c, i) => (MODES_ONLY.test(c) ? [c] : i === last ? [bytes] : [])), frame };
 }
 
 /** Rows Ink's erase prefix clears (one ESC[2K each). */

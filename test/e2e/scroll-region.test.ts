@@ -5,6 +5,8 @@
  * moves up a row at a time. The bytes written hold scroll-region scrolls (DECSTBM + SU), and the
  * screen once the answer is in equals a fresh redraw of the same state (a resize away and back
  * makes Ink write every row again): no row garbled, none left behind. At 80×24 and 120×40.
+ * Inline (finished paragraphs drawn over the live area as they move to the scrollback, only changed
+ * cells rewritten), the answer lands in the scrollback once, in order, every line whole.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -92,4 +94,30 @@ describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region
       await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
     }, 120_000);
   }
+
+  it("--inline 80×24: with only changed cells drawn, the answer lands in the scrollback once, in order", async () => {
+    const name = "inline";
+    const bin = join(out, `${name}.bin`);
+    server.reset();
+    server.enqueue(pacedText(longAnswer(), 400, 8));
+    const env = `env -u CI ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake INK_HOME=${quote(inkHome)}`;
+    tmux.start(name, `${env} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} --yolo --inline; echo INK_EXITED=$?; sleep 60`, 80, 24);
+    tmux.pipe(name, bin);
+    await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
+    tmux.type(name, "explain the login flow");
+    tmux.keys(name, "Enter");
+    await tmux.waitFor(name, (s) => s.includes(END) && s.includes("Ask Ink"), "the end of the answer", 600);
+    let last = "";
+    const all = await tmux.waitFor(name, (s) => (s === last ? true : ((last = s), false)), "a settled screen", 100, 300);
+    // Every paragraph once, in order, and each of its lines as the answer has it.
+    const lines = all.split("\n").map((l) => l.trim());
+    const paragraphs = lines.filter((l) => /^Paragraph \d+\./.test(l)).map((l) => Number(/^Paragraph (\d+)/.exec(l)![1]));
+    const expected = Array.from({ length: 40 }, (_, i) => i).filter((i) => i % 4 !== 2);
+    expect(paragraphs).toEqual(expected);
+    expect(lines.filter((l) => l.includes("item 30b")).length).toBe(1);
+    expect(lines.filter((l) => l.includes(END)).length).toBe(1);
+    tmux.keys(name, "C-c");
+    tmux.keys(name, "C-c");
+    await tmux.waitFor(name, (s) => s.includes("INK_EXITED="), "the CLI to exit");
+  }, 120_000);
 });
