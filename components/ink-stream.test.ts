@@ -3,7 +3,7 @@ import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
 import { inlineUpdate } from "./frame-diff.js";
-import { inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
+import { inkStderr, inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
 import { ScreenEmulator } from "./testing/screen-emulator.js";
 
 const inlineUpdateOf = (a: string[], b: string[]) => inlineUpdate(a, b, 100);
@@ -155,6 +155,18 @@ describe("inkStream rewrites only what changed", () => {
     for (const c of [eraseLines(frameOf(8).length + 1), clear, inkFrame(frameOf(8), 0)]) s.write(c);
     await Promise.resolve();
     expect(writes.join("")).toBe(eraseLines(frameOf(8).length + 1) + clear + inkFrame(frameOf(8), 0));
+  });
+
+  it("inline: a write to Ink's stderr between its erase and its frame (console.error above the UI) sends the held erase first", () => {
+    const { tty, writes } = fakeTty(60, 12);
+    const s = inkStream(tty, { reflow: true, frames: "inline" });
+    const err = inkStderr(s, tty); // one terminal: both write to the same place
+    s.write(inkFrame(["one", "two"], 0));
+    writes.length = 0;
+    s.write(eraseLines(3));
+    err.write("a warning\n");
+    s.write(inkFrame(["one", "two"], 0));
+    expect(writes).toEqual([eraseLines(3), "a warning\n", inkFrame(["one", "two"], 0)]);
   });
 
   it("passes Ink's writes through when it cannot vouch for the screen: after a resize, after an erase, for a frame as tall as the terminal", () => {

@@ -68,6 +68,31 @@ export function terminalRows(stdout: NodeJS.WriteStream): number | undefined {
   return (stdout as NodeJS.WriteStream & { terminalRows?: number }).terminalRows ?? stdout.rows;
 }
 
+/** The inkStream's own flush of a held erase (see `inkStderr`). */
+const FLUSH = Symbol("ink-stream flush");
+
+/**
+ * Ink's stderr beside `inkStdout` (an inkStream): Ink writes to it between erasing its frame and
+ * drawing it again (console.error above the UI), so a held erase goes out first and the text lands
+ * where Ink expects it.
+ */
+export function inkStderr(inkStdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream): NodeJS.WriteStream {
+  const flush = (inkStdout as NodeJS.WriteStream & { [FLUSH]?: () => void })[FLUSH];
+  if (!flush) return stderr;
+  return new Proxy(stderr, {
+    get(target, prop) {
+      if (prop === "write") {
+        return (...args: unknown[]) => {
+          flush();
+          return (target.write as (...a: unknown[]) => boolean)(...args);
+        };
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Rows of a frame as Ink writes it (ending in "\n"). */
 const rowsOf = (frame: string) => frame.slice(0, -1).split("\n");
 
@@ -172,6 +197,7 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
   };
   return new Proxy(stdout, {
     get(target, prop) {
+      if (prop === FLUSH) return flushHeld;
       if (prop === "write") return reflow || frames ? write : (stdout.write.bind(stdout) as typeof write);
       if (prop === "rows") return UNBOUNDED_ROWS;
       if (prop === "terminalRows") return target.rows;
