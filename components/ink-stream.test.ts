@@ -1,9 +1,9 @@
-import { Box, render, Static, Text } from "ink";
+import { Box, render, Text } from "ink";
 import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
 import { inlineUpdate } from "./frame-diff.js";
-import { inkStderr, inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
+import { inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
 import { ScreenEmulator } from "./testing/screen-emulator.js";
 
 const inlineUpdateOf = (a: string[], b: string[]) => inlineUpdate(a, b, 100);
@@ -114,61 +114,6 @@ describe("inkStream rewrites only what changed", () => {
     expect(term.lines().slice(0, 23)).toEqual(rows(1));
   });
 
-  it("inline: a finished paragraph moving to the scrollback (Ink's erase, static text, frame) costs the changed rows, and leaves screen and scrollback as Ink's own writes would", async () => {
-    const paragraph = (n: number) => [`Paragraph ${n}. The login is handled in src/auth/login.ts.`, ""];
-    const frameOf = (first: number) => [...[first, first + 1, first + 2].flatMap(paragraph), "─".repeat(60), `${["⠋", "⠙"][first % 2]} working…`, "status line"];
-    const raw = new ScreenEmulator(60, 12);
-    const diffed = new ScreenEmulator(60, 12);
-    const { tty, writes } = fakeTty(60, 12);
-    const s = inkStream(tty, { reflow: true, frames: "inline" });
-    const send = (...chunks: string[]) => {
-      writes.length = 0;
-      for (const c of chunks) {
-        raw.write(c);
-        s.write(c);
-      }
-      return writes;
-    };
-    send(inkFrame(frameOf(0), 0));
-    diffed.write(writes.join(""));
-    let saved = 0;
-    for (let n = 0; n < 8; n++) {
-      const before = frameOf(n);
-      const chunks = ["\u001b[?2026h", eraseLines(before.length + 1), `${paragraph(n).join("\n")}\n`, inkFrame(frameOf(n + 1), 0), "\u001b[?2026l"];
-      const out = send(...chunks);
-      await Promise.resolve();
-      expect(out[0]).toBe("\u001b[?2026h"); // the synchronized-output block keeps its place around the drawing
-      expect(out.at(-1)).toBe("\u001b[?2026l");
-      diffed.write(out.join(""));
-      expect(diffed.lines(), `commit ${n}`).toEqual(raw.lines());
-      expect(diffed.scrollback).toEqual(raw.scrollback);
-      // The rows above the new paragraph stay: only the paragraph, the moved rule and the status are drawn.
-      expect(out.join("")).not.toContain(`Paragraph ${n + 1}.`);
-      expect(out.join("")).toContain(`Paragraph ${n + 3}.`);
-      saved += chunks.join("").length - out.join("").length;
-    }
-    expect(raw.scrollback.length).toBeGreaterThan(4);
-    expect(saved).toBeGreaterThan(8 * 150);
-    // An erase followed by something that is not plain rows (an app's clear-screen) goes out as Ink wrote it.
-    const clear = "\u001b[2J\u001b[3J\u001b[H";
-    writes.length = 0;
-    for (const c of [eraseLines(frameOf(8).length + 1), clear, inkFrame(frameOf(8), 0)]) s.write(c);
-    await Promise.resolve();
-    expect(writes.join("")).toBe(eraseLines(frameOf(8).length + 1) + clear + inkFrame(frameOf(8), 0));
-  });
-
-  it("inline: a write to Ink's stderr between its erase and its frame (console.error above the UI) sends the held erase first", () => {
-    const { tty, writes } = fakeTty(60, 12);
-    const s = inkStream(tty, { reflow: true, frames: "inline" });
-    const err = inkStderr(s, tty); // one terminal: both write to the same place
-    s.write(inkFrame(["one", "two"], 0));
-    writes.length = 0;
-    s.write(eraseLines(3));
-    err.write("a warning\n");
-    s.write(inkFrame(["one", "two"], 0));
-    expect(writes).toEqual([eraseLines(3), "a warning\n", inkFrame(["one", "two"], 0)]);
-  });
-
   it("passes Ink's writes through when it cannot vouch for the screen: after a resize, after an erase, for a frame as tall as the terminal", () => {
     const { tty, writes } = fakeTty(80, 10);
     const s = inkStream(tty, { reflow: true, frames: "inline" });
@@ -217,26 +162,6 @@ describe.skipIf(isInCi)("inkStream under Ink itself (inline)", () => {
     app.unmount();
     expect(first).toBeGreaterThan(38 * 50);
     for (const n of perTick) expect(n).toBeLessThan(40);
-  });
-});
-
-describe.skipIf(isInCi)("inkStream under Ink itself (static output)", () => {
-  it("a finished item printed above the live area (Ink's <Static>) does not rewrite the live area", async () => {
-    const { tty, writes } = fakeTty(100, 45);
-    const rows = Array.from({ length: 30 }, (_, i) => `child ${i}: reading src/auth/login.ts and the tests beside it`);
-    const view = (done: string[]) =>
-      h(Box, { flexDirection: "column" }, h(Static, { items: done, children: (d: unknown) => h(Text, { key: String(d) }, String(d)) }), ...rows.map((r, i) => h(Text, { key: i }, r)), h(Text, null, "⠋ working…"));
-    const app = render(view([]), { stdout: inkStream(tty, { reflow: true, frames: "inline" }), patchConsole: false, exitOnCtrlC: false });
-    const settle = () => new Promise((r) => setTimeout(r, 80));
-    await settle();
-    writes.length = 0;
-    app.rerender(view(["FINISHED ITEM ONE"]));
-    await settle();
-    const bytes = writes.join("");
-    app.unmount();
-    expect(bytes).toContain("FINISHED ITEM ONE");
-    expect(bytes).not.toContain("child 3:");
-    expect(bytes.length).toBeLessThan(600);
   });
 });
 

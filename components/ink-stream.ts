@@ -24,10 +24,7 @@
  * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
  * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
  * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
- * recognise — goes to the terminal as Ink wrote it. Inline, Ink erases its frame to print finished
- * items above it (static output) and draws the frame again; the stream holds that erase and draws
- * the static rows and the frame over the old frame instead, so a finished paragraph moving from
- * the live area to the scrollback costs the rows that changed, not the whole live area again.
+ * recognise, Ink's erase before static output — goes to the terminal as Ink wrote it.
  */
 import stringWidth from "string-width";
 import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
@@ -66,31 +63,6 @@ const UNBOUNDED_ROWS = 100_000;
 /** The real terminal height of a stream made by inkStream (else its own `rows`). */
 export function terminalRows(stdout: NodeJS.WriteStream): number | undefined {
   return (stdout as NodeJS.WriteStream & { terminalRows?: number }).terminalRows ?? stdout.rows;
-}
-
-/** The inkStream's own flush of a held erase (see `inkStderr`). */
-const FLUSH = Symbol("ink-stream flush");
-
-/**
- * Ink's stderr beside `inkStdout` (an inkStream): Ink writes to it between erasing its frame and
- * drawing it again (console.error above the UI), so a held erase goes out first and the text lands
- * where Ink expects it.
- */
-export function inkStderr(inkStdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream): NodeJS.WriteStream {
-  const flush = (inkStdout as NodeJS.WriteStream & { [FLUSH]?: () => void })[FLUSH];
-  if (!flush) return stderr;
-  return new Proxy(stderr, {
-    get(target, prop) {
-      if (prop === "write") {
-        return (...args: unknown[]) => {
-          flush();
-          return (target.write as (...a: unknown[]) => boolean)(...args);
-        };
-      }
-      const value = Reflect.get(target, prop, target) as unknown;
-      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 /** Rows of a frame as Ink writes it (ending in "\n"). */
@@ -142,35 +114,7 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     known = false;
   });
   const passOn = (chunk: unknown, rest: unknown[]) => (stdout.write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  /**
-   * Inline: Ink's erase of the frame before static output (or an app's write), held with what
-   * follows it in the same tick — the static text, then the frame — so the pair is drawn as one
-   * frame over the old one (see `drawHeld`). Mode switches (synchronized output) keep their place.
-   */
-  let held: { erase: string; previous: string; chunks: string[]; texts: number } | undefined;
-  const flushHeld = () => {
-    const h = held;
-    if (!h) return;
-    held = undefined;
-    const drawn = drawHeld(h.previous, h.chunks, columns, stdout.rows ?? 24);
-    if (drawn !== undefined) {
-      frame = drawn.frame;
-      for (const chunk of drawn.chunks) passOn(chunk, []);
-      return;
-    }
-    // Not what the stream knows how to draw: everything as Ink wrote it.
-    passOn(h.erase, []);
-    for (const chunk of h.chunks) write(chunk);
-  };
   const write = (chunk: unknown, ...rest: unknown[]): boolean => {
-    if (held) {
-      if (typeof chunk === "string" && rest.length === 0 && (MODES_ONLY.test(chunk) || !ERASE_PREFIX.test(chunk))) {
-        held.chunks.push(chunk);
-        if (!MODES_ONLY.test(chunk) && ++held.texts === 2) flushHeld();
-        return true;
-      }
-      flushHeld();
-    }
     if (typeof chunk !== "string" || MODES_ONLY.test(chunk)) return passOn(chunk, rest);
     // Ink's last write (besides mode switches) is always its frame: static output and app writes are followed by one.
     const erase = ERASE_PREFIX.exec(chunk);
@@ -180,11 +124,6 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     frame = text;
     known = true;
     const matches = erase && wasKnown && previous && erasedRows(erase[0]) === previous.split("\n").length;
-    if (frames === "inline" && matches && text === "" && rest.length === 0) {
-      held = { erase: chunk, previous, chunks: [], texts: 0 };
-      queueMicrotask(flushHeld); // Ink writes the erase, the static text and the frame in one go
-      return true;
-    }
     if (frames && matches && text.endsWith("\n")) {
       const before = rowsOf(previous);
       const after = rowsOf(text);
@@ -197,7 +136,6 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
   };
   return new Proxy(stdout, {
     get(target, prop) {
-      if (prop === FLUSH) return flushHeld;
       if (prop === "write") return reflow || frames ? write : (stdout.write.bind(stdout) as typeof write);
       if (prop === "rows") return UNBOUNDED_ROWS;
       if (prop === "terminalRows") return target.rows;
@@ -205,27 +143,6 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
-}
-
-/** Escape sequences other than SGR colours: text holding one is not drawn over a frame. */
-const NOT_SGR = /\u001b(?!\[[0-9;]*m)/;
-
-/**
- * The held erase's sequel (`chunks`: mode switches and one or two texts — static output then the
- * frame, or the frame alone) drawn over the frame `previous` as one frame, the static rows first:
- * the chunks to write (mode switches in place) and the frame left on screen. Undefined when a text
- * is not plain rows that fit `columns`, or the frame would not fit the terminal.
- */
-function drawHeld(previous: string, chunks: string[], columns: number, height: number): { chunks: string[]; frame: string } | undefined {
-  const texts = chunks.filter((c) => !MODES_ONLY.test(c));
-  if (texts.length === 0) return undefined;
-  if (texts.some((t) => !t.endsWith("\n") || NOT_SGR.test(t))) return undefined;
-  const next = texts.flatMap(rowsOf);
-  const frame = texts.at(-1)!;
-  if (rowsOf(frame).length >= height || next.some((row) => stringWidth(row) > columns)) return undefined;
-  const bytes = inlineUpdate(rowsOf(previous), next, columns);
-  const last = chunks.lastIndexOf(frame);
-  return { chunks: chunks.flatMap((c, i) => (MODES_ONLY.test(c) ? [c] : i === last ? [bytes] : [])), frame };
 }
 
 /** Rows Ink's erase prefix clears (one ESC[2K each). */

@@ -15,7 +15,7 @@ import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
-import { inkStderr, inkStream, scrollRegionSupport } from "./ink-stream.js";
+import { inkStream, scrollRegionSupport } from "./ink-stream.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -115,7 +115,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     />,
     // console.* is redirected above the UI only on the real terminal. Ink's standard renderer: the
     // stream turns its whole-frame writes into changed cells (ink-stream.ts).
-    { stdin, stdout: inkStdout, stderr: inkStderr(inkStdout, process.stderr), exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.
