@@ -61,21 +61,39 @@ describe("inline frames", () => {
     expect(term.lines()).toEqual(fresh(after, 120, 45));
   });
 
-  it("any sequence of frames — growing, shrinking, changing — leaves the screen as a fresh draw would", () => {
-    const rnd = random(29);
+  it("a band that moved up is moved by the terminal (DL + IL) and only the new rows drawn", () => {
+    const answer = (from: number) => [...Array.from({ length: 30 }, (_, i) => `line ${from + i} of the answer, long enough to be worth moving`), "─".repeat(60), "⠋ working…"];
+    const bytes = inlineUpdate(answer(0), answer(1), 80, true);
+    expect(bytes).toMatch(/^\u001b\[0m\u001b\[32A\r\u001b\[1M\u001b\[29B\u001b\[1L/);
+    expect(bytes).toContain("line 30 of the answer");
+    expect(bytes).not.toContain("line 5 ");
+    const term = screenWith(answer(0), 80, 40);
+    term.write(bytes);
+    expect(term.lines()).toEqual(fresh(answer(1), 80, 40));
+  });
+
+  for (const scroll of [false, true])
+  it(`any sequence of frames — growing, shrinking, changing, moving up — leaves the screen as a fresh draw would${scroll ? " (moved by the terminal)" : ""}`, () => {
+    const rnd = random(scroll ? 31 : 29);
     const word = () => ["alpha", "beta", cyan("gamma"), dim("delta"), "ε", "─", "漢"][Math.floor(rnd() * 7)]!;
     const frame = () => Array.from({ length: 1 + Math.floor(rnd() * 12) }, () => Array.from({ length: Math.floor(rnd() * 8) }, word).join(" "));
     let prev = frame();
     const term = screenWith(prev, 60, 20);
+    let moves = 0;
     for (let step = 0; step < 300; step++) {
-      const next = rnd() < 0.5 ? prev.map((r) => (rnd() < 0.2 ? frame()[0]! : r)) : frame();
-      term.write(inlineUpdate(prev, next, 60));
+      const roll = rnd();
+      const next = roll < 0.4 ? prev.map((r) => (rnd() < 0.2 ? frame()[0]! : r)) : roll < 0.7 ? [...prev.slice(1 + Math.floor(rnd() * 3)), ...frame()].slice(0, prev.length) : frame();
+      while (next.length < prev.length && roll >= 0.4 && roll < 0.7) next.push(frame()[0]!);
+      const bytes = inlineUpdate(prev, next, 60, scroll);
+      if (/\u001b\[\d+M/.test(bytes)) moves++;
+      term.write(bytes);
       // Compare the frame's rows (bottom-aligned on the cursor row) with the frame.
       const shown = term.lines().slice(term.row - next.length, term.row);
       expect(shown, `step ${step}`).toEqual(next.map((r) => strip(r).trimEnd()));
       expect(term.lines().slice(term.row).every((r) => r === "")).toBe(true);
       prev = next;
     }
+    expect(moves > 0).toBe(scroll);
   });
 });
 

@@ -204,11 +204,27 @@ function patchCost(old: string, next: string): number {
  * `next`, leaving the cursor at the start of the row below `next` — where Ink's own erase of
  * `next` expects it. Cursor moves are relative; rows added at the foot are written with line
  * feeds (the terminal scrolls at the bottom; the rows below a frame are blank), rows dropped are
- * erased to the end of the screen.
+ * erased to the end of the screen. With `scroll`, a band of rows that moved up (an answer taller
+ * than the live area) is moved by the terminal: lines deleted at the band's top (DL) and as many
+ * inserted where its new rows come in (IL), which leaves the rows below in place. No scroll region:
+ * on the normal screen tmux copies the rows a region scroll pushes out into the scrollback.
  */
-export function inlineUpdate(prev: readonly string[], next: readonly string[], columns: number): string {
+export function inlineUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll = false): string {
+  const plain = inlinePatch(prev, next, columns, prev.length);
+  if (!scroll || prev.length !== next.length) return plain;
+  let changed = 0;
+  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) changed++;
+  const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(prev, next) : undefined;
+  if (!plan) return plain;
+  const { top, bottom, by } = plan;
+  const moved = `${RESET}${CSI}${prev.length - top}A\r${CSI}${by}M${CSI}${bottom - by + 1 - top}B${CSI}${by}L`;
+  const bytes = moved + inlinePatch(scrolled(prev, plan), next, columns, bottom - by + 1);
+  return bytes.length < plain.length ? bytes : plain;
+}
+
+/** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
+function inlinePatch(prev: readonly string[], next: readonly string[], columns: number, row: number): string {
   let out = "";
-  let row = prev.length; // the cursor's row, counted from the frame's top
   /** The move from the cursor's row to `target` (relative). */
   const goTo = (target: number) => {
     const move = target < row ? `${CSI}${row - target}A` : target > row ? `${CSI}${target - row}B` : "";

@@ -101,17 +101,36 @@ describe("inkStream rewrites only what changed", () => {
     expect(term.lines().slice(0, 23)).toEqual(rows(1));
   });
 
-  it("inline: never scrolls by a scroll region, even when the live area fills the screen (tmux would copy the scrolled rows into the scrollback)", () => {
+  it("inline: a live area whose rows moved up is moved by deleting and inserting lines — no scroll region, nothing into the scrollback", () => {
     const rows = (from: number) => [...Array.from({ length: 20 }, (_, i) => `line ${from + i}: the answer streams below the last one`), "─".repeat(60), "│ › working…", "status"];
-    const { tty, writes } = fakeTty(60, 24);
+    const { tty, writes } = fakeTty(60, 30);
     const s = inkStream(tty, { reflow: true, frames: "inline", scroll: true });
-    s.write(inkFrame(rows(0), 0));
-    writes.length = 0;
-    s.write(inkFrame(rows(1), 23));
-    expect(writes.join("")).not.toMatch(/\u001b\[\d+S|\u001b\[\d+;\d+r/);
-    const term = new ScreenEmulator(60, 24);
-    term.write(inkFrame(rows(0), 0) + writes.join(""));
-    expect(term.lines().slice(0, 23)).toEqual(rows(1));
+    const term = new ScreenEmulator(60, 30);
+    term.write("$ ink --inline\n");
+    const draw = (frame: string[], previous: number) => {
+      writes.length = 0;
+      s.write(inkFrame(frame, previous));
+      term.write(writes.join(""));
+      return writes.join("");
+    };
+    draw(rows(0), 0);
+    for (let from = 1; from <= 5; from++) {
+      const bytes = draw(rows(from), 23);
+      expect(bytes).toContain("\u001b[1M");
+      expect(bytes).toContain("\u001b[1L");
+      expect(bytes).not.toMatch(/\u001b\[\d+;\d+r|\u001b\[\d+S/);
+      expect(bytes.length).toBeLessThan(120);
+      expect(term.lines().slice(1, 24)).toEqual(rows(from));
+    }
+    expect(term.lines()[0]).toBe("$ ink --inline");
+    expect(term.scrollback).toEqual([]);
+    // Without scroll support: the same screen, written row by row.
+    const plain = fakeTty(60, 30);
+    const p = inkStream(plain.tty, { reflow: true, frames: "inline" });
+    p.write(inkFrame(rows(0), 0));
+    plain.writes.length = 0;
+    p.write(inkFrame(rows(1), 23));
+    expect(plain.writes.join("")).not.toMatch(/\u001b\[\d+[MLS]/);
   });
 
   it("passes Ink's writes through when it cannot vouch for the screen: after a resize, after an erase, for a frame as tall as the terminal", () => {

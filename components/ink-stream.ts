@@ -18,9 +18,9 @@
  * even when only a spinner glyph changed. With `frames`, the stream keeps the frame on screen and
  * turns each such erase-and-write into only the changed cells (components/frame-diff.ts): inline,
  * with cursor moves relative to the frame; full-screen, with absolute moves from the screen's top
- * row and, with `scroll`, the terminal's scroll region when the transcript moved up. Never inline:
- * on the normal screen tmux (and others) move the rows a region scroll pushes out into the
- * scrollback, which would copy live rows there. The cursor
+ * row and, with `scroll`, the terminal's scroll region when the transcript moved up. Inline, with
+ * `scroll`, a band that moved up is moved by deleting and inserting lines instead (a region scroll
+ * on the normal screen would copy live rows into tmux's scrollback). The cursor
  * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
  * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
  * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
@@ -89,7 +89,7 @@ export interface InkStreamOptions {
   reflow: boolean;
   /** Rewrite only what changed between frames: "inline" (relative moves) or "fullscreen" (the frame at the screen's top); absent: Ink's writes as they are. */
   frames?: "inline" | "fullscreen";
-  /** Full-screen frames: let the terminal scroll a band of rows that moved up (scrollRegionSupport). */
+  /** Let the terminal move a band of rows that moved up (scrollRegionSupport): full-screen by a scroll region, inline by deleting and inserting lines. */
   scroll?: boolean;
 }
 
@@ -129,7 +129,7 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
       const after = rowsOf(text);
       const height = stdout.rows ?? 24;
       if (before.length < height && after.length < height) {
-        return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns), rest);
+        return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll), rest);
       }
     }
     return passOn(chunk, rest);

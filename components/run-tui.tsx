@@ -93,9 +93,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const fullscreen = !options.inline && stdout.isTTY === true;
   const alt = fullscreen ? enterAltScreen(stdout, { mouse: options.mouse !== false }) : undefined;
 
-  // Ink writes whole frames; the stream rewrites only the cells that changed and, full-screen, lets
-  // the terminal scroll the transcript where it can (see ink-stream.ts).
-  const scroll = fullscreen && scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
+  // Ink writes whole frames; the stream rewrites only the cells that changed and lets the terminal
+  // move the transcript's rows where it can (see ink-stream.ts).
+  const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
   const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames: fullscreen ? "fullscreen" : "inline", scroll }) : stdout;
   const instance = render(
     <App

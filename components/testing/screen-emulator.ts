@@ -2,7 +2,7 @@
  * A small terminal emulator for tests of the bytes the UI writes: a grid of `columns`×`rows` cells
  * (text only; colours are dropped), a cursor with the pending wrap of the last column, line feeds
  * that scroll (into a scrollback) at the bottom margin, and the sequences the renderer uses —
- * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL and ED (from the cursor), DECSTBM and SU. Line feeds return the
+ * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL and ED (from the cursor), DECSTBM, SU, DL and IL. Line feeds return the
  * carriage as a pty's ONLCR does. Any other escape sequence throws, so a test sees what it missed.
  */
 export class ScreenEmulator {
@@ -131,6 +131,24 @@ export class ScreenEmulator {
         break;
       case "S":
         this.scrollUp(n);
+        break;
+      case "M": // delete lines: the rows below move up within the margins, blank rows come in at the bottom
+        if (this.row >= this.top && this.row <= this.bottom) {
+          for (let i = 0; i < n; i++) {
+            this.grid.splice(this.row, 1);
+            this.grid.splice(this.bottom, 0, this.blankRow());
+          }
+        }
+        this.col = 0;
+        break;
+      case "L": // insert lines: blank rows at the cursor, the rows below move down, the bottom ones are dropped
+        if (this.row >= this.top && this.row <= this.bottom) {
+          for (let i = 0; i < n; i++) {
+            this.grid.splice(this.bottom, 1);
+            this.grid.splice(this.row, 0, this.blankRow());
+          }
+        }
+        this.col = 0;
         break;
       default:
         throw new Error(`ScreenEmulator: unknown sequence ${JSON.stringify(all)}`);
