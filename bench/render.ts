@@ -4,7 +4,8 @@
  * to the answer's last line on screen with the prompt box back: CPU s of the app, bytes written to
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
- * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s), and
+ * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s; also
+ * `--inline`, and full-screen at 80×24, where the transcript scrolls a row every few tokens), and
  * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages), and the same for
  * 51 s in full-screen and in --inline mode (the figures issue #29 compares: bytes and % of a core).
  * The paced answer also runs below one finished 20,000-token answer, and both in `--inline` mode:
@@ -66,6 +67,8 @@ interface Scenario {
   /** Queues the server's answers for one run. */
   script: (server: FakeAnthropic) => void;
   runs: number;
+  /** Terminal size (default 120×40). */
+  size?: [number, number];
 }
 
 interface RunResult {
@@ -82,18 +85,19 @@ interface RunResult {
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /**
- * Starts the app (dist/cli.js, --yolo, up to 8 children) in tmux session `name` (120×40) against
+ * Starts the app (dist/cli.js, --yolo, up to 8 children) in tmux session `name` (`size`, default 120×40) against
  * `server`, with `INK_HOME` and `--cwd` given, `env` added, `nodeArgs` before INK_BENCH_NODE_ARGS
  * (extra node flags, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a scenario) and `args`
  * after the CLI's; copies what it writes to the terminal into `terminalBytes` when given. Resolves
  * with the app's pid once its prompt box is on screen.
  */
-async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: string; cwd: string; env?: Record<string, string>; nodeArgs?: string[]; args?: string[]; terminalBytes?: string }): Promise<number> {
+async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: string; cwd: string; env?: Record<string, string>; nodeArgs?: string[]; args?: string[]; terminalBytes?: string; size?: [number, number] }): Promise<number> {
   const vars = { INK_HOME: o.inkHome, ...o.env, ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: o.server.url, INK_MODEL: "claude-fake" };
   const env = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(" ");
   const nodeArgs = [...(o.nodeArgs ?? []), ...(process.env.INK_BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean)].map(quote);
   const app = [quote(process.execPath), ...nodeArgs, quote(CLI), "--cwd", quote(o.cwd), "--yolo", "--max-children", "8", ...(o.args ?? [])].join(" ");
-  tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
+  const [columns, rows] = o.size ?? [120, 40];
+  tmux("new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), `sh -c ${quote(`read _; exec env -u CI ${env} ${app}`)}`);
   if (o.terminalBytes) tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(o.terminalBytes)}`);
   tmux("send-keys", "-t", name, "Enter");
   await waitForScreen(name, (s) => s.includes("Ask Ink"), "the prompt box");
@@ -113,7 +117,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   const resume = scenario.longAnswer ? ["--resume", longAnswerSession(inkHome, cwd, scenario.longAnswer)] : scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out });
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out, size: scenario.size });
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
     const bytes0 = statSync(out).size;
@@ -182,11 +186,13 @@ function formatBytes(n: number): string {
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
   const fast = (server: FakeAnthropic) => server.enqueue(textStream(big, 2));
+  const paced = (server: FakeAnthropic) => server.enqueue(textStream(answerText(2_000), 100));
   const runs = quick ? 1 : 3;
   const list: Scenario[] = [
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
     ...pacedScenarios(big),
+    { name: "paced answer, scroll-heavy at 80×24", history: 0, script: paced, runs: 1, size: [80, 24] },
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
     // 2,500 tokens a child at 50 tokens/s: ~51 s from the prompt to the answer (issue #29's figures).

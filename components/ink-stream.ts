@@ -13,8 +13,21 @@
  * stream given to Ink remembers the last frame it wrote, and on a narrower width (before Ink's own
  * resize handler runs) the rows that frame now covers are erased and the cursor is put where Ink's
  * erase expects it. Nothing above the frame is touched.
+ *
+ * Bytes. Ink (its standard renderer) erases its whole frame and writes the next one, every row,
+ * even when only a spinner glyph changed. With `frames`, the stream keeps the frame on screen and
+ * turns each such erase-and-write into only the changed cells (components/frame-diff.ts): inline,
+ * with cursor moves relative to the frame; full-screen, with absolute moves from the screen's top
+ * row and, with `scroll`, the terminal's scroll region when the transcript moved up. Inline, with
+ * `scroll`, a band that moved up is moved by deleting and inserting lines instead (a region scroll
+ * on the normal screen would copy live rows into tmux's scrollback). The cursor
+ * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
+ * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
+ * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
+ * recognise, Ink's erase before static output — goes to the terminal as Ink wrote it.
  */
 import stringWidth from "string-width";
+import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
 
 const ESC = "\u001b[";
 /** Ink's erase of its previous frame: ESC[2K (ESC[1A ESC[2K)* ESC[G, at the start of a frame write. */
@@ -52,37 +65,87 @@ export function terminalRows(stdout: NodeJS.WriteStream): number | undefined {
   return (stdout as NodeJS.WriteStream & { terminalRows?: number }).terminalRows ?? stdout.rows;
 }
 
+/** Rows of a frame as Ink writes it (ending in "\n"). */
+const rowsOf = (frame: string) => frame.slice(0, -1).split("\n");
+
+/**
+ * Whether full-screen frames may scroll with the terminal's scroll region (DECSTBM + SU): from
+ * `INK_SCROLL_REGION` (on, off or auto; anything else is reported through `warn` and taken as
+ * auto), else from `TERM` — the xterm family, tmux, screen, kitty, alacritty, foot, wezterm, rxvt
+ * and Windows Terminal (WT_SESSION) have it; the Linux console, `dumb` and unknown terminals get
+ * row repaints.
+ */
+export function scrollRegionSupport(env: NodeJS.ProcessEnv, warn: (message: string) => void = () => {}): boolean {
+  const setting = env.INK_SCROLL_REGION?.trim().toLowerCase();
+  if (setting === "on") return true;
+  if (setting === "off") return false;
+  if (setting && setting !== "auto") warn(`INK_SCROLL_REGION=${env.INK_SCROLL_REGION} is not one of on, off, auto; using auto (set it to on or off to choose)`);
+  if (env.WT_SESSION) return true;
+  return /^(xterm|tmux|screen|kitty|xterm-kitty|alacritty|foot|wezterm|rxvt|vte|gnome|konsole|st-|iterm)/.test(env.TERM ?? "");
+}
+
+export interface InkStreamOptions {
+  /** Inline mode: keep the frame intact when the terminal narrows (see the module note). */
+  reflow: boolean;
+  /** Rewrite only what changed between frames: "inline" (relative moves) or "fullscreen" (the frame at the screen's top); absent: Ink's writes as they are. */
+  frames?: "inline" | "fullscreen";
+  /** Let the terminal move a band of rows that moved up (scrollRegionSupport): full-screen by a scroll region, inline by deleting and inserting lines. */
+  scroll?: boolean;
+}
+
 /**
  * The stream for Ink over `stdout`: never taller than Ink can fill (so Ink never clears the
- * scrollback), and with `reflow` (inline mode) the frame kept intact when the terminal narrows.
+ * scrollback), with `reflow` (inline mode) the frame kept intact when the terminal narrows, and
+ * with `frames` only the changed cells of each frame written.
  */
-export function inkStream(stdout: NodeJS.WriteStream, { reflow }: { reflow: boolean }): NodeJS.WriteStream {
+export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll = false }: InkStreamOptions): NodeJS.WriteStream {
   let frame = "";
+  /** Whether `frame` is what the screen shows, where the cursor says (false after a resize, until Ink redraws). */
+  let known = true;
   let columns = stdout.columns ?? 80;
   // Registered before Ink subscribes to the same emitter, so it runs first.
-  if (reflow) stdout.on("resize", () => {
+  stdout.on("resize", () => {
     const now = stdout.columns ?? columns;
-    if (now < columns && frame) {
+    if (reflow && now < columns && frame) {
       const fix = reflowErase(frame, now);
       if (fix) stdout.write(fix);
     }
     columns = now;
+    known = false;
   });
-  const write = (chunk: unknown, ...rest: unknown[]) => {
-    if (typeof chunk === "string" && !MODES_ONLY.test(chunk)) {
-      // Ink's last write (besides mode switches) is always its frame: static output and app writes are followed by one.
-      const erase = ERASE_PREFIX.exec(chunk);
-      frame = erase ? chunk.slice(erase[0].length) : chunk;
+  const passOn = (chunk: unknown, rest: unknown[]) => (stdout.write as (...a: unknown[]) => boolean)(chunk, ...rest);
+  const write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    if (typeof chunk !== "string" || MODES_ONLY.test(chunk)) return passOn(chunk, rest);
+    // Ink's last write (besides mode switches) is always its frame: static output and app writes are followed by one.
+    const erase = ERASE_PREFIX.exec(chunk);
+    const text = erase ? chunk.slice(erase[0].length) : chunk;
+    const previous = frame;
+    const wasKnown = known;
+    frame = text;
+    known = true;
+    const matches = erase && wasKnown && previous && erasedRows(erase[0]) === previous.split("\n").length;
+    if (frames && matches && text.endsWith("\n")) {
+      const before = rowsOf(previous);
+      const after = rowsOf(text);
+      const height = stdout.rows ?? 24;
+      if (before.length < height && after.length < height) {
+        return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll), rest);
+      }
     }
-    return (stdout.write as (...a: unknown[]) => boolean)(chunk, ...rest);
+    return passOn(chunk, rest);
   };
   return new Proxy(stdout, {
     get(target, prop) {
-      if (prop === "write") return reflow ? write : (stdout.write.bind(stdout) as typeof write);
+      if (prop === "write") return reflow || frames ? write : (stdout.write.bind(stdout) as typeof write);
       if (prop === "rows") return UNBOUNDED_ROWS;
       if (prop === "terminalRows") return target.rows;
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** Rows Ink's erase prefix clears (one ESC[2K each). */
+function erasedRows(prefix: string): number {
+  return prefix.split("\u001b[2K").length - 1;
 }

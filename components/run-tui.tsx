@@ -15,7 +15,7 @@ import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
-import { inkStream } from "./ink-stream.js";
+import { inkStream, scrollRegionSupport } from "./ink-stream.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -92,7 +92,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
   const fullscreen = !options.inline && stdout.isTTY === true;
   const alt = fullscreen ? enterAltScreen(stdout, { mouse: options.mouse !== false }) : undefined;
-  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen }) : stdout;
+
+  // Ink writes whole frames; the stream rewrites only the cells that changed and lets the terminal
+  // move the transcript's rows where it can (see ink-stream.ts).
+  const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
+  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames: fullscreen ? "fullscreen" : "inline", scroll }) : stdout;
   const instance = render(
     <App
       session={session}
@@ -109,11 +113,9 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
         void next.startMcp();
       }}
     />,
-    // console.* is redirected above the UI only on the real terminal. Full-screen, only the rows
-    // that changed are rewritten (Ink's incremental renderer, patched at build time: see
-    // scripts/build.mjs); inline mode keeps whole-frame writes, which the reflow guard in
-    // ink-stream.ts relies on.
-    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, incrementalRendering: fullscreen, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
+    // console.* is redirected above the UI only on the real terminal. Ink's standard renderer: the
+    // stream turns its whole-frame writes into changed cells (ink-stream.ts).
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
   );
   if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.

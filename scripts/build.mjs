@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * Ink's incremental renderer is patched (see inkIncrementalFix), string-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * String-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
@@ -37,24 +37,6 @@ const yogaWithoutFetch = {
       const text = await readFile(args.path, "utf8");
       if (!text.includes("typeof fetch")) throw new Error(`${args.path}: yoga's wasm loader changed (no "typeof fetch"); update scripts/build.mjs`);
       return { contents: text.replaceAll("typeof fetch", "typeof __inkNoFetch"), loader: "js" };
-    });
-  },
-};
-
-/**
- * Ink 6.8's incremental renderer moves the cursor up one row too few when the previous frame
- * ended with a line break — and Ink ends every frame that is shorter than the terminal with one —
- * so each frame is drawn a row lower and the screen scrolls, leaving stale rows behind. The fix:
- * count the row the trailing line break left the cursor on.
- */
-const INK_CURSOR_UP = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1));";
-const inkIncrementalFix = {
-  name: "ink-incremental-fix",
-  setup(b) {
-    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
-      const text = await readFile(args.path, "utf8");
-      if (!text.includes(INK_CURSOR_UP)) throw new Error(`${args.path}: ink's incremental renderer changed (no "${INK_CURSOR_UP}"); check whether its trailing-newline bug is fixed and update scripts/build.mjs`);
-      return { contents: text.replace(INK_CURSOR_UP, "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));"), loader: "js" };
     });
   },
 };
@@ -114,7 +96,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
-  plugins: [yogaWithoutFetch, inkIncrementalFix, stringWidthCache, inkOutputRows],
+  plugins: [yogaWithoutFetch, stringWidthCache, inkOutputRows],
 };
 
 const started = performance.now();

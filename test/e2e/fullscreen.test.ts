@@ -10,23 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
+import { pacedText, sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { ensureBuilt } from "../helpers/build.js";
 import { countBytes, hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-fs-${process.pid}`);
 const CLEAR_SCROLLBACK = "\u001b[3J";
 const CLEAR_SCREEN = "\u001b[2J";
-
-/** A text turn streamed in `pieces` deltas `delayMs` apart. */
-function slowText(text: string, pieces: number, delayMs: number): FakeResponse {
-  const events = turnEvents([{ text: "" }]);
-  const at = events.findIndex((e) => e.event === "content_block_stop");
-  const size = Math.ceil(text.length / pieces);
-  const deltas = Array.from({ length: pieces }, (_, i) => ({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i * size, (i + 1) * size) } } }));
-  events.splice(at, 0, ...deltas);
-  return { kind: "sse", events, delayMs };
-}
 
 describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
   let repo = "";
@@ -62,7 +52,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     server.reset();
     server.enqueue(sseTurn(["a", "b", "c", "d"].map((x) => ({ toolUse: { id: `t-${x}`, name: "task", input: { prompt: `look at part ${x} of the login code` } } }))));
     const body = Array.from({ length: 30 }, (_, i) => `finding ${i}: the login handler checks the password before it returns the user.`).join(" ");
-    for (let i = 0; i < 4; i++) server.enqueue(slowText(body, 60, 60));
+    for (let i = 0; i < 4; i++) server.enqueue(pacedText(body, 60, 60));
     const report = Array.from({ length: 30 }, (_, i) => `- report line ${i}`).join("\n");
     server.setFallback(sseTurn([{ text: `${report}\n\nFOUR-DONE: all four children reported.` }]));
     startInk(name, [80, 24], { env: `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)}` });

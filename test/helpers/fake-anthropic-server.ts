@@ -258,6 +258,15 @@ export function sseTurn(blocks: TurnBlock[], options: TurnOptions = {}): FakeRes
   return { kind: "sse", events: turnEvents(blocks, options), delayMs: options.delayMs };
 }
 
+/** A text turn streamed in `pieces` deltas, `delayMs` apart (a paced answer). */
+export function pacedText(text: string, pieces: number, delayMs: number): FakeResponse {
+  const events = turnEvents([{ text: "" }]);
+  const at = events.findIndex((e) => e.event === "content_block_stop");
+  const deltas = splitInto(text, pieces).map((piece) => ({ event: "content_block_delta", data: { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } } }));
+  events.splice(at, 0, ...deltas);
+  return { kind: "sse", events, delayMs };
+}
+
 /** A stream that starts a message, then sends an SSE `error` event (e.g. `overloaded_error`) and closes. */
 export function sseError(type: string, message: string): FakeResponse {
   const start = turnEvents([]).slice(0, 2);

@@ -1,0 +1,358 @@
+/**
+ * Frame diffing: the bytes that turn the frame on the terminal into the next one, writing only
+ * what changed. Ink's frames are rows of text with SGR colour codes; a row is compared cell by
+ * cell (character and the colours in force) and only the runs of changed cells are written, at
+ * their columns — a spinner tick is its glyph, a streamed token the characters it added.
+ *
+ * Full-screen (the frame drawn from the top-left corner of the alternate screen) may also let the
+ * terminal scroll: when the rows of a band moved up k rows (the transcript while an answer
+ * streams), a scroll region over the band (DECSTBM `CSI top;bottom r`) scrolled by `CSI k S` moves
+ * them without a byte of their text, and then the rows are patched as usual — the k new rows at
+ * the band's foot, and anything fixed beside the transcript that the full-width scroll moved too
+ * (the sidebar: its rows are written back at its columns). Left/right margins (DECSLRM) would
+ * spare that, but tmux, kitty and Windows Terminal do not have them; the fix-up works everywhere.
+ * A scroll is used only when it writes fewer bytes than patching the rows in place.
+ *
+ * Only rows of plain characters that are one column wide to every terminal (ASCII, Latin-1, box
+ * drawing, arrows, braille, …) are patched cell by cell; any other row is rewritten whole from its
+ * first column, so a terminal that counts a wide character differently cannot shift the patch.
+ */
+import stringWidth from "string-width";
+
+const CSI = "\u001b[";
+const RESET = `${CSI}0m`;
+
+/** One-column characters we patch by column (see the module note); each is also checked with string-width. */
+const NARROW_RANGES = /^[\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]$/;
+const narrowCache = new Map<string, boolean>();
+function isNarrow(ch: string): boolean {
+  let narrow = narrowCache.get(ch);
+  if (narrow === undefined) {
+    narrow = NARROW_RANGES.test(ch) && stringWidth(ch) === 1;
+    narrowCache.set(ch, narrow);
+  }
+  return narrow;
+}
+
+/** SGR parameters that close what others opened: the close code → the opening codes it ends. */
+const CLOSES: Record<string, (code: string) => boolean> = {
+  "22": (c) => c === "1" || c === "2",
+  "23": (c) => c === "3",
+  "24": (c) => c === "4",
+  "25": (c) => c === "5",
+  "27": (c) => c === "7",
+  "28": (c) => c === "8",
+  "29": (c) => c === "9",
+  "39": (c) => /^(3[0-8]|9[0-7])(;|$)/.test(c),
+  "49": (c) => /^(4[0-8]|10[0-7])(;|$)/.test(c),
+};
+
+/**
+ * A row as cells: `text` holds one UTF-16 unit per cell (surrogate pairs are refused), `styles` the
+ * SGR codes in force for each cell (open codes, in order; "" for none), or null when the row has none.
+ */
+export interface Cells {
+  text: string;
+  styles: string[] | null;
+}
+
+const SGR = /\u001b\[([0-9;]*)m/y;
+/** Printable ASCII only: its own cells. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/** The row `line` as cells, or undefined when it holds anything but one-column characters and SGR codes. */
+export function cellsOf(line: string): Cells | undefined {
+  if (PLAIN.test(line)) return { text: line, styles: null };
+  let text = "";
+  const styles: string[] = [];
+  let open: string[] = [];
+  let style = "";
+  let from = 0; // start of the characters not yet added to `text`
+  for (let i = 0; i < line.length; ) {
+    const code = line.charCodeAt(i);
+    if (code === 0x1b) {
+      SGR.lastIndex = i;
+      const m = SGR.exec(line);
+      if (!m) return undefined;
+      text += line.slice(from, i);
+      i = from = SGR.lastIndex;
+      const params = m[1]!;
+      if (params === "" || params === "0") open = [];
+      else if (CLOSES[params]) open = open.filter((c) => !CLOSES[params]!(c));
+      else open = [...open.filter((c) => c !== params), params];
+      style = open.length ? open.map((c) => `${CSI}${c}m`).join("") : "";
+      continue;
+    }
+    if (code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+    if (code > 0x7f && !isNarrow(line[i]!)) return undefined;
+    styles.push(style);
+    i++;
+  }
+  text += line.slice(from);
+  return { text, styles };
+}
+
+/** Whether cell `i` of `a` and of `b` (both within their rows) are the same. */
+const sameCell = (a: Cells, b: Cells, i: number) => a.text.charCodeAt(i) === b.text.charCodeAt(i) && (a.styles?.[i] ?? "") === (b.styles?.[i] ?? "");
+
+/** Gaps of unchanged cells up to this long are rewritten rather than jumped over (a jump costs ~5 bytes). */
+const MERGE_GAP = 5;
+
+/** cellsOf, remembered for the rows of the last few frames. */
+const cellCache = new Map<string, Cells | undefined>();
+function cachedCells(line: string): Cells | undefined {
+  if (cellCache.has(line)) return cellCache.get(line);
+  if (cellCache.size >= 2000) cellCache.clear();
+  const cells = cellsOf(line);
+  cellCache.set(line, cells);
+  return cells;
+}
+
+/** The text of cells `from`–`to` of `c`, styled, starting and ending in the default style. */
+function cellText(c: Cells, from: number, to: number): string {
+  let out = "";
+  let style = "";
+  for (let i = from; i < to; i++) {
+    const s = c.styles?.[i] ?? "";
+    if (s !== style) {
+      out += s.startsWith(style) ? s.slice(style.length) : RESET + s;
+      style = s;
+    }
+    out += c.text[i];
+  }
+  return style ? out + RESET : out;
+}
+
+/**
+ * How to change a row: text pieces at 0-based columns (each `width` columns wide), then the rest of
+ * the row erased from column `eraseFrom` when set.
+ */
+export interface RowPatch {
+  pieces: { col: number; text: string; width: number }[];
+  eraseFrom?: number;
+}
+
+/**
+ * The patch turning row `old` into row `next` (both as Ink writes them: trimmed, SGR-coloured) on a
+ * terminal `columns` wide; undefined when they are the same. Rows that are not plain cells are
+ * rewritten whole.
+ */
+export function rowPatch(old: string, next: string, columns: number): RowPatch | undefined {
+  if (old === next) return undefined;
+  const a = cachedCells(old);
+  const b = cachedCells(next);
+  if (!a || !b) {
+    const width = stringWidth(next);
+    return { pieces: next ? [{ col: 0, text: next, width }] : [], eraseFrom: width < columns ? width : undefined };
+  }
+  const pieces: RowPatch["pieces"] = [];
+  let runStart = -1;
+  let runEnd = -1;
+  const flush = () => {
+    if (runStart >= 0) pieces.push({ col: runStart, text: cellText(b, runStart, runEnd), width: runEnd - runStart });
+  };
+  for (let i = 0; i < b.text.length; i++) {
+    if (i < a.text.length && sameCell(a, b, i)) continue;
+    if (runStart >= 0 && i - runEnd <= MERGE_GAP) {
+      runEnd = i + 1;
+      continue;
+    }
+    flush();
+    runStart = i;
+    runEnd = i + 1;
+  }
+  flush();
+  const eraseFrom = a.text.length > b.text.length ? b.text.length : undefined;
+  if (pieces.length === 0 && eraseFrom === undefined) return undefined; // the same cells, written differently
+  return { pieces, eraseFrom };
+}
+
+/** The bytes of `patch`; `first` moves the cursor to its row at a 0-based column. */
+function patchBytes(patch: RowPatch, first: (col: number) => string): string {
+  let out = "";
+  let col = -1; // the cursor's column after the last piece; -1 before the first
+  const move = (to: number) => (col < 0 ? first(to) : col === to ? "" : `${CSI}${to + 1}G`);
+  for (const piece of patch.pieces) {
+    out += move(piece.col) + piece.text;
+    col = piece.col + piece.width;
+  }
+  if (patch.eraseFrom !== undefined) out += `${move(patch.eraseFrom)}${CSI}K`;
+  return out;
+}
+
+/**
+ * About the bytes of the patch from `old` to `next` (0 when the same), counted without building it:
+ * what a scroll is weighed by.
+ */
+function patchCost(old: string, next: string): number {
+  if (old === next) return 0;
+  const a = cachedCells(old);
+  const b = cachedCells(next);
+  if (!a || !b) return next.length + 10;
+  let cost = a.text.length > b.text.length ? 6 : 0;
+  let runEnd = -1;
+  for (let i = 0; i < b.text.length; i++) {
+    if (i < a.text.length && sameCell(a, b, i)) continue;
+    cost += runEnd >= 0 && i - runEnd <= MERGE_GAP ? i + 1 - runEnd : 8;
+    runEnd = i + 1;
+  }
+  return cost;
+}
+
+/**
+ * Inline: the bytes that turn frame `prev` (rows, the cursor at the start of the row below it) into
+ * `next`, leaving the cursor at the start of the row below `next` — where Ink's own erase of
+ * `next` expects it. Cursor moves are relative; rows added at the foot are written with line
+ * feeds (the terminal scrolls at the bottom; the rows below a frame are blank), rows dropped are
+ * erased to the end of the screen. With `scroll`, a band of rows that moved up (an answer taller
+ * than the live area) is moved by the terminal: lines deleted at the band's top (DL) and as many
+ * inserted where its new rows come in (IL), which leaves the rows below in place. No scroll region:
+ * on the normal screen tmux copies the rows a region scroll pushes out into the scrollback.
+ */
+export function inlineUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll = false): string {
+  const plain = inlinePatch(prev, next, columns, prev.length);
+  if (!scroll || prev.length !== next.length) return plain;
+  let changed = 0;
+  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) changed++;
+  const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(prev, next) : undefined;
+  if (!plan) return plain;
+  const { top, bottom, by } = plan;
+  const moved = `${RESET}${CSI}${prev.length - top}A\r${CSI}${by}M${CSI}${bottom - by + 1 - top}B${CSI}${by}L`;
+  const bytes = moved + inlinePatch(scrolled(prev, plan), next, columns, bottom - by + 1);
+  return bytes.length < plain.length ? bytes : plain;
+}
+
+/** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
+function inlinePatch(prev: readonly string[], next: readonly string[], columns: number, row: number): string {
+  let out = "";
+  /** The move from the cursor's row to `target` (relative). */
+  const goTo = (target: number) => {
+    const move = target < row ? `${CSI}${row - target}A` : target > row ? `${CSI}${target - row}B` : "";
+    row = target;
+    return move;
+  };
+  const shared = Math.min(prev.length, next.length);
+  for (let i = 0; i < shared; i++) {
+    const patch = rowPatch(prev[i]!, next[i]!, columns);
+    if (patch) out += patchBytes(patch, (col) => goTo(i) + (col === 0 ? "\r" : `${CSI}${col + 1}G`));
+  }
+  if (next.length > prev.length) {
+    out += goTo(prev.length);
+    for (let i = prev.length; i < next.length; i++) out += `\r${next[i]}\n`;
+    return `${out}\r`;
+  }
+  out += goTo(next.length);
+  return `${out}\r${next.length < prev.length ? `${CSI}J` : ""}`;
+}
+
+/** Rows one scroll may move at most (larger jumps are rare: a frame is ~45 ms of streaming). */
+const MAX_SCROLL = 8;
+/** Below this many changed rows a scroll is not looked for. */
+const MIN_CHANGED_FOR_SCROLL = 3;
+
+/** The bytes of patching rows `from` (on screen from its first row) into `to`, with absolute moves. */
+function patchRows(from: readonly string[], to: readonly string[], columns: number): string {
+  let out = "";
+  for (let i = 0; i < to.length; i++) {
+    const patch = rowPatch(from[i] ?? "", to[i]!, columns);
+    if (patch) out += patchBytes(patch, (col) => `${CSI}${i + 1};${col + 1}H`);
+  }
+  for (let i = to.length; i < from.length; i++) if (from[i]) out += `${CSI}${i + 1};1H${CSI}K`;
+  return out;
+}
+
+/** The scroll region sequence: rows `top`–`bottom` (0-based, inclusive) scrolled up `by`, the region reset after. */
+export function scrollBytes(top: number, bottom: number, by: number): string {
+  return `${RESET}${CSI}${top + 1};${bottom + 1}r${CSI}${by}S${CSI}r`;
+}
+
+/**
+ * Full-screen: the bytes that turn frame `prev` into `next`, both drawn from the screen's first row,
+ * leaving the cursor at the start of the row below `next`. With `scroll`, a band of rows that moved
+ * up is scrolled by the terminal (DECSTBM + SU, see the module note) when that writes fewer bytes.
+ */
+export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean): string {
+  let best = patchRows(prev, next, columns);
+  if (scroll) {
+    let changed = 0;
+    for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) changed++;
+    const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(prev, next) : undefined;
+    if (plan) {
+      const bytes = scrollBytes(plan.top, plan.bottom, plan.by) + patchRows(scrolled(prev, plan), next, columns);
+      if (bytes.length < best.length) best = bytes;
+    }
+  }
+  return `${best}${CSI}${next.length + 1};1H`;
+}
+
+/** The rows of `prev` once `plan` scrolled them. */
+function scrolled(prev: readonly string[], plan: ScrollPlan): string[] {
+  const moved = prev.slice();
+  for (let i = plan.top; i <= plan.bottom; i++) moved[i] = i + plan.by <= plan.bottom ? prev[i + plan.by]! : "";
+  return moved;
+}
+
+/** Cheap test before weighing shift `k`: at least three changed rows begin as the row k below did. */
+function lookMoved(prev: readonly string[], next: readonly string[], k: number, height: number): boolean {
+  let hits = 0;
+  for (let i = 0; i < height - k && hits < 3; i++) {
+    const n = next[i]!;
+    const p = prev[i + k]!;
+    if (n === prev[i] || n.length < 8) continue;
+    let same = true;
+    for (let c = 0; c < 12 && same; c++) same = n.charCodeAt(c) === p.charCodeAt(c);
+    if (same) hits++;
+  }
+  return hits >= 3;
+}
+
+/** A band of rows (0-based, inclusive) scrolled up `by` rows. */
+interface ScrollPlan {
+  top: number;
+  bottom: number;
+  by: number;
+}
+
+/**
+ * The scroll that saves the most bytes (about), if any: for each shift k, the run of rows i where
+ * drawing next[i] over prev[i + k] saves the most against drawing it over prev[i] (a maximum-sum
+ * run: rows of a sidebar that the scroll moves too cost a little, the transcript's rows save a
+ * lot), as a band from the run's first row to k rows below its last, weighed with the k rows the
+ * scroll blanks at the band's foot.
+ */
+function bestScroll(prev: readonly string[], next: readonly string[]): ScrollPlan | undefined {
+  const height = Math.min(prev.length, next.length);
+  const inPlace = Array.from({ length: height }, (_, i) => patchCost(prev[i]!, next[i]!));
+  let best: ScrollPlan | undefined;
+  let bestSaving = 0;
+  for (let k = 1; k <= MAX_SCROLL && k < height; k++) {
+    if (!lookMoved(prev, next, k, height)) continue;
+    let runBest = 0;
+    let bestStart = -1;
+    let bestEnd = -1;
+    let sum = 0;
+    let start = 0;
+    for (let i = 0; i < height - k; i++) {
+      const gain = inPlace[i]! - patchCost(prev[i + k]!, next[i]!);
+      if (sum <= 0) {
+        sum = 0;
+        start = i;
+      }
+      sum += gain;
+      if (sum > runBest) {
+        runBest = sum;
+        bestStart = start;
+        bestEnd = i;
+      }
+    }
+    if (bestStart < 0) continue;
+    const plan = { top: bestStart, bottom: Math.min(height - 1, bestEnd + k), by: k };
+    let saving = runBest - 20;
+    for (let i = bestEnd + 1; i <= plan.bottom; i++) saving -= patchCost("", next[i]!) - inPlace[i]!;
+    if (saving > bestSaving) {
+      bestSaving = saving;
+      best = plan;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,158 @@
+/**
+ * A small terminal emulator for tests of the bytes the UI writes: a grid of `columns`×`rows` cells
+ * (text only; colours are dropped), a cursor with the pending wrap of the last column, line feeds
+ * that scroll (into a scrollback) at the bottom margin, and the sequences the renderer uses —
+ * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL and ED (from the cursor), DECSTBM, SU, DL and IL. Line feeds return the
+ * carriage as a pty's ONLCR does. Any other escape sequence throws, so a test sees what it missed.
+ */
+export class ScreenEmulator {
+  grid: string[][];
+  scrollback: string[] = [];
+  row = 0;
+  col = 0;
+  private wrapPending = false;
+  private top = 0;
+  private bottom: number;
+
+  constructor(
+    readonly columns: number,
+    readonly rows: number,
+  ) {
+    this.grid = Array.from({ length: rows }, () => this.blankRow());
+    this.bottom = rows - 1;
+  }
+
+  private blankRow(): string[] {
+    return Array.from({ length: this.columns }, () => " ");
+  }
+
+  /** The screen's rows, trailing blanks trimmed. */
+  lines(): string[] {
+    return this.grid.map((r) => r.join("").trimEnd());
+  }
+
+  /** Scrolls rows top–bottom up `n`; rows leaving the top of the whole screen go to the scrollback. */
+  private scrollUp(n: number): void {
+    for (let i = 0; i < n; i++) {
+      const gone = this.grid.splice(this.top, 1)[0]!;
+      if (this.top === 0 && this.bottom === this.rows - 1) this.scrollback.push(gone.join("").trimEnd());
+      this.grid.splice(this.bottom, 0, this.blankRow());
+    }
+  }
+
+  private lineFeed(): void {
+    this.wrapPending = false;
+    this.col = 0; // ONLCR
+    if (this.row === this.bottom) this.scrollUp(1);
+    else if (this.row < this.rows - 1) this.row++;
+  }
+
+  write(data: string): void {
+    for (let i = 0; i < data.length; ) {
+      const ch = data[i]!;
+      if (ch === "\u001b") {
+        i = this.escape(data, i);
+        continue;
+      }
+      i++;
+      if (ch === "\r") {
+        this.col = 0;
+        this.wrapPending = false;
+      } else if (ch === "\n") this.lineFeed();
+      else if (ch === "\u0007") continue;
+      else {
+        if (this.wrapPending) {
+          this.lineFeed();
+        }
+        this.grid[this.row]![this.col] = ch;
+        if (this.col === this.columns - 1) this.wrapPending = true;
+        else this.col++;
+      }
+    }
+  }
+
+  private escape(data: string, at: number): number {
+    const m = /^\u001b\[(\??)([0-9;]*)([A-Za-z])/.exec(data.slice(at, at + 32));
+    if (!m) throw new Error(`ScreenEmulator: unknown escape at ${JSON.stringify(data.slice(at, at + 12))}`);
+    const [all, private_, params, final] = m;
+    const nums = params!.split(";").map((p) => (p === "" ? undefined : Number(p)));
+    const n = nums[0] ?? 1;
+    const clampRow = (r: number) => Math.max(0, Math.min(this.rows - 1, r));
+    const clampCol = (c: number) => Math.max(0, Math.min(this.columns - 1, c));
+    if (private_) {
+      if (final !== "h" && final !== "l") throw new Error(`ScreenEmulator: unknown private mode ${all}`);
+      return at + all.length;
+    }
+    if (final !== "m") this.wrapPending = false;
+    switch (final) {
+      case "m":
+        break;
+      case "A":
+        this.row = Math.max(this.row >= this.top ? this.top : 0, this.row - n);
+        break;
+      case "B":
+        this.row = Math.min(this.row <= this.bottom ? this.bottom : this.rows - 1, this.row + n);
+        break;
+      case "C":
+        this.col = clampCol(this.col + n);
+        break;
+      case "D":
+        this.col = clampCol(this.col - n);
+        break;
+      case "E":
+        this.row = clampRow(this.row + n);
+        this.col = 0;
+        break;
+      case "G":
+        this.col = clampCol(n - 1);
+        break;
+      case "H":
+        this.row = clampRow((nums[0] ?? 1) - 1);
+        this.col = clampCol((nums[1] ?? 1) - 1);
+        break;
+      case "K": {
+        const mode = nums[0] ?? 0;
+        const line = this.grid[this.row]!;
+        const [from, to] = mode === 0 ? [this.col, this.columns] : mode === 1 ? [0, this.col + 1] : [0, this.columns];
+        for (let c = from; c < to; c++) line[c] = " ";
+        break;
+      }
+      case "J": {
+        if ((nums[0] ?? 0) !== 0) throw new Error(`ScreenEmulator: only ED 0 is emulated (${all})`);
+        for (let c = this.col; c < this.columns; c++) this.grid[this.row]![c] = " ";
+        for (let r = this.row + 1; r < this.rows; r++) this.grid[r] = this.blankRow();
+        break;
+      }
+      case "r":
+        this.top = (nums[0] ?? 1) - 1;
+        this.bottom = (nums[1] ?? this.rows) - 1;
+        this.row = 0;
+        this.col = 0;
+        break;
+      case "S":
+        this.scrollUp(n);
+        break;
+      case "M": // delete lines: the rows below move up within the margins, blank rows come in at the bottom
+        if (this.row >= this.top && this.row <= this.bottom) {
+          for (let i = 0; i < n; i++) {
+            this.grid.splice(this.row, 1);
+            this.grid.splice(this.bottom, 0, this.blankRow());
+          }
+        }
+        this.col = 0;
+        break;
+      case "L": // insert lines: blank rows at the cursor, the rows below move down, the bottom ones are dropped
+        if (this.row >= this.top && this.row <= this.bottom) {
+          for (let i = 0; i < n; i++) {
+            this.grid.splice(this.bottom, 1);
+            this.grid.splice(this.row, 0, this.blankRow());
+          }
+        }
+        this.col = 0;
+        break;
+      default:
+        throw new Error(`ScreenEmulator: unknown sequence ${JSON.stringify(all)}`);
+    }
+    return at + all.length;
+  }
+}
