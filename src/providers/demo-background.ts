@@ -62,11 +62,11 @@ export function carriesBackgroundReports(context: DemoContext): boolean {
 }
 
 /**
- * The answer to delivered background reports: for each, its task, status, key line and files
+ * The answer to delivered background reports (`note`, the text carrying them): for each, its task, status, key line and files
  * (`keyLine` and `pathsIn` are the foreground summary's own readers).
  */
-export function summariseBackgroundReports(context: DemoContext, keyLine: (text: string) => string, pathsIn: (text: string) => string[], labelOf: (task: string) => string): DemoReply {
-  const reports = parseReports(context.prompt);
+export function summariseBackgroundReports(note: string, keyLine: (text: string) => string, pathsIn: (text: string) => string[], labelOf: (task: string) => string): DemoReply {
+  const reports = parseReports(note);
   const out: string[] = [reports.length === 1 ? "A background subagent has reported:" : `${reports.length} background subagents have reported:`];
   for (const r of reports) {
     out.push("", `**${labelOf(r.task)}** (\`${r.childId}\`) — ${r.status === "ok" ? "done" : r.status}`);

@@ -53,6 +53,8 @@ export interface DemoContext {
   scoutAvailable: boolean;
   /** Number of assistant messages in the whole conversation (for deterministic call ids). */
   assistantCount: number;
+  /** Background reports delivered after the last tool results, while this turn was in progress. */
+  reportNote?: string;
 }
 
 const SCOUT_LINE = /^\s*[-*]\s*`?\*{0,2}scout\*{0,2}`?\s*:/m;
@@ -99,7 +101,14 @@ function lastResultsMatch(messages: readonly AgentMessage[]): boolean {
 
 /** readContext: everything the demo planners need from a request. Pure; never throws on odd input. */
 export function readContext(request: ModelRequest): DemoContext {
-  const messages = Array.isArray(request.messages) ? request.messages : [];
+  const all = Array.isArray(request.messages) ? request.messages : [];
+  // Background reports delivered at a turn boundary (after tool results) are notes for the turn in
+  // progress, not the person's request: the turn goes on, and its answer covers them too.
+  let end = all.length;
+  while (end > 0 && isReportNote(all[end - 1]!)) end--;
+  const interleaved = end < all.length && all[end - 1]?.role === "toolResult";
+  const messages = interleaved ? all.slice(0, end) : all;
+  const reportNote = interleaved ? all.slice(end).map((m) => userText(m as UserMessage)).join("\n\n") : undefined;
   const tools = Array.isArray(request.tools) ? request.tools : [];
   const system = typeof request.system === "string" ? request.system : "";
   const userIndex = lastUserIndex(messages);
@@ -125,7 +134,13 @@ export function readContext(request: ModelRequest): DemoContext {
     toolNames: new Set(tools.map((t) => t.name)),
     scoutAvailable: SCOUT_LINE.test(taskTool?.description ?? "") || SCOUT_LINE.test(system),
     assistantCount: messages.filter((m) => m.role === "assistant").length,
+    ...(reportNote ? { reportNote } : {}),
   };
+}
+
+/** True for a user message that only carries background children's reports. */
+function isReportNote(message: AgentMessage): boolean {
+  return message.role === "user" && userText(message).trimStart().startsWith("<background-report");
 }
 
 /** Every call of a given tool made since the current request, with its result. */

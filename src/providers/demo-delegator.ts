@@ -184,7 +184,16 @@ function conclusion(keywords: string[], reports: ChildReport[], found: Map<strin
  * throws; results of tools it did not call get a graceful answer.
  */
 export function planDelegation(context: DemoContext): DemoReply {
-  if (carriesBackgroundReports(context) && context.exchanges.length === 0) return summariseBackgroundReports(context, keyLine, pathsIn, (task) => labelOf(task, 0));
+  const reportsFor = (note: string) => summariseBackgroundReports(note, keyLine, pathsIn, (task) => labelOf(task, 0));
+  if (carriesBackgroundReports(context) && context.exchanges.length === 0) return reportsFor(context.prompt);
+  const reply = planTurn(context);
+  // Reports delivered while this turn ran: the answer covers them after its own.
+  if (context.reportNote === undefined || reply.calls.length > 0) return reply;
+  return { text: `${reply.text}\n\n${reportsFor(context.reportNote).text}`, calls: [] };
+}
+
+/** The reply for the current request, without reports delivered during it. */
+function planTurn(context: DemoContext): DemoReply {
   const keywords = requestKeywords(withoutBackgroundPhrase(context.prompt), context.earlierPrompts.map(withoutBackgroundPhrase));
   if (context.exchanges.length === 0) {
     if (context.lastRole !== "user") return { text: "There is no request for me to work on yet. Ask me where something is handled in this directory.", calls: [] };

@@ -56,6 +56,22 @@ describe("the demo model delegates in the background when asked", () => {
     expect(reply.text).toContain("Files: `src/session/lock.ts`");
   });
 
+  it("reports delivered while a foreground investigation ran are answered after that investigation's own summary, which is not lost", () => {
+    const note = formatBackgroundReports([{ childId: "kid-9", prompt: "Find the tests (and fixtures) that cover `login`", status: "ok", isError: false, output: "The tests for login are in `test/login.test.ts` (line 1)." }]);
+    const messages = [
+      { role: "user", content: "where are sessions saved?", timestamp: 0 },
+      { role: "assistant", content: [{ type: "toolCall", id: "c1", name: "task", arguments: { prompt: "Find where `sessions` and `saved` are implemented" } }], timestamp: 0 },
+      { role: "toolResult", results: [{ toolCallId: "c1", content: "Conclusion: sessions are saved in `src/session/store.ts` (line 4).\n[task] ok · 2 turns", isError: false }], timestamp: 0 },
+      { role: "user", content: note, timestamp: 0 },
+    ] as unknown as AgentMessage[];
+    const reply = planDemoReply(request(messages));
+    expect(reply.calls).toEqual([]);
+    expect(reply.text).toMatch(/Here is what the subagents found for `sessions`/);
+    expect(reply.text).toContain("src/session/store.ts");
+    expect(reply.text.indexOf("A background subagent has reported:")).toBeGreaterThan(reply.text.indexOf("src/session/store.ts"));
+    expect(reply.text).toContain("**Tests** (`kid-9`) — done");
+  });
+
   it("a child sent a message while working takes it into account and goes on with its task: both topics are searched", () => {
     const system = "# Subagent mode\nYou are a subagent.";
     const messages = [
