@@ -153,6 +153,24 @@ describe("inkStream rewrites only what changed", () => {
     writes.length = 0;
     s.write(inkFrame(tall, 3));
     expect(writes).toEqual([inkFrame(tall, 3)]);
+    // Its last line feed scrolled the terminal: the next frame is not diffed against it but goes whole.
+    writes.length = 0;
+    s.write(inkFrame(b, 10));
+    expect(writes).toEqual([inkFrame(b, 10)]);
+    writes.length = 0;
+    s.write(inkFrame(a, 3));
+    expect(writes.join("")).toBe("\u001b[1A\rthree\u001b[1B\r"); // then diffs again
+  });
+
+  it("full-screen: after a frame as tall as the terminal (it scrolled the screen), the next frame is drawn whole, so the screen is never garbled", () => {
+    const { tty, writes } = fakeTty(40, 6);
+    const s = inkStream(tty, { reflow: false, frames: "fullscreen" });
+    const short = ["header", "one", "two", "prompt"];
+    s.write(inkFrame(short, 0));
+    s.write(inkFrame(["header", "one", "two", "three", "four", "prompt"], 4)); // 6 rows on a 6-row terminal
+    writes.length = 0;
+    s.write(inkFrame(short, 6));
+    expect(writes).toEqual([inkFrame(short, 6)]);
   });
 });
 
