@@ -40,7 +40,6 @@ import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
 import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
 import { SessionPicker } from "./SessionPicker.js";
-import { Sidebar } from "./Sidebar.js";
 import { StatusBar } from "./StatusBar.js";
 import { BUDGET_QUESTION_ROWS, BudgetQuestion } from "./BudgetQuestion.js";
 import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
@@ -53,13 +52,11 @@ import { screenLayout, SIDEBAR_COLUMN_MIN, type ScreenMode } from "./layout/scre
 import { ScreenBody } from "./ScreenBody.js";
 import { SearchLine } from "./SearchLine.js";
 import { useTerminalNotify } from "./hooks/use-terminal-notify.js";
+import { useResizeWipe } from "./hooks/use-resize-wipe.js";
+import { useBoxRestore } from "./hooks/use-box-restore.js";
 
 export { CLEAR_SCREEN };
-/** Full-screen only, after a resize: the alternate screen's rows, cursor home (no scrollback there). */
-const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";
 const NO_ITEMS: readonly TranscriptItem[] = [];
-/** Wait after the last size change before the full redraw (longer than a frame at Ink's 30 fps). */
-const RESIZE_SETTLE_MS = 80;
 
 /** The App's props for one session, plus the switch that /resume calls. */
 export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> & {
@@ -90,19 +87,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
   const { write } = useStdout();
-  // Full-screen, once a resize has settled and the frame was drawn at the new size: the alternate
-  // screen (no scrollback to keep) is wiped and Ink writes its whole frame again — its row-by-row
-  // updates would otherwise build on rows the terminal has rewrapped or cut.
-  const sized = useRef(false);
-  useEffect(() => {
-    if (mode !== "fullscreen") return;
-    if (!sized.current) {
-      sized.current = true;
-      return;
-    }
-    const t = setTimeout(() => write(WIPE_ALT_SCREEN), RESIZE_SETTLE_MS);
-    return () => clearTimeout(t);
-  }, [mode, columns, rows, write]);
+  useResizeWipe(mode, columns, rows, write);
   const [epoch, setEpoch] = useState(0);
   // The standing sidebar: "auto" stands it while it lists something; Ctrl-S makes it "shown" (even
   // empty) or "hidden".
@@ -134,20 +119,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
-  const takeAllQueued = queue.takeAll; // stable: the effect below runs when a run ends, not on every render
-  const [boxRestore, setBoxRestore] = useState<{ text: string; seq: number } | undefined>();
-  const held = useRef<string[]>([]);
-  const restoredSeq = useRef(0);
-  useEffect(() => {
-    if (state.running) return;
-    const parts: string[] = [];
-    if (stream.restore && stream.restore.seq !== restoredSeq.current) {
-      restoredSeq.current = stream.restore.seq;
-      parts.push(stream.restore.text);
-    }
-    parts.push(...held.current.splice(0), ...(failed ? takeAllQueued() : []));
-    if (parts.length) setBoxRestore((r) => ({ text: parts.join("\n"), seq: (r?.seq ?? 0) + 1 }));
-  }, [state.running, stream.restore, failed, takeAllQueued]);
+  const { boxRestore, held } = useBoxRestore(state.running, stream.restore, failed, queue.takeAll);
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.

@@ -12,7 +12,7 @@ import { sessionMcpServers } from "./mcp/session-servers.js";
 import { SessionStore } from "./session/store.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
 import { claudeHomeDir, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
-import { decideTrust, projectTrust } from "./subagents/trust.js";
+import { decideTrust, projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { loadCommandFiles, type CommandLoad } from "./commands/command-files.js";
 import { loadSkills, preloadProfileSkills, type SkillLoad } from "./skills/skills.js";
 
@@ -70,4 +70,13 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
     context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),
   };
+}
+
+/** `--trust`: records project `cwd` as trusted as it is now. Never throws: loadProfiles reports an unwritable trust store. */
+export function rememberProjectTrust(inkHome: string, cwd: string): void {
+  try {
+    recordProjectTrust(inkHome, cwd);
+  } catch {
+    // loadProfiles reports an unwritable trust store
+  }
 }

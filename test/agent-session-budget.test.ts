@@ -1,8 +1,7 @@
 /** The session tree's budget (settings maxTokens / maxCostUsd) over the main agent and its children (issue #25 item 2). */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
@@ -10,14 +9,7 @@ import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { SettingsError } from "../src/settings/settings.js";
 import { isChild } from "./helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "./helpers/temp-dirs.js";
 
 const usage = { input: 500, output: 100 };
 /** Main: delegates once, then answers. Child: echo twice, then reports. Every turn spends 600 tokens. */

@@ -1,21 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { formatChildReportNote, splitChildReportNotes, withChildReportNotes } from "../src/protocol/child-report-note.js";
 import { userText, type UserMessage } from "../src/protocol/messages.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { toApiMessages } from "../src/providers/anthropic-convert.js";
 import { isChild } from "./helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "./helpers/temp-dirs.js";
 
 function setup() {
   const provider = createScriptedProvider((r) => {

@@ -1,19 +1,10 @@
 /** Seed rows H-2 / H-4: a refused `task` call leaves a task record in the parent's session, saying why there is no transcript. */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { isChild } from "./helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "./helpers/temp-dirs.js";
 
 describe("H-2 / H-4: refused task calls are recorded", () => {
   it("bad arguments, an unknown agent and a refused resume each leave a refused record with the reason; a run child keeps its own record", async () => {
@@ -30,7 +21,8 @@ describe("H-2 / H-4: refused task calls are recorded", () => {
           }
         : { text: "done" };
     });
-    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+    const inkHome = temp("ink-home-");
+    const session = new AgentSession({ cwd: temp("ink-cwd-"), inkHome, provider, model: "m", interactive: true, approval: {} });
     await session.prompt("go");
     const lines = readFileSync(session.sessionPath!, "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const records = new Map(lines.filter((l) => l.type === "task_record").map((l) => [l.record.toolCallId, l.record]));
@@ -41,7 +33,7 @@ describe("H-2 / H-4: refused task calls are recorded", () => {
     expect(records.get("ran").noTranscript).toBeUndefined();
     // A refused call is no child: a resumed session lists only the child that ran.
     session.close();
-    const resumed = new AgentSession({ cwd: session.cwd, inkHome: dirs[1]!, provider, model: "m", interactive: true, approval: {}, resume: session.sessionId });
+    const resumed = new AgentSession({ cwd: session.cwd, inkHome, provider, model: "m", interactive: true, approval: {}, resume: session.sessionId });
     expect(resumed.taskRecords.map((r) => r.prompt)).toEqual(["look around"]);
     resumed.close();
   });

@@ -1,21 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { inkHomeDir } from "../src/project-setup.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ToolResultMessage } from "../src/protocol/messages.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { firstPrompt, isChild } from "./helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "./helpers/temp-dirs.js";
 
 describe("AgentSession", () => {
   it("INK_HOME overrides ~/.ink", () => {

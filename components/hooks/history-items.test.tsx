@@ -1,21 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { userText, type UserMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ToolItem } from "./transcript-types.js";
+import { tempDir as temp } from "../../test/helpers/temp-dirs.js";
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 const isChild = (r: { system: string }) => r.system.includes("# Subagent mode");
 
 describe("resume shows what the live run showed", () => {

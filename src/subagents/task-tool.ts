@@ -2,68 +2,44 @@
  * The `task` tool (SPEC §3): the main agent delegates a self-contained job to a child agent —
  * new, with an optional profile and worktree, or resumed from its saved session. Children run
  * concurrently up to a cap; their events are relayed into the parent's stream tagged with the
- * child's id; only the report (taskResult) goes back to the model.
+ * child's id; only the report (taskResult) goes back to the model. What the model sees of the tool
+ * (schema, description): task-schema.ts; what a call settles before its child starts: task-prepare.ts.
  */
 import { setMaxListeners } from "node:events";
-import { z } from "zod";
 import type { CompactionEntry } from "../core/compaction.js";
+import type { LoopOptions, SteerMessage } from "../core/loop.js";
+import type { OnToolCall } from "../core/tool-runner.js";
+import type { SubagentHookCalls } from "../hooks/session-hooks.js";
+import { errorMessage } from "../protocol/error-message.js";
 import type { AgentEvent, WarningEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
-import type { LoopOptions, SteerMessage } from "../core/loop.js";
-import { messageChild, type RunningChild, type RunningChildren } from "./running-children.js";
-import type { AgentMessage } from "../protocol/messages.js";
-import type { SubagentHookCalls } from "../hooks/session-hooks.js";
-import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
-import { isSafeSessionId, newSessionId } from "../session/ids.js";
+import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 import { startLease } from "../session/lock-lease.js";
-import type { LoadedSession } from "../session/types.js";
-import { existsSync } from "node:fs";
 import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
-import { openChildSession } from "./child-session.js";
 import type { TaskRecord } from "../session/types.js";
-import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
-import { childSystemPrompt, childToolGate, resumedChildPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
-import type { AgentProfile } from "./profile-parse.js";
-import { formatProfileList } from "./profiles.js";
-import { checkResumable, resolveChildModel, resolveDispatchModel } from "./resume-check.js";
-import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
-import { MAX_TIMEOUT_MS } from "./profile-schema.js";
-import { Semaphore } from "./semaphore.js";
 import type { BackgroundChildren } from "./background-children.js";
+import { childBudget, childLimits, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
 import { runChildJob } from "./child-job.js";
+import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
+import { startChildMcp, type ChildMcp } from "./child-mcp.js";
+import { childToolGate, resumedChildPrompt } from "./child-prompt.js";
+import { openChildSession } from "./child-session.js";
+import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.js";
+import type { AgentProfile } from "./profile-parse.js";
+import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
+import { messageChild, type RunningChild, type RunningChildren } from "./running-children.js";
+import { Semaphore } from "./semaphore.js";
+import { prepareNew, prepareResume, type Prepared } from "./task-prepare.js";
+import { abortedBeforeStartResult, emptyPromptResult, messageQueuedResult, notStartedResult, resumeCombinedResult } from "./task-refusals.js";
 import { taskResult } from "./task-result.js";
-import { abortedBeforeStartResult, emptyPromptResult, formatChildrenList, messageQueuedResult, notStartedResult, resumeCombinedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
+import { describeTask, taskSchema, type TaskArgs } from "./task-schema.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { claimWorktreeOwner } from "./worktree-owner.js";
-import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
-import { errorMessage } from "../protocol/error-message.js";
-import { MIN_THINKING_BUDGET, parseThinking } from "../protocol/field-parsers.js";
-import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
-import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.js";
-import { childBudget, childLimits, taskBudgetFields, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
 
-export const taskSchema = z.object({
-  prompt: z
-    .string()
-    .min(1)
-    .describe(
-      "For a new child: a self-contained brief — the child sees nothing of this conversation — usually a few sentences to a few paragraphs (not a one-line title, not pasted files: name the paths): the goal, the constraints (files or areas to keep to, what not to change), what you already know, and what to return (form and length, e.g. \"a list of file:line with one line each\"). For a resumed child: the new request only",
-    ),
-  agent: z.string().min(1).optional().describe("A named agent profile; omit for the general-purpose subagent"),
-  timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
-  worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
-  model: z.string().min(1).optional().describe("Run this child on another model of the same provider (e.g. a cheaper one for a simple search); omit for the parent's (or its profile's) model"),
-  thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, low, medium, high or a token budget; omit for the profile's or the parent's"),
-  description: z.string().trim().optional().describe("A short label for the child, 3–6 words (e.g. \"find the login handler\"): the person sees it on the child's pane and rows; longer ones are cut"),
-  resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
-  background: z.boolean().optional().describe("Run the child in the background: the call returns at once and you go on; its report is delivered to you when it ends (or use task_wait)"),
-  ...taskBudgetFields,
-});
-
-export type TaskArgs = z.infer<typeof taskSchema>;
+export { describeTask, taskSchema, type TaskArgs };
 
 export interface TaskToolOptions {
   provider: Provider;
@@ -162,100 +138,6 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
       }
     },
   };
-}
-
-/** Everything known before a child starts. */
-interface Prepared {
-  childId: string;
-  profile?: AgentProfile;
-  tools: AnyTool[];
-  model: string;
-  /** "task" when the call's `model` argument chose it (saved in the header; resume keeps it). */
-  modelFrom?: "task";
-  /** Thinking chosen by the call (or saved in a resumed child's header). */
-  thinking?: ThinkingConfig;
-  system: string;
-  initialHistory?: AgentMessage[];
-  /** Set for resumed children: the cwd they were created in. */
-  cwd?: string;
-  resumed: boolean;
-  /** A resumed child's session lock, taken before its history was read. */
-  lock?: SessionLock;
-  /** A resumed child's saved transcript (repairs, lifetime totals, messages to persist). */
-  loaded?: LoadedSession;
-  /** A resumed child's kept worktree. */
-  keptWorktree?: { path: string; branch: string };
-  /** MCP tools its profile lists that this session does not have: it runs without them. */
-  skippedTools?: string[];
-  /** A resumed child's saved description (it keeps it) and first prompt (its label when it has none). */
-  saved?: { description?: string; prompt?: string };
-}
-
-function prepareNew(options: TaskToolOptions, byName: Map<string, AgentProfile>, args: TaskArgs): Prepared | { error: ToolOutput } {
-  const profile = args.agent === undefined ? undefined : byName.get(args.agent);
-  if (args.agent !== undefined && !profile) return { error: unknownAgentResult(args.agent, [...byName.keys()], options.untrustedProfileFiles) };
-  try {
-    const skipped: string[] = [];
-    const tools = selectChildToolPool(options.getTools(), profile, skipped);
-    const model = args.model !== undefined ? resolveDispatchModel(options.provider, args.model, options.model) : resolveChildModel(options.provider, options.model, profile);
-    let thinking: ThinkingConfig | undefined;
-    if (args.thinking !== undefined) {
-      const parsed = parseThinking(args.thinking);
-      if (!parsed.ok) return { error: notStartedResult(`task thinking: ${parsed.message}`) };
-      thinking = parsed.value;
-    }
-    return { childId: newSessionId(), profile, tools, model, ...(args.model !== undefined ? { modelFrom: "task" as const } : {}), thinking, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}) };
-  } catch (err) {
-    if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
-    throw err;
-  }
-}
-
-/**
- * Locks child session `id` (before reading it, so no other run appends in between) and checks it
- * can continue here. A refusal lists every reason; an unknown id lists this session's children.
- */
-function prepareResume(options: TaskToolOptions, id: string, ctx: ToolContext): Prepared | { error: ToolOutput } {
-  const store = options.store;
-  if (!store) return { error: resumeRefusedResult(id, ["this run does not save child sessions."]) };
-  if (!isSafeSessionId(id) || !existsSync(store.path(id))) {
-    return { error: resumeRefusedResult(id, [`there is no child session with this id in ${store.dir}.`], childrenList(options)) };
-  }
-  const reasons: string[] = [];
-  let lock: SessionLock | undefined;
-  try {
-    lock = store.lock(id, `resume from ${ctx.toolCallId}`);
-  } catch (err) {
-    // An unwritable location (read-only, full) never blocks the work: the child resumes in memory, unlocked.
-    if (typeof (err as NodeJS.ErrnoException).code !== "string") reasons.push(errorMessage(err));
-  }
-  const check = checkResumable({ ...options, store, id, parentCwd: ctx.cwd });
-  if (!check.ok || reasons.length > 0) {
-    lock?.release();
-    return { error: resumeRefusedResult(id, [...reasons, ...(check.ok ? [] : check.reasons)]) };
-  }
-  return {
-    childId: id,
-    profile: check.profile,
-    tools: check.tools,
-    model: check.model,
-    modelFrom: check.modelFrom,
-    thinking: check.thinking,
-    system: check.system,
-    initialHistory: check.loaded.messages,
-    cwd: check.cwd,
-    resumed: true,
-    lock,
-    loaded: check.loaded,
-    keptWorktree: check.worktree,
-    saved: { description: check.loaded.header.description, prompt: check.loaded.header.prompt },
-  };
-}
-
-/** This session's saved children with their status (see formatChildrenList). */
-function childrenList(options: TaskToolOptions): string {
-  if (!options.store || options.parentSessionId === undefined) return formatChildrenList([]);
-  return formatChildrenList(options.store.list({ parentId: options.parentSessionId, kind: "child" }));
 }
 
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
@@ -433,20 +315,4 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const overlaps = report?.kept && report.files && options.editClaims ? formatKeptOverlaps(options.editClaims.recordKept({ childId: p.childId, title, branch: report.branch, files: report.files })) : "";
   const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}${overlaps && `\n${overlaps}`}` : result.output) + mcpNote + cutNote;
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
-}
-
-/** The task tool's description for the model, listing the available profiles. */
-export function describeTask(profiles: readonly AgentProfile[]): string {
-  const lines = [
-    "Delegate a self-contained job to a subagent that works in its own context with its own tools; only its final report comes back to you.",
-    "Use it for investigations across many files, or an isolated change (worktree: true). Several task calls in one message run in parallel.",
-    "The child sees none of this conversation: put every requirement, constraint and the expected form of the report in prompt.",
-    "To continue a child once it has ended (follow-up question, or after it stopped), pass resume with the session id from its earlier result and a new prompt; while a background child still runs, resume sends it the prompt as a message instead.",
-    "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
-    "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
-    "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
-    "",
-  ];
-  lines.push(profiles.length === 0 ? "Available agents: none — omit agent for the general-purpose subagent." : formatProfileList(profiles));
-  return lines.join("\n");
 }

@@ -1,23 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { userText, type UserMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { isChild } from "../helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (p: string) => {
-  const d = mkdtempSync(join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 function run(json: boolean) {
   let open!: () => void;

@@ -1,24 +1,14 @@
 /** Print mode (headless, nobody to ask) with budgets: a child stops with a clear result; the session's budget stops the run. */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { isChild } from "../helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (p: string) => {
-  const d = mkdtempSync(join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 const usage = { input: 500, output: 100 };
 const script = (args: Record<string, unknown>) => (r: ModelRequest): ScriptedTurn => {

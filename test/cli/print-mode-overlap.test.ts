@@ -1,22 +1,11 @@
 /** Print mode shows an edit overlap between two running children on stderr, for both children (issue #25 item 4). */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (p: string) => {
-  const d = mkdtempSync(join(tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 function gate() {
   let open!: () => void;

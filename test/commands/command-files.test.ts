@@ -1,21 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import { BUILTIN_COMMAND_NAMES, expandCommand, loadCommandFiles } from "../../src/commands/command-files.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { gatedProjectFiles } from "../../src/subagents/trust.js";
 import { SLASH_COMMANDS } from "../../components/hooks/slash-commands.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 const put = (path: string, text: string) => {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);

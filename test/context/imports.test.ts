@@ -1,20 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeProjectContext, loadProjectContext } from "../../src/context/project-context.js";
 import { importPaths, MAX_IMPORT_DEPTH } from "../../src/context/imports.js";
 import { AgentSession } from "../../src/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 function repo(): string {
   const dir = temp("ink-ctx-");
   execFileSync("git", ["init", "-q", dir]);

@@ -4,13 +4,9 @@
  * the main agent while they stream; the person corrects one child from its pane; both reports
  * reach the main agent without being asked for — each exactly once — and the screen says so.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { sseTurn, startFakeAnthropic, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
-import { ensureBuilt } from "../helpers/build.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
+import { sseTurn, type FakeResponse } from "../helpers/fake-anthropic-server.js";
 import { hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-bg-${process.pid}`);
@@ -33,28 +29,13 @@ function carriedReports(b: Body): string[] {
 }
 
 describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)", () => {
-  let repo = "";
-  let inkHome = "";
-  let server: FakeAnthropic;
-
-  beforeAll(async () => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-bg-home-"));
-    server = await startFakeAnthropic();
-  });
-
-  afterAll(async () => {
-    tmux.kill();
-    await server?.close();
-    for (const dir of [repo, inkHome]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "bg", build: true, tmux });
 
   it("two background children stream while the person talks to the main agent; one is corrected from its pane; both reports arrive by themselves", async () => {
     const name = "bg";
     let readCalls = 0;
-    server.reset();
-    server.setRouter((body: Body): FakeResponse | undefined => {
+    fx.server.reset();
+    fx.server.setRouter((body: Body): FakeResponse | undefined => {
       if (isChild(body)) {
         if (firstUser(body).includes("login module")) {
           // The login child reads slowly, turn after turn, until the person's correction reaches it.
@@ -77,7 +58,7 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
       if (last.includes("two plus two")) return sseTurn([{ text: "MAIN-ANSWER-FOUR" }]);
       return sseTurn([{ text: "MAIN-OTHER" }]);
     });
-    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)}; echo INK_EXITED=$?; sleep 60`, 80, 24);
+    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)} INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)}; echo INK_EXITED=$?; sleep 60`, 80, 24);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
 
     tmux.type(name, "look into login and billing");
@@ -109,7 +90,7 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     // Both reports reach the main agent by themselves.
     const done = await tmux.waitFor(name, (s) => /DELIVERY-ACK/.test(s) && !/· running/.test(s), "both reports delivered", 600);
     expect(done).toMatch(/background child(ren)? \[[^\]]+\][^\n]*(ended|started)/);
-    const mainRequests = server.requests.map((r) => r.body as Body).filter((b) => !isChild(b));
+    const mainRequests = fx.server.requests.map((r) => r.body as Body).filter((b) => !isChild(b));
     const last = mainRequests.at(-1)!;
     const carried = carriedReports(last);
     expect(carried).toHaveLength(2); // each report exactly once in the main agent's history
@@ -117,7 +98,7 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     expect(allText(last)).toContain("A-REPORT: login is in src/auth/login.ts");
     expect(allText(last)).toContain("B-REPORT: invoice totals");
     // The correction entered the login child's history at a turn boundary: after a tool result, never between a call and its result.
-    const corrected = server.requests.map((r) => r.body as Body).find((b) => isChild(b) && allText(b).includes("STEER-NOTE"))!;
+    const corrected = fx.server.requests.map((r) => r.body as Body).find((b) => isChild(b) && allText(b).includes("STEER-NOTE"))!;
     expect(corrected).toBeDefined();
     for (let i = 0; i < corrected.messages.length; i++) {
       const m = corrected.messages[i]!;

@@ -5,13 +5,10 @@
  * screen or scrollback clear in the bytes written; `--inline` never enters the alternate screen;
  * a wide terminal stands the child-session sidebar beside the transcript.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { pacedText, sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
-import { ensureBuilt } from "../helpers/build.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
+import { pacedText, sseTurn } from "../helpers/fake-anthropic-server.js";
 import { countBytes, hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-fs-${process.pid}`);
@@ -19,43 +16,26 @@ const CLEAR_SCROLLBACK = "\u001b[3J";
 const CLEAR_SCREEN = "\u001b[2J";
 
 describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
-  let repo = "";
-  let inkHome = "";
-  let server: FakeAnthropic;
-  let out = "";
-
-  beforeAll(async () => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-fs-home-"));
-    out = mkdtempSync(join(tmpdir(), "ink-fs-bytes-"));
-    server = await startFakeAnthropic();
-  });
-
-  afterAll(async () => {
-    tmux.kill();
-    await server?.close();
-    for (const dir of [repo, inkHome, out]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "fs", build: true, tmux, bytes: true });
 
   /** Starts the CLI in session `name`; the shell reports its exit status and stays. */
   const startInk = (name: string, size: [number, number], opts: { args?: string; env?: string } = {}) => {
     const env = opts.env ?? `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1`;
-    const command = `${env} INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} ${opts.args ?? ""}; echo INK_EXITED=$?; sleep 60`;
+    const command = `${env} INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)} ${opts.args ?? ""}; echo INK_EXITED=$?; sleep 60`;
     tmux.start(name, command, size[0], size[1]);
-    tmux.pipe(name, join(out, `${name}.bin`));
+    tmux.pipe(name, join(fx.out, `${name}.bin`));
   };
-  const bytes = (name: string, needle: string) => countBytes(join(out, `${name}.bin`), needle);
+  const bytes = (name: string, needle: string) => countBytes(join(fx.out, `${name}.bin`), needle);
 
   it("four children streaming at 80×24: all on screen with the status bar, no clears, PageUp scrolls back, Ctrl-C twice restores the terminal", async () => {
     const name = "four";
-    server.reset();
-    server.enqueue(sseTurn(["a", "b", "c", "d"].map((x) => ({ toolUse: { id: `t-${x}`, name: "task", input: { prompt: `look at part ${x} of the login code` } } }))));
+    fx.server.reset();
+    fx.server.enqueue(sseTurn(["a", "b", "c", "d"].map((x) => ({ toolUse: { id: `t-${x}`, name: "task", input: { prompt: `look at part ${x} of the login code` } } }))));
     const body = Array.from({ length: 30 }, (_, i) => `finding ${i}: the login handler checks the password before it returns the user.`).join(" ");
-    for (let i = 0; i < 4; i++) server.enqueue(pacedText(body, 60, 60));
+    for (let i = 0; i < 4; i++) fx.server.enqueue(pacedText(body, 60, 60));
     const report = Array.from({ length: 30 }, (_, i) => `- report line ${i}`).join("\n");
-    server.setFallback(sseTurn([{ text: `${report}\n\nFOUR-DONE: all four children reported.` }]));
-    startInk(name, [80, 24], { env: `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)}` });
+    fx.server.setFallback(sseTurn([{ text: `${report}\n\nFOUR-DONE: all four children reported.` }]));
+    startInk(name, [80, 24], { env: `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)}` });
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
     expect(tmux.format(name, "#{alternate_on}")).toBe("1");
     tmux.type(name, "check the login code with four children");

@@ -4,13 +4,9 @@
  * screen paused together; once the storm clears they resume by themselves, finish, and the main
  * agent's next request carries all four full reports (issue #25).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { httpError, sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
-import { ensureBuilt } from "../helpers/build.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
+import { httpError, sseTurn } from "../helpers/fake-anthropic-server.js";
 import { hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-storm-${process.pid}`);
@@ -25,28 +21,13 @@ function firstText(body: { messages: Array<{ content: unknown }> }): string {
 }
 
 describe.skipIf(!hasTmux)("a 429 storm over four children (tmux)", () => {
-  let repo = "";
-  let inkHome = "";
-  let server: FakeAnthropic;
-
-  beforeAll(async () => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-storm-home-"));
-    server = await startFakeAnthropic();
-  });
-
-  afterAll(async () => {
-    tmux.kill();
-    await server?.close();
-    for (const dir of [repo, inkHome]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "storm", build: true, tmux });
 
   it("all four show paused, all finish after it clears, and the main agent gets four full reports", async () => {
     const name = "storm";
     let storm = true;
     const stormed = new Set<string>();
-    server.setRouter((body) => {
+    fx.server.setRouter((body) => {
       const probe = /^PROBE-(\w+)/.exec(firstText(body))?.[1];
       if (probe === undefined) return undefined; // the main agent: the queue
       if (storm) {
@@ -56,9 +37,9 @@ describe.skipIf(!hasTmux)("a 429 storm over four children (tmux)", () => {
       }
       return sseTurn([{ text: report(probe) }]);
     });
-    server.enqueue(sseTurn(NAMES.map((n, i) => ({ toolUse: { id: `tu_${i}`, name: "task", input: { prompt: `PROBE-${n}: look around`, description: `probe ${n}` } } }))));
-    server.enqueue(sseTurn([{ text: "ALL-FOUR-IN" }]));
-    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)}; echo INK_EXITED=$?; sleep 60`, 120, 40);
+    fx.server.enqueue(sseTurn(NAMES.map((n, i) => ({ toolUse: { id: `tu_${i}`, name: "task", input: { prompt: `PROBE-${n}: look around`, description: `probe ${n}` } } }))));
+    fx.server.enqueue(sseTurn([{ text: "ALL-FOUR-IN" }]));
+    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)} INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)}; echo INK_EXITED=$?; sleep 60`, 120, 40);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
     tmux.type(name, "probe four things");
     tmux.keys(name, "Enter");
@@ -70,7 +51,7 @@ describe.skipIf(!hasTmux)("a 429 storm over four children (tmux)", () => {
 
     const done = await tmux.waitFor(name, (s) => s.includes("ALL-FOUR-IN"), "the main agent's answer after the four reports", 600);
     expect(done).not.toContain("paused: rate limited");
-    const last = server.requests.at(-1)!.body;
+    const last = fx.server.requests.at(-1)!.body;
     expect(firstText(last)).toBe("probe four things");
     const results = JSON.stringify(last.messages.at(-1));
     for (const n of NAMES) expect(results).toContain(report(n));

@@ -5,31 +5,15 @@
  * 120×40 beside the child-session sidebar; a Ctrl-F hit in the first report lands on screen.
  * Skipped when tmux is not installed; every tmux command runs on this file's own socket (-L).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../helpers/build.js";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
 import { hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-scroll-${process.pid}`);
 const QUESTION = "where is the login handled?";
 
 describe.skipIf(!hasTmux)("full-screen scroll range in a real terminal (tmux)", () => {
-  let repo = "";
-  let inkHome = "";
-
-  beforeAll(() => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-scroll-home-"));
-  });
-
-  afterAll(() => {
-    tmux.kill();
-    for (const dir of [repo, inkHome]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "scroll", build: true, tmux, server: false });
 
   const topRow = (name: string) => tmux.visible(name).split("\n")[0] ?? "";
   /** Waits until the screen's first row is the header (row 0 of the transcript). */
@@ -38,7 +22,7 @@ describe.skipIf(!hasTmux)("full-screen scroll range in a real terminal (tmux)", 
 
   /** Starts the CLI at `columns`×`rows`, asks the question, waits for the answer and opens details (Ctrl-O). */
   async function askAndOpen(name: string, columns: number, rows: number) {
-    tmux.start(name, `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1 INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)}; sleep 60`, columns, rows);
+    tmux.start(name, `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1 INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)}; sleep 60`, columns, rows);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
     tmux.type(name, QUESTION);
     await tmux.waitFor(name, (s) => s.includes(QUESTION), "the typed question");

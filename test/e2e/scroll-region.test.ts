@@ -9,13 +9,11 @@
  * would copy the rows it scrolls out into the scrollback), and the answer lands in the scrollback
  * once, in order, every line whole.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../helpers/build.js";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { pacedText, sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
+import { pacedText, sseTurn, turnEvents } from "../helpers/fake-anthropic-server.js";
 import { countBytes, hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-scroll-${process.pid}`);
@@ -33,24 +31,7 @@ function longAnswer(): string {
 }
 
 describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region (tmux)", () => {
-  let repo = "";
-  let inkHome = "";
-  let out = "";
-  let server: FakeAnthropic;
-
-  beforeAll(async () => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-scroll-home-"));
-    out = mkdtempSync(join(tmpdir(), "ink-scroll-bytes-"));
-    server = await startFakeAnthropic();
-  });
-
-  afterAll(async () => {
-    tmux.kill();
-    await server?.close();
-    for (const dir of [repo, inkHome, out]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "scroll", build: true, tmux, bytes: true });
 
   for (const [columns, rows] of [
     [80, 24],
@@ -58,13 +39,13 @@ describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region
   ] as const) {
     it(`${columns}×${rows}: after a long paced answer the screen equals a fresh redraw`, async () => {
       const name = `s${columns}`;
-      const bin = join(out, `${name}.bin`);
-      server.reset();
-      server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, { toolUse: { id: "toolu_1", name: "task", input: { prompt: "look at the login code" } } }]) });
-      server.enqueue(sseTurn([{ text: "CHILD-REPORT: the login is in src/auth/login.ts" }]));
-      server.enqueue(pacedText(longAnswer(), 400, 8));
-      const env = `env -u CI ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake INK_HOME=${quote(inkHome)}`;
-      tmux.start(name, `${env} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} --yolo; echo INK_EXITED=$?; sleep 60`, columns, rows);
+      const bin = join(fx.out, `${name}.bin`);
+      fx.server.reset();
+      fx.server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, { toolUse: { id: "toolu_1", name: "task", input: { prompt: "look at the login code" } } }]) });
+      fx.server.enqueue(sseTurn([{ text: "CHILD-REPORT: the login is in src/auth/login.ts" }]));
+      fx.server.enqueue(pacedText(longAnswer(), 400, 8));
+      const env = `env -u CI ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)} INK_MODEL=claude-fake INK_HOME=${quote(fx.home)}`;
+      tmux.start(name, `${env} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)} --yolo; echo INK_EXITED=$?; sleep 60`, columns, rows);
       tmux.pipe(name, bin);
       await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
       tmux.type(name, "explain the login flow");
@@ -98,11 +79,11 @@ describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region
 
   it("--inline 80×24: rows moved by deleting and inserting lines, the answer lands in the scrollback once, in order", async () => {
     const name = "inline";
-    const bin = join(out, `${name}.bin`);
-    server.reset();
-    server.enqueue(pacedText(longAnswer(), 400, 8));
-    const env = `env -u CI ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_MODEL=claude-fake INK_HOME=${quote(inkHome)}`;
-    tmux.start(name, `${env} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} --yolo --inline; echo INK_EXITED=$?; sleep 60`, 80, 24);
+    const bin = join(fx.out, `${name}.bin`);
+    fx.server.reset();
+    fx.server.enqueue(pacedText(longAnswer(), 400, 8));
+    const env = `env -u CI ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)} INK_MODEL=claude-fake INK_HOME=${quote(fx.home)}`;
+    tmux.start(name, `${env} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)} --yolo --inline; echo INK_EXITED=$?; sleep 60`, 80, 24);
     tmux.pipe(name, bin);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
     tmux.type(name, "explain the login flow");

@@ -4,13 +4,9 @@
  * in the box; a prompt typed during a run is queued and sent when the run ends; a 300-character
  * command is readable whole in the approval question before it is answered.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
-import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
-import { ensureBuilt } from "../helpers/build.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
+import { sseTurn } from "../helpers/fake-anthropic-server.js";
 import { hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-steer-${process.pid}`);
@@ -22,34 +18,19 @@ function lastUserText(body: { messages: Array<{ role: string; content: unknown }
 }
 
 describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
-  let repo = "";
-  let inkHome = "";
-  let server: FakeAnthropic;
-
-  beforeAll(async () => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-steer-home-"));
-    server = await startFakeAnthropic();
-  });
-
-  afterAll(async () => {
-    tmux.kill();
-    await server?.close();
-    for (const dir of [repo, inkHome]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "steer", build: true, tmux });
 
   it("Esc restores the unanswered prompt and the queued one; a queued prompt is sent after the run; a long command is readable in the approval", async () => {
     const name = "steer";
-    server.reset();
+    fx.server.reset();
     const command = `mkdir -p ./tmp-cache && ${Array.from({ length: 12 }, (_, i) => `echo step-${i}-of-the-cleanup-job`).join(" && ")} && rm -rf ./tmp-cache && echo TAIL-MARKER-END`;
     expect(command.length).toBeGreaterThan(300);
-    server.enqueue({ kind: "stall" }); // 1: never answers
-    server.enqueue(sseTurn([{ text: "LONG-RUN-DONE after a while." }], { delayMs: 150 })); // 2: takes a moment
-    server.enqueue(sseTurn([{ text: "QUEUED-ANSWERED." }])); // 3: the queued prompt
-    server.enqueue(sseTurn([{ toolUse: { id: "b1", name: "bash", input: { command } } }])); // 4: asks for the long command
-    server.setFallback(sseTurn([{ text: "DENIED-NOTED." }]));
-    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(server.url)} INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)}; echo INK_EXITED=$?; sleep 60`, 80, 24);
+    fx.server.enqueue({ kind: "stall" }); // 1: never answers
+    fx.server.enqueue(sseTurn([{ text: "LONG-RUN-DONE after a while." }], { delayMs: 150 })); // 2: takes a moment
+    fx.server.enqueue(sseTurn([{ text: "QUEUED-ANSWERED." }])); // 3: the queued prompt
+    fx.server.enqueue(sseTurn([{ toolUse: { id: "b1", name: "bash", input: { command } } }])); // 4: asks for the long command
+    fx.server.setFallback(sseTurn([{ text: "DENIED-NOTED." }]));
+    tmux.start(name, `env ANTHROPIC_API_KEY=k ANTHROPIC_BASE_URL=${quote(fx.server.url)} INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)}; echo INK_EXITED=$?; sleep 60`, 80, 24);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
 
     // Esc: nothing was answered, so the prompt and the one queued behind it come back.
@@ -62,7 +43,7 @@ describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
     tmux.keys(name, "Escape");
     const back = await tmux.waitFor(name, (s) => s.includes("your prompt is back in the input box") && /│ › first question/.test(s) && !s.includes("⏸ queued"), "the prompts back in the box");
     expect(back, back).toMatch(/│ › first question\s*│\n│\s+queued second/);
-    expect(server.requests).toHaveLength(1);
+    expect(fx.server.requests).toHaveLength(1);
     tmux.keys(name, "C-c"); // Ctrl-C on a draft clears it
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the box emptied");
 
@@ -74,9 +55,9 @@ describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
     tmux.keys(name, "Enter");
     await tmux.waitFor(name, (s) => s.includes("⏸ queued: then this one"), "queued");
     await tmux.waitFor(name, (s) => s.includes("QUEUED-ANSWERED.") && !s.includes("⏸ queued"), "the queued prompt answered", 400);
-    expect(server.requests).toHaveLength(3);
-    expect(lastUserText(server.requests[1]!.body)).toBe("a long run");
-    expect(lastUserText(server.requests[2]!.body)).toBe("then this one");
+    expect(fx.server.requests).toHaveLength(3);
+    expect(lastUserText(fx.server.requests[1]!.body)).toBe("a long run");
+    expect(lastUserText(fx.server.requests[2]!.body)).toBe("then this one");
 
     // A 300-character command is on screen whole (wrapped) before it is answered, at 80 columns.
     tmux.type(name, "clean the cache");

@@ -6,13 +6,11 @@
  * bottom under the answer's end (a line too wide made the terminal wrap it, Ink's count of its rows
  * went wrong and the frame ended high above blank rows). Skipped when tmux is not installed.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import stringWidth from "string-width";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt } from "../helpers/build.js";
-import { CLI, makeLoginRepo } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { CLI, cliFixture } from "../helpers/cli.js";
 import { hasTmux, quote, Tmux } from "./tmux.js";
 
 const tmux = new Tmux(`ink-widths-${process.pid}`);
@@ -25,26 +23,12 @@ const QUESTION =
   "where is the login handled and the password checked while a request goes on, and how is the user sent back to the page they asked for after the login form is submitted with its fields?";
 
 describe.skipIf(!hasTmux)("widths in a real terminal (tmux), --inline at 80×24", () => {
-  let repo = "";
-  let inkHome = "";
-  let out = "";
-
-  beforeAll(() => {
-    ensureBuilt();
-    repo = makeLoginRepo();
-    inkHome = mkdtempSync(join(tmpdir(), "ink-widths-home-"));
-    out = mkdtempSync(join(tmpdir(), "ink-widths-bytes-"));
-  });
-
-  afterAll(() => {
-    tmux.kill();
-    for (const dir of [repo, inkHome, out]) if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  const fx = cliFixture({ name: "widths", build: true, tmux, server: false, bytes: true });
 
   it("no line written is wider than 80 cells, and the answer's end stays above the prompt at the bottom", async () => {
     const name = "inline80";
-    const bin = join(out, `${name}.bin`);
-    const command = `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1 INK_HOME=${quote(inkHome)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(repo)} --inline; echo INK_EXITED=$?; sleep 60`;
+    const bin = join(fx.out, `${name}.bin`);
+    const command = `env -u ANTHROPIC_API_KEY INK_DEMO_DELAY_MS=1 INK_HOME=${quote(fx.home)} ${quote(process.execPath)} ${quote(CLI)} --cwd ${quote(fx.repo)} --inline; echo INK_EXITED=$?; sleep 60`;
     tmux.start(name, command, 80, 24);
     tmux.pipe(name, bin);
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");

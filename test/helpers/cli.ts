@@ -3,6 +3,7 @@ import { writeTree } from "../tools/context.js";
 import { spawn, execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
+import { ensureBuilt } from "./build.js";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic-server.js";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,25 +54,35 @@ export function makeLoginRepo(): string {
 
 /** What cliFixture gives a test file: a loopback Messages-API server, a login repo, an INK_HOME. */
 export interface CliFixture {
+  /** The loopback server (unless `server: false`). */
   server: FakeAnthropic;
   repo: string;
   home: string;
+  /** A directory for a terminal's recorded bytes (with `bytes`; else ""). */
+  out: string;
 }
 
 /**
  * Registers beforeAll/afterAll for an e2e file that runs the CLI against the loopback server:
  * the returned object is filled before the first test and everything is removed after the last.
+ * `name` names the temp directories (`ink-<name>-home-…`); `build` makes sure dist/cli.js is built
+ * first; `server: false` starts no server; `bytes` adds a directory for recorded bytes; `tmux`
+ * (the file's tmux server) is killed after the last test.
  */
-export function cliFixture(): CliFixture {
-  const fx = {} as CliFixture;
+export function cliFixture(opts: { name?: string; build?: boolean; server?: boolean; bytes?: boolean; tmux?: { kill(): void } } = {}): CliFixture {
+  const fx = { out: "" } as CliFixture;
+  const prefix = opts.name ? `ink-${opts.name}-` : "ink-";
   beforeAll(async () => {
-    fx.server = await startFakeAnthropic();
+    if (opts.build) ensureBuilt();
+    if (opts.server !== false) fx.server = await startFakeAnthropic();
     fx.repo = makeLoginRepo();
-    fx.home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    fx.home = mkdtempSync(join(tmpdir(), `${prefix}home-`));
+    if (opts.bytes) fx.out = mkdtempSync(join(tmpdir(), `${prefix}bytes-`));
   });
   afterAll(async () => {
+    opts.tmux?.kill();
     await fx.server?.close();
-    for (const dir of [fx.repo, fx.home]) if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [fx.repo, fx.home, fx.out]) if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return fx;
 }

@@ -17,17 +17,7 @@ export const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: "1",
 };
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A new temp directory (real path), removed after the current test. */
-export function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  temps.push(dir);
-  return dir;
-}
+export { tempDir } from "./temp-dirs.js";
 
 /** Runs git in `cwd` with the test identity; returns its stdout (throws on failure). */
 export function git(cwd: string, ...args: string[]): string {

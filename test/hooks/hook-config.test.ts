@@ -1,18 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadHooks, matcherMatches, parseHooks, trustQuestionFiles } from "../../src/hooks/config.js";
 import { projectTrust, recordProjectTrust } from "../../src/subagents/trust.js";
 import { settingsReportLines } from "../../src/cli/config-command.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 const claudeSettings = (cwd: string, hooks: unknown) => {
   mkdirSync(join(cwd, ".claude"), { recursive: true });

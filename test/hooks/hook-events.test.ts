@@ -3,24 +3,16 @@
  * $INK_HOME/settings.json or a temp project's .claude/settings.json, a real AgentSession over the
  * scripted model. Assertions are on what the scripts received on stdin and what the model saw.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { SUMMARISER_SYSTEM_PROMPT } from "../../src/core/compaction.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 /** A script that appends its stdin (one JSON line) to `log`, then prints `out` / exits with `code`. */
 function recorder(dir: string, name: string, opts: { code?: number; stderr?: string; stdout?: string } = {}): { command: string; log: string } {

@@ -1,18 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionMcpServers } from "../../src/mcp/session-servers.js";
 import { settingsReportLines } from "../../src/cli/config-command.js";
 import { loadSettings } from "../../src/settings/settings.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 describe("MCP servers from Claude Code's ~/.claude.json", () => {
   it("are started only when the user opts in; the project's own entry there counts; Ink's servers win on a name", () => {

@@ -1,21 +1,13 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { SessionStore } from "../../src/session/store.js";
 import { ViewTracker } from "../../src/session/view-entries.js";
 import { isChild } from "../helpers/subagent-harness.js";
 import type { AgentMessage } from "../../src/protocol/messages.js";
-
-const dirs: string[] = [];
-const temp = (prefix: string) => {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 function options(over: Partial<AgentSessionOptions> = {}): AgentSessionOptions {
   const provider = createScriptedProvider((r) => ({ text: `answer ${r.messages.length}` }));
