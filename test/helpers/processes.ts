@@ -1,5 +1,16 @@
-/** Process checks for tests that a command left nothing behind: live `sleep` processes, and polling until a check holds. */
+/** Process checks for tests that a command left nothing behind: whether a pid lives, live `sleep` processes, and polling until a check holds. */
 import { readdirSync, readFileSync } from "node:fs";
+
+/** True while `pid` runs (a zombie, exited but not yet reaped, counts as gone). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    // A zombie (exited, not yet reaped by its parent) counts as gone.
+    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 /** Live (not zombie) pids whose command line is exactly `sleep <secs>`. */
 export function sleeping(secs: string): number[] {
