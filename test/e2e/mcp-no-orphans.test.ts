@@ -10,16 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { startFakeAnthropic, sseTurn, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    // A zombie (exited, not yet reaped by its parent) counts as gone.
-    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
-}
+import { alive } from "../helpers/processes.js";
 
 const waitFor = async (check: () => boolean) => {
   for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));

@@ -5,11 +5,11 @@
  * filters, polling and process checks.
  */
 import { spawn, execFileSync, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import { client, ndJsonStream, type ClientConnection, type RequestPermissionRequest, type RequestPermissionResponse, type SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import { CLI } from "./cli.js";
 import type { FakeAnthropic, FakeResponse } from "./fake-anthropic-server.js";
+import { alive } from "./processes.js";
 
 export interface AcpAgent {
   proc: ChildProcessWithoutNullStreams;
@@ -103,16 +103,6 @@ export function scriptByPrompt(server: FakeAnthropic, table: Record<string, Fake
     const turn = body.messages.slice(at).filter((m: { role: string }) => m.role === "assistant").length;
     return table[key]![Math.min(turn, table[key]!.length - 1)];
   });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    // A zombie (exited, not yet reaped by its parent) counts as gone.
-    return !/^\d+ \([^)]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
-  } catch {
-    return false;
-  }
 }
 
 /** Waits (bounded) until `pid` is gone; true when it is. */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { runAgentLoop, type LoopResult } from "../../src/core/loop.js";
-import type { AgentMessage, UserMessage } from "../../src/protocol/messages.js";
+import type { AgentMessage, ToolResultMessage, UserMessage } from "../../src/protocol/messages.js";
 import type { OnToolCall } from "../../src/core/tool-runner.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
@@ -94,3 +94,18 @@ export function harness(
     cleanup: () => rmSync(inkHome, { recursive: true, force: true }),
   };
 }
+
+/** A parent that delegates `getArgs()` on each user prompt (one `task` call), then answers "ok". */
+export function parentOnce(getArgs: () => Record<string, unknown>) {
+  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
+}
+
+/** The last tool result the harness's parent got. */
+export const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
+
+/** The child session id a task result names. */
+export const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
+
+/** The path of the harness's first saved child session. */
+export const childPath = (hh: Harness) => hh.store.list({ kind: "child" })[0]!.path;
+

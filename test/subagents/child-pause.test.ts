@@ -1,14 +1,13 @@
 /** A child whose model calls fail for good with a transient cause pauses and resumes instead of crashing (issue #25 item 1). */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistorySendable } from "../../src/session/repair.js";
 import { wakeChild, type RunningChildren } from "../../src/subagents/running-children.js";
 import { pauseCause } from "../../src/subagents/pause.js";
-import { harness, isChild, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, isChild, lastResult } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 beforeEach(() => {
@@ -30,7 +29,6 @@ function parentOnce(r: ModelRequest): ScriptedTurn {
 const childRequests = (hh: Harness) => hh.provider.requests.filter(isChild);
 const paused = (hh: Harness) =>
   hh.events.flatMap((e) => (e.type === "subagent_event" && e.event.type === "paused" ? [e.event as Extract<AgentEvent, { type: "paused" }>] : []));
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
 
 /** Lets real I/O and promise chains run (setImmediate is not faked) until `cond` holds. */
 async function until(cond: () => boolean, what: string): Promise<void> {

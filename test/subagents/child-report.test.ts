@@ -10,7 +10,7 @@ import { missingReport } from "../../src/subagents/report-check.js";
 import { MAX_TASK_OUTPUT } from "../../src/subagents/task-result.js";
 import { createTaskResultTool } from "../../src/subagents/task-result-tool.js";
 import type { ToolContext } from "../../src/protocol/tool.js";
-import { harness, isChild, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, idOf, isChild } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
@@ -20,7 +20,6 @@ function parentOnce(r: ModelRequest): ScriptedTurn {
 }
 const result = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
 const childRequests = (hh: Harness) => hh.provider.requests.filter(isChild);
-const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
 const text = (m: UserMessage) => (typeof m.content === "string" ? m.content : m.content.map((b) => b.text).join(""));
 const ctx = { cwd: process.cwd(), signal: new AbortController().signal, toolCallId: "r1", agent: { id: "main", label: "main", depth: 0 } } as unknown as ToolContext;
 

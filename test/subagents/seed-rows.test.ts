@@ -2,24 +2,16 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolResultMessage } from "../../src/protocol/messages.js";
-import type { ModelRequest } from "../../src/protocol/provider.js";
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import type { TaskRecord } from "../../src/session/types.js";
 import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/child-job.js";
 import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
 import { packageVersion } from "../../src/protocol/ink-version.js";
-import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
-
-function parentOnce(getArgs: () => Record<string, unknown>) {
-  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
-}
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
-const childPath = (hh: Harness) => hh.store.list({ kind: "child" })[0]!.path;
 
 describe("C-3: a model call that never answered is not a turn", () => {
   it("a child timed out during its first request reports after 0 turns", async () => {
@@ -95,8 +87,6 @@ function editHeader(hh: Harness, id: string, change: (header: Record<string, unk
 }
 
 describe("I-8 / I-9: a child's header records Ink's version and each part of its instructions; a refused resume names each change and the fix", () => {
-  const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
-
   it("the header carries Ink's version, the system prompt's hash and each tool's", async () => {
     h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => ({ prompt: "look" }))(r)));
     await h.run("go");

@@ -6,7 +6,7 @@ import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import type { BudgetQuestion } from "../../src/subagents/budget.js";
 import { TreeBudget } from "../../src/subagents/tree-budget.js";
-import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, isChild, lastResult, profile } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => {
@@ -27,7 +27,6 @@ const parentWith = (args: Record<string, unknown>) => (r: ModelRequest): Scripte
   isChild(r) ? childTurn(r) : r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "look around", ...args } }] } : { text: "main done" };
 const childEvents = (hh: Harness) => hh.events.flatMap((e) => (e.type === "subagent_event" ? [e.event] : []));
 const paused = (hh: Harness) => childEvents(hh).filter((e): e is Extract<AgentEvent, { type: "budget_paused" }> => e.type === "budget_paused");
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
 const childRequests = (hh: Harness) => hh.provider.requests.filter(isChild);
 
 describe("a child's budget", () => {

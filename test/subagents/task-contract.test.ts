@@ -3,25 +3,16 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { emptyUsage } from "../../src/protocol/messages.js";
-import type { ModelRequest } from "../../src/protocol/provider.js";
-import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistorySendable } from "../../src/session/repair.js";
 import { describeTask } from "../../src/subagents/task-tool.js";
 import { sleeper } from "../helpers/fake-tools.js";
 import { makeLoginRepo } from "../helpers/cli.js";
-import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
 
-function parentOnce(getArgs: () => Record<string, unknown>) {
-  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
-}
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
-const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
-const childPath = (hh: Harness) => hh.store.list({ kind: "child" })[0]!.path;
 const warnings = (hh: Harness) => hh.events.filter((e): e is Extract<AgentEvent, { type: "warning" }> => e.type === "warning");
 
 describe("never lose the answer", () => {

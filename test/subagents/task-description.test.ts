@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolResultMessage } from "../../src/protocol/messages.js";
-import type { ModelRequest } from "../../src/protocol/provider.js";
-import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { childDescription, childTitle, normalizeDescription, promptWords } from "../../src/subagents/child-label.js";
 import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
 import type { TaskDetails } from "../../src/subagents/task-tool.js";
-import { harness, isChild, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, idOf, isChild, lastResult, parentOnce } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
 
-function parentOnce(getArgs: () => Record<string, unknown>) {
-  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
-}
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
-const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
 const starts = (hh: Harness) => hh.events.filter((e) => e.type === "subagent_start");
 const lastRecord = (hh: Harness) => {
   const end = hh.events.filter((e) => e.type === "tool_end" && e.call.name === "task").at(-1);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
-import { harness, isChild, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, idOf, isChild } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
@@ -14,7 +14,6 @@ function parent(calls: Array<() => Record<string, unknown>>) {
   return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" && n < calls.length ? { toolCalls: [{ id: `t${n}`, name: "task", arguments: calls[n++]!() }] } : { text: "ok" });
 }
 const results = (hh: Harness) => hh.history.filter((m): m is ToolResultMessage => m.role === "toolResult").map((m) => m.results[0]!);
-const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
 const MODELS = ["scripted-model", "small-model", "big-model"];
 
 describe("task model and thinking", () => {

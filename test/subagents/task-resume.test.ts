@@ -7,18 +7,10 @@ import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistoryValid } from "../../src/session/repair.js";
-import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
+import { harness, type Harness, idOf, isChild, lastResult, parentOnce, profile } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
-
-/** Parent delegating `args` on each user prompt, then answering "ok". */
-function parentOnce(getArgs: () => Record<string, unknown>) {
-  return (r: ModelRequest): ScriptedTurn => (r.messages.at(-1)!.role === "user" ? { toolCalls: [{ id: `t${r.messages.length}`, name: "task", arguments: getArgs() }] } : { text: "ok" });
-}
-
-const lastResult = (hh: Harness) => (hh.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results[0]!;
-const idOf = (content: string) => /child session (\S+)/.exec(content)![1]!;
 
 describe("task resume", () => {
   it("continues a finished child with its own history and a new prompt", async () => {

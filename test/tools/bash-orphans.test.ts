@@ -4,34 +4,15 @@
  * are still found — by the marker descriptor every process of the call inherits — and end on
  * abort, on timeout and in the exit sweep. Pids are the test's own (no sandbox).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createBashTool } from "../../src/tools/bash.js";
 import { MARKER_FD } from "../../src/tools/call-marker.js";
 import { killAllSync } from "../../src/tools/process-registry.js";
 import { NO_SANDBOX } from "../../src/tools/sandbox.js";
 import { makeCtx, tempDir } from "./context.js";
+import { sleeping, waitUntil } from "../helpers/processes.js";
 
 const bash = createBashTool({ killGraceMs: 200, drainMs: 50, sandbox: NO_SANDBOX });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Live (not zombie) pids whose command line is exactly `sleep <secs>`. */
-function sleeping(secs: string): number[] {
-  return readdirSync("/proc").filter((n) => /^\d+$/.test(n)).flatMap((n) => {
-    try {
-      if (readFileSync(`/proc/${n}/cmdline`, "latin1") !== `sleep\0${secs}\0`) return [];
-      const stat = readFileSync(`/proc/${n}/stat`, "latin1");
-      return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z") ? [] : [Number(n)];
-    } catch {
-      return [];
-    }
-  });
-}
-
-async function waitUntil(check: () => boolean, tries = 250, stepMs = 20): Promise<boolean> {
-  for (let i = 0; i < tries && !check(); i++) await sleep(stepMs);
-  return check();
-}
 
 const mark = (n: number) => `914.${n}${process.pid}`;
 /** Starts two sleeps that shed both the group and the tag, plus one that keeps them. */

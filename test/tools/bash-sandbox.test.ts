@@ -4,7 +4,7 @@
  * environment — ends on abort and in the exit sweep. Runs where the system allows a namespace.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
@@ -14,27 +14,9 @@ import { createBashTool } from "../../src/tools/bash.js";
 import { killAllSync } from "../../src/tools/process-registry.js";
 import { bashSandbox, NO_SANDBOX, resetBashSandbox } from "../../src/tools/sandbox.js";
 import { makeCtx, tempDir } from "./context.js";
+import { sleeping, waitUntil } from "../helpers/processes.js";
 
 const sandbox = bashSandbox();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Live (not zombie) pids whose command line is exactly `sleep <secs>`. */
-function sleeping(secs: string): number[] {
-  return readdirSync("/proc").filter((n) => /^\d+$/.test(n)).flatMap((n) => {
-    try {
-      if (readFileSync(`/proc/${n}/cmdline`, "latin1") !== `sleep\0${secs}\0`) return [];
-      const stat = readFileSync(`/proc/${n}/stat`, "latin1");
-      return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z") ? [] : [Number(n)];
-    } catch {
-      return [];
-    }
-  });
-}
-
-async function waitUntil(check: () => boolean, tries = 250, stepMs = 20): Promise<boolean> {
-  for (let i = 0; i < tries && !check(); i++) await sleep(stepMs);
-  return check();
-}
 
 const mark = (n: number) => `913.${n}${process.pid}`;
 
