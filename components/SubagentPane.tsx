@@ -6,7 +6,7 @@
  * styles, row by row.
  *
  * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * twice a second); the body follows the child's stream. The pane is drawn by a memoised frame of
+ * once a second); the body follows the child's stream. The pane is drawn by a memoised frame of
  * plain values, so a pane whose text did not change is not rendered again.
  */
 import { Box, Text } from "ink";
