@@ -46,6 +46,7 @@ Environment:
   INK_STREAM_IDLE_MS        cut (and retry) a model response that sends no content this long (default 180000)
   INK_BASH_SANDBOX          off: run bash without its PID namespace; unshare: skip bubblewrap
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
+  INK_SCROLL_REGION         on/off/auto: let the terminal scroll the full-screen transcript (auto: from TERM)
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
