@@ -59,5 +59,11 @@ export function targetFigures(figures: Figure[]): Figure[] {
     // Times are compared as multiples of the run's floor (node -e 0 was ~102 ms in round one's quiet run): the machine is shared.
     if (f) row(`no regression: ${name}`, f.median, unit, `≤ round one (${before} ${unit}, ±20 % noise)`, unit === "ms" && floor ? f.median / floor.median <= (before / 102) * 1.2 : f.median <= before * 1.2, unit === "ms" && floor ? `${(f.median / floor.median).toFixed(2)}× the floor (round one ${(before / 102).toFixed(2)}×)` : "");
   }
+  const resumed = find("TUI: first frame resuming a 10,000-message session");
+  const fresh = find("TUI: spawn → first full frame (pty)");
+  if (resumed && fresh) {
+    const ratio = resumed.median / fresh.median;
+    row("no regression: first frame resuming 10,000 messages ÷ a new session's", ratio, "×", "≤ round one (1.25–1.42×, ±20 % noise)", ratio <= 1.42 * 1.2, `${resumed.median.toFixed(0)} ms`);
+  }
   return out;
 }
