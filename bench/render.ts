@@ -131,6 +131,9 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const rss = peakRssMb(pid);
     await new Promise((r) => setTimeout(r, 200)); // pipe-pane catches up
     const written = readFileSync(out).subarray(bytes0).toString("latin1");
+    // INK_BENCH_BYTES_DIR: keep everything the app wrote to the terminal, one file a run.
+    const keep = process.env.INK_BENCH_BYTES_DIR;
+    if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.bytes`), readFileSync(out));
     const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
     return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {

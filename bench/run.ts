@@ -3,7 +3,8 @@
  * Every figure is a median; the `node -e 0` spawn median of the same run is printed beside each,
  * as the machine's floor. Asserts nothing. Options: `--quick` (fewer runs), `--only a,b` (groups:
  * startup, sessions, loop, render, ui, install — `install` times `npm install` in a fresh
- * clone and runs only in the full bench or when named).
+ * clone and runs only in the full bench or when named). The last rows, group "targets", restate
+ * issue #29's targets from the figures of the same run (bench/targets.ts).
  */
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -14,6 +15,7 @@ import { renderFigures } from "./render.js";
 import { sessionFigures } from "./sessions.js";
 import { startupFigures } from "./startup.js";
 import { formatValue, hasCommand, ROOT, spawnMedian, type Figure } from "./stats.js";
+import { targetFigures } from "./targets.js";
 import { benchReducer } from "./ui-reducer.js";
 
 async function main(): Promise<void> {
@@ -58,6 +60,9 @@ async function main(): Promise<void> {
     log("bench: install (a fresh clone's npm install) …");
     figures.push(...(await installFigures(quick ? 1 : 3, log)));
   }
+
+  // Issue #29's targets, restated from what this run measured (the last rows of the table).
+  figures.push(...targetFigures(figures));
 
   const rows = figures.map((f) => [f.group, f.name, formatValue(f.median, f.unit), `${f.runs}`, f.note ?? ""]);
   const header = ["group", "figure", "median", "runs", `notes (floor: node -e 0 = ${floorMs.toFixed(0)} ms)`];

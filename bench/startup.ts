@@ -51,6 +51,8 @@ function inPtyUntil<T>(command: string, marker: string, env: NodeJS.ProcessEnv, 
       }, waitMs);
     });
     child.on("error", reject);
+    // The app may be gone after the first Ctrl-C: the second one then meets a closed pipe.
+    child.stdin.on("error", () => {});
     child.on("close", () => {
       clearTimeout(timer);
       if (result !== undefined) resolve(result.value);

@@ -10,7 +10,7 @@ export const CLI = join(ROOT, "dist", "cli.js");
 
 /** One measured figure. `median` is in `unit`; `floorMs` is the `node -e 0` spawn median of the same run. */
 export interface Figure {
-  group: "startup" | "sessions" | "loop" | "render" | "ui" | "install";
+  group: "startup" | "sessions" | "loop" | "render" | "ui" | "install" | "targets";
   name: string;
   median: number;
   unit: string;
@@ -76,6 +76,7 @@ export function formatValue(value: number, unit: string): string {
   if (unit === "s") return `${value.toFixed(2)} s`;
   if (unit === "%") return `${value.toFixed(0)} %`;
   if (unit === "MB") return `${value.toFixed(0)} MB`;
+  if (unit === "×") return `${value.toFixed(2)}×`;
   if (unit === "MB/min") return `${value.toFixed(1)} MB/min`;
   return `${value} ${unit}`;
 }

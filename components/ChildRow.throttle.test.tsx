@@ -1,6 +1,6 @@
 /**
  * Eight streaming children on a ticking clock (fake timers drive useNow and the stream): the rows'
- * and panes' changing figures — spinner, elapsed time, tokens — change at most twice a second,
+ * and panes' changing figures — spinner, elapsed time, tokens — change at most once a second (the child tick),
  * while the streamed text itself shows as it arrives.
  */
 import { cleanup, render } from "ink-testing-library";
@@ -65,11 +65,11 @@ async function stream(plan: PanePlan, event: (n: number) => AgentEvent): Promise
 const ids = Array.from({ length: 8 }, (_, i) => `20261204-120000-abcd${i}0`);
 const compact: PanePlan = { mode: "compact", perRow: 1, paneWidth: 110, body: 0, shown: ids, hidden: 0, rows: 8 };
 const full: PanePlan = { mode: "full", perRow: 2, paneWidth: 60, body: 3, shown: [], hidden: 0, rows: 32 };
-/** Most changes in SECONDS at two a second (the first tick may fall either side of the window). */
+/** Most changes in SECONDS at one a child tick (the first tick may fall either side of the window). */
 const MOST = SECONDS * (1000 / CHILD_TICK_MS) + 1;
 
 describe("eight streaming children on a ticking clock", () => {
-  it("compact rows: thinking children (tokens growing, nothing else new) change the screen at most twice a second", async () => {
+  it("compact rows: thinking children (tokens growing, nothing else new) change the screen at most once a second", async () => {
     const frames = await stream(compact, () => ({ type: "thinking_delta", text: "x".repeat(40) }));
     const last = stripAnsi(frames.at(-1)!);
     expect(last.split("\n").filter((l) => l.includes("thinking…"))).toHaveLength(8);
@@ -78,7 +78,7 @@ describe("eight streaming children on a ticking clock", () => {
     expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
   });
 
-  it("compact rows: text streams at the frame rate, the glyph, elapsed time and tokens at most twice a second", async () => {
+  it("compact rows: text streams at the frame rate, the glyph, elapsed time and tokens at most once a second", async () => {
     const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }));
     const figures = (f: string) =>
       f
@@ -92,7 +92,7 @@ describe("eight streaming children on a ticking clock", () => {
     expect(changes(frames, figures)).toBeLessThanOrEqual(MOST);
   });
 
-  it("full panes: the bodies follow the stream, the headers and token lines at most twice a second", async () => {
+  it("full panes: the bodies follow the stream, the headers and token lines at most once a second", async () => {
     const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }));
     const chrome = (f: string) =>
       f

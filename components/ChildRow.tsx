@@ -8,7 +8,7 @@
  * when focused.
  *
  * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * twice a second); only the activity follows the child's stream. The row is drawn by a memoised
+ * once a second); only the activity follows the child's stream. The row is drawn by a memoised
  * line of plain strings, so a row whose text did not change is not rendered again.
  */
 import { Text } from "ink";

@@ -47,6 +47,18 @@ describe("cells", () => {
     expect(rowPatch("漢字 a", "漢字 b", 80)).toEqual({ pieces: [{ col: 0, text: "漢字 b", width: 6 }], eraseFrom: 6 });
     expect(rowPatch("same", "same", 80)).toBeUndefined();
   });
+
+  it("erases a run of 12 or more blank cells with ECH instead of writing the spaces", () => {
+    const box = (text: string) => `│ ${text.padEnd(30)} │`;
+    const patch = rowPatch(box("a successful check; the tests"), box("about th"), 80)!;
+    expect(patch.pieces).toEqual([
+      { col: 3, text: "bout th", width: 7 },
+      { col: 10, text: "", width: 21, erase: true },
+    ]);
+    // Fewer than 12 blanks are written as spaces; a styled blank is not a blank cell.
+    expect(rowPatch(box("abcdefghijk"), box(""), 80)!.pieces).toEqual([{ col: 2, text: " ".repeat(11), width: 11 }]);
+    expect(rowPatch(`x${" ".repeat(20)}y`, `x${cyan(" ".repeat(20))}y`, 80)!.pieces.some((p) => p.erase)).toBe(false);
+  });
 });
 
 describe("inline frames", () => {
@@ -95,6 +107,36 @@ describe("inline frames", () => {
     }
     expect(moves > 0).toBe(scroll);
   });
+});
+
+describe("side-by-side boxes that blank their bodies", () => {
+  /** Two bordered boxes side by side, each body `lines` of random words or blank (a pane that paged). */
+  function panes(rnd: () => number): string[] {
+    const word = () => ["alpha", "beta", cyan("gamma"), dim("delta"), "─"][Math.floor(rnd() * 5)]!;
+    const body = () => (rnd() < 0.4 ? "" : Array.from({ length: Math.floor(rnd() * 5) }, word).join(" "));
+    const cell = (text: string) => `${cyan("│")} ${text}${" ".repeat(Math.max(0, 26 - strip(text).length))} ${cyan("│")}`;
+    return Array.from({ length: 6 }, () => `${cell(body())}${cell(body())}`);
+  }
+
+  for (const mode of ["inline", "full-screen"] as const) {
+    it(`${mode}: blanked cells are erased with ECH and the screen is what a fresh draw shows`, () => {
+      const rnd = random(mode === "inline" ? 41 : 43);
+      let prev = panes(rnd);
+      const term = screenWith(prev, 70, 10);
+      if (mode === "full-screen") term.write("\u001b[H");
+      let erases = 0;
+      for (let step = 0; step < 200; step++) {
+        const next = panes(rnd);
+        const bytes = mode === "inline" ? inlineUpdate(prev, next, 70) : fullscreenUpdate(prev, next, 70, false);
+        erases += (bytes.match(/\u001b\[\d+X/g) ?? []).length;
+        term.write(bytes);
+        const shown = mode === "inline" ? term.lines().slice(term.row - next.length, term.row) : term.lines().slice(0, next.length);
+        expect(shown, `step ${step}`).toEqual(next.map((r) => strip(r).trimEnd()));
+        prev = next;
+      }
+      expect(erases).toBeGreaterThan(50);
+    });
+  }
 });
 
 describe("full-screen frames", () => {

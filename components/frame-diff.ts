@@ -124,12 +124,45 @@ function cellText(c: Cells, from: number, to: number): string {
 }
 
 /**
- * How to change a row: text pieces at 0-based columns (each `width` columns wide), then the rest of
- * the row erased from column `eraseFrom` when set.
+ * How to change a row: text pieces at 0-based columns (each `width` columns wide; an `erase` piece
+ * blanks its `width` cells with ECH and writes no text), then the rest of the row erased from
+ * column `eraseFrom` when set.
  */
 export interface RowPatch {
-  pieces: { col: number; text: string; width: number }[];
+  pieces: { col: number; text: string; width: number; erase?: true }[];
   eraseFrom?: number;
+}
+
+/**
+ * Runs of this many blank cells (a space in the default style) or more are erased with ECH
+ * (`CSI n X`: 4–5 bytes and a column move after it) instead of written as spaces — a pane whose
+ * body paged, a row cut shorter in the middle of a box.
+ */
+const ERASE_MIN = 12;
+
+/** Whether cell `i` of `c` is blank: a space in the default style. */
+const blankCell = (c: Cells, i: number) => c.text.charCodeAt(i) === 0x20 && !c.styles?.[i];
+
+/** Cells `from`–`to` of `b` as pieces: text, with each run of ERASE_MIN or more blank cells an erase piece. */
+function runPieces(b: Cells, from: number, to: number): RowPatch["pieces"] {
+  const out: RowPatch["pieces"] = [];
+  let start = from;
+  for (let i = from; i < to; ) {
+    if (!blankCell(b, i)) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < to && blankCell(b, end)) end++;
+    if (end - i >= ERASE_MIN) {
+      if (i > start) out.push({ col: start, text: cellText(b, start, i), width: i - start });
+      out.push({ col: i, text: "", width: end - i, erase: true });
+      start = end;
+    }
+    i = end;
+  }
+  if (to > start) out.push({ col: start, text: cellText(b, start, to), width: to - start });
+  return out;
 }
 
 /**
@@ -149,7 +182,7 @@ export function rowPatch(old: string, next: string, columns: number): RowPatch |
   let runStart = -1;
   let runEnd = -1;
   const flush = () => {
-    if (runStart >= 0) pieces.push({ col: runStart, text: cellText(b, runStart, runEnd), width: runEnd - runStart });
+    if (runStart >= 0) pieces.push(...runPieces(b, runStart, runEnd));
   };
   for (let i = 0; i < b.text.length; i++) {
     if (i < a.text.length && sameCell(a, b, i)) continue;
@@ -173,6 +206,11 @@ function patchBytes(patch: RowPatch, first: (col: number) => string): string {
   let col = -1; // the cursor's column after the last piece; -1 before the first
   const move = (to: number) => (col < 0 ? first(to) : col === to ? "" : `${CSI}${to + 1}G`);
   for (const piece of patch.pieces) {
+    if (piece.erase) {
+      out += `${move(piece.col)}${CSI}${piece.width}X`; // ECH leaves the cursor where it is
+      col = piece.col;
+      continue;
+    }
     out += move(piece.col) + piece.text;
     col = piece.col + piece.width;
   }

@@ -2,7 +2,7 @@
  * A small terminal emulator for tests of the bytes the UI writes: a grid of `columns`×`rows` cells
  * (text only; colours are dropped), a cursor with the pending wrap of the last column, line feeds
  * that scroll (into a scrollback) at the bottom margin, and the sequences the renderer uses —
- * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL and ED (from the cursor), DECSTBM, SU, DL and IL. Line feeds return the
+ * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL, ECH and ED (from the cursor), DECSTBM, SU, DL and IL. Line feeds return the
  * carriage as a pty's ONLCR does. Any other escape sequence throws, so a test sees what it missed.
  */
 export class ScreenEmulator {
@@ -115,6 +115,12 @@ export class ScreenEmulator {
         const line = this.grid[this.row]!;
         const [from, to] = mode === 0 ? [this.col, this.columns] : mode === 1 ? [0, this.col + 1] : [0, this.columns];
         for (let c = from; c < to; c++) line[c] = " ";
+        break;
+      }
+      case "X": {
+        // erase characters: n cells from the cursor blanked, the cursor stays
+        const line = this.grid[this.row]!;
+        for (let c = this.col; c < Math.min(this.columns, this.col + n); c++) line[c] = " ";
         break;
       }
       case "J": {

@@ -1,0 +1,69 @@
+/**
+ * The targets of issue #29 (performance, round two), restated from the figures a bench run
+ * measured: one row each, with the measured value, the target and whether it is met. A target
+ * whose scenario did not run (filtered out, failed) is left out. Asserts nothing.
+ */
+import type { Figure } from "./stats.js";
+
+/** Claude Code's CPU for the paced answer below a 20,000-token answer in issue #29's side-by-side run (s). */
+const CLAUDE_CODE_BELOW_S = 3.0;
+
+/** Round one's figures on a quiet machine (README, Performance), the "no regression" references. */
+const ROUND_ONE = { printApiMs: 404, printDemoMs: 274, firstFrameMs: 438, idleRssMb: 79 };
+
+const PACED = "paced answer (100 tokens/s for 20 s)";
+const BELOW = `${PACED} below one 20,000-token answer`;
+
+/** The target rows for `figures` (group "targets"); none when no figure of a target was measured. */
+export function targetFigures(figures: Figure[]): Figure[] {
+  const find = (name: string) => figures.find((f) => f.name === name && Number.isFinite(f.median));
+  const out: Figure[] = [];
+  const row = (name: string, median: number, unit: string, target: string, met: boolean, note = "") =>
+    out.push({ group: "targets", name, median, unit, runs: 1, note: `${met ? "met" : "MISSED"}: target ${target}${note ? `; ${note}` : ""}` });
+
+  for (const inline of [false, true]) {
+    const mode = inline ? "--inline" : "full-screen";
+    const empty = find(`${PACED}${inline ? ", --inline" : ""}: CPU`);
+    const below = find(`${BELOW}${inline ? ", --inline" : ""}: CPU`);
+    if (empty && below) {
+      const ratio = below.median / empty.median;
+      row(`paced answer below a 20k answer, CPU ÷ empty screen (${mode})`, ratio, "×", "≤ 1.1×", ratio <= 1.1, `${below.median.toFixed(2)} s vs ${empty.median.toFixed(2)} s; ${(below.median / CLAUDE_CODE_BELOW_S).toFixed(2)}× Claude Code's ${CLAUDE_CODE_BELOW_S} s in issue #29's run (target ≤ 0.5×)`);
+    }
+    if (empty?.extra) row(`paced answer, bytes written (${mode})`, empty.extra.bytes!, "bytes", "≤ 270 KB", empty.extra.bytes! <= 270e3);
+    const kids = find(`8 children × 50 tokens/s for 51 s, ${mode}: CPU`);
+    if (kids?.extra) {
+      row(`8 children for 51 s, bytes written (${mode})`, kids.extra.bytes!, "bytes", "≤ 100 KB", kids.extra.bytes! <= 100e3);
+      row(`8 children for 51 s, % of a core (${mode})`, kids.extra.cpuPercentOfOneCore!, "%", "≤ 8 %", kids.extra.cpuPercentOfOneCore! <= 8);
+    }
+  }
+  const panes = find("1 main + 8 children, 5,000 messages above: CPU");
+  if (panes?.extra) row("p99 frame, 1 main + 8 children over 5,000 messages", panes.extra.frameP99Ms!, "ms", "≤ 8 ms", panes.extra.frameP99Ms! <= 8, `p50 ${panes.extra.frameP50Ms!.toFixed(1)} ms`);
+  const soak = figures.find((f) => f.name.startsWith("soak") && Number.isFinite(f.median));
+  if (soak?.extra) {
+    const flat = soak.median <= 0.2 && soak.extra.peakRssMb! <= 150;
+    row(`RSS over a ${soak.extra.minutes}-minute soak, slope`, soak.median, "MB/min", "≤ 0.2 MB/min and peak ≤ 150 MB", flat, `${soak.extra.startRssMb!.toFixed(0)} → ${soak.extra.endRssMb!.toFixed(0)} MB, peak ${soak.extra.peakRssMb!.toFixed(0)} MB`);
+  }
+  for (const name of [`${BELOW}: CPU`, "20,000-token answer, 5,000 messages above: CPU"]) {
+    const f = find(name);
+    if (f?.extra) row(`peak RSS, ${name.replace(": CPU", "")}`, f.extra.peakRssMb!, "MB", "≤ 150 MB", f.extra.peakRssMb! <= 150);
+  }
+  const noRegression: [string, number, string][] = [
+    ["ink -p, one-line answer (loopback Messages API)", ROUND_ONE.printApiMs, "ms"],
+    ["ink -p, one-line answer (demo model)", ROUND_ONE.printDemoMs, "ms"],
+    ["TUI: spawn → first full frame (pty)", ROUND_ONE.firstFrameMs, "ms"],
+    ["TUI: idle RSS, 3 s after the first frame", ROUND_ONE.idleRssMb, "MB"],
+  ];
+  const floor = find("node -e 0 (the floor)");
+  for (const [name, before, unit] of noRegression) {
+    const f = find(name);
+    // Times are compared as multiples of the run's floor (node -e 0 was ~102 ms in round one's quiet run): the machine is shared.
+    if (f) row(`no regression: ${name}`, f.median, unit, `≤ round one (${before} ${unit}, ±20 % noise)`, unit === "ms" && floor ? f.median / floor.median <= (before / 102) * 1.2 : f.median <= before * 1.2, unit === "ms" && floor ? `${(f.median / floor.median).toFixed(2)}× the floor (round one ${(before / 102).toFixed(2)}×)` : "");
+  }
+  const resumed = find("TUI: first frame resuming a 10,000-message session");
+  const fresh = find("TUI: spawn → first full frame (pty)");
+  if (resumed && fresh) {
+    const ratio = resumed.median / fresh.median;
+    row("no regression: first frame resuming 10,000 messages ÷ a new session's", ratio, "×", "≤ round one (1.25–1.42×, ±20 % noise)", ratio <= 1.42 * 1.2, `${resumed.median.toFixed(0)} ms`);
+  }
+  return out;
+}
