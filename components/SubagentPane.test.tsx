@@ -39,8 +39,7 @@ describe("SubagentPane", () => {
   });
 
   it("shows profile, short id, elapsed time, turns, tokens, status, and the latest text lines and tool calls", () => {
-    // 6 body rows in 4: the body has paged once (rows 3–5: its newest row is shown).
-    const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} lines={4} />);
+    const { lastFrame } = render(<SubagentPane child={busyChild()} now={3100} width={70} lines={3} />);
     const frame = stripAnsi(lastFrame()!);
     expect(frame).toContain("scout");
     expect(frame).toContain("running");

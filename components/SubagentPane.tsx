@@ -38,59 +38,26 @@ export interface SubagentPaneProps {
 /** One body line of a pane: a line of the child's text, or one of its tool calls. */
 export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: ChildToolEntry };
 
-/** The rows of one text entry at `width`: its non-blank lines, each wrapped on its own, continuation rows without the space they broke at. */
-function textRows(text: string, width: number): string[] {
-  const lines = text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "");
-  return lines.flatMap((line) => wrapRows(line, Math.max(1, width)).map(dropBreakSpace));
-}
-
-/** Row counts of finished entries by width (an entry object never changes; a growing one is a new object). */
-const rowCounts = new WeakMap<object, { width: number; rows: number }>();
-
-/** Body rows of `entry` at `width`: a tool call is one row, text its wrapped non-blank lines. */
-function entryRowCount(entry: ChildView["entries"][number], width: number): number {
-  if (entry.kind === "tool") return 1;
-  const hit = rowCounts.get(entry);
-  if (hit && hit.width === width) return hit.rows;
-  const rows = textRows(entry.text, width).length;
-  rowCounts.set(entry, { width, rows });
-  return rows;
-}
-
 /**
- * The first body row shown when a child has `total` rows and the pane `n`: 0 while they fit;
- * then the body moves a page at a time — when it is full, its newest row moves to the top and
- * the next rows fill in below it — so a row on screen is rewritten once a page instead of every
- * time a row is added (each move of a pane's rows rewrites all of them; side-by-side panes
- * cannot use the terminal's scrolling). Always a multiple of n − 1, and the newest row is shown.
- */
-export function pageStart(total: number, n: number): number {
-  if (total <= n) return 0;
-  if (n <= 1) return total - 1;
-  return Math.floor((total - 2) / (n - 1)) * (n - 1);
-}
-
-/**
- * The body rows of `child` shown in a pane of `n` rows, oldest first: its rows from pageStart on
- * (text wrapped at `width` columns, a tool call one row) — the newest row always among them —
- * and, once the body has paged, blank rows up to `n` so the pane keeps its height.
+ * The last `n` body rows of `child`, oldest first: text is wrapped at `width` columns and its
+ * newest rows kept (a long paragraph shows its newest words, not its first ones); a tool call is
+ * one row.
  */
 export function paneTail(child: ChildView, n: number, width = 60): PaneLine[] {
-  let total = 0;
-  for (const entry of child.entries) total += entryRowCount(entry, width);
-  const want = total - pageStart(total, n);
   const out: PaneLine[] = [];
-  for (let i = child.entries.length - 1; i >= 0 && out.length < want; i--) {
+  for (let i = child.entries.length - 1; i >= 0 && out.length < n; i--) {
     const entry = child.entries[i]!;
     if (entry.kind === "tool") {
       out.push({ kind: "tool", tool: entry });
       continue;
     }
-    for (const text of textRows(entry.text, width).slice(-(want - out.length)).reverse()) out.push({ kind: "text", text });
+    const text = entry.text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "").join("\n");
+    if (text === "") continue;
+    // Each source line wrapped on its own, its continuation rows without the space they broke at.
+    const rows = text.split("\n").flatMap((line) => wrapRows(line, Math.max(1, width)).map(dropBreakSpace));
+    for (const text of rows.slice(-(n - out.length)).reverse()) out.push({ kind: "text", text });
   }
-  out.reverse();
-  if (total > n) while (out.length < n) out.push({ kind: "text", text: " " });
-  return out;
+  return out.reverse();
 }
 
 /** One drawn body row of a pane, as plain values. */
