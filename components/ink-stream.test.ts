@@ -3,7 +3,7 @@ import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
 import { PassThrough } from "node:stream";
 import { inlineUpdate } from "./frame-diff.js";
-import { inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
+import { frameDiffEnabled, inkStream, reflowedRows, reflowErase, scrollRegionSupport, terminalRows } from "./ink-stream.js";
 import { ScreenEmulator } from "./testing/screen-emulator.js";
 
 const inlineUpdateOf = (a: string[], b: string[]) => inlineUpdate(a, b, 100);
@@ -203,6 +203,12 @@ describe.skipIf(isInCi)("inkStream under Ink itself (inline)", () => {
 });
 
 describe("scroll region support", () => {
+  it("the cell diff is on unless INK_FRAME_DIFF=off", () => {
+    expect(frameDiffEnabled({})).toBe(true);
+    expect(frameDiffEnabled({ INK_FRAME_DIFF: "on" })).toBe(true);
+    expect(frameDiffEnabled({ INK_FRAME_DIFF: " OFF " })).toBe(false);
+  });
+
   it("is decided from INK_SCROLL_REGION, else from TERM, and names a bad setting", () => {
     expect(scrollRegionSupport({ TERM: "tmux-256color" })).toBe(true);
     expect(scrollRegionSupport({ TERM: "xterm-256color" })).toBe(true);

@@ -84,6 +84,14 @@ export function scrollRegionSupport(env: NodeJS.ProcessEnv, warn: (message: stri
   return /^(xterm|tmux|screen|kitty|xterm-kitty|alacritty|foot|wezterm|rxvt|vte|gnome|konsole|st-|iterm)/.test(env.TERM ?? "");
 }
 
+/**
+ * Whether frames are written as only their changed cells (the default) or as Ink writes them
+ * (`INK_FRAME_DIFF=off`: the fallback if a terminal ever shows a frame garbled).
+ */
+export function frameDiffEnabled(env: NodeJS.ProcessEnv): boolean {
+  return env.INK_FRAME_DIFF?.trim().toLowerCase() !== "off";
+}
+
 export interface InkStreamOptions {
   /** Inline mode: keep the frame intact when the terminal narrows (see the module note). */
   reflow: boolean;

@@ -15,7 +15,7 @@ import type { AgentSession } from "../src/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
-import { inkStream, scrollRegionSupport } from "./ink-stream.js";
+import { frameDiffEnabled, inkStream, scrollRegionSupport } from "./ink-stream.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -96,7 +96,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // Ink writes whole frames; the stream rewrites only the cells that changed and lets the terminal
   // move the transcript's rows where it can (see ink-stream.ts).
   const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
-  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames: fullscreen ? "fullscreen" : "inline", scroll }) : stdout;
+  const frames = frameDiffEnabled(process.env) ? (fullscreen ? "fullscreen" : "inline") : undefined;
+  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames, scroll }) : stdout;
   const instance = render(
     <App
       session={session}

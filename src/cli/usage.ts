@@ -47,6 +47,7 @@ Environment:
   INK_BASH_SANDBOX          off: run bash without its PID namespace; unshare: skip bubblewrap
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
   INK_SCROLL_REGION         on | off | auto (default): let the terminal scroll the full-screen transcript (DECSTBM)
+  INK_FRAME_DIFF            off: write every frame whole instead of only its changed cells
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
