@@ -82,7 +82,8 @@ export function cliFixture(opts: { name?: string; build?: boolean; server?: bool
   afterAll(async () => {
     opts.tmux?.kill();
     await fx.server?.close();
-    for (const dir of [fx.repo, fx.home, fx.out]) if (dir) rmSync(dir, { recursive: true, force: true });
+    // The killed CLI may still be writing its session as it exits: retry while the folder is not empty yet.
+    for (const dir of [fx.repo, fx.home, fx.out]) if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   });
   return fx;
 }

@@ -9,7 +9,7 @@ import { afterEach } from "vitest";
 
 const temps: string[] = [];
 afterEach(() => {
-  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
 });
 
 /** A new temp directory (real path), removed after the current test. */
