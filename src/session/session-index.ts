@@ -11,8 +11,10 @@
  *   spoils the next); the file is rewritten clean (temp file + rename) when anything was repaired
  *   or it holds many superseded lines.
  * Updates append one line (O_APPEND), so processes writing at once do not lose each other's lines;
- * a line lost anyway (to a rewrite racing an append) only costs a re-read. Index I/O errors never
- * reach the caller: listing then reads the files.
+ * a line lost anyway (to a rewrite racing an append) costs a re-read, and the re-read marks the
+ * session open when its lock file exists. Limit: a lost "open again" line of a resumed session
+ * leaves its older closed line in force until the next update. Index I/O errors never reach the
+ * caller: listing then reads the files.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
@@ -106,7 +108,9 @@ export class SessionIndex {
         if (!summary) continue; // unreadable header: left out, as listings always did
         stats.read++;
         changed = true;
-        entry = toLine(summary, false);
+        // Its index line was lost (a concurrent rewrite read the index or the dir just before this
+        // session's line or file appeared) or never written: a lock file says it may still be written.
+        entry = toLine(summary, existsSync(`${path}.lock`));
       }
       entries.delete(id);
       kept.push(entry);

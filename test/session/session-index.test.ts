@@ -131,4 +131,17 @@ describe("session index", () => {
     expect(store.index.lastStats.rewritten).toBe(true);
     expect(readFileSync(indexPath(), "utf8").split("\n").filter(Boolean)).toHaveLength(1);
   });
+  it("a session whose index line a concurrent rewrite lost is open while its lock file exists", () => {
+    const [done] = finished(1);
+    const running = store.create(header({ cwd: "/tmp/project", prompt: "still running" }));
+    store.lock(running.id); // held, as a running (or crashed) Ink leaves it
+    running.append({ type: "message", message: user("still running") });
+    // Another process read the index before this session's line was appended and renamed its
+    // rewrite over it: only the finished session's lines survive.
+    const lines = readFileSync(indexPath(), "utf8").split("\n").filter((l) => l.includes(done!));
+    writeFileSync(indexPath(), `${lines.join("\n")}\n`);
+    const fresh = new SessionStore(home.dir);
+    expect(fresh.list().map((s) => s.id).sort()).toEqual([done, running.id].sort());
+    expect([...fresh.index.lastOpen]).toEqual([running.id]);
+  });
 });
