@@ -21,4 +21,8 @@ if (quick !== undefined) {
       process.exitCode = 1;
     },
   );
+  // The work is done: once the event loop has drained (all output flushed), exit explicitly. A
+  // natural exit tears the loop down first, which puts SIGINT/SIGTERM back to their default
+  // action, so a Ctrl-C pressed during that teardown would kill the process by the signal.
+  process.once("beforeExit", () => process.exit());
 }
