@@ -13,7 +13,7 @@ import type { AgentEvent, AgentInfo, LoopStopReason, SteerSource } from "../prot
 import { addUsage, emptyUsage, toolCallsOf, type AgentMessage, type AssistantBlock, type AssistantMessage, type TextBlock, type Usage } from "../protocol/messages.js";
 import { runToolCalls, type OnToolCall } from "./tool-runner.js";
 import { createLoopHealth } from "./loop-health.js";
-import { uniqueCallIds } from "../protocol/unique-tool-ids.js";
+import { createCallIdIndex, uniqueCallIds } from "../protocol/unique-tool-ids.js";
 import { CHARS_PER_TOKEN } from "./token-estimate.js";
 import { errorMessage } from "../protocol/error-message.js";
 
@@ -97,6 +97,8 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
   let turns = 0;
   let overflowRetried = false;
   const health = createLoopHealth();
+  // The ids already in the history, read incrementally: a per-turn scan of the whole history made a long run quadratic.
+  const callIds = createCallIdIndex(history);
   const stop = (reason: LoopStopReason): LoopResult => {
     emit({ type: "agent_end", reason, turns, usage });
     return { reason, turns, usage };
@@ -157,7 +159,7 @@ export async function runAgentLoop(options: LoopOptions): Promise<LoopResult> {
     }
     overflowRetried = false; // a later overflow in this run may compact again
     // A server that repeats a tool-call id would make the history invalid (and the session unresumable).
-    const unique = uniqueCallIds(assistant, new Set(history.flatMap((m) => (m.role === "assistant" ? toolCallsOf(m).map((c) => c.id) : []))));
+    const unique = uniqueCallIds(assistant, callIds.ids());
     if (unique.renamed.length > 0) {
       assistant = unique.message;
       emit({ type: "warning", source: "loop", message: `the model server repeated tool call id(s) ${unique.renamed.map((r) => r.from).join(", ")}; renamed to ${unique.renamed.map((r) => r.to).join(", ")}` });

@@ -35,6 +35,47 @@ export function uniqueCallIds(message: AssistantMessage, seen: Set<string>): { m
   return renamed.length === 0 ? { message, renamed } : { message: { ...message, content }, renamed };
 }
 
+/** The tool-call ids of a history that grows by appends, for `uniqueCallIds` once per model call. */
+export interface CallIdIndex {
+  /**
+   * Every tool-call id in the history now. Reads only the messages appended since the last call;
+   * reads the whole history again when it was rewritten meanwhile (shorter, or its first or last
+   * read message replaced — compaction splices in a summary). The set is the index's own: ids a
+   * caller adds (uniqueCallIds) count until the next rewrite.
+   */
+  ids(): Set<string>;
+  /** Messages read so far, re-reads included (tests: a long run reads each message about once). */
+  readonly reads: number;
+}
+
+/** An index of `history`'s tool-call ids, read lazily on the first `ids()`. */
+export function createCallIdIndex(history: readonly AgentMessage[]): CallIdIndex {
+  let ids = new Set<string>();
+  let count = 0;
+  let first: AgentMessage | undefined;
+  let last: AgentMessage | undefined;
+  let reads = 0;
+  return {
+    get reads() {
+      return reads;
+    },
+    ids() {
+      if (count > history.length || (count > 0 && (history[0] !== first || history[count - 1] !== last))) {
+        ids = new Set();
+        count = 0;
+      }
+      for (; count < history.length; count++) {
+        const m = history[count]!;
+        reads++;
+        if (m.role === "assistant") for (const c of toolCallsOf(m)) ids.add(c.id);
+      }
+      first = history[0];
+      last = history[count - 1];
+      return ids;
+    },
+  };
+}
+
 /** `messages` with duplicate tool-call ids renamed and the results that follow each call paired by order; `notes` names each rename. */
 export function uniqueToolIds(messages: readonly AgentMessage[], label: (index: number) => string = (i) => `message ${i}`): { messages: AgentMessage[]; notes: string[] } {
   const seen = new Set<string>();
