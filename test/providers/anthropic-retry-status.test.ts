@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ProviderError } from "../../src/protocol/provider-error.js";
 import { createAnthropicProvider } from "../../src/providers/anthropic.js";
-import type { ModelRequest, ProviderEvent, ProviderStream, RetryEvent } from "../../src/protocol/provider.js";
+import { drain, oneLineRequest as req, retries } from "../helpers/provider-drain.js";
 import { httpError, sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;
@@ -11,18 +10,8 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 afterEach(() => server.reset());
 
-const req: ModelRequest = { system: "sys", messages: [{ role: "user", content: "hi" }], tools: [], model: "claude-test", maxTokens: 100 };
 const provider = () => createAnthropicProvider({ apiKey: "k", baseURL: server.url, baseDelayMs: 1, maxDelayMs: 2, maxRetries: 9 });
 
-async function drain(stream: ProviderStream): Promise<{ events: ProviderEvent[]; error?: ProviderError; text?: string }> {
-  const events: ProviderEvent[] = [];
-  for await (const e of stream) events.push(e);
-  return stream.result().then(
-    (m) => ({ events, text: m.content.map((b) => (b.type === "text" ? b.text : "")).join("") }),
-    (error: ProviderError) => ({ events, error }),
-  );
-}
-const retries = (events: ProviderEvent[]) => events.filter((e): e is RetryEvent => e.type === "retry");
 
 describe("anthropic provider: a socket closed mid-SSE", () => {
   it("is retried when nothing of the response was streamed yet, and said to be a dropped connection", async () => {

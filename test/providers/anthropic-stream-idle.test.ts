@@ -4,10 +4,9 @@
  * happened and how to change the limit. Against the loopback Messages-API server.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderError } from "../../src/protocol/provider-error.js";
-import type { ModelRequest, ProviderEvent, ProviderStream, RetryEvent } from "../../src/protocol/provider.js";
 import { createAnthropicProvider } from "../../src/providers/anthropic.js";
 import { DEFAULT_STREAM_IDLE_MS, streamIdleMsFromEnv } from "../../src/providers/stream-idle.js";
+import { drain, oneLineRequest as req, retries } from "../helpers/provider-drain.js";
 import { sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;
@@ -17,17 +16,7 @@ beforeAll(async () => {
 afterAll(async () => server.close());
 afterEach(() => server.reset());
 
-const req: ModelRequest = { system: "sys", messages: [{ role: "user", content: "hi" }], tools: [], model: "claude-test", maxTokens: 100 };
 
-async function drain(stream: ProviderStream): Promise<{ events: ProviderEvent[]; error?: ProviderError; text?: string }> {
-  const events: ProviderEvent[] = [];
-  for await (const e of stream) events.push(e);
-  return stream.result().then(
-    (m) => ({ events, text: m.content.map((b) => (b.type === "text" ? b.text : "")).join("") }),
-    (error: ProviderError) => ({ events, error }),
-  );
-}
-const retries = (events: ProviderEvent[]) => events.filter((e): e is RetryEvent => e.type === "retry");
 
 describe("anthropic provider: a stream that sends only pings", () => {
   it.each([
