@@ -41,7 +41,7 @@ describe("cells", () => {
 
   it("patches only the changed cells of a row, and rewrites a row it cannot count whole", () => {
     expect(rowPatch("│ › ⠋ working", "│ › ⠙ working", 80)).toEqual({ pieces: [{ col: 4, text: "⠙", width: 1 }] });
-    expect(rowPatch("the answer so", "the answer so far", 80)).toEqual({ pieces: [{ col: 13, text: " far", width: 4 }] });
+    expect(rowPatch("the answer so", "the answer so far", 80)).toEqual({ pieces: [{ col: 14, text: "far", width: 3 }] }); // the space past the old end is blank already
     expect(rowPatch("a longer row", "a long", 80)).toEqual({ pieces: [], eraseFrom: 6 });
     expect(rowPatch(`x ${dim("old")}`, `x ${dim("new")}`, 80)?.pieces).toEqual([{ col: 2, text: "\u001b[2mnew\u001b[0m", width: 3 }]);
     expect(rowPatch("漢字 a", "漢字 b", 80)).toEqual({ pieces: [{ col: 0, text: "漢字 b", width: 6 }], eraseFrom: 6 });
@@ -188,6 +188,13 @@ describe("full-screen frames", () => {
 });
 
 describe("rows of side-by-side panes whose bodies move up a row", () => {
+  it("a row drawn over a blank row jumps over its blank cells instead of erasing them", () => {
+    const row = `${cyan("│")} about the code${" ".repeat(40)} ${cyan("││")} about the code${" ".repeat(40)} ${cyan("│")}`;
+    const patch = rowPatch("", row, 120)!;
+    expect(patch.pieces.some((p) => p.erase)).toBe(false);
+    expect(patch.pieces.map((p) => p.col)).toEqual([0, 57, 115]);
+  });
+
   /** Four rows of two bordered panes (a header and `body` rows of text each); pane p's body shows lines from[p].. of its text. */
   function paneGrid(from: number[], body = 3): string[] {
     const cell = (text: string) => `${cyan("│")} ${text.padEnd(54)} ${cyan("│")}`;

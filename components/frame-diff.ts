@@ -185,7 +185,7 @@ export function rowPatch(old: string, next: string, columns: number): RowPatch |
     if (runStart >= 0) pieces.push(...runPieces(b, runStart, runEnd));
   };
   for (let i = 0; i < b.text.length; i++) {
-    if (i < a.text.length && sameCell(a, b, i)) continue;
+    if (i < a.text.length ? sameCell(a, b, i) : blankCell(b, i)) continue; // past the old row's end the screen is blank
     if (runStart >= 0 && i - runEnd <= MERGE_GAP) {
       runEnd = i + 1;
       continue;
@@ -230,7 +230,7 @@ function patchCost(old: string, next: string): number {
   let cost = a.text.length > b.text.length ? 6 : 0;
   let runEnd = -1;
   for (let i = 0; i < b.text.length; i++) {
-    if (i < a.text.length && sameCell(a, b, i)) continue;
+    if (i < a.text.length ? sameCell(a, b, i) : blankCell(b, i)) continue; // past the old row's end the screen is blank
     cost += runEnd >= 0 && i - runEnd <= MERGE_GAP ? i + 1 - runEnd : 8;
     runEnd = i + 1;
   }
