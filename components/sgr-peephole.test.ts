@@ -18,13 +18,17 @@ describe("compactSgr", () => {
   it("keeps the reset before text, erases and scrolls, and when other colours follow; writes only extra codes", () => {
     expect(compactSgr(`${E}2ma${E}0m${E}5Gb`)).toBe(`${E}2ma${E}5G${E}0mb`);
     expect(compactSgr(`${E}2ma${E}0m${E}5G${E}10X`)).toBe(`${E}2ma${E}5G${E}0m${E}10X`);
-    expect(compactSgr(`${E}2ma${E}0m${E}5G${E}36mb${E}0m`)).toBe(`${E}2ma${E}5G${E}0m${E}36mb${E}0m`);
+    expect(compactSgr(`${E}2ma${E}0m${E}5G${E}36mb${E}0m`)).toBe(`${E}2ma${E}5G${E}0;36mb${E}0m`); // one sequence for the reset and the colour
     expect(compactSgr(`${E}2ma${E}0m${E}5G${E}2m${E}1mb${E}0m`)).toBe(`${E}2ma${E}5G${E}1mb${E}0m`);
   });
 
   it("starts from the default pen (as frame-diff's runs of cells do) and leaves bytes without a reset as they are", () => {
     expect(compactSgr(`${E}0m${E}3Gx`)).toBe(`${E}3Gx`);
     expect(compactSgr(`${E}3Gx${E}1Ay`)).toBe(`${E}3Gx${E}1Ay`);
+  });
+
+  it("writes colour codes side by side as one sequence, in the same order", () => {
+    expect(compactSgr(`${E}1m${E}36mx${E}0m${E}3G${E}m${E}38;5;200my`)).toBe(`${E}1;36mx${E}3G${E}0;38;5;200my`);
   });
 
   it("cuts the bytes of eight dim snippets one below the other, and the screen is the same", () => {
@@ -112,7 +116,7 @@ class PenEmulator {
         this.row++;
         this.col = 0;
       } else if (fin === undefined) this.put(tok);
-      else if (fin === "m") this.pen = params === "" || params === "0" ? "" : `${this.pen};${params}`.replace(/^;/, "");
+      else if (fin === "m") for (const p of params.split(";")) this.pen = p === "" || p === "0" ? "" : `${this.pen};${p}`.replace(/^;/, "");
       else if (fin === "H") {
         const [r = "1", c = "1"] = params.split(";");
         this.row = Number(r) - 1;

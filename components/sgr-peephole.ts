@@ -6,6 +6,8 @@
  * colours and writes only the extra codes. Cursor moves do not touch the pen, so what the terminal
  * shows is the same. Anything else after a reset — text, an erase (which paints with the current
  * background), a scroll — gets the reset first, and the update still ends in the default pen.
+ * Colour codes left side by side are then written as one sequence (`ESC[0m ESC[2m` → `ESC[0;2m`),
+ * which terminals apply in the same order.
  */
 
 const CSI = "\u001b[";
@@ -73,5 +75,14 @@ export function compactSgr(bytes: string): string {
     // The update ends in the default pen, as it was written.
     out += pen === "" && reopened === "" ? moves : `${moves}${CSI}0m${reopened}`;
   }
-  return out;
+  return out.replace(SGR_RUN, joinSgr);
+}
+
+/** Two or more SGR sequences in a row. */
+const SGR_RUN = /(?:\u001b\[[0-9;]*m){2,}/g;
+
+/** A run of SGR sequences as one: their parameters in order (an empty one is a reset, 0). */
+function joinSgr(run: string): string {
+  const params = run.slice(2, -1).split("m\u001b[").map((p) => (p === "" ? "0" : p));
+  return `${CSI}${params.join(";")}m`;
 }
