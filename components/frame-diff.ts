@@ -11,7 +11,8 @@
  * the band's foot, and anything fixed beside the transcript that the full-width scroll moved too
  * (the sidebar: its rows are written back at its columns). Left/right margins (DECSLRM) would
  * spare that, but tmux, kitty and Windows Terminal do not have them; the fix-up works everywhere.
- * A scroll is used only when it writes fewer bytes than patching the rows in place.
+ * A scroll is used only when it writes fewer bytes than patching the rows in place; several bands
+ * may move in one frame (each row of side-by-side panes whose bodies moved up a row).
  *
  * Only rows of plain characters that are one column wide to every terminal (ASCII, Latin-1, box
  * drawing, arrows, braille, …) are patched cell by cell; any other row is rewritten whole from its
