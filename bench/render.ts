@@ -135,6 +135,8 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const keep = process.env.INK_BENCH_BYTES_DIR;
     if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.bytes`), readFileSync(out));
     const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
+    // …and each measured frame's render time (ms), one a line, in the order drawn.
+    if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.frames`), frameMs.join("\n"));
     return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     await stopAndRemove(name, [inkHome, cwd]);

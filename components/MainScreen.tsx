@@ -30,6 +30,7 @@ import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useNow } from "./hooks/use-now.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useHistoryRows } from "./hooks/use-history-rows.js";
+import { useWarmHeights } from "./hooks/use-warm-heights.js";
 import { queryRow } from "./layout/item-parts.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
@@ -148,6 +149,10 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     sidebarEmpty: childRows.length === 0 && sidebarPref !== "shown",
     overlay: showOverlayWanted,
   });
+  // The region's width on the other side of the standing sidebar (it stands once it lists a child):
+  // the history is measured there ahead, in idle turns, so the frame the sidebar comes or goes in is not slow.
+  const otherSide = mode === "fullscreen" ? screenLayout({ mode, columns, rows, promptRows: 1, approvalRows: 0, picker: false, sidebar: false, sidebarHidden: false, sidebarEmpty: layout.sidebar.placement === "column", overlay: false }).regionColumns : undefined;
+  useWarmHeights(mode === "fullscreen" ? state.finished : NO_ITEMS, otherSide, layout.regionColumns, detail);
   const pageRows = layout.overlayRows;
   const draftMaxRows = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const toolsOpen = ui.overlay?.kind === "tools";

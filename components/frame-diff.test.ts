@@ -41,7 +41,7 @@ describe("cells", () => {
 
   it("patches only the changed cells of a row, and rewrites a row it cannot count whole", () => {
     expect(rowPatch("│ › ⠋ working", "│ › ⠙ working", 80)).toEqual({ pieces: [{ col: 4, text: "⠙", width: 1 }] });
-    expect(rowPatch("the answer so", "the answer so far", 80)).toEqual({ pieces: [{ col: 13, text: " far", width: 4 }] });
+    expect(rowPatch("the answer so", "the answer so far", 80)).toEqual({ pieces: [{ col: 14, text: "far", width: 3 }] }); // the space past the old end is blank already
     expect(rowPatch("a longer row", "a long", 80)).toEqual({ pieces: [], eraseFrom: 6 });
     expect(rowPatch(`x ${dim("old")}`, `x ${dim("new")}`, 80)?.pieces).toEqual([{ col: 2, text: "\u001b[2mnew\u001b[0m", width: 3 }]);
     expect(rowPatch("漢字 a", "漢字 b", 80)).toEqual({ pieces: [{ col: 0, text: "漢字 b", width: 6 }], eraseFrom: 6 });
@@ -185,4 +185,69 @@ describe("full-screen frames", () => {
       }
     }
   });
+});
+
+describe("rows of side-by-side panes whose bodies move up a row", () => {
+  it("a row drawn over a blank row jumps over its blank cells instead of erasing them", () => {
+    const row = `${cyan("│")} about the code${" ".repeat(40)} ${cyan("││")} about the code${" ".repeat(40)} ${cyan("│")}`;
+    const patch = rowPatch("", row, 120)!;
+    expect(patch.pieces.some((p) => p.erase)).toBe(false);
+    expect(patch.pieces.map((p) => p.col)).toEqual([0, 57, 115]);
+  });
+
+  /** Four rows of two bordered panes (a header and `body` rows of text each); pane p's body shows lines from[p].. of its text. */
+  function paneGrid(from: number[], body = 3): string[] {
+    const cell = (text: string) => `${cyan("│")} ${text.padEnd(54)} ${cyan("│")}`;
+    const words = ["the", "login", "is", "handled", "in", "src/auth/login.ts", "which", "verifies", "request", "and", "redirects", "user"];
+    const line = (p: number, n: number) => `${n}: ${Array.from({ length: 9 }, (_, w) => words[(n * 7 + w * (n % 5 + 1)) % words.length]).join(" ")}`.slice(0, 54);
+    const rows: string[] = [];
+    for (let r = 0; r < 4; r++) {
+      rows.push(cyan(`╭${"─".repeat(56)}╮╭${"─".repeat(56)}╮`));
+      rows.push(`${cell(`⠋ child ${2 * r} · running · 12s`)}${cell(`⠋ child ${2 * r + 1} · running · 12s`)}`);
+      for (let b = 0; b < body; b++) rows.push(`${cell(line(2 * r, from[2 * r]! + b))}${cell(line(2 * r + 1, from[2 * r + 1]! + b))}`);
+      rows.push(cyan(`╰${"─".repeat(56)}╯╰${"─".repeat(56)}╯`));
+    }
+    return [...rows, "⠋ working… (Esc stops)"];
+  }
+
+  for (const mode of ["inline", "full-screen"] as const) {
+    it(`${mode}: each row of panes is moved by the terminal and only the new body rows are written`, () => {
+      const before = paneGrid([0, 0, 0, 0, 0, 0, 0, 0]);
+      const after = paneGrid([1, 1, 1, 1, 1, 1, 1, 1]);
+      const bytes = mode === "inline" ? inlineUpdate(before, after, 120, true) : fullscreenUpdate(before, after, 120, true);
+      // Four bands moved (DL+IL inline, a scroll region full-screen), and no old line written again.
+      expect((bytes.match(mode === "inline" ? /\u001b\[1M/g : /\u001b\[1S/g) ?? []).length).toBe(4);
+      expect(bytes).not.toContain("1: ");
+      expect(bytes).not.toContain("2: ");
+      // About the four new rows' text (8 panes × ~50 characters), not the twelve body rows.
+      expect(strip(bytes).replace(/\u001b\[[0-9;]*[A-Za-z]|[\r\n]/g, "").length).toBeLessThan(8 * 60);
+      const repaint = mode === "inline" ? inlineUpdate(before, after, 120, false) : fullscreenUpdate(before, after, 120, false);
+      expect(bytes.length).toBeLessThan(repaint.length / 2);
+      const term = screenWith(before, 120, 45);
+      if (mode === "full-screen") term.write("\u001b[H");
+      term.write(bytes);
+      const shown = mode === "inline" ? term.lines().slice(term.row - after.length, term.row) : term.lines().slice(0, after.length);
+      expect(shown).toEqual(after.map((r) => strip(r).trimEnd()));
+    });
+
+    it(`${mode}: panes moving up out of step (one, both or neither of a row) leave the screen as a fresh draw would`, () => {
+      const rnd = random(mode === "inline" ? 53 : 59);
+      const from = [0, 0, 0, 0, 0, 0, 0, 0];
+      let prev = paneGrid(from);
+      const term = screenWith(prev, 120, 45);
+      if (mode === "full-screen") term.write("\u001b[H");
+      let bands = 0;
+      for (let step = 0; step < 150; step++) {
+        for (let p = 0; p < 8; p++) if (rnd() < 0.4) from[p] = from[p]! + (rnd() < 0.8 ? 1 : 2);
+        const next = paneGrid(from);
+        const bytes = mode === "inline" ? inlineUpdate(prev, next, 120, true) : fullscreenUpdate(prev, next, 120, true);
+        bands += (bytes.match(mode === "inline" ? /\u001b\[\d+M/g : /\u001b\[\d+S/g) ?? []).length;
+        term.write(bytes);
+        const shown = mode === "inline" ? term.lines().slice(term.row - next.length, term.row) : term.lines().slice(0, next.length);
+        expect(shown, `step ${step}`).toEqual(next.map((r) => strip(r).trimEnd()));
+        prev = next;
+      }
+      expect(bands).toBeGreaterThan(20); // scrolls were used (where a row of panes moved together), and never garbled
+    });
+  }
 });

@@ -11,7 +11,8 @@
  * the band's foot, and anything fixed beside the transcript that the full-width scroll moved too
  * (the sidebar: its rows are written back at its columns). Left/right margins (DECSLRM) would
  * spare that, but tmux, kitty and Windows Terminal do not have them; the fix-up works everywhere.
- * A scroll is used only when it writes fewer bytes than patching the rows in place.
+ * A scroll is used only when it writes fewer bytes than patching the rows in place; several bands
+ * may move in one frame (each row of side-by-side panes whose bodies moved up a row).
  *
  * Only rows of plain characters that are one column wide to every terminal (ASCII, Latin-1, box
  * drawing, arrows, braille, …) are patched cell by cell; any other row is rewritten whole from its
@@ -185,7 +186,7 @@ export function rowPatch(old: string, next: string, columns: number): RowPatch |
     if (runStart >= 0) pieces.push(...runPieces(b, runStart, runEnd));
   };
   for (let i = 0; i < b.text.length; i++) {
-    if (i < a.text.length && sameCell(a, b, i)) continue;
+    if (i < a.text.length ? sameCell(a, b, i) : blankCell(b, i)) continue; // past the old row's end the screen is blank
     if (runStart >= 0 && i - runEnd <= MERGE_GAP) {
       runEnd = i + 1;
       continue;
@@ -230,7 +231,7 @@ function patchCost(old: string, next: string): number {
   let cost = a.text.length > b.text.length ? 6 : 0;
   let runEnd = -1;
   for (let i = 0; i < b.text.length; i++) {
-    if (i < a.text.length && sameCell(a, b, i)) continue;
+    if (i < a.text.length ? sameCell(a, b, i) : blankCell(b, i)) continue; // past the old row's end the screen is blank
     cost += runEnd >= 0 && i - runEnd <= MERGE_GAP ? i + 1 - runEnd : 8;
     runEnd = i + 1;
   }
@@ -250,14 +251,20 @@ function patchCost(old: string, next: string): number {
 export function inlineUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll = false): string {
   const plain = inlinePatch(prev, next, columns, prev.length);
   if (!scroll || prev.length !== next.length) return plain;
-  let changed = 0;
-  for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) changed++;
-  const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(prev, next) : undefined;
-  if (!plan) return plain;
-  const { top, bottom, by } = plan;
-  const moved = `${RESET}${CSI}${prev.length - top}A\r${CSI}${by}M${CSI}${bottom - by + 1 - top}B${CSI}${by}L`;
-  const bytes = moved + inlinePatch(scrolled(prev, plan), next, columns, bottom - by + 1);
-  return bytes.length < plain.length ? bytes : plain;
+  let best = plain;
+  let moved = "";
+  let row = prev.length; // the cursor's row
+  let on = prev;
+  for (const plan of scrollPlans(prev, next)) {
+    const { top, bottom, by } = plan;
+    const at = bottom - by + 1;
+    moved += `${moved ? "" : RESET}${row > top ? `${CSI}${row - top}A` : row < top ? `${CSI}${top - row}B` : ""}\r${CSI}${by}M${CSI}${at - top}B${CSI}${by}L`;
+    row = at;
+    on = scrolled(on, plan);
+    const bytes = moved + inlinePatch(on, next, columns, row);
+    if (bytes.length < best.length) best = bytes;
+  }
+  return best;
 }
 
 /** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
@@ -312,15 +319,36 @@ export function scrollBytes(top: number, bottom: number, by: number): string {
 export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean): string {
   let best = patchRows(prev, next, columns);
   if (scroll) {
-    let changed = 0;
-    for (let i = 0; i < next.length; i++) if (next[i] !== prev[i]) changed++;
-    const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(prev, next) : undefined;
-    if (plan) {
-      const bytes = scrollBytes(plan.top, plan.bottom, plan.by) + patchRows(scrolled(prev, plan), next, columns);
+    let moved = "";
+    let on = prev;
+    for (const plan of scrollPlans(prev, next)) {
+      moved += scrollBytes(plan.top, plan.bottom, plan.by);
+      on = scrolled(on, plan);
+      const bytes = moved + patchRows(on, next, columns);
       if (bytes.length < best.length) best = bytes;
     }
   }
   return `${best}${CSI}${next.length + 1};1H`;
+}
+
+/** Most bands scrolled in one frame (side-by-side panes that moved up together, row by row of panes). */
+const MAX_BANDS = 6;
+
+/**
+ * The scrolls that turn `prev` towards `next`, one band after another (each weighed on the rows
+ * the ones before it left): the transcript, or each row of panes whose bodies moved up a row.
+ * The caller keeps the prefix that writes the fewest bytes.
+ */
+function* scrollPlans(prev: readonly string[], next: readonly string[]): Generator<ScrollPlan> {
+  let on = prev;
+  for (let n = 0; n < MAX_BANDS; n++) {
+    let changed = 0;
+    for (let i = 0; i < next.length; i++) if (next[i] !== on[i]) changed++;
+    const plan = changed >= MIN_CHANGED_FOR_SCROLL ? bestScroll(on, next) : undefined;
+    if (!plan) return;
+    yield plan;
+    on = scrolled(on, plan);
+  }
 }
 
 /** The rows of `prev` once `plan` scrolled them. */
@@ -330,10 +358,10 @@ function scrolled(prev: readonly string[], plan: ScrollPlan): string[] {
   return moved;
 }
 
-/** Cheap test before weighing shift `k`: at least three changed rows begin as the row k below did. */
+/** Cheap test before weighing shift `k`: at least two changed rows begin as the row k below did (a pane's body of three rows moved up one). */
 function lookMoved(prev: readonly string[], next: readonly string[], k: number, height: number): boolean {
   let hits = 0;
-  for (let i = 0; i < height - k && hits < 3; i++) {
+  for (let i = 0; i < height - k && hits < 2; i++) {
     const n = next[i]!;
     const p = prev[i + k]!;
     if (n === prev[i] || n.length < 8) continue;
@@ -341,7 +369,7 @@ function lookMoved(prev: readonly string[], next: readonly string[], k: number, 
     for (let c = 0; c < 12 && same; c++) same = n.charCodeAt(c) === p.charCodeAt(c);
     if (same) hits++;
   }
-  return hits >= 3;
+  return hits >= 2;
 }
 
 /** A band of rows (0-based, inclusive) scrolled up `by` rows. */

@@ -24,10 +24,12 @@
  * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
  * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
  * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
- * recognise, Ink's erase before static output — goes to the terminal as Ink wrote it.
+ * recognise, Ink's erase before static output — goes to the terminal as Ink wrote it. Each update
+ * then drops the colour resets that the next run of cells re-opens (components/sgr-peephole.ts).
  */
 import stringWidth from "string-width";
 import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
+import { compactSgr } from "./sgr-peephole.js";
 
 const ESC = "\u001b[";
 /** Ink's erase of its previous frame: ESC[2K (ESC[1A ESC[2K)* ESC[G, at the start of a frame write. */
@@ -137,7 +139,7 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
       const after = rowsOf(text);
       const height = stdout.rows ?? 24;
       if (before.length < height && after.length < height) {
-        return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll), rest);
+        return passOn(compactSgr(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll)), rest);
       }
     }
     return passOn(chunk, rest);

@@ -1,13 +1,19 @@
 /**
  * useChildSessions: the sidebar's rows while it (or a child transcript opened from it) is shown:
  * this session's children from the transcript merged with the project's saved child sessions,
- * re-read from the store when the sidebar opens and whenever one of this session's children ends.
+ * read from the store when the sidebar opens and read again after one of this session's children
+ * ends — REREAD_AFTER_END_MS after the last of a burst of ends, in a timer rather than in the frame:
+ * eight children ending together were eight listings of the store inside eight frames. The ended
+ * children's own rows change at once (they come from the transcript).
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { AgentSession } from "../../src/agent-session.js";
 import type { SessionSummary } from "../../src/session/types.js";
 import { sidebarRows, transcriptChildren, type SidebarRow } from "./sidebar-rows.js";
 import type { StreamState } from "./transcript-types.js";
+
+/** How long after a child's end the store is read again (more ends in between push it back). */
+export const REREAD_AFTER_END_MS = 250;
 
 function savedChildren(session: AgentSession): SessionSummary[] {
   try {
@@ -21,7 +27,14 @@ function savedChildren(session: AgentSession): SessionSummary[] {
 export function useChildSessions(session: AgentSession, state: StreamState, active: boolean): SidebarRow[] {
   const fromTranscript = useMemo(() => (active ? transcriptChildren([...state.finished, ...state.live]) : []), [active, state.finished, state.live]);
   const ended = fromTranscript.filter((r) => r.status !== "running").length;
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const stored = useMemo(() => (active ? savedChildren(session) : []), [active, session, ended]);
+  const opened = useMemo(() => (active ? savedChildren(session) : []), [active, session]);
+  // The list read after ends, kept with the `opened` list it replaces (a new opening drops it).
+  const [reread, setReread] = useState<{ list: SessionSummary[]; of: SessionSummary[] } | undefined>();
+  useEffect(() => {
+    if (!active || ended === 0) return;
+    const timer = setTimeout(() => setReread({ list: savedChildren(session), of: opened }), REREAD_AFTER_END_MS);
+    return () => clearTimeout(timer);
+  }, [active, session, ended, opened]);
+  const stored = reread !== undefined && reread.of === opened ? reread.list : opened;
   return useMemo(() => sidebarRows(fromTranscript, stored, session.sessionId), [fromTranscript, stored, session.sessionId]);
 }
