@@ -77,7 +77,8 @@ describe.runIf(sandbox.kind !== "none")(`bash in a namespace (${sandbox.kind})`,
     expect(r.output).toContain("started");
     expect(r.output).toContain("left running in the background");
     expect(r.output).toContain("a later command cannot see or kill them");
-    expect(sleeping(secs)).toHaveLength(1);
+    // The job may not have exec'd sleep yet when the call returns (setsid and env run first).
+    expect(await waitUntil(() => sleeping(secs).length === 1)).toBe(true);
     killAllSync(200);
     expect(await waitUntil(() => sleeping(secs).length === 0)).toBe(true);
   });
