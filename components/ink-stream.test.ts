@@ -195,6 +195,30 @@ describe("inkStream rewrites only what changed", () => {
     expect(writes.join("")).toBe("\u001b[4;5Hc\u001b[6;1H"); // then diffed again
   });
 
+  it("full-screen: the frame Ink writes again after its clear for a line of output is drawn from the top (the line is wiped); a frame as tall as the screen does not scroll", () => {
+    const { tty, writes } = fakeTty(20, 6);
+    const term = new ScreenEmulator(20, 6);
+    const s = inkStream(tty, { reflow: false, frames: "fullscreen" });
+    const send = (chunk: string, to = s) => {
+      const from = writes.length;
+      to.write(chunk);
+      for (const w of writes.slice(from)) term.write(w);
+    };
+    const frame = ["header", "one", "prompt"];
+    send(inkFrame(frame, 0));
+    send(eraseLines(4)); // Ink's clear before a console message (its writeToStderr)
+    term.write("warning one\r\nwarning two\r\n"); // the message, on stderr beside the stream
+    send(`${frame.join("\n")}\n`); // Ink's frame again, without an erase
+    expect(term.lines()).toEqual([...frame, "", "", ""]);
+    send(inkFrame(["header", "two", "prompt"], 3));
+    expect(term.lines()).toEqual(["header", "two", "prompt", "", "", ""]); // diffed against a frame where the stream drew it
+    const tall = ["r0", "r1", "r2", "r3", "r4", "r5"];
+    send(inkFrame(tall, 3));
+    expect(term.lines()).toEqual(tall); // shown whole, not scrolled up by its last line feed
+    send(inkFrame(frame, 6));
+    expect(term.lines()).toEqual([...frame, "", "", ""]);
+  });
+
   it("inline: after a frame with a row wider than the terminal, the rows it wrapped onto are erased before the next frame", () => {
     const { tty, writes } = fakeTty(20, 12);
     const term = new ScreenEmulator(20, 12);

@@ -27,7 +27,8 @@
  * than the terminal (laid out for the width before a shrink: it wraps), a write it does not
  * recognise, Ink's erase before static output — goes to the terminal whole: inline as Ink wrote it
  * (after erasing the rows a wrapped frame spilled onto), full-screen from the screen's top-left
- * corner (Ink's erase, relative to a cursor that a wrapped or scrolled frame moved, made a wipe).
+ * corner (Ink's erase, relative to a cursor that a wrapped frame or a console line moved, made a
+ * wipe; a frame as tall as the screen without the line feed that would scroll it).
  */
 import stringWidth from "string-width";
 import { cachedCells, fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
@@ -160,10 +161,16 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
         return passOn(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll), rest);
       }
     }
-    // Full-screen, the frame is drawn from the screen's top-left corner: whatever the screen shows
-    // and wherever the cursor is (a frame that wrapped or scrolled, a resize), Ink's erase, which
-    // goes up from the cursor as many rows as its last frame had lines, is made a wipe from the top.
-    if (frames === "fullscreen" && erase) return passOn(`${ESC}H${ESC}J${text}`, rest);
+    if (frames === "fullscreen") {
+      // Full-screen, a frame is drawn from the screen's top-left corner whatever the screen shows
+      // and wherever the cursor is (a frame that wrapped, a line written beside the stream, a
+      // resize): Ink's erase, which goes up from the cursor as many rows as its last frame had
+      // lines, is made a wipe from the top, and so is the start of a frame Ink writes without one
+      // (after its clear for a line of output: that line, with no scrollback here, is wiped too).
+      // A frame as tall as the screen is shown whole: its last line feed would scroll it.
+      if (erase || after) return passOn(`${ESC}H${ESC}J${after && after.length === height ? text.slice(0, -1) : text}`, rest);
+      known = false; // a write it does not know (a BEL, an app's escape sequence): the next frame is drawn whole
+    }
     // Inline, a frame that wrapped covers more rows than Ink erases: they are erased first.
     if (reflow && erase && !previousFits && previous) return passOn(reflowErase(previous, columns) + chunk, rest);
     return passOn(chunk, rest);
