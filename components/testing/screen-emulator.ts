@@ -11,8 +11,15 @@
  */
 import stringWidth from "string-width";
 
+/** Columns a character takes (string-width, remembered; at least one, at most two). */
+const widths = new Map<string, number>();
+function widthOf(ch: string): number {
+  let w = widths.get(ch);
+  if (w === undefined) widths.set(ch, (w = Math.max(1, Math.min(2, stringWidth(ch)))));
+  return w;
+}
 /** Whether the cell holds the left half of a wide character (its right half holds ""). */
-const isWide = (ch: string) => ch !== "" && ch !== " " && stringWidth(ch) === 2;
+const isWide = (ch: string) => ch !== "" && ch !== " " && widthOf(ch) === 2;
 
 export class ScreenEmulator {
   grid: string[][];
@@ -123,7 +130,7 @@ export class ScreenEmulator {
       } else if (ch === "\n") this.lineFeed();
       else if (ch === "\u0007") continue;
       else {
-        const width = Math.max(1, Math.min(2, stringWidth(ch)));
+        const width = ch < "\u0080" ? 1 : widthOf(ch);
         if (this.wrapPending) {
           this.lineFeed();
         }
