@@ -101,7 +101,7 @@ const MERGE_GAP = 5;
 
 /** cellsOf, remembered for the rows of the last few frames. */
 const cellCache = new Map<string, Cells | undefined>();
-function cachedCells(line: string): Cells | undefined {
+export function cachedCells(line: string): Cells | undefined {
   if (cellCache.has(line)) return cellCache.get(line);
   if (cellCache.size >= 2000) cellCache.clear();
   const cells = cellsOf(line);

@@ -170,7 +170,72 @@ describe("inkStream rewrites only what changed", () => {
     s.write(inkFrame(["header", "one", "two", "three", "four", "prompt"], 4)); // 6 rows on a 6-row terminal
     writes.length = 0;
     s.write(inkFrame(short, 6));
-    expect(writes).toEqual([inkFrame(short, 6)]);
+    // Drawn whole from the top-left corner: Ink's erase, up from the cursor, is made a wipe from the top.
+    expect(writes).toEqual([`\u001b[H\u001b[J${short.join("\n")}\n`]);
+  });
+
+  it("full-screen: a frame with a row wider than the terminal (laid out before a shrink) is drawn whole, and so is the frame after it", () => {
+    const { tty, writes } = fakeTty(20, 8);
+    const term = new ScreenEmulator(20, 8);
+    const s = inkStream(tty, { reflow: false, frames: "fullscreen" });
+    const send = (chunk: string) => {
+      const from = writes.length;
+      s.write(chunk);
+      for (const w of writes.slice(from)) term.write(w.replaceAll("\n", "\r\n"));
+    };
+    const box = (w: number, mid: string) => ["header", "body", `╭${"─".repeat(w - 2)}╮`, `│ ${mid.padEnd(w - 4)} │`, `╰${"─".repeat(w - 2)}╯`];
+    send(inkFrame(box(20, "a"), 0));
+    send(inkFrame(box(30, "a"), 5)); // Ink's redraw right after the shrink, laid out for the old width: three rows wrap
+    writes.length = 0;
+    send(inkFrame(box(20, "ab"), 5));
+    expect(writes).toEqual([`\u001b[H\u001b[J${box(20, "ab").join("\n")}\n`]); // not diffed against the wrapped frame
+    expect(term.lines()).toEqual([...box(20, "ab").map((l) => l.trimEnd()), "", "", ""]);
+    writes.length = 0;
+    send(inkFrame(box(20, "abc"), 5));
+    expect(writes.join("")).toBe("\u001b[4;5Hc\u001b[6;1H"); // then diffed again
+  });
+
+  it("full-screen: the frame Ink writes again after its clear for a line of output is drawn from the top (the line is wiped); a frame as tall as the screen does not scroll", () => {
+    const { tty, writes } = fakeTty(20, 6);
+    const term = new ScreenEmulator(20, 6);
+    const s = inkStream(tty, { reflow: false, frames: "fullscreen" });
+    const send = (chunk: string, to = s) => {
+      const from = writes.length;
+      to.write(chunk);
+      for (const w of writes.slice(from)) term.write(w);
+    };
+    const frame = ["header", "one", "prompt"];
+    send(inkFrame(frame, 0));
+    send(eraseLines(4)); // Ink's clear before a console message (its writeToStderr)
+    term.write("warning one\r\nwarning two\r\n"); // the message, on stderr beside the stream
+    send(`${frame.join("\n")}\n`); // Ink's frame again, without an erase
+    expect(term.lines()).toEqual([...frame, "", "", ""]);
+    send(inkFrame(["header", "two", "prompt"], 3));
+    expect(term.lines()).toEqual(["header", "two", "prompt", "", "", ""]); // diffed against a frame where the stream drew it
+    const tall = ["r0", "r1", "r2", "r3", "r4", "r5"];
+    send(inkFrame(tall, 3));
+    expect(term.lines()).toEqual(tall); // shown whole, not scrolled up by its last line feed
+    send(inkFrame(frame, 6));
+    expect(term.lines()).toEqual([...frame, "", "", ""]);
+  });
+
+  it("inline: after a frame with a row wider than the terminal, the rows it wrapped onto are erased before the next frame", () => {
+    const { tty, writes } = fakeTty(20, 12);
+    const term = new ScreenEmulator(20, 12);
+    const s = inkStream(tty, { reflow: true, frames: "inline" });
+    const send = (chunk: string) => {
+      const from = writes.length;
+      s.write(chunk);
+      for (const w of writes.slice(from)) term.write(w);
+    };
+    const box = (w: number, mid: string) => [`╭${"─".repeat(w - 2)}╮`, `│ ${mid.padEnd(w - 4)} │`, `╰${"─".repeat(w - 2)}╯`];
+    send("scrollback line\n");
+    send(inkFrame(box(20, "a"), 0));
+    send(inkFrame(box(30, "a"), 3)); // laid out for a wider terminal: each row wraps onto two
+    send(inkFrame(box(20, "ab"), 3));
+    expect(term.lines()).toEqual(["scrollback line", ...box(20, "ab"), ...Array(8).fill("")]);
+    send(inkFrame(box(20, "abc"), 3));
+    expect(term.lines()).toEqual(["scrollback line", ...box(20, "abc"), ...Array(8).fill("")]);
   });
 });
 

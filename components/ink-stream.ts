@@ -23,12 +23,16 @@
  * on the normal screen would copy live rows into tmux's scrollback). The cursor
  * ends where Ink's own erase expects it, so every other write of Ink's (its erase before static
  * output or a console message, a resize redraw) works as before. Anything the stream cannot vouch
- * for — the first frame after a resize, a frame as tall as the terminal, a write it does not
- * recognise, Ink's erase before static output — goes to the terminal as Ink wrote it. Each update
+ * for — the first frame after a resize, a frame as tall as the terminal, a frame with a row wider
+ * than the terminal (laid out for the width before a shrink: it wraps), a write it does not
+ * recognise, Ink's erase before static output — goes to the terminal whole: inline as Ink wrote it
+ * (after erasing the rows a wrapped frame spilled onto), full-screen from the screen's top-left
+ * corner (Ink's erase, relative to a cursor that a wrapped frame or a console line moved, made a
+ * wipe; a frame as tall as the screen without the line feed that would scroll it). Each update
  * then drops the colour resets that the next run of cells re-opens (components/sgr-peephole.ts).
  */
 import stringWidth from "string-width";
-import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
+import { cachedCells, fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
 import { compactSgr } from "./sgr-peephole.js";
 
 const ESC = "\u001b[";
@@ -65,6 +69,16 @@ const UNBOUNDED_ROWS = 100_000;
 /** The real terminal height of a stream made by inkStream (else its own `rows`). */
 export function terminalRows(stdout: NodeJS.WriteStream): number | undefined {
   return (stdout as NodeJS.WriteStream & { terminalRows?: number }).terminalRows ?? stdout.rows;
+}
+
+/** Whether every row of `rows` (as Ink writes them) fits in `columns`: a wider row wraps onto more terminal rows than the frame has. */
+export function rowsFit(rows: readonly string[], columns: number): boolean {
+  for (const row of rows) {
+    if (2 * row.length <= columns) continue; // no character is wider than two columns per UTF-16 unit
+    const cells = cachedCells(row);
+    if ((cells ? cells.text.length : stringWidth(row)) > columns) return false;
+  }
+  return true;
 }
 
 /** Rows of a frame as Ink writes it (ending in "\n"). */
@@ -112,6 +126,8 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
   let frame = "";
   /** Whether `frame` is what the screen shows, where the cursor says (false after a resize, until Ink redraws). */
   let known = true;
+  /** Whether every row of `frame` fit the terminal's width when it was written. */
+  let fits = true;
   let columns = stdout.columns ?? 80;
   // Registered before Ink subscribes to the same emitter, so it runs first.
   stdout.on("resize", () => {
@@ -119,6 +135,7 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     if (reflow && now < columns && frame) {
       const fix = reflowErase(frame, now);
       if (fix) stdout.write(fix);
+      fits = true; // its wrapped rows are erased: Ink's erase now reaches the frame's top
     }
     columns = now;
     known = false;
@@ -131,17 +148,33 @@ export function inkStream(stdout: NodeJS.WriteStream, { reflow, frames, scroll =
     const text = erase ? chunk.slice(erase[0].length) : chunk;
     const previous = frame;
     const wasKnown = known;
+    const previousFits = fits;
+    const after = text.endsWith("\n") ? rowsOf(text) : undefined;
     frame = text;
-    known = true;
+    // A row wider than the terminal (a frame laid out for the width before a resize) wraps onto
+    // more rows than the frame has: the screen is not the frame, so nothing is diffed against it.
+    fits = after === undefined || rowsFit(after, columns);
+    known = fits;
     const matches = erase && wasKnown && previous && erasedRows(erase[0]) === previous.split("\n").length;
-    if (frames && matches && text.endsWith("\n")) {
+    const height = stdout.rows ?? 24;
+    if (frames && matches && after && fits) {
       const before = rowsOf(previous);
-      const after = rowsOf(text);
-      const height = stdout.rows ?? 24;
       if (before.length < height && after.length < height) {
         return passOn(compactSgr(frames === "fullscreen" ? fullscreenUpdate(before, after, columns, scroll) : inlineUpdate(before, after, columns, scroll)), rest);
       }
     }
+    if (frames === "fullscreen") {
+      // Full-screen, a frame is drawn from the screen's top-left corner whatever the screen shows
+      // and wherever the cursor is (a frame that wrapped, a line written beside the stream, a
+      // resize): Ink's erase, which goes up from the cursor as many rows as its last frame had
+      // lines, is made a wipe from the top, and so is the start of a frame Ink writes without one
+      // (after its clear for a line of output: that line, with no scrollback here, is wiped too).
+      // A frame as tall as the screen is shown whole: its last line feed would scroll it.
+      if (erase || after) return passOn(`${ESC}H${ESC}J${after && after.length === height ? text.slice(0, -1) : text}`, rest);
+      known = false; // a write it does not know (a BEL, an app's escape sequence): the next frame is drawn whole
+    }
+    // Inline, a frame that wrapped covers more rows than Ink erases: they are erased first.
+    if (reflow && erase && !previousFits && previous) return passOn(reflowErase(previous, columns) + chunk, rest);
     return passOn(chunk, rest);
   };
   return new Proxy(stdout, {

@@ -2,9 +2,25 @@
  * A small terminal emulator for tests of the bytes the UI writes: a grid of `columns`×`rows` cells
  * (text only; colours are dropped), a cursor with the pending wrap of the last column, line feeds
  * that scroll (into a scrollback) at the bottom margin, and the sequences the renderer uses —
- * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL, ECH and ED (from the cursor), DECSTBM, SU, DL and IL. Line feeds return the
- * carriage as a pty's ONLCR does. Any other escape sequence throws, so a test sees what it missed.
+ * CUU/CUD/CUF/CUB/CHA/CUP/CNL, EL, ECH and ED (from the cursor, or the whole screen), DECSTBM, SU,
+ * DL and IL; OSC strings are skipped. Line feeds return the carriage as a pty's ONLCR does. A wide
+ * character (string-width 2) takes two cells (wrapping first when only one is left), and writing
+ * over half of one blanks the other half, as tmux does. `resize` changes the size as tmux does for
+ * a screen without reflow (the alternate screen). Any other escape sequence throws, so a test sees
+ * what it missed.
  */
+import stringWidth from "string-width";
+
+/** Columns a character takes (string-width, remembered; at least one, at most two). */
+const widths = new Map<string, number>();
+function widthOf(ch: string): number {
+  let w = widths.get(ch);
+  if (w === undefined) widths.set(ch, (w = Math.max(1, Math.min(2, stringWidth(ch)))));
+  return w;
+}
+/** Whether the cell holds the left half of a wide character (its right half holds ""). */
+const isWide = (ch: string) => ch !== "" && ch !== " " && widthOf(ch) === 2;
+
 export class ScreenEmulator {
   grid: string[][];
   scrollback: string[] = [];
@@ -15,8 +31,8 @@ export class ScreenEmulator {
   private bottom: number;
 
   constructor(
-    readonly columns: number,
-    readonly rows: number,
+    public columns: number,
+    public rows: number,
   ) {
     this.grid = Array.from({ length: rows }, () => this.blankRow());
     this.bottom = rows - 1;
@@ -26,9 +42,53 @@ export class ScreenEmulator {
     return Array.from({ length: this.columns }, () => " ");
   }
 
-  /** The screen's rows, trailing blanks trimmed. */
+  /** The screen's rows, trailing blanks trimmed (the second cell of a wide character holds ""). */
   lines(): string[] {
     return this.grid.map((r) => r.join("").trimEnd());
+  }
+
+  /**
+   * Resizes as tmux does a screen without reflow (the alternate screen): rows are cut or padded on
+   * the right; a shorter screen first loses rows below the cursor, then rows from the top (the
+   * cursor moves up with them); a taller one gets blank rows at the bottom. The scroll region resets.
+   */
+  resize(columns: number, rows: number): void {
+    for (const r of this.grid) {
+      if (r.length > columns && r[columns] === "") r[columns - 1] = " "; // a wide character cut in half
+      r.length = Math.min(r.length, columns);
+      while (r.length < columns) r.push(" ");
+    }
+    this.columns = columns;
+    if (rows < this.rows) {
+      let needed = this.rows - rows;
+      const below = Math.min(needed, this.rows - 1 - this.row);
+      this.grid.splice(this.rows - below, below);
+      needed -= below;
+      if (needed > 0) {
+        this.grid.splice(0, needed);
+        this.row -= needed;
+      }
+    } else while (this.grid.length < rows) this.grid.push(this.blankRow());
+    this.rows = rows;
+    this.top = 0;
+    this.bottom = rows - 1;
+    this.col = Math.min(this.col, columns - 1);
+    this.wrapPending = false;
+  }
+
+  /** Puts `ch` (`width` cells) at the cursor, blanking the halves of wide characters it overwrites. */
+  private put(ch: string, width: number): void {
+    const line = this.grid[this.row]!;
+    for (let c = this.col; c < this.col + width; c++) {
+      if (line[c] === "" && c > 0) line[c - 1] = " "; // the right half of a wide character: its left half goes
+      if (line[c + 1] === "" && isWide(line[c]!)) line[c + 1] = " ";
+    }
+    line[this.col] = ch;
+    if (width === 2) line[this.col + 1] = "";
+    if (this.col + width >= this.columns) {
+      this.col = this.columns - 1;
+      this.wrapPending = true;
+    } else this.col += width;
   }
 
   /** Scrolls rows top–bottom up `n`; rows leaving the top of the whole screen go to the scrollback. */
@@ -49,24 +109,36 @@ export class ScreenEmulator {
 
   write(data: string): void {
     for (let i = 0; i < data.length; ) {
-      const ch = data[i]!;
+      const ch = String.fromCodePoint(data.codePointAt(i)!);
+      if (ch === "\u001b" && data[i + 1] === "]") {
+        // OSC: skipped up to its BEL or ST
+        const bel = data.indexOf("\u0007", i);
+        const st = data.indexOf("\u001b\\", i);
+        const end = bel >= 0 && (st < 0 || bel < st) ? bel + 1 : st >= 0 ? st + 2 : -1;
+        if (end < 0) throw new Error(`ScreenEmulator: unterminated OSC at ${JSON.stringify(data.slice(i, i + 12))}`);
+        i = end;
+        continue;
+      }
       if (ch === "\u001b") {
         i = this.escape(data, i);
         continue;
       }
-      i++;
+      i += ch.length;
       if (ch === "\r") {
         this.col = 0;
         this.wrapPending = false;
       } else if (ch === "\n") this.lineFeed();
       else if (ch === "\u0007") continue;
       else {
+        const width = ch < "\u0080" ? 1 : widthOf(ch);
         if (this.wrapPending) {
           this.lineFeed();
         }
-        this.grid[this.row]![this.col] = ch;
-        if (this.col === this.columns - 1) this.wrapPending = true;
-        else this.col++;
+        if (width === 2 && this.col === this.columns - 1) {
+          this.grid[this.row]![this.col] = " "; // no room for both halves: it goes to the next row
+          this.lineFeed();
+        }
+        this.put(ch, width);
       }
     }
   }
@@ -124,7 +196,13 @@ export class ScreenEmulator {
         break;
       }
       case "J": {
-        if ((nums[0] ?? 0) !== 0) throw new Error(`ScreenEmulator: only ED 0 is emulated (${all})`);
+        const mode = nums[0] ?? 0;
+        if (mode === 2 || mode === 3) {
+          if (mode === 2) this.grid = this.grid.map(() => this.blankRow());
+          else this.scrollback = [];
+          break;
+        }
+        if (mode !== 0) throw new Error(`ScreenEmulator: ED ${mode} is not emulated (${all})`);
         for (let c = this.col; c < this.columns; c++) this.grid[this.row]![c] = " ";
         for (let r = this.row + 1; r < this.rows; r++) this.grid[r] = this.blankRow();
         break;

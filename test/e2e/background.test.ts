@@ -69,7 +69,8 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     // The person keeps talking to the main agent while the children stream.
     tmux.type(name, "what is two plus two");
     tmux.keys(name, "Enter");
-    const talked = await tmux.waitFor(name, (s) => s.includes("MAIN-ANSWER-FOUR"), "the main agent's answer while children run");
+    // Waited for whole (a capture can land mid-frame).
+    const talked = await tmux.waitFor(name, (s) => s.includes("MAIN-ANSWER-FOUR") && /investigate login[^\n]*running|running[^\n]*investigate login/.test(s), "the main agent's answer while children run");
     expect(talked).toMatch(/investigate login[^\n]*running|running[^\n]*investigate login/);
 
     // Correct the login child from its pane: Tab to its pane (the order of panes is not fixed), type.
@@ -88,7 +89,7 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     await tmux.waitFor(name, (s) => /✉ to general · investigate l\S* \[[0-9a-f]{6}\]: STEER-NOTE please look at the tests too\s+— queued/.test(s), "the message queued");
 
     // Both reports reach the main agent by themselves.
-    const done = await tmux.waitFor(name, (s) => /DELIVERY-ACK/.test(s) && !/· running/.test(s), "both reports delivered", 600);
+    const done = await tmux.waitFor(name, (s) => /DELIVERY-ACK/.test(s) && !/· running/.test(s) && /background child(ren)? \[[^\]]+\][^\n]*(ended|started)/.test(s), "both reports delivered", 600);
     expect(done).toMatch(/background child(ren)? \[[^\]]+\][^\n]*(ended|started)/);
     const mainRequests = fx.server.requests.map((r) => r.body as Body).filter((b) => !isChild(b));
     const last = mainRequests.at(-1)!;

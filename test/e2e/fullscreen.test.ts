@@ -40,12 +40,11 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     expect(tmux.format(name, "#{alternate_on}")).toBe("1");
     tmux.type(name, "check the login code with four children");
     tmux.keys(name, "Enter");
-    const running = await tmux.waitFor(name, (s) => s.includes("4 agents running"), "four children running");
     // Every child is on screen (a compact row each at this size), or counted in a "+N more" row.
-    const ids = new Set(running.match(/[0-9a-f]{6}/g) ?? []);
-    const more = Number(/\+(\d+) more/.exec(running)?.[1] ?? 0);
-    expect(ids.size + more, running).toBeGreaterThanOrEqual(4);
-    // The status bar and the prompt box are on screen while they stream.
+    const children = (s: string) => new Set(s.match(/[0-9a-f]{6}/g) ?? []).size + Number(/\+(\d+) more/.exec(s)?.[1] ?? 0);
+    // Waited for whole (with the status bar and the prompt box while they stream): a capture can land mid-frame.
+    const running = await tmux.waitFor(name, (s) => s.includes("4 agents running") && children(s) >= 4 && /working… \(Esc stops/.test(s), "four children running, all on screen");
+    expect(children(running), running).toBeGreaterThanOrEqual(4);
     expect(running).toMatch(/working… \(Esc stops/);
     const shown = tmux.visible(name).split("\n");
     expect(shown.some((l) => l.startsWith("╭─")), shown.join("\n")).toBe(true);
@@ -65,14 +64,14 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     // The answer is taller than the screen: its start and the question above it are off screen.
     expect(tmux.visible(name)).not.toContain("› check the login code with four children");
     tmux.keys(name, "PPage");
-    const up = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow"), "the scrolled-up hint");
+    const up = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow") && s.includes("report line 0"), "the scrolled-up hint and the top");
     expect(up).toContain("report line 0");
     tmux.keys(name, "End");
     await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end");
     // The mouse wheel: the terminal was asked for SGR reports; three notches up scroll back.
     expect(tmux.format(name, "#{mouse_sgr_flag}#{mouse_standard_flag}")).toBe("11");
     for (let i = 0; i < 3; i++) tmux.run("send-keys", "-t", name, "-l", "\u001b[<64;10;5M");
-    const wheeled = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow"), "scrolled up by the wheel");
+    const wheeled = await tmux.waitFor(name, (s) => s.includes("End or PgDn to follow") && !/<64|;10;5M/.test(s), "scrolled up by the wheel, no report echoed");
     expect(wheeled).not.toMatch(/<64|;10;5M/);
     for (let i = 0; i < 30; i++) tmux.run("send-keys", "-t", name, "-l", "\u001b[<65;10;5M");
     await tmux.waitFor(name, (s) => !s.includes("End or PgDn to follow") && s.includes("FOUR-DONE"), "back at the end by the wheel");
@@ -134,7 +133,14 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the prompt");
     tmux.type(name, "where is the login handled?");
     tmux.keys(name, "Enter");
-    const done = await tmux.waitFor(name, (s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink"), "the final answer");
+    // The sidebar box starts right of the transcript column, which keeps its own text (waited for
+    // whole: a capture can land mid-frame).
+    const besides = (s: string) => {
+      const rows = s.split("\n");
+      const head = rows.find((l) => l.includes("Child sessions"));
+      return head !== undefined && head.indexOf("│") > 100 && rows.filter((l) => /general \[[0-9a-f]{6}\]/.test(l) && l.indexOf("general") > 100).length >= 2 && rows.some((l) => l.includes("Conclusion:") && l.indexOf("Conclusion:") < 100);
+    };
+    const done = await tmux.waitFor(name, (s) => /Conclusion:.*src\/auth\/login\.ts/.test(s) && s.includes("Ask Ink") && besides(s), "the final answer beside the sidebar");
     const lines = done.split("\n");
     const title = lines.find((l) => l.includes("Child sessions"))!;
     expect(title).toBeDefined();

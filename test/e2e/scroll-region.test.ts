@@ -62,7 +62,10 @@ describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region
 
       // A fresh redraw of the same state: away and back, Ink writes every row again.
       const trimmed = (s: string) => s.split("\n").map((l) => l.trimEnd()).join("\n");
-      const before = trimmed(tmux.visible(name));
+      // The same visible screen in two captures in a row: one capture can land mid-frame.
+      let prev = "";
+      let before = "";
+      await tmux.waitFor(name, () => (before = trimmed(tmux.visible(name))) === prev || ((prev = before), false), "a settled visible screen", 40, 100);
       tmux.run("resize-window", "-t", name, "-x", String(columns - 10), "-y", String(rows - 4));
       await tmux.waitFor(name, (s) => s.split("\n").some((l) => l.startsWith("╭") && l.length === columns - 10), "the narrower frame");
       tmux.run("resize-window", "-t", name, "-x", String(columns), "-y", String(rows));

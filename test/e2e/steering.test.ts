@@ -41,8 +41,11 @@ describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
     tmux.keys(name, "Enter");
     await tmux.waitFor(name, (s) => s.includes("⏸ queued: queued second"), "the queued prompt");
     tmux.keys(name, "Escape");
-    const back = await tmux.waitFor(name, (s) => s.includes("your prompt is back in the input box") && /│ › first question/.test(s) && !s.includes("⏸ queued"), "the prompts back in the box");
-    expect(back, back).toMatch(/│ › first question\s*│\n│\s+queued second/);
+    // A capture can land while tmux has applied only part of a frame's bytes (the rows above
+    // already new, those below not yet): wait for the whole state asserted, not a part of it.
+    const bothBack = /│ › first question\s*│\n│\s+queued second/;
+    const back = await tmux.waitFor(name, (s) => s.includes("your prompt is back in the input box") && bothBack.test(s) && !s.includes("⏸ queued"), "the prompts back in the box");
+    expect(back, back).toMatch(bothBack);
     expect(fx.server.requests).toHaveLength(1);
     tmux.keys(name, "C-c"); // Ctrl-C on a draft clears it
     await tmux.waitFor(name, (s) => s.includes("Ask Ink"), "the box emptied");
@@ -62,9 +65,9 @@ describe.skipIf(!hasTmux)("steering a run in a real terminal (tmux)", () => {
     // A 300-character command is on screen whole (wrapped) before it is answered, at 80 columns.
     tmux.type(name, "clean the cache");
     tmux.keys(name, "Enter");
-    const asking = await tmux.waitFor(name, (s) => s.includes("Allow bash"), "the approval");
-    const flat = asking.replace(/[│\n ]+/g, "");
-    expect(flat).toContain(command.replace(/ /g, ""));
+    const whole = (s: string) => s.replace(/[│\n ]+/g, "").includes(command.replace(/ /g, ""));
+    const asking = await tmux.waitFor(name, (s) => s.includes("Allow bash") && whole(s), "the approval with the whole command");
+    expect(whole(asking)).toBe(true);
     // A key answers only once the question has been up a moment and nothing was typed for a second.
     await new Promise((r) => setTimeout(r, 1300));
     tmux.keys(name, "n");
