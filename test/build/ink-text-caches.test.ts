@@ -66,6 +66,33 @@ describe("Ink's text caches, bounded (scripts/ink-measure-text.js, scripts/ink-w
   });
 });
 
+describe("the bundle's string-width cache (scripts/string-width-cache.js)", () => {
+  it("holds a bounded number of strings however many distinct ones are measured, and keeps the ones in use", async () => {
+    // The bundle's module, made as scripts/build.mjs makes it, beside string-width's own file so its imports resolve.
+    const { rmSync, writeFileSync } = await import("node:fs");
+    const dir = join(process.cwd(), "node_modules", "string-width");
+    const patchedPath = join(dir, `ink-width-bound-test-${process.pid}.js`);
+    const text = readFileSync(join(dir, "index.js"), "utf8");
+    writeFileSync(patchedPath, text.replace("export default function stringWidth(", "function __inkStringWidth(") + readFileSync(join(process.cwd(), "scripts", "string-width-cache.js"), "utf8"));
+    try {
+      const mod = (await import(pathToFileURL(patchedPath).href)) as { default: (s: string) => number; __inkWidthsHeld: () => number };
+      const row = "\u001b[36m⠋ \u001b[39m\u001b[1mgeneral\u001b[22m a row drawn every frame";
+      const { default: stringWidth } = await import("string-width");
+      const rowWidth = stringWidth(row);
+      for (let i = 0; i < 30_000; i++) {
+        // each second's figures of a child row: a new string every time
+        const figures = `\u001b[36m⠋ \u001b[39mgeneral · part ${i % 8} · ${i}s · ${i * 10} tok 漢`;
+        const width = mod.default(figures);
+        if (i % 100 === 0) expect(width).toBe(stringWidth(figures));
+        if (i % 500 === 0) expect(mod.default(row)).toBe(rowWidth);
+      }
+      expect(mod.__inkWidthsHeld()).toBeLessThanOrEqual(8000);
+    } finally {
+      rmSync(patchedPath, { force: true });
+    }
+  });
+});
+
 describe("the built bundle", () => {
   it("carries the bounded text caches, not Ink's", () => {
     const dist = join(process.cwd(), "dist");
