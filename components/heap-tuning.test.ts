@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { capYoungGeneration, heapTuned, SEMI_SPACE_CAP_MB, tuneHeapForTui, type HeapHooks } from "./heap-tuning.js";
+import { capYoungGeneration, heapTuned, limitOldGeneration, OLD_GROWTH_PERCENT, SEMI_SPACE_CAP_MB, tuneHeapForTui, type HeapHooks } from "./heap-tuning.js";
 
 const MB = 1024 * 1024;
 
@@ -72,6 +72,48 @@ describe("capYoungGeneration", () => {
       };
       expect(run(false)).toBe("32");
       expect(run(true)).toBe(String(2 * SEMI_SPACE_CAP_MB));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("limitOldGeneration", () => {
+  it("fixes V8's heap growing factor", () => {
+    const flags: string[] = [];
+    limitOldGeneration(OLD_GROWTH_PERCENT, (f) => flags.push(f));
+    expect(flags).toEqual([`--heap-growing-percent=${OLD_GROWTH_PERCENT}`]);
+  });
+
+  it("in a real node process keeps the old generation near what is live where V8 would let it grow to several times that", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ink-heap-tuning-"));
+    try {
+      const module = join(dir, "heap-tuning.mjs");
+      writeFileSync(module, transformSync(readFileSync(join(process.cwd(), "components", "heap-tuning.ts"), "utf8"), { loader: "ts", format: "esm" }).code);
+      // ~10 MB that stays, and objects that live long enough to be promoted (a rolling array), allocated fast.
+      const script = (limit: boolean) => `
+        import { getHeapSpaceStatistics } from "node:v8";
+        import { limitOldGeneration } from ${JSON.stringify(module)};
+        if (${limit}) limitOldGeneration();
+        const oldSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === "old_space").space_size / ${MB};
+        const live = [];
+        for (let i = 0; i < 150000; i++) live.push({ i, s: "live" + i });
+        let keep = [];
+        let peak = 0;
+        for (let round = 0; round < 300; round++) {
+          for (let i = 0; i < 20000; i++) { keep.push({ i, s: "x" + i + round }); if (keep.length > 200000) keep = []; }
+          await new Promise((r) => setTimeout(r, 0));
+          peak = Math.max(peak, oldSpace());
+        }
+        console.log(Math.round(peak));`;
+      const peak = (limit: boolean) => {
+        const r = spawnSync(process.execPath, ["--input-type=module", "-e", script(limit)], { encoding: "utf8" });
+        const mb = Number(r.stdout.trim());
+        expect(mb, r.stderr).toBeGreaterThan(0);
+        return mb;
+      };
+      const [free, limited] = [peak(false), peak(true)];
+      expect(limited).toBeLessThan(0.6 * free);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * String-width answers repeated strings from a cache (stringWidthCache), and Ink's Output is replaced by one that remembers rows across frames (inkOutputRows). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
+ * String-width answers repeated strings from a cache (stringWidthCache), Ink's Output is replaced by one that remembers rows across frames (inkOutputRows), and Ink's text measuring and wrapping caches by bounded ones (inkTextCaches). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.
  */
@@ -84,6 +84,29 @@ const inkOutputRows = {
   },
 };
 
+/**
+ * Ink's measureText and wrapText cache every text they ever saw (a Map and an object never
+ * cleared): in a long TUI session, where new texts come all the time (child rows' figures each
+ * second, a streaming answer's prefixes), that is memory that only grows. scripts/ink-measure-text.js
+ * and scripts/ink-wrap-text.js are the same functions with bounded caches; like Output, each
+ * replaces Ink's file only when it is the one they were written against (by content hash).
+ */
+const INK_TEXT_FILES = {
+  "measure-text.js": ["ink-measure-text.js", "4562d24171af3063b91a0d965c652ebdf1e2bdf4fe7f75c6bc8664fefc77df6a"],
+  "wrap-text.js": ["ink-wrap-text.js", "d2b8b4d05ed0eadd6c52149092f062ba048cda9928ce88e5176107c6fe38c19e"],
+};
+const inkTextCaches = {
+  name: "ink-text-caches",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, async (args) => {
+      const [ours, expected] = INK_TEXT_FILES[args.path.split(/[\\/]/).pop()];
+      const hash = createHash("sha256").update(await readFile(args.path)).digest("hex");
+      if (hash !== expected) throw new Error(`${args.path}: Ink's file changed (sha256 ${hash}); check scripts/${ours} against it, then update INK_TEXT_FILES in scripts/build.mjs`);
+      return { contents: await readFile(join(root, "scripts", ours), "utf8"), loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: "node",
@@ -96,7 +119,7 @@ const common = {
   define: { "process.env.NODE_ENV": '"production"' },
   external: ["typescript", "react-devtools-core"],
   banner: { js: banner },
-  plugins: [yogaWithoutFetch, stringWidthCache, inkOutputRows],
+  plugins: [yogaWithoutFetch, stringWidthCache, inkOutputRows, inkTextCaches],
 };
 
 const started = performance.now();

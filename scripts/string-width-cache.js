@@ -2,11 +2,21 @@
  * Appended to string-width's index.js in the bundle (scripts/build.mjs, stringWidthCache), whose
  * own export is renamed `__inkStringWidth`: the same widths, answered without grapheme
  * segmentation for printable ASCII and for lines of ASCII, one-column symbols and colour codes,
- * and from a bounded cache for the rest. test/build/ink-output.test.ts compares it with
+ * and from a bounded cache (two generations) for the rest. test/build/ink-output.test.ts compares it with
  * string-width itself.
  */
 /* global __inkStringWidth */
-const __inkWidths = new Map();
+// Two generations of at most __INK_WIDTHS_MAX strings each: the young map becomes the old one when
+// full, an old string measured again moves back, and the old map is dropped at the next turn.
+// (One map of 20,000 cleared at once held ~5 MB of a soak's heap — child rows' figures are new
+// strings every second — and dropped the working set with the rest.)
+const __INK_WIDTHS_MAX = 4000;
+let __inkWidths = new Map();
+let __inkWidthsOld = new Map();
+/** Strings whose width is held now (both generations); for tests. */
+export function __inkWidthsHeld() {
+  return __inkWidths.size + __inkWidthsOld.size;
+}
 const __inkPrintableAscii = /^[\x20-\x7e]*$/;
 // ASCII, one-column symbols of a few blocks (no marks or joiners: each its own grapheme) and SGR
 // codes of up to 3 digits a parameter (all of which strip-ansi removes): the width is the count of
@@ -36,9 +46,15 @@ export default function stringWidth(input, options) {
   if (input.length < 256 && __inkPrintableAscii.test(input)) return input.length;
   let width = __inkWidths.get(input);
   if (width === undefined) {
-    width = __inkSimple.test(input) ? __inkSimpleWidth(input) : -1;
-    if (width < 0) width = __inkStringWidth(input);
-    if (__inkWidths.size >= 20000) __inkWidths.clear();
+    width = __inkWidthsOld.get(input);
+    if (width === undefined) {
+      width = __inkSimple.test(input) ? __inkSimpleWidth(input) : -1;
+      if (width < 0) width = __inkStringWidth(input);
+    }
+    if (__inkWidths.size >= __INK_WIDTHS_MAX) {
+      __inkWidthsOld = __inkWidths;
+      __inkWidths = new Map();
+    }
     __inkWidths.set(input, width);
   }
   return width;

@@ -1,5 +1,5 @@
 /**
- * A finished answer drawn in parts: its Markdown blocks (parsed once per item) under the blank row
+ * A finished answer drawn in parts: its Markdown blocks (parsed when needed; the latest few kept) under the blank row
  * that starts it, each part's height in terminal rows (estimated from the block, replaced by the
  * height measured when it was drawn), per width. The history window draws only the parts of a tall
  * answer that touch the view, so a 20,000-token answer above a streaming one costs a screenful.
@@ -17,16 +17,38 @@ export function isParted(item: TranscriptItem): item is PartedItem {
   return item.kind === "assistant" && item.done;
 }
 
-const blocksOf = new WeakMap<PartedItem, MdBlock[]>();
+/**
+ * Finished answers whose parse is kept: the most recently drawn or measured. A parse is ~3× the
+ * answer's text and every answer of a long session is finished, so keeping each one's (as a
+ * WeakMap on the item did) grew the heap with the session; an older answer is parsed again when it
+ * is drawn or measured at a new width (its heights are kept apart, below).
+ */
+export const PARSES_KEPT = 24;
+/** Insertion order is recency: the first key is the least recently used. */
+const blocksOf = new Map<PartedItem, MdBlock[]>();
+let lastAsked: PartedItem | undefined;
 
-/** The Markdown blocks of a finished answer, parsed the first time they are asked for and kept with the item. */
+/** The Markdown blocks of a finished answer, parsed when asked for and kept for the PARSES_KEPT answers asked for last. Do not modify. */
 export function partBlocks(item: PartedItem): MdBlock[] {
   let blocks = blocksOf.get(item);
-  if (!blocks) {
-    blocks = parseMarkdown(item.text);
-    blocksOf.set(item, blocks);
+  if (blocks) {
+    if (lastAsked !== item) {
+      blocksOf.delete(item);
+      blocksOf.set(item, blocks);
+      lastAsked = item;
+    }
+    return blocks;
   }
+  blocks = parseMarkdown(item.text);
+  blocksOf.set(item, blocks);
+  lastAsked = item;
+  if (blocksOf.size > PARSES_KEPT) blocksOf.delete(blocksOf.keys().next().value as PartedItem);
   return blocks;
+}
+
+/** How many answers' parses are kept now (at most PARSES_KEPT). */
+export function parsedAnswers(): number {
+  return blocksOf.size;
 }
 
 /** Rows above the first block: the blank row that starts an answer (TranscriptItemView's top margin). */
