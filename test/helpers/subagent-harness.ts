@@ -1,5 +1,5 @@
 /** Builds a parent agent with a real task tool over a scripted provider, a temp INK_HOME and a session store. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AgentEvent } from "../../src/protocol/events.js";
@@ -109,3 +109,20 @@ export const idOf = (content: string) => /child session (\S+)/.exec(content)![1]
 /** The path of the harness's first saved child session. */
 export const childPath = (hh: Harness) => hh.store.list({ kind: "child" })[0]!.path;
 
+
+/**
+ * A script whose parent delegates once and whose child, after its first turn, finds its session
+ * file replaced by a directory (every later write fails with EISDIR), calls `echo`, then ends with `end`.
+ */
+export function childFileBreaks(getH: () => Harness, end: ScriptedTurn): (r: ModelRequest) => ScriptedTurn {
+  return (r) => {
+    if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
+    if (r.messages.length === 1) {
+      const path = childPath(getH());
+      rmSync(path);
+      mkdirSync(path);
+      return { toolCalls: [{ name: "echo", arguments: { text: "a" } }] };
+    }
+    return end;
+  };
+}

@@ -1,5 +1,5 @@
 /** The seed's contract rows closed in round two (issue #30): each test names its row. */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/protocol/provider-error.js";
@@ -8,7 +8,7 @@ import type { TaskRecord } from "../../src/session/types.js";
 import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/child-job.js";
 import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
 import { packageVersion } from "../../src/protocol/ink-version.js";
-import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile } from "../helpers/subagent-harness.js";
+import { harness, type Harness, idOf, isChild, lastResult, parentOnce, profile, childFileBreaks } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
@@ -30,16 +30,7 @@ describe("C-3: a model call that never answered is not a turn", () => {
 
 describe("D-9: a child whose transcript could not be saved says so whatever its end", () => {
   it("a failed child's result says its work was not saved and offers no resume", async () => {
-    h = harness((r) => {
-      if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
-      if (r.messages.length === 1) {
-        const path = childPath(h!);
-        rmSync(path);
-        mkdirSync(path); // every later write fails with EISDIR
-        return { toolCalls: [{ name: "echo", arguments: { text: "a" } }] };
-      }
-      return { error: new ProviderError("api", "quota exhausted") };
-    });
+    h = harness(childFileBreaks(() => h!, { error: new ProviderError("api", "quota exhausted") }));
     await h.run("go");
     const res = lastResult(h);
     expect(res.content).toMatch(/child failed after 1 turn: quota exhausted/);

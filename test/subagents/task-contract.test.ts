@@ -1,5 +1,5 @@
 /** The hardened task contract: answers survive persistence failures, leases, repair on resume, results that guide the model. */
-import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
@@ -8,7 +8,7 @@ import { isHistorySendable } from "../../src/session/repair.js";
 import { describeTask } from "../../src/subagents/task-tool.js";
 import { sleeper } from "../helpers/fake-tools.js";
 import { makeLoginRepo } from "../helpers/cli.js";
-import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile } from "../helpers/subagent-harness.js";
+import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile, childFileBreaks } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
 afterEach(() => h?.cleanup());
@@ -17,16 +17,7 @@ const warnings = (hh: Harness) => hh.events.filter((e): e is Extract<AgentEvent,
 
 describe("never lose the answer", () => {
   it("a child whose session file becomes a directory mid-run still returns its answer, with one warning, a not-resumable line and its end event", async () => {
-    h = harness((r) => {
-      if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
-      if (r.messages.length === 1) {
-        const path = childPath(h!);
-        rmSync(path);
-        mkdirSync(path); // every later write fails with EISDIR
-        return { toolCalls: [{ name: "echo", arguments: { text: "a" } }] };
-      }
-      return { text: "THE ANSWER: src/auth/login.ts" };
-    });
+    h = harness(childFileBreaks(() => h!, { text: "THE ANSWER: src/auth/login.ts" }));
     await h.run("go");
     const res = lastResult(h);
     expect(res.content).toContain("THE ANSWER: src/auth/login.ts");
