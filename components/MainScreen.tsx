@@ -27,7 +27,7 @@ import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useToolOutputOverlay } from "./hooks/use-tool-output.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
 import { useExitGuard } from "./hooks/use-exit-guard.js";
-import { useNow } from "./hooks/use-now.js";
+import { useRenderClock } from "./hooks/use-render-clock.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useHistoryRows } from "./hooks/use-history-rows.js";
 import { useWarmHeights } from "./hooks/use-warm-heights.js";
@@ -99,7 +99,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const [rawUi, dispatch] = useReducer(reduceUi, INITIAL_UI);
   const panes = useMemo(() => runningChildIds(state), [state]);
   // The clock ticks while anything works: a run, or background children beside an idle main agent.
-  const now = useNow(state.running || panes.length > 0);
+  // It rides on the stream's frames (a streaming answer's flushes carry the spinner) and ticks on
+  // its own only when nothing else has drawn for 250 ms.
+  const now = useRenderClock(state.running || panes.length > 0);
   useTerminalNotify(notify, state, waiting);
   const ui = withRunningPanes(rawUi, panes);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";

@@ -3,8 +3,9 @@
  * are drawn with box rules and aligned columns within the width (see table-layout.ts).
  */
 import { Box, Text } from "ink";
-import { memo, useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { parseInline, parseMarkdown, type MdBlock, type Span } from "./markdown/parse-markdown.js";
+import { stableBlocks, type KeyedBlock } from "./markdown/stable-blocks.js";
 import { layoutTable } from "./markdown/table-layout.js";
 import { tailToRows } from "./layout/measure.js";
 import { WrapText } from "./WrapText.js";
@@ -170,14 +171,19 @@ export function MarkdownRow({ text }: { text: string }) {
   );
 }
 
-/** The rendered Markdown, one row per block. */
+/**
+ * The rendered Markdown, one row per block. A re-parse (the streaming answer's tail, as each token
+ * arrives) keeps the objects and keys of the blocks that did not change (stableBlocks), so only
+ * the changed ones are drawn again.
+ */
 export function Markdown({ text, tailLines, width }: MarkdownProps) {
   const source = useMemo(() => (tailLines === undefined ? text : liveTail(text, tailLines, width)), [text, tailLines, width]);
-  const blocks = useMemo(() => parseMarkdown(source), [source]);
+  const last = useRef<KeyedBlock[]>([]);
+  const blocks = useMemo(() => (last.current = stableBlocks(last.current, parseMarkdown(source))), [source]);
   return (
     <Box flexDirection="column">
-      {blocks.map((block, i) => (
-        <MarkdownBlock key={i} block={block} width={width ?? 80} />
+      {blocks.map(({ key, block }) => (
+        <MarkdownBlock key={key} block={block} width={width ?? 80} />
       ))}
     </Box>
   );
