@@ -237,13 +237,29 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
         seen = chunks;
         setImmediate(() => setImmediate(settle));
       };
+      // The outer process's own status stands for the command's only when the wrapper reported
+      // none: it is read once the status channel has ended (under load the exit can be seen
+      // before the status the wrapper wrote just before it).
+      let outerExit: { code: number | null; signal: string | null } | undefined;
+      let channelEnded = !channel;
+      channel?.on("end", () => {
+        channelEnded = true;
+        if (outerExit) exited(outerExit.code, outerExit.signal);
+      });
       child.on("exit", (code, signal) => {
         outerEnded = true;
         if (child.pid !== undefined && done) untrackGroup(child.pid);
-        setImmediate(() => exited(code, signal));
+        outerExit = { code, signal };
+        if (channelEnded) setImmediate(() => exited(code, signal));
       });
-    } else child.on("exit", (code, signal) => exited(code, signal));
-    child.on("close", () => finish(false));
+      child.on("close", () => {
+        if (outerExit) exited(outerExit.code, outerExit.signal, false);
+        finish(false);
+      });
+    } else {
+      child.on("exit", (code, signal) => exited(code, signal));
+      child.on("close", () => finish(false));
+    }
   });
 }
 

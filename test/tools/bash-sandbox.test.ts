@@ -70,6 +70,14 @@ describe.runIf(sandbox.kind !== "none")(`bash in a namespace (${sandbox.kind})`,
     expect(await waitUntil(() => sleeping(secs).length === 0)).toBe(true);
   });
 
+  it("the command's exit status counts even when the outer process's exit is seen before it", async () => {
+    // The outer process exits 0 at once and the namespace reports the status later, on fd 3: the
+    // order a loaded machine can show (the exit seen in the loop turn before the status is read).
+    const late = { ...sandbox, prefix: ["sh", "-c", '"$@" & exit 0', "sh", ...sandbox.prefix] };
+    const r = await createBashTool({ killGraceMs: 200, drainMs: 50, sandbox: late }).execute({ command: "sleep 0.3; echo nope; exit 3" }, makeCtx(dir));
+    expect(r).toMatchObject({ isError: true, output: "nope\n[exit code 3]" });
+  });
+
   it("background jobs outlive the call (said in the result) and the exit sweep ends them, tagged or not", async () => {
     const secs = mark(2);
     const r = await bash.execute({ command: `setsid env -i sleep ${secs} >/dev/null 2>&1 & echo started` }, makeCtx(dir));
