@@ -89,7 +89,8 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     await tmux.waitFor(name, (s) => /✉ to general · investigate l\S* \[[0-9a-f]{6}\]: STEER-NOTE please look at the tests too\s+— queued/.test(s), "the message queued");
 
     // Both reports reach the main agent by themselves.
-    const done = await tmux.waitFor(name, (s) => /DELIVERY-ACK/.test(s) && !/· running/.test(s) && /background child(ren)? \[[^\]]+\][^\n]*(ended|started)/.test(s), "both reports delivered", 600);
+    // The ack names how many reports its request carried: the reports may come in one turn or two.
+    const done = await tmux.waitFor(name, (s) => /DELIVERY-ACK 2/.test(s) && !/· running/.test(s) && /background child(ren)? \[[^\]]+\][^\n]*(ended|started)/.test(s), "both reports delivered", 600);
     expect(done).toMatch(/background child(ren)? \[[^\]]+\][^\n]*(ended|started)/);
     const mainRequests = fx.server.requests.map((r) => r.body as Body).filter((b) => !isChild(b));
     const last = mainRequests.at(-1)!;
