@@ -114,7 +114,7 @@ describe("while a new answer streams below", () => {
   const base = initialStreamState(undefined, history(longAnswer(300, "OLD")));
   const streaming = (text: string): StreamState => reduceAll(base, [{ type: "run_start", text: "and now the tests?", at: 0 }, { type: "event", event: { type: "text_delta", text }, at: 0 }]);
   const body = (state: StreamState, onHistoryRendered?: (n: number) => void) => (
-    <ScreenBody mode="fullscreen" layout={layout} state={state} now={0} scroll={{ offset: 0, unseen: 0 }} sidebar={{ rows: [], selected: 0, focused: false }} running={0} onHistoryRendered={onHistoryRendered} />
+    <ScreenBody mode="fullscreen" layout={layout} state={state} now={0} scroll={{ offset: 0, scrolled: false, unseen: 0 }} sidebar={{ rows: [], selected: 0, focused: false }} running={0} onHistoryRendered={onHistoryRendered} />
   );
 
   it("the finished answer is not drawn again, frame after frame", async () => {

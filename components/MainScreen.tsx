@@ -164,7 +164,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   // The history's rows as drawn: one source for the window, the scroll range and the search.
   const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
-  const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1));
+  const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1), mode === "fullscreen" && state.live.length > 0);
   const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns)), (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");

@@ -25,7 +25,7 @@ export interface ScreenBodyProps {
   /** The running child whose pane has the keyboard. */
   focusedChildId?: string;
   /** Full-screen scroll position (rows up from the bottom) and rows that arrived below it. */
-  scroll: { offset: number; unseen: number };
+  scroll: { offset: number; scrolled: boolean; unseen: number };
   /** The open child transcript, when shown. */
   overlay?: { title: string; lines: readonly OverlayLine[]; offset: number; keys?: string };
   sidebar: { rows: readonly SidebarRow[]; selected: number; focused: boolean };
@@ -63,7 +63,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   const stacked = sb.placement === "stacked" ? sidebar : null;
   // Full-screen, following the end: a streaming answer that fills the region hides the history
   // under it, so the window is not drawn at all (the live area takes exactly its rows).
-  const fills = mode === "fullscreen" && scroll.offset === 0 && !props.overlay && liveFillsRows(state.live, width, layout.liveRows, props.focusedChildId);
+  const fills = mode === "fullscreen" && !scroll.scrolled && !props.overlay && liveFillsRows(state.live, width, layout.liveRows, props.focusedChildId);
   const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} />;
   let main;
   if (props.overlay) {
@@ -83,7 +83,7 @@ export function ScreenBody(props: ScreenBodyProps) {
             <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} onMeasured={props.onMeasured} />
           </Box>
         )}
-        {scroll.offset > 0 ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
+        {scroll.scrolled ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}
         {stacked}
       </>
     );

@@ -5,7 +5,9 @@
  * an estimate) and across a resize — Home is always row 0 and a search hit stays where it was put.
  * `offset` (rows up from the bottom) is derived every render from the same heights the history
  * window draws with; `unseen` counts the rows that arrived below since the person scrolled up (the
- * "↓ N new lines" hint); returning to the bottom clears it.
+ * "↓ N new lines" hint); returning to the bottom clears it. While a live area is shown under the
+ * history (a turn runs: its text, its children's panes), scrolling up always leaves it for the
+ * history, even when the history alone fits the view: the live area may hide all of it.
  */
 import { useCallback, useMemo, useRef, useState } from "react";
 import { anchorAt, rowsBefore, type RowAnchor } from "../layout/virtual-window.js";
@@ -20,6 +22,8 @@ export interface TranscriptRows {
 export interface TranscriptScroll {
   /** Rows scrolled up from the bottom. */
   offset: number;
+  /** Scrolled up: the history is shown in place of the live area (offset may be 0 when the history fits the view). */
+  scrolled: boolean;
   /** Rows added below the view since the person scrolled up. */
   unseen: number;
   /** Scrolls by `delta` rows (positive = up, towards older output). */
@@ -43,16 +47,19 @@ function offsetOf(anchor: RowAnchor | undefined, rows: TranscriptRows, view: num
   return Math.max(0, Math.min(rows.total - view, rows.total - rowsBefore(rows.heightOf, anchor) - view));
 }
 
-/** Scroll state over the transcript `rows`, shown `view` rows at a time when scrolled up. */
-export function useTranscriptScroll(rows: TranscriptRows, view: number): TranscriptScroll {
+/**
+ * Scroll state over the transcript `rows`, shown `view` rows at a time when scrolled up; `live`:
+ * a live area is shown under the history when following (see the module note).
+ */
+export function useTranscriptScroll(rows: TranscriptRows, view: number, live = false): TranscriptScroll {
   const [state, setState] = useState<ScrollState>({ since: 0 });
-  const latest = useRef({ rows, view });
-  latest.current = { rows, view };
-  /** The state showing the row `offset` rows up from the bottom (0: following). */
+  const latest = useRef({ rows, view, live });
+  latest.current = { rows, view, live };
+  /** The state showing the row `offset` rows up from the bottom (0 and no live area: following). */
   const at = useCallback((s: ScrollState, anchorFor: (r: TranscriptRows, v: number) => RowAnchor | undefined): ScrollState => {
-    const { rows: r, view: v } = latest.current;
+    const { rows: r, view: v, live: l } = latest.current;
     const anchor = anchorFor(r, v);
-    if (!anchor || offsetOf(anchor, r, v) === 0) return s.anchor === undefined ? s : { since: r.count };
+    if (!anchor || (offsetOf(anchor, r, v) === 0 && !l)) return s.anchor === undefined ? s : { since: r.count };
     return { anchor, since: s.anchor ? s.since : r.count };
   }, []);
   // `to` maps the current offset to the wanted one: several scrolls in one tick (wheel notches
@@ -61,8 +68,12 @@ export function useTranscriptScroll(rows: TranscriptRows, view: number): Transcr
     (to: (current: number) => number) =>
       setState((s) =>
         at(s, (r, v) => {
-          const wanted = Math.max(0, Math.min(r.total - v, Math.round(to(offsetOf(s.anchor, r, v)))));
-          return wanted > 0 ? anchorAt(r.count, r.heightOf, r.total - wanted - v) : undefined;
+          const current = offsetOf(s.anchor, r, v);
+          const target = Math.round(to(current));
+          const wanted = Math.max(0, Math.min(r.total - v, target));
+          if (wanted > 0) return anchorAt(r.count, r.heightOf, r.total - wanted - v);
+          // Up while the history fits the view: its top (kept only while a live area is shown).
+          return target > current && r.count > 0 ? (s.anchor ?? { item: 0, row: 0 }) : undefined;
         }),
       ),
     [at],
@@ -76,6 +87,7 @@ export function useTranscriptScroll(rows: TranscriptRows, view: number): Transcr
   }, [offset, state.since, rows]);
   return {
     offset,
+    scrolled: state.anchor !== undefined && (offset > 0 || live),
     unseen,
     scrollBy: useCallback((delta: number) => set((current) => current + delta), [set]),
     edge: useCallback((which: "top" | "bottom") => setState((s) => at(s, (r) => (which === "top" && r.count > 0 ? { item: 0, row: 0 } : undefined))), [at]),
