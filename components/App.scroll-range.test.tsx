@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { firstPrompt, isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
-import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+import { resizeColumns, screenOf } from "./testing/resize.js";
+import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
 
 let h: AppHarness | undefined;
 afterEach(() => {
@@ -31,23 +32,8 @@ const twoChildren = (r: ModelRequest): ScriptedTurn => {
   return { toolCalls: [{ name: "task", arguments: { prompt: "look at part A" } }, { name: "task", arguments: { prompt: "look at part B" } }] };
 };
 
-/** Sets the terminal's columns as a resize does, and waits for the full redraw once it settled. */
-async function resize(columns: number) {
-  const stdout = h!.app.stdout as unknown as { columns: number; emit(event: string): void };
-  const before = h!.app.frames.length;
-  Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
-  stdout.emit("resize");
-  await waitUntil(() => h!.app.frames.slice(before).some((f) => f.startsWith(WIPE)), { what: `the redraw at ${columns} columns` });
-  await waitForFrame(screen, (f) => f.split("\n").some((l) => l.startsWith("╰") && l.length === columns), { what: `the frame at ${columns} columns` });
-}
-
-const WIPE = "\u001b[2J";
-/** The last frame drawn (not the full-screen wipe written once a resize settled, which a frame follows). */
-function screen(): string | undefined {
-  const frames = h!.app.frames;
-  for (let i = frames.length - 1; i >= 0; i--) if (!frames[i]!.startsWith(WIPE)) return frames[i];
-  return undefined;
-}
+const resize = (columns: number) => resizeColumns(h!.app, columns);
+const screen = () => screenOf(h!.app);
 const topRow = (f: string) => f.split("\n")[0] ?? "";
 /** A frame that no longer changes (heights measured after a draw land a render later). */
 async function settled(): Promise<string> {

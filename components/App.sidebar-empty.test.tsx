@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { resizeColumns } from "./testing/resize.js";
 import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
 
 let h: AppHarness | undefined;
@@ -21,17 +22,15 @@ const script = (r: ModelRequest): ScriptedTurn => {
 };
 
 /** The app in full-screen mode at `columns` wide. */
-function wideApp(columns: number): AppHarness {
+async function wideApp(columns: number): Promise<AppHarness> {
   const app = renderApp(script, { screenMode: "fullscreen" });
-  const stdout = app.app.stdout as unknown as { columns: number; emit(event: string): void };
-  Object.defineProperty(stdout, "columns", { value: columns, configurable: true });
-  stdout.emit("resize");
+  await resizeColumns(app.app, columns);
   return app;
 }
 
 describe("the standing sidebar at 120 columns", () => {
   it("is not drawn while it would list nothing; Ctrl-S shows it empty and hides it again", async () => {
-    h = wideApp(120);
+    h = await wideApp(120);
     await typeAndSubmit(h.app, "hello");
     const empty = await waitForFrame(h.app.lastFrame, (f) => f.includes("ANSWER-END") && f.includes("Enter send"), { what: "the direct answer" });
     expect(empty).not.toContain("Child sessions");
@@ -48,7 +47,7 @@ describe("the standing sidebar at 120 columns", () => {
 
 describe("the standing sidebar at 160 columns", () => {
   it("stands only once it lists a child session: empty, the transcript has the whole width", async () => {
-    h = wideApp(160);
+    h = await wideApp(160);
     await typeAndSubmit(h.app, "hello");
     const empty = await waitForFrame(h.app.lastFrame, (f) => f.includes("ANSWER-END") && f.includes("Enter send"), { what: "the direct answer" });
     expect(empty).not.toContain("Child sessions");
