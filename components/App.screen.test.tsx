@@ -4,6 +4,7 @@ import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
 import { CLEAR_SCREEN } from "./App.js";
 import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { resizeColumns, screenOf } from "./testing/resize.js";
 import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 
 let h: AppHarness | undefined;
@@ -256,17 +257,14 @@ describe("App: full-screen scrolling", () => {
 
   it("the sidebar stands beside the transcript from 120 columns and is an overlay below that", async () => {
     h = renderApp(oneChild, { screenMode: "fullscreen" });
-    const stdout = h.app.stdout as unknown as { columns: number; emit(event: string): void };
-    Object.defineProperty(stdout, "columns", { value: 160, configurable: true });
-    stdout.emit("resize");
+    await resizeColumns(h.app, 160);
     await typeAndSubmit(h.app, "look into the cache");
     const wide = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("Child sessions") && f.includes("Enter send"), { what: "the standing sidebar" });
     // Beside: the sidebar's heading sits right of the transcript's column.
     const at = (f: string) => Math.max(...f.split("\n").map((l) => l.indexOf("Child sessions (")));
     expect(at(wide)).toBeGreaterThanOrEqual(100);
-    Object.defineProperty(stdout, "columns", { value: 80, configurable: true });
-    stdout.emit("resize");
-    const narrow = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Child sessions") && f.includes("Main done."), { what: "no standing sidebar at 80 columns" });
+    await resizeColumns(h.app, 80);
+    const narrow = await waitForFrame(() => screenOf(h!.app), (f) => !f.includes("Child sessions") && f.includes("Main done."), { what: "no standing sidebar at 80 columns" });
     expect(narrow).toContain("Ask Ink");
     h.app.stdin.write(TAB); // Tab: the sidebar opens as an overlay, under the transcript, full width
     const over = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar overlay" });
