@@ -12,6 +12,7 @@ import stringWidth from "string-width";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { useResizeWipe } from "./hooks/use-resize-wipe.js";
+import { cutToCells } from "./layout/measure.js";
 import { inkStream, terminalRows, type InkStreamOptions } from "./ink-stream.js";
 import { random } from "./testing/random.js";
 import { ScreenEmulator } from "./testing/screen-emulator.js";
@@ -35,17 +36,7 @@ interface FrameSpec {
 }
 
 /** `text` cut to at most `width` columns. */
-function cut(text: string, width: number): string {
-  let out = "";
-  let w = 0;
-  for (const ch of text) {
-    const cw = stringWidth(ch);
-    if (w + cw > width) break;
-    out += ch;
-    w += cw;
-  }
-  return out;
-}
+const cut = cutToCells;
 
 /** Segments cut to `width` columns, then padded with spaces to exactly `pad` columns when given. */
 function fit(line: Line, width: number, pad?: number): Line {

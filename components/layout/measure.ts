@@ -70,3 +70,16 @@ export function tailToRows(text: string, width: number, maxRows: number): string
   const partial = wrapRows(lines[start - 1]!, width).slice(-(budget - used)).join("");
   return [partial.trimStart(), ...whole].join("\n");
 }
+
+/** The start of plain `text` that fits in `w` terminal cells. */
+export function cutToCells(text: string, w: number): string {
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const n = stringWidth(ch);
+    if (used + n > w) break;
+    out += ch;
+    used += n;
+  }
+  return out;
+}

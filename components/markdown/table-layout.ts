@@ -4,7 +4,7 @@
  * wrap over several rows. Pure: returns the text rows.
  */
 import stringWidth from "string-width";
-import { wrapRows } from "../layout/measure.js";
+import { cutToCells, wrapRows } from "../layout/measure.js";
 
 export type CellAlign = "left" | "right" | "center";
 
@@ -53,18 +53,6 @@ export function columnWidths(table: TableData, width: number): number[] {
   return widths;
 }
 
-/** The start of plain `text` that fits in `w` terminal cells. */
-function cutToCells(text: string, w: number): string {
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const n = stringWidth(ch);
-    if (used + n > w) break;
-    out += ch;
-    used += n;
-  }
-  return out;
-}
 
 function pad(text: string, w: number, align: CellAlign): string {
   const gap = Math.max(0, w - stringWidth(text));
