@@ -82,8 +82,23 @@ export function cliFixture(opts: { name?: string; build?: boolean; server?: bool
   afterAll(async () => {
     opts.tmux?.kill();
     await fx.server?.close();
-    // The killed CLI may still be writing its session as it exits: retry while the folder is not empty yet.
-    for (const dir of [fx.repo, fx.home, fx.out]) if (dir) rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+    // The killed CLI may still be writing its session as it exits (its SessionEnd hooks get 1.5 s,
+    // longer on a loaded machine): removal is tried again until it stays removed, for up to 20 s.
+    for (const dir of [fx.repo, fx.home, fx.out]) if (dir) await removeWhenQuiet(dir);
   });
   return fx;
+}
+
+/** Removes `dir`, trying again every 200 ms while something still writes into it; throws after `ms`. */
+async function removeWhenQuiet(dir: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOTEMPTY" || Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 }
