@@ -9,7 +9,8 @@
  * would copy the rows it scrolls out into the scrollback), and the answer lands in the scrollback
  * once, in order, every line whole.
  */
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, cliFixture } from "../helpers/cli.js";
@@ -20,6 +21,16 @@ const tmux = new Tmux(`ink-scroll-${process.pid}`);
 const END = "END-OF-THE-LONG-ANSWER";
 /** DECSTBM, SU, DECSTBM reset: one scroll of a band of rows. */
 const SCROLL = /\u001b\[\d+;\d+r\u001b\[\d+S\u001b\[r/g;
+
+/** Copies the recorded bytes and both screens to $TMPDIR/ink-e2e-evidence/<tag>-<time>.* and says where. */
+function keepEvidence(bin: string, tag: string, before: string, after: string): void {
+  const dir = join(tmpdir(), "ink-e2e-evidence");
+  mkdirSync(dir, { recursive: true });
+  const base = join(dir, `${tag}-${Date.now()}`);
+  copyFileSync(bin, `${base}.bin`);
+  writeFileSync(`${base}.screens.txt`, `before (after the answer):\n${before}\n\nafter a fresh redraw:\n${after}\n`);
+  process.stderr.write(`scroll-region: the differing run's bytes are kept in ${base}.bin\n`);
+}
 
 /** A long markdown answer: numbered paragraphs and list items of varied length. */
 function longAnswer(): string {
@@ -72,6 +83,9 @@ describe.skipIf(!hasTmux)("full-screen scrolling by the terminal's scroll region
       await tmux.waitFor(name, (s) => s.split("\n").some((l) => l.startsWith("╭") && l.length === columns), "the frame back at its size");
       let redrawn = "";
       await tmux.waitFor(name, () => (redrawn = trimmed(tmux.visible(name))) === before, "the same screen after a fresh redraw", 40, 100).catch(() => undefined);
+      // A screen that differs keeps the bytes written (the fixture removes its temp dirs), to replay
+      // them in the screen emulator: the drift has been seen only under load.
+      if (redrawn !== before) keepEvidence(bin, `scroll-region-${columns}x${rows}`, before, redrawn);
       expect(redrawn).toBe(before);
 
       tmux.keys(name, "C-c");
