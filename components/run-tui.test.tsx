@@ -18,13 +18,19 @@ vi.hoisted(() => {
 /** A terminal's input as ink reads it: `type` queues a chunk and says it is readable. */
 class FakeStdin extends EventEmitter {
   isTTY = true;
+  /** Where setRawMode's calls are noted, in order with what was written (set by start). */
+  journal?: string[];
+  raw = false;
   private chunks: string[] = [];
   type(chunk: string) {
     this.chunks.push(chunk);
     this.emit("readable");
   }
   read = () => this.chunks.shift() ?? null;
-  setRawMode() {}
+  setRawMode(on: boolean) {
+    this.raw = on;
+    this.journal?.push(`raw ${on}`);
+  }
   setEncoding() {}
   resume() {}
   pause() {}
@@ -37,8 +43,11 @@ class FakeStdout extends EventEmitter {
   columns = 100;
   rows = 30;
   written = "";
+  isTTY?: boolean;
+  journal?: string[];
   write = (data: string) => {
     this.written += data;
+    this.journal?.push(`write ${JSON.stringify(data)}`);
     return true;
   };
   text = () => stripAnsi(this.written);
@@ -49,12 +58,15 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean }, before?: (home: string) => void) {
+function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean; inline?: boolean }, before?: (home: string) => void, tty = false) {
   const home = mkdtempSync(join(tmpdir(), "ink-run-tui-"));
   dirs.push(home);
   before?.(home);
   const stdin = new FakeStdin();
   const stdout = new FakeStdout();
+  if (tty) stdout.isTTY = true;
+  const journal: string[] = [];
+  stdin.journal = stdout.journal = journal;
   const trustAsked: Array<boolean | undefined> = [];
   const provider = createScriptedProvider(() => ({ text: "ok" }));
   const done = runTui({
@@ -67,7 +79,7 @@ function start(options: { untrustedProfiles?: string[]; openResumePicker?: boole
       return new AgentSession({ cwd: home, inkHome: home, provider, model: provider.defaultModel, interactive: true, approval: { ask }, persist: true, resume: opts?.resume });
     },
   });
-  return { stdin, stdout, trustAsked, done };
+  return { stdin, stdout, trustAsked, done, journal };
 }
 
 /** Leaves the app with /exit and waits for runTui to resolve. */
@@ -87,6 +99,25 @@ describe("runTui", () => {
     expect(t.trustAsked).toEqual([false]);
     expect(t.stdout.text()).toContain(TRUST_SKIPPED_NOTE);
     expect(await exitApp(t)).toBe(0);
+  });
+
+  it("puts the terminal's input in raw mode and bracketed paste on before the first frame, at the trust question and the app (typed-ahead keys are not echoed onto the screen), and gives raw mode back at exit", async () => {
+    const t = start({ untrustedProfiles: [".ink/agents/x.md"], inline: true }, undefined, true);
+    await waitUntil(() => t.stdout.text().includes("Trust"), { what: "the trust question" });
+    const firstFrame = (from: number, text: string) => t.journal.findIndex((e, i) => i >= from && e.startsWith("write") && e.includes(text));
+    const question = firstFrame(0, "Trust");
+    expect(t.journal.slice(0, question)).toContain("raw true");
+    t.stdin.type("n");
+    await waitUntil(() => t.stdout.text().includes("Ask Ink"), { what: "the prompt" });
+    const answered = t.journal.lastIndexOf("raw false", firstFrame(0, "Ask Ink")); // the trust question's Ink gave raw mode back
+    expect(answered).toBeGreaterThan(question);
+    const app = firstFrame(answered, "Ask Ink");
+    const between = t.journal.slice(answered, app);
+    expect(between).toContain("raw true");
+    expect(between).toContain(`write ${JSON.stringify("\u001b[?2004h")}`);
+    t.stdin.type("/exit\r");
+    expect(await t.done).toBe(0);
+    expect(t.stdin.raw).toBe(false);
   });
 
   it("openResumePicker: with no saved session it says so instead of opening an empty picker", async () => {

@@ -85,6 +85,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const approvals = new ApprovalBroker({ saveRule: options.saveRule, cwd: options.cwd });
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
+  holdKeys(stdin);
   const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;
   if (trust === false) stdout.write(`${TRUST_SKIPPED_NOTE}\n`);
   let session = options.createSession(approvals.ask, { trust });
@@ -98,6 +99,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
   const frames = frameDiffEnabled(process.env) ? (fullscreen ? "fullscreen" : "inline") : undefined;
   const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames, scroll }) : stdout;
+  holdKeys(stdin); // again: the trust question's Ink gave raw mode back when it closed
+  if (stdout.isTTY) stdout.write(PASTE_ON);
   const instance = render(
     <App
       session={session}
@@ -118,12 +121,12 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     // stream turns its whole-frame writes into changed cells (ink-stream.ts).
     { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
   );
-  if (stdout.isTTY) stdout.write(PASTE_ON);
   // MCP servers start after the first frame, in the background: start-up never waits for them.
   void session.startMcp();
   try {
     await instance.waitUntilExit();
   } finally {
+    if (stdin.isTTY && typeof stdin.setRawMode === "function") stdin.setRawMode(false); // Ink's already, unless it never took it
     if (stdout.isTTY) stdout.write(PASTE_OFF);
     alt?.leave();
   }
@@ -137,6 +140,16 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (session.sessionPath && !unsaved) stdout.write(`Session saved: ${session.sessionPath}\n`);
   if (session.sessionPath && unsaved) stdout.write(`Session NOT fully saved (${unsaved}): ${session.sessionPath} — resuming it will miss what was not written; free disk space or check INK_HOME\n`);
   return code;
+}
+
+/**
+ * Puts a terminal's input in raw mode now, before any frame is drawn (Ink itself switches it on only
+ * in an effect after its first frame): keys typed while the UI starts are then neither echoed by the
+ * terminal onto the screen — below the frame, where no frame ever erases them — nor held back by
+ * the terminal's line editing; they wait for Ink, which takes raw mode over and gives it back at exit.
+ */
+function holdKeys(stdin: NodeJS.ReadStream): void {
+  if (stdin.isTTY && typeof stdin.setRawMode === "function") stdin.setRawMode(true);
 }
 
 /** Shows the trust question until answered; resolves with the answer. */
