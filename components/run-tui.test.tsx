@@ -1,12 +1,12 @@
 import { EventEmitter } from "node:events";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AgentSession } from "../src/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./heap-tuning.js";
-import { frameRecorder, runTui, TRUST_SKIPPED_NOTE } from "./run-tui.js";
+import { frameRecorder, runTui } from "./run-tui.js";
 import { tuiSessionFactory } from "../src/cli/main.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
@@ -76,7 +76,7 @@ function start(options: { untrustedProfiles?: string[]; openResumePicker?: boole
     stdout: stdout as unknown as NodeJS.WriteStream,
     createSession: (ask, opts) => {
       trustAsked.push(opts?.trust);
-      return new AgentSession({ cwd: home, inkHome: home, provider, model: provider.defaultModel, interactive: true, approval: { ask }, persist: true, resume: opts?.resume });
+      return new AgentSession({ cwd: home, inkHome: home, provider, model: provider.defaultModel, interactive: true, approval: { ask }, persist: true, resume: opts?.resume, trust: opts?.trust });
     },
   });
   return { stdin, stdout, trustAsked, done, journal };
@@ -90,14 +90,21 @@ async function exitApp(t: ReturnType<typeof start>): Promise<number> {
 }
 
 describe("runTui", () => {
-  it("Ctrl-C at the trust question skips the project's profiles and says so in one line", async () => {
-    const t = start({ untrustedProfiles: [".ink/agents/scout.md"] });
+  it("Ctrl-C at the trust question skips the project's profiles and says so once, naming both ways to trust", async () => {
+    const t = start({ untrustedProfiles: [".ink/agents/scout.md"] }, (home) => {
+      mkdirSync(join(home, ".ink", "agents"), { recursive: true });
+      writeFileSync(join(home, ".ink", "agents", "scout.md"), "---\nname: scout\ndescription: looks around\n---\nYou scout.\n");
+    });
     await waitUntil(() => t.stdout.text().includes("Trust the agent profiles of this project?"), { what: "the trust question" });
     expect(t.stdout.text()).toContain("(or Esc / Ctrl-C) skip them");
     t.stdin.type("\u0003");
     await waitUntil(() => t.trustAsked.length === 1, { what: "the session to be created" });
     expect(t.trustAsked).toEqual([false]);
-    expect(t.stdout.text()).toContain(TRUST_SKIPPED_NOTE);
+    await waitUntil(() => t.stdout.text().includes("Ask Ink"), { what: "the prompt" });
+    expect(t.stdout.text()).toContain("Skipped 1 project agent profile(s)");
+    expect(t.stdout.text()).toContain("Run with --trust (or answer y to the trust question at start) to load them.");
+    // Said once: the UI adds no note of its own (inline, both stood one above the other).
+    expect(t.stdout.text().match(/skipped/gi)?.length).toBe(1);
     expect(await exitApp(t)).toBe(0);
   });
 

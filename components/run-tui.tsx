@@ -3,7 +3,8 @@
  * `ask`, renders <App/> (Ctrl-C handled by the app, not by ink) and resolves with the exit code
  * once the person leaves and the last run has wound down. /resume asks `createSession` for a
  * saved session (`opts.resume`); the session in use at exit is closed and its file named. A
- * declined trust question (n, Esc or Ctrl-C) leaves a one-line note. Bracketed paste is switched
+ * declined trust question (n, Esc or Ctrl-C) is said once, by the session's notice of the skipped
+ * profiles. Bracketed paste is switched
  * on while the UI runs, so a pasted text keeps its line breaks instead of being sent.
  *
  * Full-screen mode (the default on a terminal; `inline` keeps the UI in the scrollback) draws in
@@ -20,9 +21,6 @@ import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
 import { TrustPrompt } from "./TrustPrompt.js";
-
-/** Written when the person declined (or Ctrl-C'd) the trust question. */
-export const TRUST_SKIPPED_NOTE = "Project agent profiles skipped (not trusted this time) — restart and answer y, or run with --trust, to load them.";
 
 const PASTE_ON = "\u001b[?2004h";
 const PASTE_OFF = "\u001b[?2004l";
@@ -87,7 +85,6 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   holdKeys(stdin);
   const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;
-  if (trust === false) stdout.write(`${TRUST_SKIPPED_NOTE}\n`);
   let session = options.createSession(approvals.ask, { trust });
   let code = 0;
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.

@@ -27,7 +27,7 @@ describe("slash commands", () => {
     expect(none?.kind === "lines" && none.lines[0]).toMatch(/No agent profiles loaded/);
   });
   it("/agents after the person declined trust says the project's profiles were skipped for that reason", () => {
-    const notice = "Skipped 2 project agent profile(s) in /p/.ink/agents: this project is not trusted. Run with --trust to load them.";
+    const notice = "Skipped 2 project agent profile(s) in /p/.ink/agents: this project is not trusted. Run with --trust (or answer y to the trust question at start) to load them.";
     const none = runSlashCommand("/agents", { profiles: [], notices: [notice] });
     const text = none?.kind === "lines" ? none.lines.join("\n") : "";
     expect(text).toMatch(/^Project profiles were skipped: this project is not trusted/);

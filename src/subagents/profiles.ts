@@ -100,7 +100,7 @@ function admitProjectFiles(listing: ProfileDirListing, opts: LoadProfilesOptions
     // Name the folders that hold them: .ink/agents, .claude/agents or both.
     const dirs = [projectAgentsDir(opts.cwd), claudeProjectAgentsDir(opts.cwd)].filter((dir) => [...listing.files, ...listing.problems].some((f) => f.path === dir || f.path.startsWith(dir + sep)));
     out.notices.push(
-      `Skipped ${total} project agent profile(s) in ${(dirs.length ? dirs : [projectAgentsDir(opts.cwd)]).join(" and ")}: this project is not trusted. Run with --trust to load them.`,
+      `Skipped ${total} project agent profile(s) in ${(dirs.length ? dirs : [projectAgentsDir(opts.cwd)]).join(" and ")}: this project is not trusted. Run with --trust (or answer y to the trust question at start) to load them.`,
     );
     return [];
   }

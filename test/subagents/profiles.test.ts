@@ -206,7 +206,7 @@ describe("loadProfiles", () => {
     expect(names(load)).toEqual(["mine"]);
     expect(load.problems).toEqual([]);
     expect(load.notices).toEqual([
-      `Skipped 3 project agent profile(s) in ${join(cwd, ".ink", "agents")}: this project is not trusted. Run with --trust to load them.`,
+      `Skipped 3 project agent profile(s) in ${join(cwd, ".ink", "agents")}: this project is not trusted. Run with --trust (or answer y to the trust question at start) to load them.`,
     ]);
   });
 
