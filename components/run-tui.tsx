@@ -24,6 +24,7 @@ import { TrustPrompt } from "./TrustPrompt.js";
 
 const PASTE_ON = "\u001b[?2004h";
 const PASTE_OFF = "\u001b[?2004l";
+const ERASE_LINE = "\r\u001b[2K";
 
 export interface RunTuiOptions {
   /**
@@ -84,6 +85,10 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stdin = options.stdin ?? process.stdin;
   holdKeys(stdin);
+  // Keys typed before that were echoed by the terminal on the line the UI starts on (the shell left
+  // the cursor at the start of a fresh line); they are still in the input, for the prompt, so their
+  // echo is erased: the first frame starts at the line's start, and nothing is left on it at exit.
+  if (stdin.isTTY && stdout.isTTY) stdout.write(ERASE_LINE);
   const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;
   let session = options.createSession(approvals.ask, { trust });
   let code = 0;
