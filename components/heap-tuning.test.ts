@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { capYoungGeneration, heapTuned, limitOldGeneration, OLD_GROWTH_PERCENT, SEMI_SPACE_CAP_MB, tuneHeapForTui, type HeapHooks } from "./heap-tuning.js";
+import { capYoungGeneration, heapFlagsKnown, heapTuned, limitOldGeneration, OLD_GROWTH_PERCENT, SEMI_SPACE_CAP_MB, tuneHeapForTui, type HeapHooks } from "./heap-tuning.js";
 
 const MB = 1024 * 1024;
 
@@ -126,5 +126,16 @@ describe("tuneHeapForTui", () => {
     tuneHeapForTui();
     tuneHeapForTui();
     expect(heapTuned()).toBe(true);
+  });
+});
+
+describe("heapFlagsKnown", () => {
+  it("is true for the V8 of Node 20 to 25 only: another V8 might print 'unrecognized flag' over the TUI", () => {
+    expect(heapFlagsKnown(process.versions.v8)).toBe(true); // the Node these tests run on (20+)
+    expect(heapFlagsKnown("11.3.244.8-node.19")).toBe(true);
+    expect(heapFlagsKnown("13.6.233.10-node.18")).toBe(true);
+    expect(heapFlagsKnown("10.2.154.26-node.26")).toBe(false);
+    expect(heapFlagsKnown("15.0.1")).toBe(false);
+    expect(heapFlagsKnown("garbage")).toBe(false);
   });
 });

@@ -74,9 +74,19 @@ export function limitOldGeneration(percent = OLD_GROWTH_PERCENT, setFlags: (flag
 
 let applied = false;
 
-/** Applies the TUI's heap tuning (capYoungGeneration, limitOldGeneration) once per process; later calls do nothing. */
+/**
+ * Whether the V8 of `version` (process.versions.v8) is one whose flags the tuning sets are known to
+ * exist in (V8 11–14: Node 20 to 25). V8 prints "Error: unrecognized flag" on stderr — over the
+ * TUI — for a flag it dropped, so on any other V8 the tuning is left out.
+ */
+export function heapFlagsKnown(version: string = process.versions.v8): boolean {
+  const major = Number(version.split(".")[0]);
+  return major >= 11 && major <= 14;
+}
+
+/** Applies the TUI's heap tuning (capYoungGeneration, limitOldGeneration) once per process on a V8 whose flags it knows; later calls do nothing. */
 export function tuneHeapForTui(): void {
-  if (applied) return;
+  if (applied || !heapFlagsKnown()) return;
   applied = true;
   capYoungGeneration();
   limitOldGeneration();
