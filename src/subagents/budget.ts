@@ -180,7 +180,7 @@ export async function askUntilUnder(o: {
 }
 
 /** `promise`, or a rejection as soon as `signal` aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(new Error("aborted"));
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(new Error("aborted"));

@@ -7,7 +7,7 @@
  */
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import type { Usage } from "../protocol/messages.js";
-import { askUntilUnder, BudgetMeter, formatAmount, type AskBudget, type BudgetLimits, type GateResult } from "./budget.js";
+import { abortable, askUntilUnder, BudgetMeter, formatAmount, type AskBudget, type BudgetLimits, type GateResult } from "./budget.js";
 
 /** What the status bar shows: the spend against the limit (`$0.42 / $2.00`). */
 export interface TreeBudgetView {
@@ -65,7 +65,14 @@ export class TreeBudget {
     }
     // Another agent's question is open: this one waits for the same answer.
     emit({ type: "budget_paused", scope: "tree", budget: reached.text, spent: formatAmount(reached.kind, reached.spent), asking: this.ask !== undefined });
-    const result = await this.question;
+    // Its own stop ends its wait (the question stays open for the others).
+    let result: GateResult;
+    try {
+      result = await abortable(this.question, signal);
+    } catch (err) {
+      if (signal.aborted) return undefined; // stopped meanwhile: the caller's loop sees the abort
+      throw err;
+    }
     if (result) return result;
     // Extended — or the asking agent's run was aborted before an answer: check (and maybe ask) again.
     const again = await this.gate(agent, turns, signal, emit);

@@ -19,3 +19,26 @@ describe("TreeBudget.view", () => {
     expect(changes).toBe(1);
   });
 });
+
+describe("TreeBudget.gate", () => {
+  const agent = (id: string) => ({ id, label: id, depth: 1 });
+  it("an agent waiting on another agent's open question stops waiting when its own run is stopped", async () => {
+    const tree = new TreeBudget({ maxTokens: 10 });
+    tree.add("m", usage(20, 0));
+    let asked = 0;
+    // The person has not answered yet (the question resolves only when the asking agent is stopped).
+    tree.ask = (_q, signal) => {
+      asked++;
+      return new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+    };
+    const a = new AbortController();
+    const b = new AbortController();
+    const first = tree.gate(agent("a"), 1, a.signal, () => undefined);
+    const second = tree.gate(agent("b"), 1, b.signal, () => undefined);
+    expect(asked).toBe(1);
+    b.abort();
+    await expect(second).resolves.toBeUndefined(); // without the fix: waits until the question is answered
+    a.abort();
+    await expect(first).resolves.toBeUndefined();
+  });
+});
