@@ -4,7 +4,7 @@
  * removed when the child ends. The outcome says how it ended and carries its final text.
  */
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
-import { runAgentLoop, type LoopOptions } from "../core/loop.js";
+import { runAgentLoop, type LoopOptions, type SteerMessage } from "../core/loop.js";
 import { addUsage, emptyUsage, finalAssistantText, type AgentMessage, type Usage } from "../protocol/messages.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider, ThinkingConfig } from "../protocol/provider.js";
@@ -128,6 +128,9 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
   // ends with the prompt or a tool result, since a failed call appends nothing), so no turn repeats.
   let userMessage: string | undefined = options.prompt;
   let stopRounds = 0;
+  // Messages taken after a loop ended (sent while a SubagentStop hook ran): the next loop reads them first.
+  const carried: SteerMessage[] = [];
+  const takeMessages = options.takeMessages && (() => [...carried.splice(0), ...options.takeMessages!()]);
   try {
     const startContext = options.hooks ? await options.hooks.start(options.agent, child.signal).catch(() => [] as string[]) : [];
     if (startContext.length > 0) userMessage = `${options.prompt}\n\n[SubagentStart hook context]\n${startContext.join("\n")}`;
@@ -147,7 +150,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
           agent: options.agent,
           signal: child.signal,
           onMessage: options.onMessage,
-          takeMessages: options.takeMessages,
+          takeMessages,
           onToolCall: options.onToolCall,
           onBeforeTurn: options.budget
             ? async (h, ctx) => {
@@ -203,6 +206,14 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
             userMessage = stopFeedback("SubagentStop", reason);
             continue;
           }
+        }
+        // A message sent after the loop's last read (while the SubagentStop hook ran) is read, not dropped.
+        const late = turns >= (options.maxTurns ?? Number.POSITIVE_INFINITY) ? [] : (options.takeMessages?.() ?? []);
+        if (late.length > 0) {
+          carried.push(...late);
+          turnsBefore = turns;
+          userMessage = undefined;
+          continue;
         }
         return missing ? { ...settled("ok"), noReport: missing } : settled("ok");
       } catch (err) {

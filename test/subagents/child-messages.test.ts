@@ -108,3 +108,23 @@ describe("task tool: a running child takes messages", () => {
     expect(running.get("c1")!.inbox).toHaveLength(1);
   });
 });
+
+describe("runSubagent: a message sent while the SubagentStop hook runs", () => {
+  it("is read: the child goes on with it instead of ending with the message unread", async () => {
+    const { runSubagent } = await import("../../src/subagents/run-subagent.js");
+    const inbox: SteerMessage[] = [];
+    const provider = createScriptedProvider((r) => (r.messages.length === 1 ? { text: "REPORT one" } : { text: `REPORT two; saw: ${userTexts(r).slice(1).join(" | ")}` }));
+    const hooks = {
+      start: async () => [],
+      // The person (or the parent) sends a message while the hook runs; the hook lets the report through.
+      stop: async () => {
+        if (provider.requests.length === 1) inbox.push({ text: "also list the tests", from: "user", content: "also list the tests" });
+        return undefined;
+      },
+    };
+    const outcome = await runSubagent({ ...base, provider, tools: [], prompt: "map src/", agent: { id: "c1", label: "general", depth: 1 }, hooks, takeMessages: () => inbox.splice(0) });
+    expect(inbox).toEqual([]); // without the fix: the message is still here, never read
+    expect(provider.requests).toHaveLength(2);
+    expect(outcome).toMatchObject({ status: "ok", text: "REPORT two; saw: also list the tests" });
+  });
+});
