@@ -86,16 +86,22 @@ export async function readAll(stream: NodeJS.ReadableStream, limit = MAX_PROMPT_
 /**
  * Refuses (UsageError) a prompt that cannot fit the model's context window by itself (estimated at
  * ≈ 4 characters a token), before anything is sent or saved. `keep` stores a piped prompt (it
- * returns the file), so nothing is lost.
+ * returns the file), so nothing is lost; when it cannot, the refusal says so and why.
  */
 export function checkPromptFits(text: string, model: string, contextWindow: number, keep?: () => string): void {
   const tokens = textTokens(text);
   if (tokens <= contextWindow) return;
-  const saved = keep?.();
+  let kept = "";
+  try {
+    const saved = keep?.();
+    if (saved) kept = `; the prompt is kept in ${saved}`;
+  } catch (err) {
+    kept = `; the prompt could not be kept (${err instanceof Error ? err.message : String(err)})`;
+  }
   const fmt = (n: number) => n.toLocaleString("en-US");
   throw new UsageError(
     `the prompt is about ${fmt(tokens)} tokens (${mib(Buffer.byteLength(text))}); the model ${model} reads at most ${fmt(contextWindow)} (its context window), so it was not sent` +
-      `${saved ? `; the prompt is kept in ${saved}` : ""} — put the material in files in the working directory and give a short brief that tells the agent what to read or search (e.g. ink -p "summarise the failures in logs/build.log")`,
+      `${kept} — put the material in files in the working directory and give a short brief that tells the agent what to read or search (e.g. ink -p "summarise the failures in logs/build.log")`,
   );
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { UsageError } from "../../src/cli/args.js";
-import { checkPromptFits, resolvePrintPrompt } from "../../src/cli/prompt-input.js";
+import { checkPromptFits, keepPipedPrompt, resolvePrintPrompt } from "../../src/cli/prompt-input.js";
 import { ensureBuilt } from "../helpers/build.js";
 import { cliFixture, runCli } from "../helpers/cli.js";
 import { sseTurn } from "../helpers/fake-anthropic-server.js";
@@ -42,6 +42,21 @@ describe("ink -p takes its prompt from the argument, a file (@file) or stdin (-)
     let kept = "";
     expect(() => checkPromptFits("x".repeat(900_000), "claude-x", 200_000, () => (kept = "/k/stdin.md"))).toThrow(/about 225,000 tokens \(0\.9 MiB\); the model claude-x reads at most 200,000 .* it was not sent; the prompt is kept in \/k\/stdin\.md — put the material in files/);
     expect(kept).toBe("/k/stdin.md");
+  });
+
+  it("a piped prompt that cannot be kept (INK_HOME unwritable) is still refused with the sizes and the fix, saying it was not kept and why", () => {
+    const dir = mkdtempSync(join(tmpdir(), "ink-keep-"));
+    const notADir = join(dir, "home-is-a-file");
+    writeFileSync(notADir, "");
+    const text = "x".repeat(900_000);
+    let error: unknown;
+    try {
+      checkPromptFits(text, "claude-x", 200_000, () => keepPipedPrompt(notADir, text));
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(UsageError); // without the fix: the raw ENOTDIR error of mkdir, sizes and fix lost
+    expect((error as Error).message).toMatch(/about 225,000 tokens .* it was not sent; the prompt could not be kept \(ENOTDIR.*home-is-a-file.*\) — put the material in files/);
   });
 });
 
