@@ -105,9 +105,13 @@ export function splitShell(line: string, depth = 0): ShellSplit {
     const problem = `the shell parser cannot read it (${why})`;
     return { ...out, parsed: false, problem, unknown: problem };
   }
+  // Where the commands `time` runs start (the parser's nodes are fresh wrappers on every visit, so
+  // offsets): bash's `time` keyword ends its options with `--` (`time -p -- rm x` runs `rm x`).
+  const timed = new Set<number>();
   syntax.Walk(file, (node: AnyNode) => {
     if (!node) return true;
     const type = String(syntax.NodeType(node));
+    if (type === "TimeClause" && node.Stmt?.Cmd) timed.add(Number(node.Stmt.Cmd.Pos().Offset()));
     if (OPAQUE[type]) fail(OPAQUE[type]!);
     if (type === "Stmt") {
       for (const r of node.Redirs as AnyNode[]) {
@@ -123,6 +127,7 @@ export function splitShell(line: string, depth = 0): ShellSplit {
         if (text === undefined) fail("a word the matcher cannot read as text");
         words.push(text ?? "?");
       }
+      if (node.Assigns.length === 0 && words[0] === "--" && timed.has(Number(node.Pos().Offset()))) words.shift();
       if (words.length > 0) addCommand(words, out, depth, fail);
     } else if (type === "DeclClause" || type === "LetClause" || type === "TestClause" || type === "TimeClause") {
       // `declare`/`export`, `let`, `[[ ]]`, `time`: no rule names them; they make the line ask.

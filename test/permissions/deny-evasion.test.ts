@@ -25,6 +25,7 @@ describe("a deny rule catches the command however it is wrapped or spelled", () 
     "busybox rm x", "chroot / rm x", "flock /tmp/l rm x", "flock /tmp/l -c 'rm x'", "watch -n 1 rm x", "unbuffer rm x",
     "strace -o /dev/null rm x", "taskset 1 rm x", "parallel rm ::: a b", "env -S 'rm x'", "xargs sh -c 'rm \"$@\"' _",
     "find . -exec sh -c 'rm \"$1\"' _ {} \\;", "timeout 5 nice -n 1 sudo -u x env A=1 rm y",
+    "time -- rm x", "time -p -- rm x",
   ];
   it.each(spellings)("%j is denied by bash(rm *), in default and yolo mode", (line) => {
     for (const mode of ["default", "yolo"] as const) {
