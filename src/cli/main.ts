@@ -230,7 +230,8 @@ async function runRpc(args: CliArgs): Promise<number> {
   });
   try {
     const code = await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
-    if (stoppedBy) await runSignalEnders();
+    // Stopped by a signal: the SessionEnd hooks get the short while a signal exit allows; at the end of input, as after -p.
+    await (stoppedBy ? runSignalEnders() : session.end("other"));
     return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
   } finally {
     session.close();

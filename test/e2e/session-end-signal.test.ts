@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, makeLoginRepo, runCli } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
-import { startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 import { gone, waitFor } from "../helpers/acp-client.js";
 
 let server: FakeAnthropic;
@@ -82,6 +82,23 @@ describe("SessionEnd on a signal exit", () => {
     await waitFor(() => server.requests.length > 0, "the model request");
     child.kill("SIGINT");
     expect(await exited).toBe(130);
+    expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ hook_event_name: "SessionEnd", reason: "other", cwd: repo });
+  });
+});
+
+describe("SessionEnd at the normal end of --mode rpc", () => {
+  it("stdin closed after a prompt: the SessionEnd hook runs before the process exits", async () => {
+    const log = join(tmpdir(), `ink-end-${process.pid}-rpc-eof.json`);
+    dirs.push(log);
+    const home = homeWithSessionEnd(`cat > '${log}'`);
+    server.reset();
+    server.setFallback(sseTurn([{ text: "done" }]));
+    const child = spawn(process.execPath, [CLI, "--mode", "rpc", "--cwd", repo], { env: { ...process.env, INK_HOME: home, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, stdio: ["pipe", "ignore", "ignore"] });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    child.stdin.write(`${JSON.stringify({ type: "prompt", text: "hello" })}\n`);
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    expect(existsSync(log)).toBe(true); // without the fix: only a signal exit ran SessionEnd in rpc mode
     expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ hook_event_name: "SessionEnd", reason: "other", cwd: repo });
   });
 });
