@@ -140,3 +140,17 @@ function truncate(text: string, o: SubagentOutcome, max: number): string {
   const where = o.historyPath ? `the child's session file ${o.historyPath}` : "the child's session";
   return truncateKeepingTail(text, max, where);
 }
+
+/** Characters of each unread message quoted in the result. */
+const UNREAD_QUOTE_CHARS = 200;
+
+/**
+ * The result's line for messages sent to the child (by the person or the parent) that it never read
+ * — they came after its last turn boundary (its turn limit, a stop): named, so none is lost silently.
+ * "" when there are none.
+ */
+export function unreadMessagesNote(texts: readonly string[]): string {
+  if (texts.length === 0) return "";
+  const quoted = texts.map((t) => JSON.stringify(t.length > UNREAD_QUOTE_CHARS ? `${t.slice(0, safeCut(t, UNREAD_QUOTE_CHARS - 1))}…` : t)).join(", ");
+  return `[task] ${texts.length === 1 ? "1 message" : `${texts.length} messages`} sent to the child while it ran ${texts.length === 1 ? "was" : "were"} not read (it had stopped reading): ${quoted}; resume it with that text if it still matters.`;
+}

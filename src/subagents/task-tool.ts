@@ -33,7 +33,7 @@ import { messageChild, type RunningChild, type RunningChildren } from "./running
 import { Semaphore } from "./semaphore.js";
 import { prepareNew, prepareResume, type Prepared } from "./task-prepare.js";
 import { abortedBeforeStartResult, emptyPromptResult, messageQueuedResult, notStartedResult, resumeCombinedResult } from "./task-refusals.js";
-import { taskResult } from "./task-result.js";
+import { taskResult, unreadMessagesNote } from "./task-result.js";
 import { describeTask, taskSchema, type TaskArgs } from "./task-schema.js";
 import { confineToWorktree, worktreePrompt } from "./worktree-guard.js";
 import { claimWorktreeOwner } from "./worktree-owner.js";
@@ -278,6 +278,8 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       emit({ type: "subagent_end", ...tag, summary: { status: "crash", turns: 0, usage: emptyUsage(), durationMs: Date.now() - started, reason: "the child could not run" } });
     }
   }
+  // Messages it no longer read (sent at its turn limit, or as it ended): named in the result, never dropped.
+  const unread = unreadMessagesNote(entry.inbox.splice(0).map((m) => m.text));
   let report: WorktreeReport | undefined;
   try {
     report = worktree ? await finishWorktree(worktree) : undefined;
@@ -313,6 +315,6 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
   const overlaps = report?.kept && report.files && options.editClaims ? formatKeptOverlaps(options.editClaims.recordKept({ childId: p.childId, title, branch: report.branch, files: report.files })) : "";
-  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}${overlaps && `\n${overlaps}`}` : result.output) + mcpNote + cutNote;
+  const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}${overlaps && `\n${overlaps}`}` : result.output) + mcpNote + cutNote + (unread && `\n\n${unread}`);
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
 }

@@ -7,7 +7,7 @@ import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/s
 import { isHistorySendable } from "../../src/session/repair.js";
 import { messageChild, type RunningChildren } from "../../src/subagents/running-children.js";
 import { echoTool } from "../helpers/fake-tools.js";
-import { firstPrompt, harness, isChild, type Harness } from "../helpers/subagent-harness.js";
+import { firstPrompt, harness, isChild, lastResult, profile, type Harness } from "../helpers/subagent-harness.js";
 import { waitUntil } from "../../components/testing/wait-for-frame.js";
 
 const base = { model: "m", system: "sys", cwd: process.cwd() };
@@ -94,6 +94,24 @@ describe("task tool: a running child takes messages", () => {
     expect(results[0]!.content).toMatch(/^REPORT; saw: [\s\S]*skip the tests folder/);
     expect(h.events.filter((e) => e.type === "subagent_event" && e.event.type === "steered")).toHaveLength(1);
     expect(running.size).toBe(0);
+  });
+
+  it("a message the child never reads (it reached its turn limit with its answer) is named in the task result, not dropped", async () => {
+    const running: RunningChildren = new Map();
+    h = harness((r): ScriptedTurn => {
+      if (isChild(r)) {
+        // Sent while the child writes its last allowed answer: it has no turn left to read it.
+        messageChild(running, [...running.keys()][0]!, "also list the tests", "parent");
+        return { text: "REPORT: src/ has 3 modules" };
+      }
+      if (r.messages.length === 1) return { toolCalls: [{ id: "start", name: "task", arguments: { prompt: "map src/", agent: "short" } }] };
+      return { text: "final" };
+    }, { running, profiles: [profile("short", { maxTurns: 1 })] });
+    await h.run("go");
+    expect(h.provider.requests.filter(isChild)).toHaveLength(1);
+    const result = lastResult(h).content;
+    expect(result).toContain("REPORT: src/ has 3 modules");
+    expect(result).toMatch(/1 message sent to the child while it ran was not read[^\n]*: "also list the tests"/); // without the fix: no word of it
   });
 
   it("messageChild refuses a child that is not running (or is stopping)", () => {
