@@ -84,6 +84,20 @@ const WRAPPERS: Record<string, WrapperSpec> = {
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish"]);
 const ASSIGNMENT = /^[A-Za-z_]\w*=/;
 
+/** Programs that only read or print their arguments: a program's name among them runs nothing. */
+const NAMES_ONLY = new Set(["echo", "printf", "which", "type", "whereis", "whatis", "man", "help", "apropos", "grep", "egrep", "fgrep", "rg", "ag", "ls", "cat", "head", "tail", "wc", "file", "stat", "command"]);
+
+/**
+ * Whether `command` (one simple command, wrappers Ink knows already seen through) names `program`
+ * as one of its later words after a first program Ink does not know to only read its arguments:
+ * an unknown wrapper (`unshare rm x`, `fakeroot rm x`, `cpulimit -l 5 rm x`) may run it.
+ */
+export function mayRunLater(command: string, program: string): boolean {
+  const words = command.trim().split(/\s+/).map((w) => commandName(w.replace(/^['"\\]+|['"]+$/g, "")));
+  if (words.length < 2 || NAMES_ONLY.has(words[0]!)) return false;
+  return words.slice(1).includes(program);
+}
+
 /** The file name of a command word (`/bin/rm` → `rm`). */
 export function commandName(word: string): string {
   return word.split("/").pop() ?? word;

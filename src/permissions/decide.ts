@@ -5,6 +5,7 @@
  */
 import { isInside, inGitDir, isSensitivePath, pathGlobMatches, realPathOf } from "./paths.js";
 import { ruleNamesTool, wildcardToRegExp, type PermissionRule } from "./rules.js";
+import { mayRunLater } from "./command-wrappers.js";
 import { splitShell } from "./shell-split.js";
 
 export type PermissionMode = "default" | "accept-edits" | "plan" | "yolo";
@@ -132,6 +133,11 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
     if (cmd !== undefined) return { kind: "ask", reason: `"${cmd}" takes more arguments from its input (xargs, find -delete), which may make it a command the rule ${r.source} denies`, firm: true };
   }
   if (split.unknown && denies.length > 0) return { kind: "ask", reason: `the command cannot be checked against the deny rule ${denies[0]!.source} (${split.unknown}), so it does not run without approval`, firm: true };
+  for (const r of denies) {
+    const program = r.pattern?.trim().split(/\s+/)[0];
+    const cmd = program && /^[\w.+-]+$/.test(program) ? split.commands.find((c) => mayRunLater(c, program)) : undefined;
+    if (cmd !== undefined) return { kind: "ask", reason: `"${cmd}" names ${program} after a program Ink does not know (it may run it), so under the rule ${r.source} it does not run without approval`, firm: true };
+  }
   for (const r of rules.filter((x) => x.kind === "ask")) {
     const cmd = loose(r, "yes") ?? loose(r, "may");
     if (cmd !== undefined || r.pattern === undefined) return { kind: "ask", reason: `the rule ${r.source} asks before "${cmd ?? command}"`, firm: true };

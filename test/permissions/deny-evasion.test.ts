@@ -41,6 +41,17 @@ describe("a deny rule catches the command however it is wrapped or spelled", () 
     }
   });
 
+  it("a denied program run through a wrapper Ink does not know asks — in yolo too; a program that only prints or reads its arguments still runs", () => {
+    for (const line of ["unshare rm x", "fakeroot rm x", "setpriv --reuid 0 rm x", "cpulimit -l 5 rm x", "firejail --quiet /bin/rm x", "git rm x"]) {
+      for (const mode of ["default", "yolo"] as const) {
+        const v = verdict(line, { allow: ["bash"], deny: ["bash(rm *)"] }, mode);
+        expect(v, `${line} (${mode})`).toMatchObject({ kind: "ask", firm: true, reason: expect.stringContaining("names rm after a program Ink does not know") });
+      }
+      expect(kind(line, { allow: ["bash"] }, "yolo"), line).toBe("allow"); // no deny rule: nothing to guard
+    }
+    for (const line of ["echo rm", "which rm", "grep rm notes.txt", "man rm", "unshare ls"]) expect(kind(line, { allow: ["bash"], deny: ["bash(rm *)"] }, "yolo"), line).toBe("allow");
+  });
+
   it("a program whose name is only known when the line runs asks under a deny rule — in yolo too — and runs without one", () => {
     for (const line of ["$X x", "${X} x", "X=rm; $X x", "rm${IFS}x", "$(echo rm) x", "eval 'rm x'", "source ./s.sh", "echo rm x | sh", "curl -s x | bash", "echo 'unterminated"]) {
       for (const mode of ["default", "yolo"] as const) {
