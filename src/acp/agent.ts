@@ -41,8 +41,11 @@ interface LoadedChild {
   running?: Running;
 }
 
-/** The agent app, and `closeAll` to stop every prompt and close every session (stdin closed). */
-export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChild?: ReadChildSession; log: (line: string) => void; version: string }): { app: AgentApp; closeAll: () => Promise<void> } {
+/**
+ * The agent app, and `closeAll` to stop every prompt and close every session (stdin closed); with
+ * `end`, each session's SessionEnd hooks run first (a normal end; a signal exit runs them cut short elsewhere).
+ */
+export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChild?: ReadChildSession; log: (line: string) => void; version: string }): { app: AgentApp; closeAll: (opts?: { end?: boolean }) => Promise<void> } {
   const sessions = new Map<string, Live>();
   const loadedChildren = new Map<string, LoadedChild>();
   let subagents = false;
@@ -190,10 +193,11 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     }
   };
 
-  const closeAll = async () => {
+  const closeAll = async ({ end = false } = {}) => {
     for (const live of [...sessions.values(), ...loadedChildren.values()]) live.running?.controller.abort();
     await Promise.all([...sessions.values(), ...loadedChildren.values()].map((l) => l.running?.done));
     loadedChildren.clear();
+    if (end) await Promise.all([...sessions.values()].map((live) => live.session.end("other")));
     for (const live of sessions.values()) live.session.close();
     sessions.clear();
   };

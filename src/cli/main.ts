@@ -149,6 +149,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     const code = await serveAcp({
       version: packageVersion(),
       onStop: (fn) => (stop = fn),
+      stoppedBySignal: () => stoppedBy !== undefined,
       readChild: base.persist === false ? undefined : storeChildReader(new SessionStore(base.inkHome)),
       createSession: ({ cwd, resume, extraMcpServers, ask }) => {
         const session = new AgentSession({ ...base, cwd: resolve(cwd), resume, extraMcpServers, approval: { ...base.approval, ask } });

@@ -4,7 +4,7 @@
  * the loopback Messages-API server. Children's requests arrive in any order, so the server answers
  * by content (the request's first user message names the agent).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -126,6 +126,23 @@ describe("ink --acp driven by the ACP SDK client", () => {
     a.proc.stdin.end();
     expect(await a.exited).toBe(0);
     expect(a.stderr()).not.toMatch(/error/i);
+  });
+
+  it("the client closes stdin: each session's SessionEnd hook runs (reason other) before the process exits 0", async () => {
+    const endHome = mkdtempSync(join(tmpdir(), "ink-acp-end-"));
+    try {
+      const log = join(endHome, "end.json");
+      writeFileSync(join(endHome, "end.sh"), `#!/bin/sh\ncat > '${log}'\n`);
+      writeFileSync(join(endHome, "settings.json"), JSON.stringify({ hooks: { SessionEnd: [{ hooks: [{ type: "command", command: `sh '${join(endHome, "end.sh")}'` }] }] } }));
+      const a = startAcpAgent({ ...env, home: endHome });
+      await a.conn.agent.request("initialize", { protocolVersion: 1 });
+      const { sessionId } = await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] });
+      a.proc.stdin.end();
+      expect(await a.exited).toBe(0);
+      expect(JSON.parse(readFileSync(log, "utf8"))).toMatchObject({ hook_event_name: "SessionEnd", reason: "other", session_id: sessionId });
+    } finally {
+      rmSync(endHome, { recursive: true, force: true });
+    }
   });
 
   it("session/load replays the saved session as updates; an unknown id is a clear error", async () => {
