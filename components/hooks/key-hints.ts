@@ -30,7 +30,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
 /** Every key, for /help. */
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs · a new line: Alt-Enter, Shift-Enter (where the terminal reports it) or \\ then Enter",
-  "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs a shell command (approval as for the model) and hands its output to the next message",
+  "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs your shell command without an approval question (only a deny rule refuses it) and hands its output to the next message",
   "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
   "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
