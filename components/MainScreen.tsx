@@ -42,7 +42,7 @@ import { Prompt } from "./Prompt.js";
 import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { StatusBar } from "./StatusBar.js";
-import { BUDGET_QUESTION_ROWS, BudgetQuestion } from "./BudgetQuestion.js";
+import { BudgetQuestion, budgetQuestionRows } from "./BudgetQuestion.js";
 import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
 import type { AppProps } from "./App.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
@@ -144,7 +144,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     columns,
     rows,
     promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main + queuedRows(queue.items.length),
-    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : budgetShown ? BUDGET_QUESTION_ROWS : approvalModalRows(request, columns, rows),
+    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : budgetShown ? budgetQuestionRows(budget.request, columns) : approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden: sidebarPref === "hidden",
