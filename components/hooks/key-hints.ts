@@ -40,6 +40,7 @@ export const HELP_KEYS: readonly string[] = [
   "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n or Esc no · a then Enter always allow this tool for the session · s then Enter allow and save the shown rule to your settings ($INK_HOME/settings.json) · r deny with a reason · keys typed ahead go to the prompt, not the question",
+  "budget question (a child's or the session's budget reached): 1 add half the budget (+50%) · 2 add the whole budget again (2×) · t type an amount, then Enter (Esc back) · s or Esc stop (a child stays resumable) · keys typed ahead go to the prompt",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
   "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];
