@@ -16,7 +16,7 @@ import { StopChildrenConfirm, STOP_CONFIRM_ROWS } from "./StopChildrenConfirm.js
 import { useChildStops } from "./hooks/use-child-stops.js";
 import { DEFAULT_APPROVAL_TIMING } from "./hooks/approval-keys.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
-import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
+import { keyHints, QUESTION_KEYS, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
 import { menuCommands, runSlashCommand } from "./hooks/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
@@ -352,7 +352,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message)}
+        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message) : QUESTION_KEYS}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>

@@ -5,6 +5,9 @@ import type { UiFocus } from "./ui-reducer.js";
 /** Footer keys of the tool-output overlay (Ctrl-T). */
 export const TOOL_OVERLAY_KEYS = "Ctrl-T/Esc close";
 
+/** The hint line while a question is open (an approval, a reached budget, "stop the children?"): its keys are on it. */
+export const QUESTION_KEYS = "answer the question above (its keys are on it; typing ahead goes to the prompt) · Ctrl-C stop all";
+
 /**
  * The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys;
  * `toolOutput`: the open overlay is the tool output's, not a child's).
