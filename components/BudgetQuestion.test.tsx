@@ -24,4 +24,12 @@ describe("BudgetQuestion", () => {
       app.unmount();
     });
   }
+
+  it("with fewer rows than wrapping needs (a short terminal), it keeps to one row a line, cut at the end", () => {
+    const app = render(<BudgetQuestion request={request} onAnswer={() => {}} width={60} maxRows={4} />);
+    const lines = app.lastFrame()!.split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toContain("[1] +50%");
+    app.unmount();
+  });
 });

@@ -20,6 +20,8 @@ export interface BudgetQuestionProps {
   request: BudgetRequest;
   onAnswer: (id: number, answer: BudgetAnswer) => void;
   width?: number;
+  /** Rows the layout gave the question: fewer than wrapping needs, each line keeps to one row, cut at its end. */
+  maxRows?: number;
   timing?: ApprovalTiming;
   typedAt?: number;
   onTypeAhead?: (raw: string) => void;
@@ -57,7 +59,7 @@ export function budgetQuestionRows(request: BudgetRequest | undefined, width: nu
 }
 
 /** The question plus its key handler. */
-export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: BudgetQuestionProps) {
+export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infinity, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: BudgetQuestionProps) {
   const keys = useRef<BudgetKeyState | undefined>(undefined);
   keys.current ??= initialBudgetKeys(timing.now(), typedAt);
   const [view, setView] = useState<BudgetKeyState>(keys.current);
@@ -79,9 +81,10 @@ export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAUL
   const presets = presetExtensions(limit);
   const stage = view.stage;
   const head = headText(request);
+  const wrap = budgetQuestionRows(request, width) <= maxRows ? "wrap" : "truncate-end";
   return (
     <Box borderStyle="round" borderColor="yellow" paddingX={1} flexDirection="column" width={width}>
-      <Text>
+      <Text wrap={wrap}>
         <Text color="yellow" bold>{head.title}</Text>
         <Text>{budgetAsker(request)}</Text>
         <Text dimColor>{head.spent}</Text>
@@ -94,7 +97,7 @@ export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAUL
           {stage.error ? <Text color="red">{` ${stage.error}`}</Text> : <Text dimColor>{` (${kind === "tokens" ? "e.g. 20k" : "e.g. 0.50"}; Enter adds it, Esc back)`}</Text>}
         </Text>
       ) : (
-        <Text>
+        <Text wrap={wrap}>
           <Text bold>[1]</Text>
           {` +50% (+${formatAmount(kind, presets.half)}) / `}
           <Text bold>[2]</Text>
