@@ -67,6 +67,27 @@ describe("App: budgets", () => {
     expect(taskResult().content).toContain("CHILD-REPORT");
   });
 
+  it("keys typed ahead go to the prompt, not the question: a 1 or s in a draft neither extends nor stops; a key after a pause answers", async () => {
+    const clock = { t: 1_000_000, armMs: 400, quietMs: 1000, now: () => clock.t };
+    h = renderApp(script({ maxTokens: 1000 }), { approvalTiming: clock });
+    await typeAndSubmit(h.app, "survey");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("Budget of"), { what: "the budget question" });
+    let sofar = "";
+    for (const ch of "s 1 2 t") {
+      clock.t += 150;
+      h.app.stdin.write(ch);
+      sofar += ch;
+      await waitForFrame(h.app.lastFrame, (f) => f.includes(`› ${sofar.trimEnd()}`), { what: `the draft "${sofar}"` });
+    }
+    const typed = h.app.lastFrame()!;
+    expect(typed).toContain("Budget of");
+    expect(typed).not.toContain("Add:");
+    clock.t += 1500;
+    h.app.stdin.write("2");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("MAIN-ANSWER"), { what: "the main agent's answer" });
+    expect(taskResult().content).toContain("CHILD-REPORT");
+  });
+
   it("the status bar shows the session tree's spend against its budget", async () => {
     h = renderApp(script({}), { before: ({ inkHome }) => writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ maxTokens: "50k" })) });
     expect(h.app.lastFrame()).toContain("0 / 50k tokens");

@@ -11,14 +11,17 @@ import type { BudgetRequest } from "./hooks/budget-broker.js";
 import { budgetKey, initialBudgetKeys, type BudgetKeyState } from "./hooks/budget-keys.js";
 import { DEFAULT_APPROVAL_TIMING, type ApprovalTiming } from "./hooks/approval-keys.js";
 import { useRawInput } from "./hooks/use-raw-input.js";
+import { rowCount } from "./layout/measure.js";
 
-/** Rows the question takes (border included). */
-export const BUDGET_QUESTION_ROWS = 4;
+/** Rows of the question's border. */
+const BORDER_ROWS = 2;
 
 export interface BudgetQuestionProps {
   request: BudgetRequest;
   onAnswer: (id: number, answer: BudgetAnswer) => void;
   width?: number;
+  /** Rows the layout gave the question: fewer than wrapping needs, each line keeps to one row, cut at its end. */
+  maxRows?: number;
   timing?: ApprovalTiming;
   typedAt?: number;
   onTypeAhead?: (raw: string) => void;
@@ -31,13 +34,37 @@ export function budgetAsker(request: BudgetRequest): string {
   return `child ${a.description ? `"${a.description}"` : a.label}`;
 }
 
+/** The question's first line: which budget, who reached it, what was spent. */
+function headText(request: BudgetRequest): { title: string; spent: string } {
+  const { kind, spent, text } = request.reached;
+  return {
+    title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `,
+    spent: ` (spent ${formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`,
+  };
+}
+
+/** The answers' line: the keys with what each adds. */
+function keysText(request: BudgetRequest): string {
+  const { kind, limit } = request.reached;
+  const presets = presetExtensions(limit);
+  return `[1] +50% (+${formatAmount(kind, presets.half)}) / [2] 2× (+${formatAmount(kind, presets.double)}) / [t] type an amount / [s] ${request.scope === "tree" ? "stop" : "stop (resumable)"}`;
+}
+
+/** Rows the question takes at `width` columns (border included): its lines wrap, so every key stays on screen. */
+export function budgetQuestionRows(request: BudgetRequest | undefined, width: number): number {
+  if (!request) return 0;
+  const inner = Math.max(1, width - 4);
+  const { title, spent } = headText(request);
+  return BORDER_ROWS + rowCount(title + budgetAsker(request) + spent, inner) + rowCount(keysText(request), inner);
+}
+
 /** The question plus its key handler. */
-export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: BudgetQuestionProps) {
+export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infinity, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: BudgetQuestionProps) {
   const keys = useRef<BudgetKeyState | undefined>(undefined);
   keys.current ??= initialBudgetKeys(timing.now(), typedAt);
   const [view, setView] = useState<BudgetKeyState>(keys.current);
   const answered = useRef(false);
-  const { kind, limit, spent, text } = request.reached;
+  const { kind, limit } = request.reached;
   useRawInput(
     (raw) => {
       if (answered.current) return onTypeAhead?.(raw);
@@ -53,12 +80,14 @@ export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAUL
   );
   const presets = presetExtensions(limit);
   const stage = view.stage;
+  const head = headText(request);
+  const wrap = budgetQuestionRows(request, width) <= maxRows ? "wrap" : "truncate-end";
   return (
     <Box borderStyle="round" borderColor="yellow" paddingX={1} flexDirection="column" width={width}>
-      <Text wrap="truncate-end">
-        <Text color="yellow" bold>{`${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `}</Text>
+      <Text wrap={wrap}>
+        <Text color="yellow" bold>{head.title}</Text>
         <Text>{budgetAsker(request)}</Text>
-        <Text dimColor>{` (spent ${formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`}</Text>
+        <Text dimColor>{head.spent}</Text>
       </Text>
       {stage.kind === "amount" ? (
         <Text wrap="truncate-end">
@@ -68,7 +97,7 @@ export function BudgetQuestion({ request, onAnswer, width = 100, timing = DEFAUL
           {stage.error ? <Text color="red">{` ${stage.error}`}</Text> : <Text dimColor>{` (${kind === "tokens" ? "e.g. 20k" : "e.g. 0.50"}; Enter adds it, Esc back)`}</Text>}
         </Text>
       ) : (
-        <Text wrap="truncate-end">
+        <Text wrap={wrap}>
           <Text bold>[1]</Text>
           {` +50% (+${formatAmount(kind, presets.half)}) / `}
           <Text bold>[2]</Text>

@@ -16,7 +16,7 @@ import { StopChildrenConfirm, STOP_CONFIRM_ROWS } from "./StopChildrenConfirm.js
 import { useChildStops } from "./hooks/use-child-stops.js";
 import { DEFAULT_APPROVAL_TIMING } from "./hooks/approval-keys.js";
 import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
-import { keyHints, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
+import { keyHints, QUESTION_KEYS, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
 import { menuCommands, runSlashCommand } from "./hooks/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
@@ -42,7 +42,7 @@ import { Prompt } from "./Prompt.js";
 import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./screen-actions.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { StatusBar } from "./StatusBar.js";
-import { BUDGET_QUESTION_ROWS, BudgetQuestion } from "./BudgetQuestion.js";
+import { BudgetQuestion, budgetQuestionRows } from "./BudgetQuestion.js";
 import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
 import type { AppProps } from "./App.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
@@ -144,7 +144,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     columns,
     rows,
     promptRows: ui.focus === "resume" ? draftRowsShown.resume : draftRowsShown.main + queuedRows(queue.items.length),
-    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : budgetShown ? BUDGET_QUESTION_ROWS : approvalModalRows(request, columns, rows),
+    approvalRows: stops.confirm !== undefined ? STOP_CONFIRM_ROWS : budgetShown ? budgetQuestionRows(budget.request, columns) : approvalModalRows(request, columns, rows),
     picker: ui.picker !== undefined,
     sidebar: sidebarShown,
     sidebarHidden: sidebarPref === "hidden",
@@ -323,7 +323,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
       }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {stops.confirm !== undefined && request === undefined ? <StopChildrenConfirm count={stops.confirm} exit={stops.confirmExit} onAnswer={stops.answer} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
-      {budgetShown ? <BudgetQuestion key={budget.request!.id} request={budget.request!} onAnswer={(id, answer) => budget.broker.answer(id, answer)} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
+      {budgetShown ? <BudgetQuestion key={budget.request!.id} request={budget.request!} onAnswer={(id, answer) => budget.broker.answer(id, answer)} width={columns} maxRows={layout.approvalRows} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
@@ -352,7 +352,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message)}
+        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message) : QUESTION_KEYS}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>

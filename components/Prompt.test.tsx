@@ -8,6 +8,14 @@ import { waitForFrame } from "./testing/wait-for-frame.js";
 afterEach(() => cleanup());
 
 describe("Prompt", () => {
+  it("while a run works, names Esc and Enter only when it has the keyboard (a focused pane or an open question takes them)", () => {
+    const focused = render(<Prompt onSubmit={() => true} history={[]} focus busy />);
+    expect(focused.lastFrame()).toContain("working… (Esc stops the turn · Enter queues a prompt)");
+    const away = render(<Prompt onSubmit={() => true} history={[]} focus={false} busy />);
+    expect(away.lastFrame()).toContain("working…");
+    expect(away.lastFrame()).not.toContain("Esc stops the turn");
+  });
+
   it("submits on Enter, clears, and recalls earlier inputs with ↑/↓", async () => {
     const sent: string[] = [];
     const app = render(<Prompt onSubmit={(t) => (sent.push(t), true)} history={["older", "newer"]} focus busy={false} />);

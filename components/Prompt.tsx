@@ -189,7 +189,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
       <Text color={busy ? "gray" : "cyan"} bold>
         {"› "}
       </Text>
-      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? "working… (Esc stops the turn · Enter queues a prompt)" : "Ask Ink · / commands · @ files · ! shell")} />
+      <LineInput value={shown.value} cursor={shown.cursor} showCursor={focus} width={textWidth} maxRows={maxRows} placeholder={placeholder ?? (busy ? (focus ? "working… (Esc stops the turn · Enter queues a prompt)" : "working…") : "Ask Ink · / commands · @ files · ! shell")} />
     </Box>
     <CompletionMenu completion={menu} selected={selectedIn(menu)} width={width} />
     </Box>

@@ -57,7 +57,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   const sidebar =
     sb.placement === "none" ? null : (
       <Box height={sb.rows} width={sb.columns} overflow="hidden" flexShrink={0} flexDirection="column">
-        <LiveSidebar rows={props.sidebar.rows} selected={props.sidebar.selected} width={sb.columns} height={sb.listRows} focused={props.sidebar.focused} />
+        <LiveSidebar now={props.running > 0 ? now : undefined} rows={props.sidebar.rows} selected={props.sidebar.selected} width={sb.columns} height={sb.listRows} focused={props.sidebar.focused} />
       </Box>
     );
   const stacked = sb.placement === "stacked" ? sidebar : null;

@@ -2,6 +2,7 @@ import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { sidebarRows, transcriptChildren, type SidebarRow } from "./hooks/sidebar-rows.js";
 import { startChild } from "./hooks/child-reducer.js";
+import { childTick, runningElapsed } from "./child-status.js";
 import type { SessionSummary } from "../src/session/types.js";
 import { SessionPicker } from "./SessionPicker.js";
 import { LiveSidebar, Sidebar } from "./Sidebar.js";
@@ -83,10 +84,20 @@ describe("Sidebar", () => {
   it("on screen, an idle sidebar moves its ages on by itself (its clock redraws it, nothing else changes)", async () => {
     let t = NOW;
     const done: SidebarRow[] = [{ id: "c-ffffff", status: "ok", prompt: "finished", at: NOW - 10_000, current: true }];
-    const app = render(<LiveSidebar rows={done} selected={0} clock={() => t} refreshMs={20} width={60} height={5} focused={false} />);
+    const app = render(<LiveSidebar rows={done} selected={0} now={undefined} clock={() => t} refreshMs={20} width={60} height={5} focused={false} />);
     expect(stripAnsi(app.lastFrame()!)).toMatch(/\[ffffff\] +<1m finished/);
     t = NOW + 120_000;
     await waitForFrame(app.lastFrame, (f) => /\[ffffff\] +2m finished/.test(f), { what: "the age moved on to 2m" });
+  });
+
+  it("a running child's age is the elapsed time its pane shows at the screen's clock, not a second apart", () => {
+    const startedAt = NOW - 4_700;
+    const running: SidebarRow[] = [{ id: "c-dddddd", status: "running", prompt: "still working", at: startedAt, current: true }];
+    const screenNow = NOW + 600; // the pane reads 4s (its child tick is NOW)
+    const pane = runningElapsed(startedAt, childTick(screenNow));
+    expect(pane).toBe("4s");
+    const app = render(<LiveSidebar rows={running} selected={0} now={screenNow} clock={() => NOW + 900} width={60} height={5} focused={false} />);
+    expect(stripAnsi(app.lastFrame()!)).toMatch(new RegExp(`\\[dddddd\\] +${pane} still working`));
   });
 
   it("scrolls a long list to keep the selection visible and says how many rows are hidden", () => {

@@ -113,8 +113,10 @@ export const SIDEBAR_REFRESH_MS = 10_000;
 /**
  * The Sidebar on the screen: ages at `clock()` when drawn, and redrawn every `refreshMs` even when
  * nothing else changes — an idle screen's "<1m" becomes "2m" in time, without ticking every second.
+ * While children run, `now` is the screen's clock (it ticks then): the ages are read at it, the
+ * clock their panes and rows read, so both show the same elapsed time. Undefined: its own clock.
  */
-export function LiveSidebar({ clock = Date.now, refreshMs = SIDEBAR_REFRESH_MS, ...props }: Omit<SidebarProps, "now"> & { clock?: () => number; refreshMs?: number }) {
+export function LiveSidebar({ clock = Date.now, refreshMs = SIDEBAR_REFRESH_MS, now, ...props }: Omit<SidebarProps, "now"> & { now: number | undefined; clock?: () => number; refreshMs?: number }) {
   const tick = useNow(true, refreshMs, clock);
-  return <Sidebar {...props} now={Math.max(tick, clock())} />;
+  return <Sidebar {...props} now={now ?? Math.max(tick, clock())} />;
 }

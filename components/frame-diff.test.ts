@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { cellsOf, fullscreenUpdate, inlineUpdate, rowPatch, scrollBytes } from "./frame-diff.js";
 import { random } from "./testing/random.js";
@@ -103,6 +104,10 @@ describe("inline frames", () => {
       const shown = term.lines().slice(term.row - next.length, term.row);
       expect(shown, `step ${step}`).toEqual(next.map((r) => strip(r).trimEnd()));
       expect(term.lines().slice(term.row).every((r) => r === "")).toBe(true);
+      // A terminal that reflows on a resize (tmux) counts each row no wider than the frame's row:
+      // ink-stream erases a frame by the rows its text covers once narrowed.
+      const used = term.usedWidths().slice(term.row - next.length, term.row);
+      expect(used.map((w, i) => w <= stringWidth(strip(next[i]!))), `step ${step}: ${used.join(",")}`).not.toContain(false);
       prev = next;
     }
     expect(moves > 0).toBe(scroll);

@@ -280,7 +280,13 @@ function inlinePatch(prev: readonly string[], next: readonly string[], columns: 
   const shared = Math.min(prev.length, next.length);
   for (let i = 0; i < shared; i++) {
     const patch = rowPatch(prev[i]!, next[i]!, columns);
-    if (patch) out += patchBytes(patch, (col) => goTo(i) + (col === 0 ? "\r" : `${CSI}${col + 1}G`));
+    if (!patch) continue;
+    // A row that got shorter is erased from its first column and written whole: a terminal that
+    // reflows on a resize (tmux) keeps a row as wide as its last written cell until then (an erase
+    // from a later column does not narrow it), and the frame would wrap onto rows ink-stream does
+    // not know of — left behind above the next frame.
+    if (patch.eraseFrom !== undefined && patch.eraseFrom > 0) out += `${goTo(i)}\r${CSI}2K${next[i]}`;
+    else out += patchBytes(patch, (col) => goTo(i) + (col === 0 ? "\r" : `${CSI}${col + 1}G`));
   }
   if (next.length > prev.length) {
     out += goTo(prev.length);

@@ -148,7 +148,7 @@ describe("inkStream rewrites only what changed", () => {
     s.write(inkFrame(a, 0));
     writes.length = 0;
     s.write(inkFrame(b, 3));
-    expect(writes.join("")).toBe("\u001b[1A\rfour\u001b[K\u001b[1B\r"); // diffed against the frame Ink drew after the static line
+    expect(writes.join("")).toBe("\u001b[1A\r\u001b[2Kfour\u001b[1B\r"); // diffed against the frame Ink drew after the static line (a shorter row: erased whole, then written)
     const tall = Array.from({ length: 10 }, (_, i) => `row ${i}`);
     writes.length = 0;
     s.write(inkFrame(tall, 3));

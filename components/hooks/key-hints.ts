@@ -5,6 +5,9 @@ import type { UiFocus } from "./ui-reducer.js";
 /** Footer keys of the tool-output overlay (Ctrl-T). */
 export const TOOL_OVERLAY_KEYS = "Ctrl-T/Esc close";
 
+/** The hint line while a question is open (an approval, a reached budget, "stop the children?"): its keys are on it. */
+export const QUESTION_KEYS = "answer the question above (its keys are on it; typing ahead goes to the prompt) · Ctrl-C stop all";
+
 /**
  * The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys;
  * `toolOutput`: the open overlay is the tool output's, not a child's).
@@ -30,7 +33,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
 /** Every key, for /help. */
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs · a new line: Alt-Enter, Shift-Enter (where the terminal reports it) or \\ then Enter",
-  "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs a shell command (approval as for the model) and hands its output to the next message",
+  "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs your shell command without an approval question (only a deny rule refuses it) and hands its output to the next message",
   "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
   "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
@@ -40,6 +43,7 @@ export const HELP_KEYS: readonly string[] = [
   "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n or Esc no · a then Enter always allow this tool for the session · s then Enter allow and save the shown rule to your settings ($INK_HOME/settings.json) · r deny with a reason · keys typed ahead go to the prompt, not the question",
+  "budget question (a child's or the session's budget reached): 1 add half the budget (+50%) · 2 add the whole budget again (2×) · t type an amount, then Enter (Esc back) · s or Esc stop (a child stays resumable) · keys typed ahead go to the prompt",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
   "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];

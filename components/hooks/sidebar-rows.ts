@@ -5,6 +5,7 @@
  */
 import type { SessionSummary } from "../../src/session/types.js";
 import { firstLine, formatAge } from "../format.js";
+import { childTick } from "../child-status.js";
 import { promptWords } from "../../src/subagents/child-label.js";
 import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
 
@@ -33,12 +34,12 @@ const KNOWN: readonly string[] = ["running", "ok", "aborted", "timeout", "crash"
 
 /**
  * The age column (header "age") of `row` at clock `now`: a running child's time since it started,
- * in seconds (it is live); any other's time since it ended, in whole minutes at least (`<1m`, `3m`,
+ * in seconds, at the child tick (the elapsed time its pane and row show at the same clock); any other's time since it ended, in whole minutes at least (`<1m`, `3m`,
  * `5h`, `2d`) — it changes only when its unit does, never every second.
  */
 export function rowAge(row: SidebarRow, now: number): string {
+  if (row.status === "running") return formatAge(childTick(now) - row.at);
   const ms = now - row.at;
-  if (row.status === "running") return formatAge(ms);
   return ms < 60_000 ? "<1m" : formatAge(ms);
 }
 

@@ -17,6 +17,17 @@ describe("slash commands", () => {
     expect(text).toContain("Ctrl-C");
     for (const key of ["Tab", "Shift-Tab", "x stop", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc", "Ctrl-W", "Ctrl-A", "typing goes to the prompt"]) expect(text).toContain(key);
   });
+  it("/help lists the budget question's keys with the other questions' keys", () => {
+    const out = runSlashCommand("/help", ctx);
+    const line = (out?.kind === "lines" ? out.lines : []).find((l) => /budget/i.test(l)) ?? "";
+    for (const key of ["1 ", "2 ", "t ", "s or Esc stop"]) expect(line).toContain(key);
+  });
+  it("/help says what !command does: it runs without an approval question (only a deny rule refuses it)", () => {
+    const out = runSlashCommand("/help", ctx);
+    const line = (out?.kind === "lines" ? out.lines : []).find((l) => l.includes("!command")) ?? "";
+    expect(line).toContain("without an approval question");
+    expect(line).not.toMatch(/approval as for the model/);
+  });
   it("/agents lists profiles and notices, or says none are loaded", () => {
     const out = runSlashCommand("/agents", { ...ctx, alwaysAllowed: ["bash"] });
     const text = out?.kind === "lines" ? out.lines.join("\n") : "";

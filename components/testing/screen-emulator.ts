@@ -7,7 +7,9 @@
  * character (string-width 2) takes two cells (wrapping first when only one is left), and writing
  * over half of one blanks the other half, as tmux does. `resize` changes the size as tmux does for
  * a screen without reflow (the alternate screen). Any other escape sequence throws, so a test sees
- * what it missed.
+ * what it missed. `usedWidths` tells the width each row has for a terminal that reflows the normal
+ * screen on a resize (tmux 3.3: a row keeps the width of its last written cell until it is erased
+ * from its first column; EL or ECH from a later column leave it).
  */
 import stringWidth from "string-width";
 
@@ -27,6 +29,8 @@ export class ScreenEmulator {
   row = 0;
   col = 0;
   private wrapPending = false;
+  /** Per row: the columns a reflowing terminal counts (see usedWidths); a row absent here has 0. */
+  private used = new WeakMap<string[], number>();
   private top = 0;
   private bottom: number;
 
@@ -40,6 +44,15 @@ export class ScreenEmulator {
 
   private blankRow(): string[] {
     return Array.from({ length: this.columns }, () => " ");
+  }
+
+  /**
+   * The width of each row as a reflowing terminal (tmux) counts it when the screen narrows: up to
+   * its last cell written since it was last erased from its first column (EL 2, EL or ED from
+   * column 0, or a new blank row). A row counted wider than its text wraps onto more rows.
+   */
+  usedWidths(): number[] {
+    return this.grid.map((r) => Math.min(this.columns, this.used.get(r) ?? 0));
   }
 
   /** The screen's rows, trailing blanks trimmed (the second cell of a wide character holds ""). */
@@ -85,6 +98,7 @@ export class ScreenEmulator {
     }
     line[this.col] = ch;
     if (width === 2) line[this.col + 1] = "";
+    this.used.set(line, Math.max(this.used.get(line) ?? 0, this.col + width));
     if (this.col + width >= this.columns) {
       this.col = this.columns - 1;
       this.wrapPending = true;
@@ -187,6 +201,7 @@ export class ScreenEmulator {
         const line = this.grid[this.row]!;
         const [from, to] = mode === 0 ? [this.col, this.columns] : mode === 1 ? [0, this.col + 1] : [0, this.columns];
         for (let c = from; c < to; c++) line[c] = " ";
+        if (from === 0 && to === this.columns) this.used.delete(line);
         break;
       }
       case "X": {
@@ -204,6 +219,7 @@ export class ScreenEmulator {
         }
         if (mode !== 0) throw new Error(`ScreenEmulator: ED ${mode} is not emulated (${all})`);
         for (let c = this.col; c < this.columns; c++) this.grid[this.row]![c] = " ";
+        if (this.col === 0) this.used.delete(this.grid[this.row]!);
         for (let r = this.row + 1; r < this.rows; r++) this.grid[r] = this.blankRow();
         break;
       }
