@@ -143,6 +143,33 @@ describe("App: Esc leaves where you are; only Esc on the prompt stops the run", 
     expect(done).not.toContain("aborted");
   });
 
+  it("an Esc just after the focused pane closed under the person (its child ended) only says so; the next Esc stops the turn", async () => {
+    let releaseChild!: () => void;
+    const childGate = new Promise<void>((r) => (releaseChild = r));
+    const mainGate = new Promise<void>(() => {}); // the main agent's answer never comes: its turn runs on
+    h = renderApp(
+      (r): ScriptedTurn => {
+        if (isChild(r)) return { text: "CHILD-REPORT: done", waitFor: childGate };
+        if (afterTools(r)) return { text: "never", waitFor: mainGate };
+        return { toolCalls: [{ name: "task", arguments: { prompt: "map the auth module" } }] };
+      },
+      { approvalTiming: manualClock() }, // key time stands still: the Esc below is within the grace however loaded the machine is
+    );
+    await typeAndSubmit(h.app, "where is auth?");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("CHILD-REPORT"), { what: "the pane streaming" });
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused" });
+    releaseChild(); // the child ends: its pane closes and the keyboard goes back to the prompt
+    await waitUntil(() => h!.provider.requests.filter((r) => !isChild(r)).length === 2, { what: "the main agent's next request" });
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("[x] stop"), { what: "the pane closed" });
+    h.app.stdin.write(ESC); // meant for the pane
+    const hinted = await waitForFrame(h.app.lastFrame, (f) => f.includes("the pane you were in closed"), { what: "the hint" });
+    expect(hinted).not.toContain("interrupted");
+    expect(hinted).not.toContain("Enter send"); // still running
+    h.app.stdin.write(ESC);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("interrupted") || f.includes("stopped the main agent"), { what: "the turn stopped" });
+  });
+
   it("Esc closes the / and @ menus when idle too, and the menu stays closed while that word is edited", async () => {
     h = renderApp(() => ({ text: "unused" }), { before: ({ cwd }) => writeFileSync(join(cwd, "notes.md"), "x") });
     h.app.stdin.write("/he");

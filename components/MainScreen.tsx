@@ -35,6 +35,7 @@ import { queryRow } from "./layout/item-parts.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
+import { PANE_CLOSED_HINT, usePaneClosedGrace } from "./hooks/use-pane-closed-grace.js";
 import { usePromptQueue } from "./hooks/use-prompt-queue.js";
 import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
@@ -104,6 +105,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const now = useRenderClock(state.running || panes.length > 0);
   useTerminalNotify(notify, state, waiting);
   const ui = withRunningPanes(rawUi, panes);
+  const paneClosed = usePaneClosedGrace(rawUi.focus === "pane" && ui.focus === "prompt", approvalTiming.now);
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
   // first frame is on screen: start-up never waits for a scan of saved sessions.
@@ -207,7 +209,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (key.ctrl && input === "c" && !ctrlC.current.promptHasKeys) ctrlC.current.interrupt();
     // Esc on the prompt during a run stops it like Ctrl-C. Anywhere else — a pane, the sidebar, a
     // transcript or overlay, the picker, search, an open menu, the approval — Esc only leaves that place.
-    else if (key.escape && noModal && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) stops.escape();
+    else if (key.escape && noModal && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) (paneClosed.escapeMeantForPane() ? setHint(PANE_CLOSED_HINT) : stops.escape());
     // Ctrl-B: the focused running child (or every foreground child) to the background.
     else if (key.ctrl && input === "b" && noModal) stops.background(ui.focus === "pane" ? ui.paneId : undefined);
     // Alt-M: the next permission mode (default → accept-edits → plan).
