@@ -5,6 +5,7 @@
  * codes) from every row but the first. The row count is unchanged, so measure.ts stays exact.
  */
 import { Box, Text, Transform, type TextProps } from "ink";
+import { isValidElement, type ReactNode } from "react";
 
 /** A row's leading space, after the escape codes that open its styles. */
 const LEADING_SPACE = /^((?:\u001b\[[\d;]*m)*) /;
@@ -14,10 +15,26 @@ export function dropBreakSpace(row: string, index: number): string {
   return index > 0 ? row.replace(LEADING_SPACE, "$1") : row;
 }
 
+/** Whether the text of `children` (a string, or elements and strings in order) starts with a space. */
+function startsWithSpace(children: ReactNode): boolean {
+  if (typeof children === "string") return children.startsWith(" ");
+  if (Array.isArray(children)) return children.length > 0 && startsWithSpace(children[0] as ReactNode);
+  if (isValidElement(children)) return startsWithSpace((children.props as { children?: ReactNode }).children);
+  return false;
+}
+
+/**
+ * For a text that does not start with a space: the leading space dropped from every row (its first
+ * row has none to drop). Not by `index`: Ink numbers the rows of a clipped text from its first
+ * visible one, so the top row of an item scrolled half out of view is index 0 while it is a
+ * continuation row. (A text that starts with spaces keeps them on its first row: dropBreakSpace.)
+ */
+const dropEveryBreakSpace = (row: string, index: number) => dropBreakSpace(row, index + 1);
+
 /** The text, wrapped without a leading space on its continuation rows; for text without "\n". */
 export function WrapText(props: TextProps) {
   return (
-    <Transform transform={dropBreakSpace}>
+    <Transform transform={startsWithSpace(props.children) ? dropBreakSpace : dropEveryBreakSpace}>
       <Text {...props} />
     </Transform>
   );

@@ -10,7 +10,7 @@ import { stripAnsi } from "./testing/wait-for-frame.js";
 import { paneTail } from "./SubagentPane.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
-import { dropBreakSpace } from "./WrapText.js";
+import { dropBreakSpace, WrapText } from "./WrapText.js";
 
 afterEach(() => cleanup());
 
@@ -173,5 +173,28 @@ describe("a live pane's text rows", () => {
       resumed: false,
     };
     expect(paneTail(child, 5, 40).map((l) => (l.kind === "text" ? l.text : ""))).toEqual([`${"abcdefghi ".repeat(3)}abcdefghij`, "next words", "  indented"]);
+  });
+});
+
+describe("WrapText in a clipped view", () => {
+  it("the top row of a text scrolled half out of view does not start with the space it broke at", () => {
+    // 20 columns: each row's words fill it exactly, so wrap-ansi starts the next row with the space.
+    const text = "aaaaa bbbb cccc dddd eeee ffff gggg hhhh iiii";
+    const view = (top: number) =>
+      stripAnsi(
+        render(
+          <Box width={20} height={2} overflow="hidden" flexDirection="column">
+            <Box marginTop={-top} flexShrink={0} flexDirection="column">
+              <WrapText>{text}</WrapText>
+            </Box>
+          </Box>,
+        ).lastFrame()!,
+      ).split("\n");
+    expect(view(0)).toEqual(["aaaaa bbbb cccc dddd", "eeee ffff gggg hhhh"]);
+    expect(view(1)).toEqual(["eeee ffff gggg hhhh", "iiii"]);
+    // Indentation of a text that starts with spaces is kept on its first row.
+    const indented = stripAnsi(render(<Box width={20}><WrapText>{"  aaaa bbbb cccc ddd eeee"}</WrapText></Box>).lastFrame()!).split("\n");
+    expect(indented[0]).toBe("  aaaa bbbb cccc ddd");
+    expect(indented[1]).toBe("eeee");
   });
 });
