@@ -280,7 +280,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   };
 
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
-  const screenCtx = { ui, dispatch, panes, childRows, items: () => [...state.finished, ...state.live], selected, maxOffset, pageRows, stream, setHint, onResumeSession };
+  const screenCtx = { ui, dispatch, panes, childRows, items: () => [...state.finished, ...state.live], selected, maxOffset, pageRows, stream, setHint, onResumeSession, saves: session.store !== undefined };
   const keyHandlers = screenKeyHandlers(screenCtx);
   const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.

@@ -30,6 +30,8 @@ export interface ScreenContext {
   pageRows: number;
   stream: AgentStream;
   setHint: (hint: string | undefined) => void;
+  /** Whether the session saves children's transcripts (false with --no-session-persistence or a session kept in memory). */
+  saves?: boolean;
   onResumeSession?: (id: string) => string | undefined;
 }
 
@@ -57,7 +59,7 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
       if (!ui.paneId) return;
       if (!stream.stopChild(ui.paneId)) return setHint("that child is not running any more");
       const label = promptChildLabel(ui.paneId, ctx.childRows, ctx.items());
-      stream.notice(`⏹ stopped ${label}: its work so far is saved and it stays resumable — Tab to the sidebar, Enter on it, then r`, "warn");
+      stream.notice(ctx.saves === false ? `⏹ stopped ${label}: this run saves no sessions, so it cannot be resumed; what it did so far goes to the main agent in its result` : `⏹ stopped ${label}: its work so far is saved and it stays resumable — Tab to the sidebar, Enter on it, then r`, "warn");
     },
     wakePane: () => {
       if (ui.paneId && !stream.wakeChild(ui.paneId)) setHint("that child is not paused");
