@@ -20,7 +20,7 @@ import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
 import type { TaskRecord } from "../session/types.js";
 import type { BackgroundChildren } from "./background-children.js";
-import { childBudget, childLimits, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
+import { childBudget, childLimits, unpricedCostBudget, unpricedTreeChild, type AskBudget, type TreeGate } from "./budget.js";
 import { runChildJob } from "./child-job.js";
 import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
@@ -143,7 +143,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
   const started = Date.now();
   const limits = childLimits(args, p.profile, p.loaded?.header.budget);
-  const unpriced = unpricedCostBudget(limits, p.model, "task");
+  const unpriced = unpricedCostBudget(limits, p.model, "this child's budget") ?? unpricedTreeChild(options.treeBudget?.limits, p.model);
   if (unpriced) {
     p.lock?.release();
     return notStartedResult(unpriced);

@@ -28,6 +28,11 @@ export class TreeBudget {
     this.meter = new BudgetMeter(limits);
   }
 
+  /** The limits now (an extension raises them). */
+  get limits(): Readonly<BudgetLimits> {
+    return this.meter.limits;
+  }
+
   /** True when the settings set a limit. */
   get active(): boolean {
     return this.meter.active;
