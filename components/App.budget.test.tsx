@@ -95,4 +95,45 @@ describe("App: budgets", () => {
     // main 600 + child 4 × 600 + main 600 = 3.6k
     await waitForFrame(h.app.lastFrame, (f) => f.includes("MAIN-ANSWER") && f.includes("3.6k / 50k tokens"), { what: "the spend against the budget" });
   });
+
+  it("the session's budget question shows the tree's live spend, the status bar's figure, as other agents finish their requests", async () => {
+    let bArrived!: () => void;
+    const bStarted = new Promise<void>((r) => (bArrived = r));
+    let releaseB!: () => void;
+    const bMayAnswer = new Promise<void>((r) => (releaseB = r));
+    const tree = (r: ModelRequest): ScriptedTurn => {
+      const turn = r.messages.filter((m) => m.role === "assistant").length + 1;
+      if (isChild(r)) {
+        const first = r.messages[0]!;
+        const isB = JSON.stringify(first).includes("child B");
+        if (isB) {
+          bArrived();
+          return { text: "B-REPORT", usage, waitFor: bMayAnswer };
+        }
+        // A's first request answers once B's is in flight (both passed the budget's gate at 600 tokens).
+        return turn === 1 ? { toolCalls: [{ name: "ls", arguments: { path: "." } }], usage, waitFor: bStarted } : { text: "A-REPORT", usage };
+      }
+      return r.messages.at(-1)!.role === "toolResult"
+        ? { text: "MAIN-ANSWER", usage }
+        : {
+            toolCalls: [
+              { name: "task", arguments: { prompt: "child A: look", description: "child A" } },
+              { name: "task", arguments: { prompt: "child B: look", description: "child B" } },
+            ],
+            usage,
+          };
+    };
+    h = renderApp(tree, { before: ({ inkHome }) => writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ maxTokens: 1000 })) });
+    await typeAndSubmit(h.app, "survey");
+    // main 600 + A 600 = 1.2k: A's next request asks.
+    const asked = await waitForFrame(h.app.lastFrame, (f) => f.includes("The session's budget of 1k tokens reached"), { what: "the session's budget question" });
+    expect(asked).toContain("(spent 1.2k tokens, 1 turn)");
+    expect(asked).toContain("1.2k / 1k tokens");
+    // B's request in flight finishes: the status bar and the question both say 1.8k.
+    releaseB();
+    const later = await waitForFrame(h.app.lastFrame, (f) => f.includes("1.8k / 1k tokens"), { what: "the status bar's new spend" });
+    expect(later).toContain("(spent 1.8k tokens, 1 turn)");
+    h.app.stdin.write("s");
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("The session's budget of"), { what: "the question closed" });
+  });
 });

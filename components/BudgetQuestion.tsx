@@ -34,12 +34,12 @@ export function budgetAsker(request: BudgetRequest): string {
   return `child ${a.description ? `"${a.description}"` : a.label}`;
 }
 
-/** The question's first line: which budget, who reached it, what was spent. */
+/** The question's first line: which budget, who reached it, what was spent (the live spend when the request has one). */
 function headText(request: BudgetRequest): { title: string; spent: string } {
   const { kind, spent, text } = request.reached;
   return {
     title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `,
-    spent: ` (spent ${formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`,
+    spent: ` (spent ${request.spentNow ?? formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`,
   };
 }
 

@@ -16,7 +16,7 @@ import { finalAssistantText, type AgentMessage } from "./protocol/messages.js";
 import type { Provider, ThinkingConfig } from "./protocol/provider.js";
 import type { AnyTool } from "./protocol/tool.js";
 import type { SessionEntryInput } from "./session/types.js";
-import { refusedTaskRecord } from "./subagents/task-refusals.js";
+import { childlessTaskRecord } from "./subagents/task-refusals.js";
 import type { TaskDetails } from "./subagents/task-tool.js";
 import type { TreeBudget } from "./subagents/tree-budget.js";
 import { toToolSpec } from "./tools/spec.js";
@@ -97,8 +97,9 @@ export async function runMainLoop(d: MainRunDeps, userMessage: string, onEvent?:
     onMessage: (message) => d.record({ type: "message", message }, onEvent),
     onEvent: (event) => {
       if (event.type === "tool_end" && event.call.name === "task") {
-        // A refused call (no child ran) leaves its record too, saying why there is no transcript.
-        const record = event.details ? (event.details as TaskDetails).taskRecord : event.result.isError ? refusedTaskRecord(event.call, event.result, event.durationMs) : undefined;
+        // A call under which no child ran (refused, or stopped before it started) leaves its record too, saying why there is no transcript.
+        const ran = (event.details as Partial<TaskDetails> | undefined)?.taskRecord;
+        const record = ran ?? (event.result.isError ? childlessTaskRecord(event.call, event.result, event.durationMs, event.details) : undefined);
         if (record) d.record({ type: "task_record", record }, onEvent);
       }
       if (event.type === "agent_end") d.record({ type: "usage", usage: event.usage }, onEvent);

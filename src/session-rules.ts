@@ -39,5 +39,5 @@ export function loadSessionRules(o: { inkHome: string; cwd: string; trusted: boo
 /** The notice for a cost budget in settings that `model`'s unpriced usage cannot count toward; undefined when none. */
 export function unpricedTreeBudgetNotice(rules: SessionRules, model: string): string | undefined {
   const unpriced = unpricedCostBudget(rules.treeBudget.meter.limits, model, `settings (${rules.settings.sources.maxCostUsd})`);
-  return unpriced && `${unpriced}; only priced usage counts toward it`;
+  return unpriced && `${unpriced}; only priced usage counts toward it, and a child on a model without a price is not started`;
 }

@@ -76,11 +76,44 @@ describe("the session tree's budget", () => {
 
   it("a cost budget with a main model that has no price says so at start; the config report lists both keys", async () => {
     const s = session({ maxCostUsd: "$5" });
-    expect(s.notices.join("\n")).toMatch(/settings \(.*settings\.json\): maxCostUsd needs a model with a known price, and "scripted-model" has none .*; only priced usage counts toward it/);
+    expect(s.notices.join("\n")).toMatch(/settings \(.*settings\.json\): maxCostUsd needs a model with a known price, and "scripted-model" has none .*; only priced usage counts toward it, and a child on a model without a price is not started/);
     expect(s.treeBudget.view()).toEqual({ text: "$0.00 / $5.00", reached: false });
     s.close();
     const { SETTING_DEFAULTS } = await import("../src/settings/config-report.js");
     expect(Object.keys(SETTING_DEFAULTS)).toEqual(expect.arrayContaining(["maxTokens", "maxCostUsd"]));
+  });
+
+  it("under a cost budget a child on a model without a price is refused before it starts, naming the model and the fix; a priced child runs", async () => {
+    const inkHome = temp("ink-home-");
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ maxCostUsd: 5 }));
+    const childModels: string[] = [];
+    const provider = createScriptedProvider(
+      (r) => {
+        if (isChild(r)) {
+          childModels.push(r.model);
+          return { text: "CHILD REPORT", usage };
+        }
+        return r.messages.at(-1)!.role === "user"
+          ? {
+              toolCalls: [
+                { id: "odd", name: "task", arguments: { prompt: "look", model: "odd-model" } },
+                { id: "priced", name: "task", arguments: { prompt: "look" } },
+              ],
+              usage,
+            }
+          : { text: "MAIN DONE", usage };
+      },
+      { model: "claude-sonnet-4-5" },
+    );
+    const s = new AgentSession({ cwd: temp("ink-cwd-"), inkHome, provider, model: provider.defaultModel, interactive: false, approval: { yolo: true } });
+    const events: AgentEvent[] = [];
+    await s.prompt("go", { onEvent: (e) => events.push(e) });
+    const ends = new Map(events.filter((e): e is Extract<AgentEvent, { type: "tool_end" }> => e.type === "tool_end").map((e) => [e.call.id, e.result]));
+    expect(ends.get("odd")).toMatchObject({ isError: true, content: expect.stringContaining(`the session's cost budget (settings maxCostUsd) needs a model with a known price, and "odd-model" has none`) });
+    expect(ends.get("odd")!.content).toContain("run the child on a model with a known price (the model argument)");
+    expect(ends.get("priced")).toMatchObject({ isError: false });
+    expect(childModels).toEqual(["claude-sonnet-4-5"]);
+    s.close();
   });
 
   it.each([

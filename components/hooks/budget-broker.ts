@@ -8,6 +8,8 @@ import type { AskBudget, BudgetAnswer, BudgetQuestion } from "../../src/subagent
 /** One open question. */
 export interface BudgetRequest extends BudgetQuestion {
   id: number;
+  /** The spend to show, when live (the tree's now, as the status bar shows it); else the question's `reached.spent`. */
+  spentNow?: string;
 }
 
 interface Pending extends BudgetRequest {

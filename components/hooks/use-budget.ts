@@ -8,7 +8,11 @@ import type { AgentSession } from "../../src/agent-session.js";
 import type { TreeBudgetView } from "../../src/subagents/tree-budget.js";
 import { BudgetBroker, type BudgetRequest } from "./budget-broker.js";
 
-/** The broker asking the person for `session`, and its current question. */
+/**
+ * The broker asking the person for `session`, and its current question. A question about the
+ * session's budget carries the tree's spend now (`spentNow`, the status bar's figure, updated as
+ * other agents finish their requests); a child's own question keeps the spend it was asked at.
+ */
 export function useBudgetQuestion(session: AgentSession): { broker: BudgetBroker; request: BudgetRequest | undefined } {
   const broker = useMemo(() => new BudgetBroker(), []);
   useEffect(() => {
@@ -20,7 +24,12 @@ export function useBudgetQuestion(session: AgentSession): { broker: BudgetBroker
   }, [session, broker]);
   const subscribe = useCallback((listener: () => void) => broker.subscribe(listener), [broker]);
   const snapshot = useCallback(() => broker.current(), [broker]);
-  const request = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const asked = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const kind = asked?.scope === "tree" ? asked.reached.kind : undefined;
+  const subscribeTree = useCallback((listener: () => void) => session.treeBudget.subscribe(listener), [session]);
+  const spentSnapshot = useCallback(() => (kind ? session.treeBudget.spent(kind) : undefined), [session, kind]);
+  const spentNow = useSyncExternalStore(subscribeTree, spentSnapshot, spentSnapshot);
+  const request = useMemo(() => (asked && spentNow !== undefined ? { ...asked, spentNow } : asked), [asked, spentNow]);
   return { broker, request };
 }
 

@@ -21,6 +21,8 @@ export const STATUS_ROWS = 2;
 export const PROMPT_CHROME_ROWS = 2;
 /** Rows of the sidebar besides its session rows: border, title, two group headings, two "more" lines. */
 export const SIDEBAR_CHROME_ROWS = 7;
+/** Rows a question needs at least: its border and two lines kept to one row each (the budget question's fallback). */
+export const QUESTION_MIN_ROWS = 4;
 /** Rows of the transcript overlay besides its text rows: border, title, position line. */
 export const OVERLAY_CHROME_ROWS = 4;
 
@@ -49,7 +51,7 @@ export interface ScreenLayout {
   frameRows: number;
   /** Rows under the transcript region: approval, picker, prompt, status bar. */
   bottomRows: number;
-  /** Rows of the transcript region (history window and live items, or the overlay). */
+  /** Rows of the transcript region (history window and live items, or the overlay); none only while a question needs them. */
   regionRows: number;
   /** Columns of the transcript region. */
   regionColumns: number;
@@ -72,10 +74,12 @@ export function screenLayout(input: ScreenLayoutInput): ScreenLayout {
   const promptRows = PROMPT_CHROME_ROWS + Math.max(1, input.promptRows);
   const pickerRows = input.picker ? Math.max(3, Math.min(12, frameRows - promptRows - STATUS_ROWS - 6)) : 0;
   const pickerBox = input.picker ? pickerRows + 4 : 0;
-  // The approval question may take what is left but a few rows of the region.
-  const approval = Math.min(input.approvalRows, Math.max(0, frameRows - promptRows - STATUS_ROWS - pickerBox - 3));
+  // The approval question may take what is left but a few rows of the region — and at least the
+  // rows of its one-row-per-line fallback, taken from the region (down to none) on a short terminal.
+  const room = Math.max(0, frameRows - promptRows - STATUS_ROWS - pickerBox);
+  const approval = Math.min(input.approvalRows, Math.max(Math.min(QUESTION_MIN_ROWS, room), room - 3));
   const bottomRows = approval + pickerBox + promptRows + STATUS_ROWS;
-  const regionRows = Math.max(1, frameRows - bottomRows);
+  const regionRows = Math.max(approval > 0 ? 0 : 1, frameRows - bottomRows);
   const standing = input.mode === "fullscreen" && columns >= SIDEBAR_COLUMN_MIN && !input.sidebarHidden && !input.sidebarEmpty;
   const beside = standing || (input.sidebar && !input.overlay && columns >= INLINE_BESIDE_MIN);
   let sidebar: ScreenLayout["sidebar"] = { placement: "none", columns: 0, rows: 0, listRows: 0 };

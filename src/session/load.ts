@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../protocol/messages.js";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { normalise, repairHistory } from "./repair.js";
-import { compactionSummaryMessage, REFUSED_STATUS, type LoadedSession, type TaskRecord } from "./types.js";
+import { compactionSummaryMessage, isChildlessRecord, type LoadedSession, type TaskRecord } from "./types.js";
 import { ViewTracker } from "./view-entries.js";
 import type { BackgroundReport } from "../protocol/background-report.js";
 
@@ -85,8 +85,8 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         if (entry.message.role === "assistant") turns++;
         break;
       case "task_record":
-        // A refused call's record (no child ran) stays in the file for the record; it is no child to list or restore.
-        if (entry.record.status === REFUSED_STATUS) break;
+        // A refused or stopped-before-start call's record (no child ran) stays in the file for the record; it is no child to list or restore.
+        if (isChildlessRecord(entry.record)) break;
         records.push(entry.at ? { ...entry.record, endedAt: entry.at } : entry.record);
         break;
       case "compaction": {

@@ -63,6 +63,14 @@ export type NewSessionHeader = Omit<SessionHeader, "type" | "version" | "id" | "
 /** The status of a task record whose call was refused before a child started (no child, no transcript). */
 export const REFUSED_STATUS = "refused";
 
+/** The status of a task record whose call was stopped (the run aborted) while it waited to start its child: no child, no transcript. */
+export const NOT_STARTED_STATUS = "cancelled";
+
+/** True for a record of a `task` call under which no child ran (refused, or stopped before it started): no child to list or restore. */
+export function isChildlessRecord(record: Pick<TaskRecord, "status">): boolean {
+  return record.status === REFUSED_STATUS || record.status === NOT_STARTED_STATUS;
+}
+
 /** A finished (or failed) child run, saved in the parent's session; never sent to the model. */
 export interface TaskRecord {
   childId: string;

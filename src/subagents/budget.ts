@@ -144,6 +144,16 @@ export function unpricedCostBudget(limits: BudgetLimits, model: string, who: str
   return `${who}: maxCostUsd needs a model with a known price, and "${model}" has none (its cost cannot be counted); use maxTokens instead`;
 }
 
+/**
+ * Why a child on `model` cannot start under the session tree's cost budget `tree` (settings
+ * `maxCostUsd`): the model has no known price, so its spend could not be counted toward it (as a
+ * child's own cost budget refuses such a model). Undefined when it can start.
+ */
+export function unpricedTreeChild(tree: Readonly<BudgetLimits> | undefined, model: string): string | undefined {
+  if (tree?.maxCostUsd === undefined || priceOf(model) !== undefined) return undefined;
+  return `the session's cost budget (settings maxCostUsd) needs a model with a known price, and "${model}" has none (this child's cost could not be counted toward it); run the child on a model with a known price (the model argument), or the person sets maxTokens in settings instead of maxCostUsd`;
+}
+
 /** What a gate check decides before a request: go on, or stop with this reason. */
 export type GateResult = { stop: string } | undefined;
 
@@ -208,6 +218,8 @@ export interface SubagentBudget {
 
 /** The tree's side of a child's budget (see tree-budget.ts). */
 export interface TreeGate {
+  /** The tree's limits now (a child on a model without a price is not started under a cost limit). */
+  readonly limits?: Readonly<BudgetLimits>;
   add(model: string | undefined, usage: Usage): void;
   gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<GateResult>;
 }

@@ -6,7 +6,7 @@
 import type { ToolOutput } from "../protocol/tool.js";
 import type { ToolCall, ToolResult } from "../protocol/messages.js";
 import { emptyUsage } from "../protocol/messages.js";
-import { REFUSED_STATUS, type SessionSummary, type TaskRecord } from "../session/types.js";
+import { NOT_STARTED_STATUS, REFUSED_STATUS, type SessionSummary, type TaskRecord } from "../session/types.js";
 import { safeCut } from "./task-result.js";
 
 /** Children listed after an unknown resume id; the rest are counted. */
@@ -26,9 +26,14 @@ export function emptyPromptResult(resumed: boolean): ToolOutput {
   return { output: `task: the prompt is empty (only whitespace); say what the ${resumed ? "resumed child should do next" : "child should do and what to report"}.`, isError: true };
 }
 
-/** The parent run was aborted while the child waited for a free slot. */
+/** What a `task` result without a child run carries in `details`: set when the call was stopped (not refused) before its child started. */
+export interface NotStartedDetails {
+  stoppedBeforeStart: true;
+}
+
+/** The parent run was aborted while the child waited for a free slot (details say it was stopped, not refused). */
 export function abortedBeforeStartResult(): ToolOutput {
-  return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true };
+  return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true, details: { stoppedBeforeStart: true } satisfies NotStartedDetails };
 }
 
 /** A problem found before the child started (profile tools or model, worktree creation, session file): `task: <message>`. */
@@ -91,23 +96,25 @@ export function formatChildrenList(rows: readonly Pick<SessionSummary, "id" | "s
 const REFUSAL_CHARS = 500;
 
 /**
- * The parent's record of a `task` call that ended without a child run (bad arguments, an unknown
- * agent, a profile or model error, a refused resume, a worktree that could not be made): status
- * `refused`, and `noTranscript` saying why there is no child transcript (the refusal's text).
+ * The parent's record of a `task` call that ended without a child run. Refused (bad arguments, an
+ * unknown agent, a profile or model error, a refused resume, a worktree that could not be made):
+ * status `refused`. Stopped while it waited to start (`details` of abortedBeforeStartResult):
+ * status `cancelled`. `noTranscript` says why there is no child transcript (the result's text).
  */
-export function refusedTaskRecord(call: ToolCall, result: ToolResult, durationMs: number): TaskRecord {
+export function childlessTaskRecord(call: ToolCall, result: ToolResult, durationMs: number, details?: unknown): TaskRecord {
   const args = call.arguments as Record<string, unknown>;
   const text = result.content.replace(/\s+/g, " ").trim();
   const why = text.length > REFUSAL_CHARS ? `${text.slice(0, safeCut(text, REFUSAL_CHARS - 1))}…` : text;
+  const stopped = (details as Partial<NotStartedDetails> | undefined)?.stoppedBeforeStart === true;
   return {
     childId: typeof args.resume === "string" ? args.resume : "",
     toolCallId: call.id,
     ...(typeof args.agent === "string" ? { profile: args.agent } : {}),
-    status: REFUSED_STATUS,
+    status: stopped ? NOT_STARTED_STATUS : REFUSED_STATUS,
     turns: 0,
     usage: emptyUsage(),
     durationMs,
     prompt: typeof args.prompt === "string" ? args.prompt : "",
-    noTranscript: `the call was refused before a child started: ${why}`,
+    noTranscript: stopped ? `the call was stopped before its child started: ${why}` : `the call was refused before a child started: ${why}`,
   };
 }

@@ -20,7 +20,7 @@ import type { SessionLock } from "../session/lock.js";
 import type { SessionStore, SessionWriter } from "../session/store.js";
 import type { TaskRecord } from "../session/types.js";
 import type { BackgroundChildren } from "./background-children.js";
-import { childBudget, childLimits, unpricedCostBudget, type AskBudget, type TreeGate } from "./budget.js";
+import { childBudget, childLimits, unpricedCostBudget, unpricedTreeChild, type AskBudget, type TreeGate } from "./budget.js";
 import { runChildJob } from "./child-job.js";
 import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
@@ -143,7 +143,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
   const started = Date.now();
   const limits = childLimits(args, p.profile, p.loaded?.header.budget);
-  const unpriced = unpricedCostBudget(limits, p.model, "task");
+  const unpriced = unpricedCostBudget(limits, p.model, "this child's budget") ?? unpricedTreeChild(options.treeBudget?.limits, p.model);
   if (unpriced) {
     p.lock?.release();
     return notStartedResult(unpriced);
@@ -201,12 +201,6 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   if (p.skippedTools) warn("mcp", `agent "${p.profile?.name}" lists MCP tools this session does not have (${p.skippedTools.join(", ")}: the server is not configured or not running); it runs without them`);
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
   emit({ type: "subagent_start", ...tag, color: p.profile?.color, description, prompt: args.prompt, model: p.model, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
-  const compaction = options.compaction?.({
-    system: p.system,
-    model: p.model,
-    record: (entry) => writer?.append({ type: "compaction", ...entry }),
-    emit: (event) => emit({ type: "subagent_event", ...tag, event }),
-  });
   let outcome: SubagentOutcome | undefined;
   const stop = new AbortController();
   const inbox: SteerMessage[] = [];
@@ -229,42 +223,54 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     : undefined;
   let childMcp: ChildMcp | undefined;
   try {
-    // The profile's own MCP servers: this child's only, closed below (not in the header's tool list, so resume checks ignore them).
-    childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
-    for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
-    const tools = [...p.tools, ...(childMcp?.tools ?? [])];
-    const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1 };
-    outcome = await runSubagent({
-      provider: options.provider,
-      model: p.model,
-      system: p.system,
-      tools: worktree ? confineToWorktree(tools, worktree) : (claims?.guard(tools) ?? tools),
-      prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
-      initialHistory: p.initialHistory,
-      cwd,
-      agent,
-      signal: ctx.signal,
-      stopSignal: stop.signal,
-      timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
-      maxTurns: p.profile?.maxTurns,
-      thinking: p.thinking ?? p.profile?.thinking ?? options.thinking,
-      onToolCall: childToolGate(options.onToolCall, p.profile),
-      onBeforeTurn: compaction?.onBeforeTurn,
-      onContextOverflow: compaction?.onContextOverflow,
-      onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),
-      onMessage: (message) => writer?.append({ type: "message", message }),
-      takeMessages: () => inbox.splice(0),
-      sessionId: writer?.id,
-      historyPath: writer?.path,
-      hooks: options.subagentHooks?.(),
-      budget: childBudget({ limits, model: p.model, agent, tree: options.treeBudget, ask: () => options.askBudget?.(), emit: (event) => emit({ type: "subagent_event", ...tag, event }) }),
-      pause: {
-        limitMs: options.pauseLimitMs,
-        onWake: (wake) => {
-          entry.wake = wake;
+    try {
+      const compaction = options.compaction?.({
+        system: p.system,
+        model: p.model,
+        record: (entry) => writer?.append({ type: "compaction", ...entry }),
+        emit: (event) => emit({ type: "subagent_event", ...tag, event }),
+      });
+      // The profile's own MCP servers: this child's only, closed below (not in the header's tool list, so resume checks ignore them).
+      childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
+      for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
+      const tools = [...p.tools, ...(childMcp?.tools ?? [])];
+      const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1 };
+      outcome = await runSubagent({
+        provider: options.provider,
+        model: p.model,
+        system: p.system,
+        tools: worktree ? confineToWorktree(tools, worktree) : (claims?.guard(tools) ?? tools),
+        prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
+        initialHistory: p.initialHistory,
+        cwd,
+        agent,
+        signal: ctx.signal,
+        stopSignal: stop.signal,
+        timeoutMs: args.timeoutMs ?? p.profile?.timeoutMs ?? options.defaultTimeoutMs,
+        maxTurns: p.profile?.maxTurns,
+        thinking: p.thinking ?? p.profile?.thinking ?? options.thinking,
+        onToolCall: childToolGate(options.onToolCall, p.profile),
+        onBeforeTurn: compaction?.onBeforeTurn,
+        onContextOverflow: compaction?.onContextOverflow,
+        onEvent: (event) => emit({ type: "subagent_event", ...tag, event }),
+        onMessage: (message) => writer?.append({ type: "message", message }),
+        takeMessages: () => inbox.splice(0),
+        sessionId: writer?.id,
+        historyPath: writer?.path,
+        hooks: options.subagentHooks?.(),
+        budget: childBudget({ limits, model: p.model, agent, tree: options.treeBudget, ask: () => options.askBudget?.(), emit: (event) => emit({ type: "subagent_event", ...tag, event }) }),
+        pause: {
+          limitMs: options.pauseLimitMs,
+          onWake: (wake) => {
+            entry.wake = wake;
+          },
         },
-      },
-    });
+      });
+    } catch (err) {
+      // runSubagent never throws, but what is set up around it may (its compactor, its MCP servers):
+      // the child has started (its transcript exists), so its failure is its outcome, id and transcript kept.
+      outcome = { status: "crash", text: "", reason: `the child could not run: ${errorMessage(err)}`, turns: 0, usage: emptyUsage(), sessionId: writer?.id, historyPath: writer?.path, durationMs: Date.now() - started };
+    }
     writer?.append({ type: "status", status: outcome.status, reason: outcome.reason });
     writer?.append({ type: "usage", usage: outcome.usage });
   } finally {

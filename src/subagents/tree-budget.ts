@@ -7,7 +7,7 @@
  */
 import type { AgentEvent, AgentInfo } from "../protocol/events.js";
 import type { Usage } from "../protocol/messages.js";
-import { abortable, askUntilUnder, BudgetMeter, formatAmount, type AskBudget, type BudgetLimits, type GateResult } from "./budget.js";
+import { abortable, askUntilUnder, BudgetMeter, formatAmount, type AskBudget, type BudgetKind, type BudgetLimits, type GateResult } from "./budget.js";
 
 /** What the status bar shows: the spend against the limit (`$0.42 / $2.00`). */
 export interface TreeBudgetView {
@@ -26,6 +26,11 @@ export class TreeBudget {
 
   constructor(limits: BudgetLimits) {
     this.meter = new BudgetMeter(limits);
+  }
+
+  /** The limits now (an extension raises them). */
+  get limits(): Readonly<BudgetLimits> {
+    return this.meter.limits;
   }
 
   /** True when the settings set a limit. */
@@ -80,14 +85,19 @@ export class TreeBudget {
     return again;
   }
 
+  /** What the tree has spent now in `kind`: `45.4k tokens`, or `$0.42` (`$0.42+` when some usage had no price). The status bar and the budget question both show this figure. */
+  spent(kind: BudgetKind): string {
+    return kind === "tokens" ? formatAmount("tokens", this.meter.tokens) : `${formatAmount("cost", this.meter.cost.usd)}${this.meter.cost.partial ? "+" : ""}`;
+  }
+
   /** The spend against the limit (tokens or cost, whichever is set; cost first), or undefined without a limit. */
   view(): TreeBudgetView | undefined {
     const { maxTokens, maxCostUsd } = this.meter.limits;
     const text =
       maxCostUsd !== undefined
-        ? `${formatAmount("cost", this.meter.cost.usd)}${this.meter.cost.partial ? "+" : ""} / ${formatAmount("cost", maxCostUsd)}`
+        ? `${this.spent("cost")} / ${formatAmount("cost", maxCostUsd)}`
         : maxTokens !== undefined
-          ? `${formatAmount("tokens", this.meter.tokens).replace(/ tokens$/, "")} / ${formatAmount("tokens", maxTokens)}`
+          ? `${this.spent("tokens").replace(/ tokens$/, "")} / ${formatAmount("tokens", maxTokens)}`
           : undefined;
     if (text === undefined) return undefined;
     const reached = this.meter.reached() !== undefined;
