@@ -123,25 +123,23 @@ describe("App: keys", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ you: use pnpm"), { what: "the message in the pane" });
   });
 
-  it("x on a focused pane still stops the child", async () => {
-    h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }));
+  /** A child that works until stopped, its pane focused and stopped with x; the screen once the main agent answered. */
+  async function stopFocusedPane(session?: { persist: false }): Promise<string> {
+    h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }), { session });
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
     h.app.stdin.write(TAB);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
     h.app.stdin.write("x");
-    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("aborted"), { what: "the child stopped" });
-    expect(done).toContain("its work so far is saved and it stays resumable");
+    return waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("aborted"), { what: "the child stopped" });
+  }
+
+  it("x on a focused pane still stops the child", async () => {
+    expect(await stopFocusedPane()).toContain("its work so far is saved and it stays resumable");
   });
 
   it("x on a focused pane in a run that saves no sessions does not say the child's work is saved", async () => {
-    h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }), { session: { persist: false } });
-    await typeAndSubmit(h.app, "go");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
-    h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
-    h.app.stdin.write("x");
-    const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("aborted"), { what: "the child stopped" });
+    const done = await stopFocusedPane({ persist: false });
     expect(done).toContain("this run saves no sessions, so it cannot be resumed");
     expect(done).not.toContain("is saved and it stays resumable");
   });
