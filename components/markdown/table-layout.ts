@@ -53,7 +53,6 @@ export function columnWidths(table: TableData, width: number): number[] {
   return widths;
 }
 
-
 function pad(text: string, w: number, align: CellAlign): string {
   const gap = Math.max(0, w - stringWidth(text));
   if (align === "right") return " ".repeat(gap) + text;
