@@ -55,5 +55,7 @@ describe("slash commands", () => {
   });
   it("an unknown command is a clear error naming it", () => {
     expect(runSlashCommand("/foo bar", ctx)).toEqual({ kind: "lines", lines: ['unknown command "/foo" — type /help to see the commands.'], tone: "error" });
+    // A misspelt one names the command that was meant.
+    expect(runSlashCommand("/mdoe plan", ctx)).toEqual({ kind: "lines", lines: ['unknown command "/mdoe" — did you mean /mode? Type /help to see the commands.'], tone: "error" });
   });
 });

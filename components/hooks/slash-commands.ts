@@ -4,6 +4,7 @@
  */
 import type { AgentProfile } from "../../src/subagents/profiles.js";
 import type { FileCommand } from "../../src/commands/command-files.js";
+import { closestWord } from "../../src/protocol/edit-distance.js";
 import { agentListing } from "./agent-listing.js";
 import { HELP_KEYS } from "./key-hints.js";
 import type { ItemTone } from "./transcript-types.js";
@@ -116,6 +117,7 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       const file = ctx.fileCommands?.find((c) => c.name.toLowerCase() === name);
       if (file) return { kind: "file-command", command: file, args: text.slice(name.length).trim(), typed: text };
     }
-      return { kind: "lines", lines: [`unknown command "${name}" — type /help to see the commands.`], tone: "error" };
+      const meant = closestWord(name, menuCommands(ctx.fileCommands).map((c) => c.name));
+      return { kind: "lines", lines: [`unknown command "${name}" — ${meant ? `did you mean ${meant}? Type` : "type"} /help to see the commands.`], tone: "error" };
   }
 }
