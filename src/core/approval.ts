@@ -43,7 +43,7 @@ type RuleLists = { allow?: readonly string[]; ask?: readonly string[]; deny?: re
  * the person typed themselves (`!cmd`): it is not put to them again, whatever the mode; only a
  * deny rule refuses it, and the reason names the rule and where it was written.
  */
-export type ApprovalPolicy = OnToolCall & { mode: PermissionMode; personal: OnToolCall };
+export type ApprovalPolicy = OnToolCall & { mode: PermissionMode; personal: OnToolCall; hookAllowed: OnToolCall };
 
 /** `path` with the home directory written `~`. */
 function shortPath(path: string): string {
@@ -74,18 +74,25 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
     ...flagRules(options.deny, "deny"),
   ];
   const denyRules = rules.filter((r) => r.kind === "deny");
-  const policy = (async (call, agent, tool) => {
+  // `hookAllowed`: a PreToolUse hook answered "allow". That answers the plain approval question
+  // and nothing more: a deny rule, a wall (.git/, plan mode) and a firm ask (an ask rule, a secret,
+  // a change outside the working directory) stand as they would without the hook.
+  const judge = async (call: ToolCall, agent: AgentInfo, tool: Parameters<OnToolCall>[2], hookAllowed: boolean): Promise<ToolDecision> => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
     const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: policy.mode, rules });
     if (verdict.kind === "allow") return { allow: true };
-    if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it` };
+    if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it${hookAllowed ? " (a PreToolUse hook's allow never overrides a deny)" : ""}` };
+    if (hookAllowed && verdict.firm !== true) return { allow: true };
     if (options.ask) return options.ask(call, agent, { reason: verdict.reason, firm: verdict.firm === true });
+    const hookNote = hookAllowed ? " A PreToolUse hook allowed it, but a hook's allow does not answer this question." : "";
     return {
       allow: false,
-      reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it. The user can rerun with --allow ${call.name} (or a narrower rule such as --allow '${suggestRule(call)}'), add an allow rule to settings, or use --yolo.`,
+      reason: `${call.name} needs approval (${verdict.reason}) and this run cannot ask (headless); ${who} must do without it.${hookNote} The user can rerun with --allow ${call.name} (or a narrower rule such as --allow '${suggestRule(call)}'), add an allow rule to settings, or use --yolo.`,
     };
-  }) as ApprovalPolicy;
+  };
+  const policy = ((call, agent, tool) => judge(call, agent, tool, false)) as ApprovalPolicy;
+  policy.hookAllowed = (call, agent, tool) => judge(call, agent, tool, true);
   policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");
   // The deny rules alone, in yolo (nothing else refuses, and an ask is no question for the person who typed it).
   policy.personal = async (call, agent, tool) => {

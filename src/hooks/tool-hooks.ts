@@ -75,11 +75,12 @@ function who(agent: AgentInfo): string {
 
 /**
  * Wraps `check` so PreToolUse hooks run before it (a block refuses the call with the hook's
- * reason; an `allow` skips the permission check; anything else goes on to it) and PostToolUse
- * hooks after a successful call (their reason or context is added to the result). Returns `check`
- * itself when no tool hook is configured.
+ * reason; an `allow` goes to `check.hookAllowed`, which lets it answer the approval question but
+ * never a deny rule or a wall; anything else goes on to `check`) and PostToolUse hooks after a
+ * successful call (their reason or context is added to the result). Returns `check` itself when
+ * no tool hook is configured.
  */
-export function withToolHooks(check: OnToolCall, hooks: Hooks): OnToolCall {
+export function withToolHooks(check: OnToolCall & { hookAllowed: OnToolCall }, hooks: Hooks): OnToolCall {
   if (!hooks.has("PreToolUse") && !hooks.has("PostToolUse")) return check;
   const wrapped: OnToolCall = async (call, agent, tool) => {
     if (hooks.has("PreToolUse")) {
@@ -98,11 +99,10 @@ export function withToolHooks(check: OnToolCall, hooks: Hooks): OnToolCall {
         }
         hooks.say(`PreToolUse hook rewrote the input of ${call.name}${who(agent)}: ${JSON.stringify(done.call.arguments).slice(0, 200)}`);
         const rewritten = { input: done.call.arguments, note: `[PreToolUse hook] this call ran with its input rewritten to ${JSON.stringify(done.call.arguments).slice(0, 500)}` };
-        if (out.permission === "allow") return { allow: true, ...rewritten };
-        const decision: ToolDecision = await check(done.call, agent, tool);
+        const decision: ToolDecision = await (out.permission === "allow" ? check.hookAllowed : check)(done.call, agent, tool);
         return decision.allow ? { ...decision, ...rewritten } : decision;
       }
-      if (out.permission === "allow") return { allow: true };
+      if (out.permission === "allow") return check.hookAllowed(call, agent, tool);
     }
     return check(call, agent, tool);
   };
