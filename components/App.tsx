@@ -44,10 +44,12 @@ export interface AppProps {
   approvalTiming?: ApprovalTiming;
   /** Terminal notifications (settings `notify`; default bell). */
   notify?: NotifyMode;
+  /** Keys typed before the app started (at the trust question) that answered nothing: they start the prompt's draft. */
+  typeAhead?: string;
 }
 
 /** The UI; the current session's screen is remounted when the session changes. */
-export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming, notify }: AppProps) {
+export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming, notify, typeAhead }: AppProps) {
   const [session, setSession] = useState(first);
   const current = useRef(first);
   const [startNotice, setStartNotice] = useState<string | undefined>();
@@ -98,6 +100,7 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
       approvals={approvals}
       initialPrompt={session === first ? initialPrompt : undefined}
       openResumePicker={session === first ? openResumePicker : undefined}
+      typeAhead={session === first ? typeAhead : undefined}
       onExit={onExit}
       flushMs={flushMs}
       exitWindowMs={exitWindowMs}

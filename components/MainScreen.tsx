@@ -73,7 +73,7 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify }: MainScreenProps) {
+export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify, typeAhead }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
@@ -304,6 +304,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (started.current) return;
     started.current = true;
     if (startNotice) stream.notice(startNotice, "dim");
+    if (typeAhead) feedPrompt.current?.(typeAhead);
     if (openResumePicker) openPicker(true);
     else if (initialPrompt) handleSubmit(initialPrompt);
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,7 +1,10 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
+import type { ApprovalTiming } from "./hooks/approval-keys.js";
 import { TrustPrompt } from "./TrustPrompt.js";
 import { waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
+
+const AT_ONCE: ApprovalTiming = { armMs: 0, quietMs: 0, now: () => Date.now() };
 
 describe("TrustPrompt", () => {
   it("with 40 files it stays shorter than the terminal: the title, the first files and a count", async () => {
@@ -9,7 +12,7 @@ describe("TrustPrompt", () => {
     const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => {}} />);
     const frame = await waitForFrame(lastFrame, (f) => f.includes("more"));
     expect(frame.split("\n").length).toBeLessThanOrEqual(24);
-    expect(frame).toContain("Trust the agent profiles of this project?");
+    expect(frame).toContain("Trust this project's agent profiles?");
     expect(frame).toContain("agent-00.md");
     expect(frame).toMatch(/… and (\d+) more/);
     const shown = frame.split("\n").filter((l) => l.includes("• ")).length;
@@ -20,9 +23,9 @@ describe("TrustPrompt", () => {
   it("lists the profiles and answers y / n", async () => {
     for (const [key, expected] of [["y", true], ["n", false]] as const) {
       const answers: boolean[] = [];
-      const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={[".ink/agents/scout.md", ".ink/agents/worker.md"]} onAnswer={(a) => answers.push(a)} />);
+      const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={[".ink/agents/scout.md", ".ink/agents/worker.md"]} onAnswer={(a) => answers.push(a)} timing={AT_ONCE} />);
       const frame = await waitForFrame(lastFrame, (f) => f.includes("worker.md"));
-      expect(frame).toContain("Trust the agent profiles of this project?");
+      expect(frame).toContain("Trust this project's agent profiles?");
       expect(frame).toContain(".ink/agents/scout.md");
       stdin.write(key);
       await waitUntil(() => answers.length > 0);
@@ -43,15 +46,50 @@ describe("TrustPrompt", () => {
     plain.unmount();
   });
 
-  it("answers a y that arrives with its Enter in one chunk, once (a later n in the chunk does not answer again)", async () => {
-    for (const [chunk, expected] of [["y\r", true], ["nY\r", false]] as const) {
-      const answers: boolean[] = [];
-      const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={["a.md"]} onAnswer={(a) => answers.push(a)} />);
-      await waitForFrame(lastFrame, (f) => f.includes("a.md"));
-      stdin.write(chunk);
-      await waitUntil(() => answers.length > 0, { what: `the answer to ${JSON.stringify(chunk)}` });
-      expect(answers).toEqual([expected]);
-      unmount();
-    }
+  it("names every kind it would trust in the title: profiles, hooks, settings, commands, skills, MCP servers", async () => {
+    const files = [".claude/agents/a.md", ".claude/settings.json", ".claude/settings.json runs the hook Stop: ./x.sh", ".claude/commands/review.md", ".claude/skills/pdf/SKILL.md", ".mcp.json"];
+    const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => undefined} />);
+    const frame = (await waitForFrame(lastFrame, (f) => f.includes("mcp.json"))).replace(/[ │]*\n[ │]*/g, " ");
+    expect(frame).toContain("Trust this project's agent profiles, hooks, settings and permission rules, commands, skills and MCP servers?");
+    unmount();
+  });
+
+  it("type-ahead never answers: `yes` typed while Ink starts, a y inside the arming time and a y + Enter chunk go to the prompt; a lone y once settled trusts", async () => {
+    let clock = 1000;
+    const timing: ApprovalTiming = { armMs: 400, quietMs: 1000, now: () => clock };
+    const answers: boolean[] = [];
+    const typed: string[] = [];
+    const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={[".claude/settings.json"]} onAnswer={(a) => answers.push(a)} timing={timing} onTypeAhead={(t) => typed.push(t)} />);
+    await waitForFrame(lastFrame, (f) => f.includes("settings.json"));
+    stdin.write("yes");
+    clock += 100;
+    stdin.write("y");
+    clock += 2000;
+    stdin.write("y\r");
+    await waitUntil(() => typed.length === 3, { what: "the typing kept for the prompt" });
+    expect(answers).toEqual([]);
+    // Kept for the prompt, its Enter a space (nothing is sent before the prompt is seen).
+    expect(typed).toEqual(["yes", "y", "y "]);
+    clock += 2000;
+    stdin.write("y");
+    await waitUntil(() => answers.length > 0, { what: "the answer" });
+    expect(answers).toEqual([true]);
+    unmount();
+  });
+
+  it("n typed as the start of a sentence does not skip; Ctrl-C skips at once", async () => {
+    const clock = 5000;
+    const timing: ApprovalTiming = { armMs: 400, quietMs: 1000, now: () => clock };
+    const answers: boolean[] = [];
+    const typed: string[] = [];
+    const { lastFrame, stdin, unmount } = render(<TrustPrompt cwd="/p" files={["a.md"]} onAnswer={(a) => answers.push(a)} timing={timing} onTypeAhead={(t) => typed.push(t)} />);
+    await waitForFrame(lastFrame, (f) => f.includes("a.md"));
+    stdin.write("n");
+    stdin.write("ow fix it");
+    stdin.write("\u0003");
+    await waitUntil(() => answers.length > 0, { what: "the answer" });
+    expect(answers).toEqual([false]);
+    expect(typed.join("")).toBe("now fix it");
+    unmount();
   });
 });

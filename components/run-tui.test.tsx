@@ -58,7 +58,10 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean; inline?: boolean }, before?: (home: string) => void, tty = false) {
+/** Keys answer questions at once in these tests (the type-ahead guard has its own test below). */
+const AT_ONCE = { armMs: 0, quietMs: 0, now: () => Date.now() };
+
+function start(options: { untrustedProfiles?: string[]; openResumePicker?: boolean; inline?: boolean; approvalTiming?: typeof AT_ONCE }, before?: (home: string) => void, tty = false) {
   const home = mkdtempSync(join(tmpdir(), "ink-run-tui-"));
   dirs.push(home);
   before?.(home);
@@ -70,6 +73,7 @@ function start(options: { untrustedProfiles?: string[]; openResumePicker?: boole
   const trustAsked: Array<boolean | undefined> = [];
   const provider = createScriptedProvider(() => ({ text: "ok" }));
   const done = runTui({
+    approvalTiming: AT_ONCE,
     ...options,
     cwd: home,
     stdin: stdin as unknown as NodeJS.ReadStream,
@@ -95,7 +99,7 @@ describe("runTui", () => {
       mkdirSync(join(home, ".ink", "agents"), { recursive: true });
       writeFileSync(join(home, ".ink", "agents", "scout.md"), "---\nname: scout\ndescription: looks around\n---\nYou scout.\n");
     });
-    await waitUntil(() => t.stdout.text().includes("Trust the agent profiles of this project?"), { what: "the trust question" });
+    await waitUntil(() => t.stdout.text().includes("Trust this project's agent profiles?"), { what: "the trust question" });
     expect(t.stdout.text()).toContain("(or Esc / Ctrl-C) skip them");
     t.stdin.type("\u0003");
     await waitUntil(() => t.trustAsked.length === 1, { what: "the session to be created" });
@@ -106,6 +110,23 @@ describe("runTui", () => {
     // Said once: the UI adds no note of its own (inline, both stood one above the other).
     expect(t.stdout.text().match(/skipped/gi)?.length).toBe(1);
     expect(await exitApp(t)).toBe(0);
+  });
+
+  it("keys typed while Ink starts never answer the trust question: `yes` typed at once goes to the prompt's draft (not sent), and the project stays untrusted", async () => {
+    const t = start({ untrustedProfiles: [".claude/settings.json"], approvalTiming: { armMs: 400, quietMs: 1000, now: () => Date.now() } });
+    t.stdin.type("yes\r");
+    await waitUntil(() => t.stdout.text().includes("Trust this project's settings and permission rules?"), { what: "the trust question" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.trustAsked).toEqual([]);
+    t.stdin.type("\u0003");
+    await waitUntil(() => t.trustAsked.length === 1, { what: "the session to be created" });
+    expect(t.trustAsked).toEqual([false]);
+    await waitUntil(() => t.stdout.text().includes("Ask Ink"), { what: "the prompt" });
+    await waitUntil(() => /│ › yes +│/.test(t.stdout.text().split("Ask Ink").at(-1)!), { what: "the draft `yes` in the prompt" });
+    // Not sent: the model was never asked.
+    expect(t.stdout.text()).not.toContain("ok\n");
+    t.stdin.type("\u0015/exit\r");
+    expect(await t.done).toBe(0);
   });
 
   it("puts the terminal's input in raw mode and bracketed paste on before the first frame, at the trust question and the app (typed-ahead keys are not echoed onto the screen), and gives raw mode back at exit", async () => {

@@ -20,6 +20,7 @@ import { frameDiffEnabled, inkStream, scrollRegionSupport } from "./ink-stream.j
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
+import type { ApprovalTiming } from "./hooks/approval-keys.js";
 import { TrustPrompt } from "./TrustPrompt.js";
 
 const PASTE_ON = "\u001b[?2004h";
@@ -53,6 +54,8 @@ export interface RunTuiOptions {
   mouse?: boolean;
   /** Ring the terminal when a child ends or waits for an approval and when a long run ends (settings `notify`, default bell). */
   notify?: NotifyMode;
+  /** When keys may answer the trust question and the app's questions (tests; default: hooks/approval-keys.ts). */
+  approvalTiming?: ApprovalTiming;
 }
 
 /** Text of the last assistant message in `session`'s history. */
@@ -89,7 +92,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   // the cursor at the start of a fresh line); they are still in the input, for the prompt, so their
   // echo is erased: the first frame starts at the line's start, and nothing is left on it at exit.
   if (stdin.isTTY && stdout.isTTY) stdout.write(ERASE_LINE);
-  const trust = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout) : undefined;
+  const asked = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout, options.approvalTiming) : undefined;
+  const trust = asked?.trust;
   let session = options.createSession(approvals.ask, { trust });
   let code = 0;
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
@@ -111,6 +115,8 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       openResumePicker={options.openResumePicker}
       screenMode={fullscreen ? "fullscreen" : "inline"}
       notify={options.notify}
+      approvalTiming={options.approvalTiming}
+      typeAhead={asked?.typed || undefined}
       onExit={(c) => (code = c)}
       openSession={(id) => options.createSession(approvals.ask, { resume: id })}
       newSession={() => options.createSession(approvals.ask, { trust, fresh: true })}
@@ -154,13 +160,16 @@ function holdKeys(stdin: NodeJS.ReadStream): void {
   if (stdin.isTTY && typeof stdin.setRawMode === "function") stdin.setRawMode(true);
 }
 
-/** Shows the trust question until answered; resolves with the answer. */
-async function askTrust(cwd: string, files: readonly string[], stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream): Promise<boolean> {
+/** Shows the trust question until answered; resolves with the answer and what was typed meanwhile (for the prompt). */
+async function askTrust(cwd: string, files: readonly string[], stdin: NodeJS.ReadStream, stdout: NodeJS.WriteStream, timing: ApprovalTiming | undefined): Promise<{ trust: boolean; typed: string }> {
   let answer = false;
+  let typed = "";
   const prompt = render(
     <TrustPrompt
       cwd={cwd}
       files={files}
+      timing={timing}
+      onTypeAhead={(raw) => (typed += raw)}
       onAnswer={(a) => {
         answer = a;
         prompt.clear(); // the question leaves no trace above the app
@@ -170,5 +179,5 @@ async function askTrust(cwd: string, files: readonly string[], stdin: NodeJS.Rea
     { stdin, stdout, exitOnCtrlC: false, patchConsole: false },
   );
   await prompt.waitUntilExit();
-  return answer;
+  return { trust: answer, typed };
 }

@@ -116,6 +116,7 @@ export class AgentSession extends SessionChildrenApi {
     this.mcp = new McpManager(setup.mcp.servers, { onChange: () => syncMcpTools(this.tools, this.mcp.tools()), onProblem: (m) => this.notes.lateProblem(m) });
     this.context = setup.context;
     this.notes.worktree = setup.worktreeNotice;
+    this.notes.untrusted = setup.untrustedNotice;
     this.store = options.persist === false ? undefined : new SessionStore(options.inkHome);
     this.sessionId = options.resume ?? newSessionId();
     if (this.store) {

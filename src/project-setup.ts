@@ -6,6 +6,7 @@
  */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { describeProjectHooks } from "./hooks/config.js";
 import { loadProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
@@ -39,6 +40,8 @@ export interface ProjectSetup {
   context: ProjectContext;
   /** Worktrees of this repository left by runs that ended, if any. */
   worktreeNotice?: string;
+  /** Untrusted: what of the project was skipped besides its agent profiles (settings with hooks and rules, commands, skills, MCP servers). */
+  untrustedNotice?: string;
 }
 
 /**
@@ -69,7 +72,27 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
     mcp,
     context: loadProjectContext({ cwd, inkHome, claudeHome: claudeHomeDir(), trusted }),
     worktreeNotice: leftoverWorktreeNotice(inkHome, cwd),
+    untrustedNotice: trusted ? undefined : untrustedNotice(cwd, record?.gatedFiles ?? []),
   };
+}
+
+/**
+ * What an untrusted project's gated files would have added, named (agent profiles have their own
+ * notice): each settings file with the hooks it would run and its permission rules, the command
+ * files, the skills, `.mcp.json`'s servers. Undefined when there is none.
+ */
+export function untrustedNotice(cwd: string, gated: readonly string[]): string | undefined {
+  const parts: string[] = [];
+  for (const f of gated.filter((g) => g.endsWith("settings.json") || g.endsWith("settings.local.json"))) {
+    const hooks = describeProjectHooks(cwd, f);
+    parts.push(`${f} (${hooks.length ? `its hooks ${hooks.join("; ")} and ` : ""}its permission rules and settings)`);
+  }
+  const count = (what: string, n: number) => (n === 0 ? [] : [`${n} ${what}${n === 1 ? "" : "s"}`]);
+  parts.push(...count("command file", gated.filter((g) => g.startsWith(".ink/commands/") || g.startsWith(".claude/commands/")).length));
+  parts.push(...count("skill", gated.filter((g) => g.endsWith("/SKILL.md")).length));
+  if (gated.includes(".mcp.json")) parts.push(".mcp.json (its MCP servers)");
+  if (parts.length === 0) return undefined;
+  return `This project is not trusted, so Ink skipped ${parts.join(", ")}. Run with --trust (or answer y to the trust question at start) to use them.`;
 }
 
 /** `--trust`: records project `cwd` as trusted as it is now. Never throws: loadProfiles reports an unwritable trust store. */

@@ -36,6 +36,8 @@ export class SessionNotices {
   readonly budget: string[] = [];
   /** Worktrees of this repository left by runs that ended (found at start, from owner records). */
   worktree?: string;
+  /** An untrusted project's skipped settings, hooks, commands, skills and MCP servers, named. */
+  untrusted?: string;
   private readonly late = new LateNotices();
 
   /** A problem after start-up (an MCP server failed, crashed or timed out): listed, and published once. */
@@ -54,6 +56,7 @@ export class SessionNotices {
     return [
       ...s.profiles.notices,
       ...s.profiles.problems.map((p) => `agent profile ${p.path} skipped: ${p.reason}`),
+      ...(this.untrusted ? [this.untrusted] : []),
       ...s.skills.notices,
       ...s.skills.problems.map((p) => `skill ${p.path} skipped: ${p.reason}`),
       ...s.commands.notices,
