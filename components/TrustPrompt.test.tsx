@@ -50,7 +50,7 @@ describe("TrustPrompt", () => {
     const files = [".claude/agents/a.md", ".claude/settings.json", ".claude/settings.json runs the hook Stop: ./x.sh", ".claude/commands/review.md", ".claude/skills/pdf/SKILL.md", ".mcp.json"];
     const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => undefined} />);
     const frame = (await waitForFrame(lastFrame, (f) => f.includes("mcp.json"))).replace(/[ │]*\n[ │]*/g, " ");
-    expect(frame).toContain("Trust this project's agent profiles, hooks, settings and permission rules, commands, skills and MCP servers?");
+    expect(frame).toContain("Trust this project's agent profiles, hooks, settings, permission rules, commands, skills and MCP servers?");
     unmount();
   });
 

@@ -33,7 +33,7 @@ export function trustKinds(files: readonly string[]): string[] {
   const kinds: string[] = [];
   if (has((f) => /^\.(ink|claude)\/agents\//.test(f))) kinds.push("agent profiles");
   if (has((f) => f.includes(" runs the hook "))) kinds.push("hooks");
-  if (has((f) => /settings(\.local)?\.json$/.test(f))) kinds.push("settings and permission rules");
+  if (has((f) => /settings(\.local)?\.json$/.test(f))) kinds.push("settings", "permission rules");
   if (has((f) => /^\.(ink|claude)\/commands\//.test(f))) kinds.push("commands");
   if (has((f) => f.endsWith("/SKILL.md"))) kinds.push("skills");
   if (has((f) => f === ".mcp.json")) kinds.push("MCP servers");
