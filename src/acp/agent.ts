@@ -7,6 +7,7 @@
  * questions go to the client as `session/request_permission`. No second copy of session logic.
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type ContentBlock, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
+import { isAbsolute } from "node:path";
 import type { AgentSession } from "../agent-session.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import type { McpServerConfig } from "../mcp/config.js";
@@ -59,6 +60,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
   };
 
   const open = (cwd: string, mcpServers: Parameters<typeof acpMcpServers>[0], resume?: string): Live => {
+    // ACP requires an absolute cwd; a relative or missing one would run tools in Ink's own directory.
+    if (typeof cwd !== "string" || !isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (ACP requires one); got ${cwd === undefined ? "none" : JSON.stringify(cwd)} — send the project's absolute directory`);
     const problems: string[] = [];
     const extraMcpServers = acpMcpServers(mcpServers, problems);
     const holder: { live?: Live } = {};

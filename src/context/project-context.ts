@@ -57,7 +57,7 @@ export function contextDirs(cwd: string): string[] {
  * The start of a regular file: at most `maxChars` characters' worth of bytes (or 1 MB) are read —
  * a 1 GB file costs what its kept part costs; `size` is the whole file's size in bytes.
  */
-function readHead(path: string, maxChars: number): { text: string; size: number; partial: boolean } | undefined {
+export function readHead(path: string, maxChars: number): { text: string; size: number; partial: boolean } | undefined {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) return undefined;

@@ -7,6 +7,7 @@ import { homedir } from "node:os";
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
 import { decide, type PermissionMode } from "../permissions/decide.js";
+import { hiddenPaths } from "../permissions/hidden-paths.js";
 import { parseRules, type PermissionRule, type RuleKind } from "../permissions/rules.js";
 import { suggestRule } from "../permissions/save-rule.js";
 import type { OnToolCall, ToolDecision } from "./tool-runner.js";
@@ -94,6 +95,7 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const policy = ((call, agent, tool) => judge(call, agent, tool, false)) as ApprovalPolicy;
   policy.hookAllowed = (call, agent, tool) => judge(call, agent, tool, true);
   policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");
+  policy.hides = (tool, cwd) => hiddenPaths(denyRules, tool, cwd);
   // The deny rules alone, in yolo (nothing else refuses, and an ask is no question for the person who typed it).
   policy.personal = async (call, agent, tool) => {
     const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, cwd: agent.cwd ?? options.cwd ?? process.cwd(), mode: "yolo", rules: denyRules });

@@ -31,7 +31,10 @@ export type AfterToolCall = (call: ToolCall, result: ToolOutput, agent: AgentInf
  * Pre-execution check. Contract: must not throw; a refusal's reason is shown to the model. It may
  * carry `after`, run once the tool returned — it travels with the check to every child.
  */
-export type OnToolCall = ((call: ToolCall, agent: AgentInfo, tool: AnyTool) => ToolDecision | Promise<ToolDecision>) & { after?: AfterToolCall };
+export type OnToolCall = ((call: ToolCall, agent: AgentInfo, tool: AnyTool) => ToolDecision | Promise<ToolDecision>) & { after?: AfterToolCall; hides?: HidesPaths };
+
+/** The paths deny rules hide from a call of `tool` in `cwd` (see ToolContext.hidden); travels with the check. */
+export type HidesPaths = (tool: string, cwd: string) => ((absPath: string) => string | undefined) | undefined;
 
 export interface ToolRunOptions {
   tools: readonly AnyTool[];
@@ -122,6 +125,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
       toolCallId: call.id,
       onUpdate: (text) => options.emit({ type: "tool_update", toolCallId: call.id, text }),
       emit: options.emit,
+      hidden: options.onToolCall?.hides?.(call.name, options.agent.cwd ?? options.cwd),
     });
     const output = tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000);
     const after = options.onToolCall?.after && !options.signal.aborted ? await options.onToolCall.after(call, output, { ...options.agent, cwd: options.agent.cwd ?? options.cwd }) : undefined;

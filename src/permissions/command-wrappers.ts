@@ -188,7 +188,16 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
       return elevatedLine();
     }
     else if (rest.slice(1).every((w) => w.startsWith("-"))) sink.unknown(`${name} reads its script from its input`);
+    else {
+      // `sh script.sh` runs a file the matcher cannot see, as `. ./script.sh` does.
+      const file = rest.slice(1).find((w, k, a) => !/^[-+]/.test(w) && !/^[-+]o$/.test(a[k - 1] ?? ""));
+      const why = `${name} runs the script file ${file ?? rest[1]}, which the matcher cannot see`;
+      sink.opaque(why);
+      sink.unknown(why);
+    }
   }
+  // `alias del=rm` makes `del` run rm (with `shopt -s expand_aliases`): each alias body is a command.
+  if (name === "alias") for (const w of rest.slice(1)) if (w.includes("=") && !w.startsWith("-")) sink.script(w.slice(w.indexOf("=") + 1));
   // The command as written with a bare program name, then the one allow rules judge: privilege
   // wrappers are kept (an allow rule must name `sudo x` itself), and so are variables that change
   // what a command runs (NODE_OPTIONS=--require…, LD_PRELOAD, PATH, …).

@@ -49,6 +49,11 @@ export function isSensitivePath(abs: string): boolean {
 
 /** Matches a path glob (`*` within a segment, `**` across segments) against a real path. */
 export function pathGlobMatches(glob: string, cwd: string, abs: string): boolean {
+  return pathGlobRegExp(glob, cwd).test(abs);
+}
+
+/** The regular expression of a path glob relative to `cwd` (see pathGlobMatches), to test many paths. */
+export function pathGlobRegExp(glob: string, cwd: string): RegExp {
   const g = glob.startsWith("~/") ? join(homedir(), glob.slice(2)) : isAbsolute(glob) ? glob : join(realLoose(resolve(cwd), 0), glob);
   let re = "";
   for (let i = 0; i < g.length; i++) {
@@ -63,5 +68,5 @@ export function pathGlobMatches(glob: string, cwd: string, abs: string): boolean
     else if (c === "?") re += "[^/]";
     else re += c.replace(/[.+^${}()|[\]\\/]/g, "\\$&");
   }
-  return new RegExp(`^${re}$`).test(abs);
+  return new RegExp(`^${re}$`);
 }

@@ -75,7 +75,8 @@ function wordText(syntax: AnyNode, word: AnyNode, why?: (problem: string) => voi
         text += quoted ? String(p.Value) : String(p.Value).replace(/\\(.)/gs, "$1");
         return true;
       case "SglQuoted":
-        text += String(p.Value);
+        // `$'\x72m'` is `rm` to bash: decode ANSI-C quoting as bash does.
+        text += p.Dollar ? decodeAnsiC(String(p.Value)) : String(p.Value);
         return true;
       case "DblQuoted":
         return (p.Parts as AnyNode[]).every((q) => part(q, true));
@@ -88,6 +89,45 @@ function wordText(syntax: AnyNode, word: AnyNode, why?: (problem: string) => voi
     }
   };
   return (word.Parts as AnyNode[]).every((p) => part(p, false)) ? text : undefined;
+}
+
+const ANSI_C_SIMPLE: Record<string, string> = { a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", n: "\n", r: "\r", t: "\t", v: "\v", "\\": "\\", "'": "'", '"': '"', "?": "?" };
+
+/**
+ * The text of a `$'…'` body as bash expands it: `\n`-style letters, `\nnn` octal, `\xHH`, `\uHHHH`,
+ * `\UHHHHHHHH`, `\cX` control characters; an unknown escape stays as written; a NUL ends the text.
+ */
+export function decodeAnsiC(body: string): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c !== "\\" || i === body.length - 1) {
+      out += c;
+      continue;
+    }
+    const e = body[++i]!;
+    const digits = (re: RegExp, max: number): string => {
+      let d = "";
+      while (d.length < max && i + 1 < body.length && re.test(body[i + 1]!)) d += body[++i];
+      return d;
+    };
+    let code: number | undefined;
+    if (ANSI_C_SIMPLE[e] !== undefined) out += ANSI_C_SIMPLE[e];
+    else if (/[0-7]/.test(e)) code = parseInt(e + digits(/[0-7]/, 2), 8) & 0xff;
+    else if (e === "x" || e === "u" || e === "U") {
+      const d = digits(/[0-9a-fA-F]/, e === "x" ? 2 : e === "u" ? 4 : 8);
+      if (d === "") out += `\\${e}`;
+      else code = parseInt(d, 16);
+    } else if (e === "c" && i + 1 < body.length) {
+      const x = body[++i]!;
+      code = x === "?" ? 0x7f : x.toUpperCase().charCodeAt(0) & 0x1f;
+    } else out += `\\${e}`;
+    if (code !== undefined) {
+      if (code === 0) return out;
+      out += code > 0x10ffff ? "\ufffd" : String.fromCodePoint(code);
+    }
+  }
+  return out;
 }
 
 /** Splits `line` into its commands. Never throws. */

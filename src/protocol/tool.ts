@@ -18,6 +18,11 @@ export interface ToolContext {
   onUpdate?: (text: string) => void;
   /** Emits an event into the calling agent's stream (used by `task` to relay child events). */
   emit?: (event: AgentEvent) => void;
+  /**
+   * The deny rule (as written) that hides an absolute path from this call, or undefined: grep skips
+   * such files' content, find and ls leave out their names (and each says how many it left out).
+   */
+  hidden?: (absPath: string) => string | undefined;
 }
 
 /** What a tool returns: `output` goes to the model; `details` only to the UI/session. */

@@ -5,9 +5,10 @@
  * clash over Claude Code's, which win over `.agents`; the project wins over the user within each.
  * A malformed skill is a problem (path + reason) and is skipped; nothing here throws.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
+import { readHead } from "../context/project-context.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { ProfileProblem } from "../subagents/profile-files.js";
 import { parseSkill, type Skill, type SkillSource } from "./skill-parse.js";
@@ -38,7 +39,15 @@ function realDir(dir: string): string {
 }
 
 /** The SKILL.md files of one skills root (`<root>/<folder>/SKILL.md`, folders sorted); problems for what is not a skill. */
-function readSkillRoot(root: string, source: SkillSource, problems: ProfileProblem[]): Skill[] {
+/** The characters of a SKILL.md read at most; a larger one is skipped (as cheaply as a small one is read). */
+export const SKILL_MAX_CHARS = 256 * 1024;
+
+/**
+ * The SKILL.md files of one skills root (`<root>/<folder>/SKILL.md`, folders sorted); problems for
+ * what is not a skill. Read as context files are: regular files only (a FIFO never blocks), only
+ * the head; with `within` (a project's real root), a SKILL.md whose real path is outside it is refused.
+ */
+function readSkillRoot(root: string, source: SkillSource, problems: ProfileProblem[], within?: string): Skill[] {
   let names: string[];
   try {
     names = readdirSync(root).filter((n) => !n.startsWith(".")).sort();
@@ -55,14 +64,35 @@ function readSkillRoot(root: string, source: SkillSource, problems: ProfileProbl
         if (name.endsWith(".md")) problems.push({ path: dir, reason: `a skill is a folder holding SKILL.md; move this file to ${join(root, name.slice(0, -3), "SKILL.md")}` });
         continue;
       }
-      let raw: string;
+      let info: Stats;
       try {
-        raw = readFileSync(path, "utf8");
+        info = statSync(path);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") problems.push({ path: dir, reason: "this skill folder has no SKILL.md; add one (front matter `name:` and `description:`, then the instructions) or remove the folder" });
         else problems.push({ path, reason: `cannot read the file: ${errorMessage(error)}; fix its permissions or remove it` });
         continue;
       }
+      if (!info.isFile()) {
+        problems.push({ path, reason: "SKILL.md is not a regular file (a FIFO, device or folder); replace it with a file" });
+        continue;
+      }
+      if (within !== undefined) {
+        const real = realpathSync.native(path);
+        if (real !== within && !real.startsWith(within.endsWith(sep) ? within : within + sep)) {
+          problems.push({ path, reason: `SKILL.md resolves to ${real}, outside the project ${within}; a project's skills are read only from inside it — copy the file in or remove the link` });
+          continue;
+        }
+      }
+      const head = readHead(path, SKILL_MAX_CHARS);
+      if (!head) {
+        problems.push({ path, reason: "cannot read the file; fix its permissions or remove it" });
+        continue;
+      }
+      if (head.partial || head.text.length > SKILL_MAX_CHARS) {
+        problems.push({ path, reason: `SKILL.md is ${head.size} bytes, over the ${SKILL_MAX_CHARS / 1024} KB a skill may hold; shorten it (put details in files beside it that the skill names)` });
+        continue;
+      }
+      const raw = head.text;
       const parsed = parseSkill(raw, { path, dir, source });
       if (!parsed.ok) problems.push({ path, reason: parsed.reason });
       else skills.push(parsed.skill);
@@ -108,7 +138,7 @@ export function loadSkills(opts: LoadSkillsOptions): SkillLoad {
     layers.push(readSkillRoot(userDir, userSource, out.problems));
     // When the project folder *is* a user folder (cwd = home), it is read once, as the user's.
     if (userRoots.has(realDir(projectDir))) continue;
-    if (opts.trusted) layers.push(readSkillRoot(projectDir, projectSource, out.problems));
+    if (opts.trusted) layers.push(readSkillRoot(projectDir, projectSource, out.problems, realDir(cwd)));
     else skipped += countSkillFolders(projectDir);
   }
   if (skipped > 0) out.notices.push(`Skipped ${skipped} project skill(s) in ${PROJECT_SKILL_DIRS.join(", ")}: trust this project to load them (run with --trust, or accept the trust question in the TUI).`);

@@ -110,8 +110,12 @@ export function isProfileServerTool(profile: Pick<AgentProfile, "mcpServers">, n
  */
 export function childToolGate(onToolCall: OnToolCall | undefined, profile?: Pick<AgentProfile, "name" | "path" | "permissionMode">): OnToolCall | undefined {
   if (profile?.permissionMode !== "plan") return onToolCall;
-  return (call, agent, tool) =>
+  const gate: OnToolCall = (call, agent, tool) =>
     tool.readOnly || tool.readOnlyHint
       ? (onToolCall?.(call, agent, tool) ?? { allow: true })
       : { allow: false, reason: `agent "${profile.name}" works in plan mode (permissionMode: plan in ${profile.path}): only read-only tools run; ${call.name} is not run — describe the change instead` };
+  // The PostToolUse hooks and the paths deny rules hide travel with the check.
+  if (onToolCall?.after) gate.after = onToolCall.after;
+  if (onToolCall?.hides) gate.hides = onToolCall.hides;
+  return gate;
 }

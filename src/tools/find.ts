@@ -12,6 +12,7 @@ import type { Tool, ToolOutput } from "../protocol/tool.js";
 import { walk } from "./walk.js";
 import type { SearchItem } from "./search-match.js";
 import { runSearch } from "./search-runner.js";
+import { hiddenNote } from "./grep.js";
 
 export interface FindToolOptions {
   /** Paths listed before stopping with a note (default 1000). */
@@ -55,15 +56,21 @@ export function createFindTool(options: FindToolOptions = {}): Tool<typeof schem
       }
 
       const found: string[] = [];
+      const hiddenBy = new Map<string, number>();
       const outcome = await runSearch({ mode: "find", glob: args.pattern, maxFileBytes: 0, maxLineChars: 0 }, walkItems(root, ctx.signal), {
         signal: ctx.signal,
         onResult: (item, result) => {
-          if (result.matched) found.push(displayPath(ctx.cwd, item.path));
+          if (!result.matched) return;
+          const rule = ctx.hidden?.(item.path);
+          if (rule !== undefined) hiddenBy.set(rule, (hiddenBy.get(rule) ?? 0) + 1);
+          else found.push(displayPath(ctx.cwd, item.path));
         },
       });
       if (outcome.error) return fail(`find could not run: ${outcome.error}`);
       if (ctx.signal.aborted || outcome.aborted) return aborted();
-      const slowNote = outcome.slow.length > 0 ? `\n\n[the pattern took too long on ${outcome.slow.join(", ")}${outcome.stopped ? "; the search stopped there" : ""} — simplify it]` : "";
+      const slowNote =
+        (outcome.slow.length > 0 ? `\n\n[the pattern took too long on ${outcome.slow.join(", ")}${outcome.stopped ? "; the search stopped there" : ""} — simplify it]` : "") +
+        (hiddenBy.size > 0 ? `\n\n${hiddenNote(hiddenBy, "listed")}` : "");
       if (found.length === 0) {
         const where = shown === "." ? "the working directory" : shown;
         return ok(`No files match ${args.pattern} under ${where} (the pattern is matched against paths relative to it).${slowNote}`, {

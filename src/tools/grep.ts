@@ -89,7 +89,14 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       let more = false;
       let tooLarge = 0;
       const outside: string[] = [];
-      const items = isDir ? walkItems(root, ctx.signal, (link, target) => outside.push(`${displayPath(ctx.cwd, link)} → ${target}`)) : [{ path: root, rel: basename(root) }];
+      const hiddenBy = new Map<string, number>();
+      const hide = (path: string): boolean => {
+        const rule = ctx.hidden?.(path);
+        if (rule !== undefined) hiddenBy.set(rule, (hiddenBy.get(rule) ?? 0) + 1);
+        return rule !== undefined;
+      };
+      const all = isDir ? walkItems(root, ctx.signal, (link, target) => outside.push(`${displayPath(ctx.cwd, link)} → ${target}`)) : [{ path: root, rel: basename(root) }];
+      const items = ctx.hidden ? withoutHidden(all, hide) : all;
       const job: SearchJob = { mode: "grep", regex: { source: regex.source, flags: regex.flags }, glob: isDir ? args.glob : undefined, maxFileBytes, maxLineChars };
       const outcome = await runSearch(job, items, {
         signal: ctx.signal,
@@ -124,6 +131,7 @@ export function createGrepTool(options: GrepToolOptions = {}): Tool<typeof schem
       const flags = args.ignoreCase ? "i" : "";
       const where = `${shown === "." ? "the working directory" : shown}${fileFilter ? ` (files matching ${args.glob})` : ""}`;
       const notes = skippedNotes(outcome.slow, tooLarge, { budgetMs: options.fileBudgetMs ?? ITEM_BUDGET_MS, maxFileBytes, stoppedSlow: outcome.stopped && !more });
+      if (hiddenBy.size > 0) notes.push(hiddenNote(hiddenBy, "searched"));
       if (outside.length > 0) notes.push(`[not searched: ${outside.length} symlinked file(s) pointing outside ${shown === "." ? "the working directory" : shown}: ${outside.slice(0, 5).join(", ")}${outside.length > 5 ? ", …" : ""} — read one by its path if needed (that asks)]`);
       if (lines.length === 0) return ok([`No matches for /${args.pattern}/${flags} in ${where}.`, ...notes].join("\n\n"), { matches: 0, slow: outcome.slow });
       let output = lines.join("\n");
@@ -143,6 +151,18 @@ export const grepTool = createGrepTool();
 /** The walk as search items (absolute and root-relative paths). */
 async function* walkItems(root: string, signal: AbortSignal, outsideLink: (path: string, target: string) => void): AsyncGenerator<SearchItem> {
   for await (const entry of walk(root, { signal, outsideLink })) yield { path: entry.path, rel: entry.rel };
+}
+
+/** The items `hide` does not cover. */
+async function* withoutHidden(items: AsyncIterable<SearchItem> | Iterable<SearchItem>, hide: (path: string) => boolean): AsyncGenerator<SearchItem> {
+  for await (const item of items) if (!hide(item.path)) yield item;
+}
+
+/** `[not searched: 3 file(s) a deny rule covers (read(./.env): 1, …)]` — counts only, never names. */
+export function hiddenNote(hiddenBy: ReadonlyMap<string, number>, verb: string): string {
+  const total = [...hiddenBy.values()].reduce((a, b) => a + b, 0);
+  const rules = [...hiddenBy].map(([rule, n]) => `${rule}: ${n}`).join(", ");
+  return `[not ${verb}: ${total} file(s) a deny rule covers (${rules})]`;
 }
 
 /** Notes on files left out: too slow for the pattern, or too large. */

@@ -3,6 +3,7 @@ import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import { displayPath, resolvePath } from "./paths.js";
+import { hiddenNote } from "./grep.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
 
@@ -41,6 +42,15 @@ export function createLsTool(options: LsToolOptions = {}): Tool<typeof schema> {
         if (code === "EACCES" || code === "EPERM") return fail(`Cannot list ${shown}: permission denied.`);
         return fail(`Cannot list ${shown}: ${errorMessage(err)}`);
       }
+      const hiddenBy = new Map<string, number>();
+      if (ctx.hidden) {
+        names = names.filter((name) => {
+          const rule = ctx.hidden!(join(dir, name));
+          if (rule !== undefined) hiddenBy.set(rule, (hiddenBy.get(rule) ?? 0) + 1);
+          return rule === undefined;
+        });
+      }
+      const hiddenText = hiddenBy.size > 0 ? `\n\n${hiddenNote(hiddenBy, "listed")}` : "";
       names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       const shownNames = names.slice(0, maxEntries);
       const lines: string[] = [];
@@ -52,12 +62,12 @@ export function createLsTool(options: LsToolOptions = {}): Tool<typeof schema> {
         );
         lines.push(isDir ? `${name}/` : name);
       }
-      if (lines.length === 0) return ok(`(${shown} is an empty directory)`, { count: 0 });
+      if (lines.length === 0) return ok(`(${shown} is an empty directory)${hiddenText}`, { count: 0 });
       let output = lines.join("\n");
       if (names.length > maxEntries) {
         output += `\n\n[showing ${maxEntries} of ${names.length} entries; use find or grep to narrow down]`;
       }
-      return ok(output, { count: names.length, truncated: names.length > maxEntries });
+      return ok(output + hiddenText, { count: names.length, truncated: names.length > maxEntries });
     },
   };
 }

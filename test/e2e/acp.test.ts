@@ -145,6 +145,16 @@ describe("ink --acp driven by the ACP SDK client", () => {
     }
   });
 
+  it("session/new with a relative or missing cwd is refused with a clear error; the agent keeps serving", async () => {
+    const a = startAgent();
+    await a.conn.agent.request("initialize", { protocolVersion: 1 });
+    await expect(a.conn.agent.request("session/new", { cwd: "relative/dir", mcpServers: [] })).rejects.toThrow(/cwd must be an absolute path.*"relative\/dir"/);
+    await expect(a.conn.agent.request("session/new", { mcpServers: [] } as never)).rejects.toThrow(/Invalid params/); // the SDK's own schema check
+    expect((await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] })).sessionId).toMatch(/\S/);
+    a.proc.stdin.end();
+    expect(await a.exited).toBe(0);
+  });
+
   it("session/load replays the saved session as updates; an unknown id is a clear error", async () => {
     expect(savedSession).not.toBe("");
     const a = startAgent();

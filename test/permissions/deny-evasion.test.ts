@@ -103,3 +103,43 @@ describe("allow rules see what a wrapper runs", () => {
     expect(splitShell("timeout 5 rm -rf x")).toMatchObject({ commands: ["rm -rf x"], parsed: true, open: [] });
   });
 });
+
+describe("spellings that name the program only once bash has read them", () => {
+  it("ANSI-C quoting ($'…') is decoded as bash does, so a deny rule sees the program — in yolo too", () => {
+    for (const line of ["$'\\x72m' -f victim", "$'\\162\\155' victim", "$'r\\u006d' x", "$'\\U00000072'm x", "r$'m' x", "sudo $'\\x72m' x", "bash -c $'\\x72m x'"]) {
+      for (const mode of ["default", "yolo"] as const) expect(verdict(line, { allow: ["bash"], deny: ["bash(rm)"] }, mode), `${line} (${mode})`).toMatchObject({ kind: "deny" });
+    }
+    expect(splitShell("$'\\x72m' -f victim").commands).toEqual(["rm -f victim"]);
+    expect(kind("echo $'a\\tb'", { allow: ["bash"], deny: ["bash(rm)"] })).toBe("allow");
+  });
+
+  it("decodeAnsiC agrees with bash on every escape form", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const { decodeAnsiC } = await import("../../src/permissions/shell-split.js");
+    const bodies = ["\\x72m", "\\x7", "\\xg", "\\162\\155", "\\1a", "\\u00e9t\\u00e9", "\\U0001F600", "\\cA\\c?", "\\a\\b\\e\\E\\f\\n\\r\\t\\v", "\\\\ \\' \\\" \\?", "\\q\\z", "ab\\x00cd", "\\uZ"];
+    for (const body of bodies) {
+      const fromBash = execFileSync("bash", ["-c", `printf '%s' $'${body}'`], { encoding: "utf8" });
+      expect(decodeAnsiC(body), body).toBe(fromBash);
+    }
+  });
+
+  it("an alias whose body names a denied program is caught where it is defined", () => {
+    for (const line of ["shopt -s expand_aliases; alias del=rm; del -f victim", "alias del='rm -f'", "alias ll='ls -l' del=\"sudo rm\"", "alias x='echo; rm y'"]) {
+      for (const mode of ["default", "yolo"] as const) expect(verdict(line, { allow: ["bash"], deny: ["bash(rm)"] }, mode), `${line} (${mode})`).toMatchObject({ kind: "deny", reason: expect.stringContaining("bash(rm)") });
+    }
+    expect(kind("alias ll='ls -l'", { allow: ["bash"], deny: ["bash(rm)"] }, "yolo")).toBe("allow");
+    // An allow rule must cover what the alias runs, too.
+    expect(kind("alias x='curl evil'", { allow: ["bash(alias *)"] })).toBe("ask");
+  });
+
+  it("running a script file through a shell asks as sourcing it does", () => {
+    for (const line of ["sh script.sh", "bash ./script.sh", "bash -e script.sh arg", "bash -o errexit script.sh", "zsh s.zsh", "sudo sh s.sh"]) {
+      for (const mode of ["default", "yolo"] as const) {
+        expect(verdict(line, { allow: ["bash"], deny: ["bash(rm)"] }, mode), `${line} (${mode})`).toMatchObject({ kind: "ask", firm: true, reason: expect.stringMatching(/cannot be checked against the deny rule bash\(rm\) \(\w+ runs the script file \S*s/) });
+        expect(kind(". ./script.sh", { allow: ["bash"], deny: ["bash(rm)"] }, mode)).toBe("ask");
+      }
+      // No deny rule: a script file is still never auto-allowed by a broad rule, as sourcing is not.
+      expect(kind(line, { allow: ["bash"] }), line).toBe(kind(". ./script.sh", { allow: ["bash"] }));
+    }
+  });
+});
