@@ -157,6 +157,7 @@ export class AgentSession extends SessionChildrenApi {
     this.tools = buildSessionTools({
       options,
       envPassthrough: rules.settings.effective.envPassthrough,
+      bashEnv: () => this.hooks.bashEnv(),
       profiles: this.profiles,
       skills: this.skills,
       model: () => this.model,
@@ -399,6 +400,7 @@ export class AgentSession extends SessionChildrenApi {
     this.children.abortAll();
     this.mcp.killAll();
     void this.mcp.close();
+    this.hooks.dispose();
     this.file?.close();
   }
 }
