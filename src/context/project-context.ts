@@ -1,8 +1,8 @@
 /**
  * Project context for the system prompt: `$INK_HOME/AGENTS.md` (the user's; when there is none,
  * Claude Code's `~/.claude/CLAUDE.md`), then for each
- * directory from the repository root down to the working directory its `AGENTS.md` — or, when
- * it has none, its `CLAUDE.md` — so the nearest file comes last and weighs most. Each file is
+ * directory from the repository root down to the working directory its `AGENTS.md` and its
+ * `CLAUDE.md` (each once, also when one imports the other) — so the nearest file comes last and weighs most. Each file is
  * capped, and so is the whole; a cut says so in the text and in a note. No repository → only
  * the working directory is read. Each directory's `CLAUDE.local.md` (personal, Claude Code's) is
  * read after its shared file, and `@path` imports are followed (src/context/imports.ts): a
@@ -155,12 +155,12 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
       const where = resolvesInside(path, root);
       if (!where.inside) {
         notes.push(`project context: ${path} is a link to ${where.real}, outside the project (${root}); it was not read`);
-        break;
+        continue;
       }
       const head = readHead(path, fileCap);
       if (head === undefined) continue;
+      // Both are read (AGENTS.md first); one the other imports is read once, where it was first met.
       if (head.text.trim() !== "" && path !== userFile) add({ path, scope: "project", ...head }, root);
-      break;
     }
     const local = join(dir, "CLAUDE.local.md");
     if (existsSync(local)) {
