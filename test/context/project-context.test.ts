@@ -43,6 +43,23 @@ describe("project context", () => {
     expect(ctx.notes).toEqual([`project context: ${join(root, "CLAUDE.md")} imports @docs/missing.md, but ${join(root, "docs", "missing.md")} does not exist; fix the path or remove the import`]);
   });
 
+  it(".claude/rules/*.md are read as project rules (front matter dropped); a rule with paths: is not, with a note", () => {
+    const root = repo();
+    const rules = join(root, ".claude", "rules");
+    mkdirSync(join(rules, "frontend"), { recursive: true });
+    writeFileSync(join(rules, "testing.md"), "---\ndescription: how we test\n---\nRULE: use vitest");
+    writeFileSync(join(rules, "frontend", "react.md"), "RULE: hooks only");
+    writeFileSync(join(rules, "api.md"), '---\npaths:\n  - "src/api/**/*.ts"\n---\nRULE: validate input');
+    writeFileSync(join(rules, "notes.txt"), "not a rule");
+    const ctx = loadProjectContext({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")) });
+    expect(ctx.files.map((f) => f.path)).toEqual([join(rules, "frontend", "react.md"), join(rules, "testing.md")]);
+    expect(ctx.text).toContain("RULE: use vitest");
+    expect(ctx.text).not.toContain("description: how we test");
+    expect(ctx.text).not.toContain("validate input");
+    expect(ctx.text).not.toContain("not a rule");
+    expect(ctx.notes).toEqual([expect.stringContaining(`${join(rules, "api.md")} applies only to the files its "paths:" names`)]);
+  });
+
   it("/context and Claude Code's /memory show the loaded files", () => {
     const root = repo();
     writeFileSync(join(root, "AGENTS.md"), "rules");
