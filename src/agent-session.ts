@@ -158,6 +158,7 @@ export class AgentSession extends SessionChildrenApi {
     this.tools = buildSessionTools({
       options,
       envPassthrough: rules.settings.effective.envPassthrough,
+      bashEnv: () => this.hooks.bashEnv(),
       profiles: this.profiles,
       skills: this.skills,
       model: () => this.model,
@@ -400,6 +401,7 @@ export class AgentSession extends SessionChildrenApi {
     this.children.abortAll();
     this.mcp.killAll();
     void this.mcp.close();
+    this.hooks.dispose();
     this.file?.close();
   }
 }

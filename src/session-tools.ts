@@ -30,6 +30,8 @@ export interface SessionToolsDeps {
   options: AgentSessionOptions;
   /** Environment variables the bash tool passes through (settings.json). */
   envPassthrough?: readonly string[];
+  /** Variables SessionStart hooks exported (CLAUDE_ENV_FILE), read at each bash call. */
+  bashEnv?: () => Record<string, string>;
   profiles: ProfileLoad;
   skills: SkillLoad;
   /** The model of the next main turns, read at call time: children follow a /model switch. */
@@ -50,7 +52,7 @@ export interface SessionToolsDeps {
 /** Builds the main agent's tool pool (see the module comment); `task` reads the same array at call time. */
 export function buildSessionTools(deps: SessionToolsDeps): AnyTool[] {
   const { options } = deps;
-  const tools = builtinTools({ envPassthrough: deps.envPassthrough });
+  const tools = builtinTools({ envPassthrough: deps.envPassthrough, extraEnv: deps.bashEnv });
   // Only with skills: a pool without them stays as before (children made earlier still resume).
   if (deps.skills.skills.length > 0) tools.push(createSkillTool(deps.skills.skills));
   const task = createTaskTool({

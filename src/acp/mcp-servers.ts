@@ -4,7 +4,7 @@
  * servers of settings.json. An entry Ink cannot use is a problem naming it and the reason.
  */
 import type { McpServer } from "@agentclientprotocol/sdk/unstable";
-import { DEFAULT_MCP_STARTUP_TIMEOUT_MS, type McpServerConfig } from "../mcp/config.js";
+import { mcpStartupTimeoutMs, type McpServerConfig } from "../mcp/config.js";
 
 const SERVER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -23,10 +23,10 @@ export function acpMcpServers(servers: readonly McpServer[], problems: string[])
     }
     if ("type" in server && (server.type === "http" || server.type === "sse")) {
       const headers = Object.fromEntries(server.headers.map((h) => [h.name, h.value]));
-      out.push({ name: server.name, source, transport: server.type, url: server.url, headers, startupTimeoutMs: DEFAULT_MCP_STARTUP_TIMEOUT_MS });
+      out.push({ name: server.name, source, transport: server.type, url: server.url, headers, startupTimeoutMs: mcpStartupTimeoutMs(process.env) });
     } else if ("command" in server) {
       const env = Object.fromEntries(server.env.map((e) => [e.name, e.value]));
-      out.push({ name: server.name, source, transport: "stdio", command: server.command, args: server.args, env, startupTimeoutMs: DEFAULT_MCP_STARTUP_TIMEOUT_MS });
+      out.push({ name: server.name, source, transport: "stdio", command: server.command, args: server.args, env, startupTimeoutMs: mcpStartupTimeoutMs(process.env) });
     } else {
       problems.push(`${source}: MCP server "${server.name}" skipped: Ink starts stdio, http and sse servers only`);
     }

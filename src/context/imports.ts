@@ -4,7 +4,8 @@
  * home directory, a leading `/` = absolute). Imported files are read too, recursively up to
  * MAX_IMPORT_DEPTH hops, each once; a file that resolves (links followed) outside the allowed root
  * — the repository for project files — is named in a note and not read. A word naming no file
- * (`@someone`) is left alone.
+ * (`@someone`, `@types/node`) is left alone; one shaped like a file (`@docs/setup.md`, `@./notes`)
+ * that does not exist is named in a note.
  */
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
@@ -32,6 +33,11 @@ export function importPaths(text: string): string[] {
   return out;
 }
 
+/** True when an `@word` is meant as a file: it starts like a path or ends in a file extension. */
+function looksLikeFile(rel: string): boolean {
+  return /^(?:~\/|\.{1,2}\/|\/)/.test(rel) || /\.[A-Za-z][\w-]{0,7}$/.test(rel);
+}
+
 /** One imported file, found by following imports from a context file. */
 export interface ImportedFile {
   path: string;
@@ -56,7 +62,10 @@ export function followImports(path: string, text: string, opts: { root: string; 
     const target = rel.startsWith("~/") ? resolve(homedir(), rel.slice(2)) : isAbsolute(rel) ? rel : resolve(dirname(path), rel);
     let real: string;
     try {
-      if (!existsSync(target) || !statSync(target).isFile()) continue;
+      if (!existsSync(target) || !statSync(target).isFile()) {
+        if (looksLikeFile(rel)) opts.notes.push(`project context: ${path} imports @${rel}, but ${target} does not exist; fix the path or remove the import`);
+        continue;
+      }
       real = realpathSync(target);
     } catch {
       continue;

@@ -1,17 +1,19 @@
 /**
  * Project context for the system prompt: `$INK_HOME/AGENTS.md` (the user's; when there is none,
  * Claude Code's `~/.claude/CLAUDE.md`), then for each
- * directory from the repository root down to the working directory its `AGENTS.md` — or, when
- * it has none, its `CLAUDE.md` — so the nearest file comes last and weighs most. Each file is
+ * directory from the repository root down to the working directory its `AGENTS.md` and its
+ * `CLAUDE.md` (each once, also when one imports the other) — so the nearest file comes last and weighs most. Each file is
  * capped, and so is the whole; a cut says so in the text and in a note. No repository → only
  * the working directory is read. Each directory's `CLAUDE.local.md` (personal, Claude Code's) is
- * read after its shared file, and `@path` imports are followed (src/context/imports.ts): a
+ * read after its shared file (and the `.md` files under `.claude/rules/` — Claude Code's project rules — before
+ * it; a rule with `paths:` front matter is not read, with a note), and `@path` imports are followed (src/context/imports.ts): a
  * project file's only inside the repository, the user's only inside its own directory.
  */
 import { createHash } from "node:crypto";
-import { closeSync, existsSync, openSync, readSync, realpathSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { followImports } from "./imports.js";
+import { parseYamlFrontMatter } from "./front-matter.js";
 
 /** Largest part of one file that is kept (characters). */
 export const CONTEXT_FILE_CAP = 64_000;
@@ -155,12 +157,34 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
       const where = resolvesInside(path, root);
       if (!where.inside) {
         notes.push(`project context: ${path} is a link to ${where.real}, outside the project (${root}); it was not read`);
-        break;
+        continue;
       }
       const head = readHead(path, fileCap);
       if (head === undefined) continue;
+      // Both are read (AGENTS.md first); one the other imports is read once, where it was first met.
       if (head.text.trim() !== "" && path !== userFile) add({ path, scope: "project", ...head }, root);
-      break;
+    }
+    for (const rule of ruleFiles(join(dir, ".claude", "rules"))) {
+      const where = resolvesInside(rule, root);
+      if (!where.inside) {
+        notes.push(`project context: ${rule} is a link to ${where.real}, outside the project (${root}); it was not read`);
+        continue;
+      }
+      const head = readHead(rule, fileCap);
+      if (head === undefined || head.text.trim() === "") continue;
+      let text = head.text;
+      try {
+        const parsed = parseYamlFrontMatter(head.text);
+        const data = (parsed.data ?? {}) as Record<string, unknown>;
+        if (data.paths !== undefined) {
+          notes.push(`project context: ${rule} applies only to the files its "paths:" names; Ink reads rules without "paths:" only, so it was not read (remove "paths:" to have it always read)`);
+          continue;
+        }
+        text = parsed.content;
+      } catch {
+        // Not front matter Ink can read: the whole file is the rule.
+      }
+      if (text.trim() !== "") add({ path: rule, scope: "project", ...head, text }, root);
     }
     const local = join(dir, "CLAUDE.local.md");
     if (existsSync(local)) {
@@ -195,6 +219,26 @@ export function loadProjectContext(opts: { cwd: string; inkHome: string; claudeH
     notes.push(`project context: this project is not trusted; its ${fromProject.map((f) => f.path).join(", ")} went into the system prompt as text (nothing in it runs or sets rules)`);
   }
   return { text: parts.join("\n\n"), files, notes };
+}
+
+/** The `.md` files under `dir` (Claude Code's `.claude/rules/`), sorted, sub-folders included. */
+function ruleFiles(dir: string, depth = 0): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const path = join(dir, name);
+    try {
+      const st = statSync(path);
+      if (st.isDirectory()) return depth < 4 ? ruleFiles(path, depth + 1) : [];
+      return st.isFile() && name.endsWith(".md") ? [path] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Lines for `/context`: each file with its size, or how to add one. */

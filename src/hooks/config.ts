@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { readJsonObject } from "../settings/json-object.js";
 
 /** Every event a hook can be attached to. */
-export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
+export const HOOK_EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
 export type HookEventName = (typeof HOOK_EVENTS)[number];
 
 /** Seconds a hook may run when its entry names no `timeout`. */
@@ -23,6 +23,8 @@ export interface HookEntry {
   matcher?: string;
   command: string;
   timeoutSec: number;
+  /** `async: true`: runs in the background — the turn does not wait and its output is no decision. */
+  async?: boolean;
   /** The settings file it came from. */
   source: string;
 }
@@ -68,7 +70,12 @@ export function parseHooks(value: unknown, path: string, problems: string[]): Ho
       }
       grp.hooks.forEach((hook: unknown, h) => {
         const at = `${where}.hooks[${h}]`;
-        const hk = hook as { type?: unknown; command?: unknown; timeout?: unknown } | null;
+        const hk = hook as { type?: unknown; command?: unknown; timeout?: unknown; async?: unknown; prompt?: unknown } | null;
+        if (hk !== null && typeof hk === "object" && (hk.type === "prompt" || hk.type === "agent")) {
+          const text = typeof hk.prompt === "string" ? ` ("${hk.prompt.replace(/\s+/g, " ").trim().slice(0, 60)}${hk.prompt.length > 60 ? "…" : ""}")` : "";
+          problems.push(`${path}: "${at}" is a ${hk.type}-type hook${text}, which Ink does not run (it asks a model); it was skipped — use a {"type": "command"} hook instead`);
+          return;
+        }
         if (hk === null || typeof hk !== "object" || hk.type !== "command") {
           problems.push(`${path}: "${at}" was skipped: only {"type": "command", "command": "..."} hooks run in Ink`);
           return;
@@ -81,7 +88,11 @@ export function parseHooks(value: unknown, path: string, problems: string[]): Ho
           problems.push(`${path}: "${at}.timeout" must be a number of seconds above 0 (e.g. 30); the hook was skipped`);
           return;
         }
-        out.push({ event: event as HookEventName, matcher: grp.matcher as string | undefined, command: hk.command, timeoutSec: (hk.timeout as number | undefined) ?? DEFAULT_HOOK_TIMEOUT_S, source: path });
+        if (hk.async !== undefined && typeof hk.async !== "boolean") {
+          problems.push(`${path}: "${at}.async" must be true or false; the hook was skipped`);
+          return;
+        }
+        out.push({ event: event as HookEventName, matcher: grp.matcher as string | undefined, command: hk.command, timeoutSec: (hk.timeout as number | undefined) ?? DEFAULT_HOOK_TIMEOUT_S, ...(hk.async === true ? { async: true } : {}), source: path });
       });
     });
   }
@@ -103,7 +114,7 @@ export function loadHooks(opts: { inkHome: string; cwd: string; trusted: boolean
 export function describeProjectHooks(cwd: string, rel: string): string[] {
   const problems: string[] = [];
   const entries = parseHooks(readJsonObject(join(cwd, rel), problems)?.hooks, rel, problems);
-  return entries.map((e) => `${e.event}${e.matcher ? ` [${e.matcher}]` : ""}: ${e.command}`);
+  return entries.map((e) => `${e.event}${e.matcher ? ` [${e.matcher}]` : ""}: ${e.command}${e.async ? " (in the background)" : ""}`);
 }
 
 /** True when `matcher` (Claude Code's: a regex over the name, "" / "*" / absent = all) matches one of `names`. */

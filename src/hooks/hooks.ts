@@ -6,6 +6,9 @@
  * `reason`, `hookSpecificOutput.permissionDecision` / `updatedInput` / `additionalContext`, `continue`,
  * `systemMessage`) or plain text (context for UserPromptSubmit / SessionStart); any other exit,
  * a timeout or a failure to start is reported as a line for the transcript and does not block.
+ * A hook with `async: true` runs in the background: nothing waits for it and its output is no
+ * decision (only its failure is reported). `permission_mode` carries Claude Code's names
+ * (default, acceptEdits, plan, bypassPermissions); SessionStart hooks get `CLAUDE_ENV_FILE`.
  */
 import { matcherMatches, type HookEntry, type HookEventName } from "./config.js";
 import { runHookCommand } from "./runner.js";
@@ -32,6 +35,16 @@ export interface HooksContext {
   /** A line for the transcript: a hook blocked, failed, timed out, or said something. */
   report: (line: string) => void;
   envPassthrough?: readonly string[];
+  /** The file SessionStart hooks may write `export VAR=value` lines to (CLAUDE_ENV_FILE). */
+  envFile?: string;
+}
+
+/** Ink's permission modes → the names Claude Code's hooks are given. */
+const CLAUDE_PERMISSION_MODE: Readonly<Record<string, string>> = { default: "default", "accept-edits": "acceptEdits", plan: "plan", yolo: "bypassPermissions" };
+
+/** The `permission_mode` a hook sees for Ink's `mode`. */
+export function claudePermissionMode(mode: string): string {
+  return CLAUDE_PERMISSION_MODE[mode] ?? mode;
 }
 
 const PLAIN_STDOUT_IS_CONTEXT = new Set<HookEventName>(["UserPromptSubmit", "SessionStart"]);
@@ -69,13 +82,15 @@ export class Hooks {
       session_id: this.ctx.sessionId,
       transcript_path: this.ctx.transcriptPath() ?? "",
       cwd: this.ctx.cwd,
-      permission_mode: this.ctx.permissionMode(),
+      permission_mode: claudePermissionMode(this.ctx.permissionMode()),
       hook_event_name: event,
       ...fields,
     };
-    const env = { CLAUDE_PROJECT_DIR: this.ctx.cwd, INK_PROJECT_DIR: this.ctx.cwd };
+    const env: Record<string, string> = { CLAUDE_PROJECT_DIR: this.ctx.cwd, INK_PROJECT_DIR: this.ctx.cwd };
+    if (event === "SessionStart" && this.ctx.envFile) env.CLAUDE_ENV_FILE = this.ctx.envFile;
+    for (const e of chosen.filter((c) => c.async)) this.background(event, e, input, env);
     const runs = await Promise.all(
-      chosen.map((e) => runHookCommand({ command: e.command, input, cwd: this.ctx.cwd, timeoutMs: e.timeoutSec * 1000, signal: opts.signal, env, envPassthrough: this.ctx.envPassthrough }).then((r) => ({ e, r }))),
+      chosen.filter((c) => !c.async).map((e) => runHookCommand({ command: e.command, input, cwd: this.ctx.cwd, timeoutMs: e.timeoutSec * 1000, signal: opts.signal, env, envPassthrough: this.ctx.envPassthrough }).then((r) => ({ e, r }))),
     );
     for (const { e, r } of runs) {
       const name = `${event} hook \`${shortCommand(e.command)}\``;
@@ -102,6 +117,16 @@ export class Hooks {
     return outcome;
   }
 
+  /** Starts an `async` hook and does not wait: only a failure to start, a timeout or a failing exit is reported. */
+  private background(event: HookEventName, e: HookEntry, input: unknown, env: Record<string, string>): void {
+    const name = `${event} hook \`${shortCommand(e.command)}\` (in the background)`;
+    void runHookCommand({ command: e.command, input, cwd: this.ctx.cwd, timeoutMs: e.timeoutSec * 1000, env, envPassthrough: this.ctx.envPassthrough }).then((r) => {
+      if (r.error !== undefined) this.ctx.report(`${name} could not start: ${r.error} (from ${e.source})`);
+      else if (r.timedOut) this.ctx.report(`${name} timed out after ${e.timeoutSec}s and was killed (from ${e.source}; raise its "timeout" if it needs longer)`);
+      else if (r.code !== 0 && r.code !== null) this.ctx.report(`${name} failed (exit ${r.code})${r.stderr.trim() ? `: ${r.stderr.trim().split("\n")[0]}` : ""} (from ${e.source})`);
+    });
+  }
+
   /** Reads one successful hook's stdout into `outcome`. */
   private fold(event: HookEventName, e: HookEntry, stdout: string, outcome: HookOutcome, name: string): void {
     const text = stdout.trim();
@@ -122,9 +147,11 @@ export class Hooks {
     const specific = (json.hookSpecificOutput ?? {}) as Record<string, any>;
     if (typeof json.systemMessage === "string" && json.systemMessage.trim()) this.ctx.report(`${name}: ${json.systemMessage.trim()}`);
     const reason = typeof json.reason === "string" && json.reason.trim() ? json.reason.trim() : undefined;
-    const permissionReason = typeof specific.permissionDecisionReason === "string" ? specific.permissionDecisionReason : reason;
+    // PermissionRequest: hookSpecificOutput.decision {behavior: "allow" | "deny", message, updatedInput}.
+    const requested = event === "PermissionRequest" && specific.decision !== null && typeof specific.decision === "object" ? (specific.decision as Record<string, any>) : undefined;
+    const permissionReason = typeof requested?.message === "string" ? requested.message : typeof specific.permissionDecisionReason === "string" ? specific.permissionDecisionReason : reason;
     // PreToolUse: hookSpecificOutput.permissionDecision, or the older decision "approve" / "block".
-    const permission = specific.permissionDecision ?? (json.decision === "approve" ? "allow" : undefined);
+    const permission = requested?.behavior ?? specific.permissionDecision ?? (json.decision === "approve" ? "allow" : undefined);
     if (permission === "deny" || json.decision === "block") {
       outcome.blocked ??= { reason: (permission === "deny" ? permissionReason : reason) ?? `blocked by ${e.command}`, command: e.command };
     } else if (permission === "ask" || permission === "allow") {
@@ -134,8 +161,8 @@ export class Hooks {
     if (json.continue === false) {
       outcome.blocked ??= { reason: typeof json.stopReason === "string" ? json.stopReason : (reason ?? `stopped by ${e.command}`), command: e.command };
     }
-    const updated = specific.updatedInput;
-    if (event === "PreToolUse" && updated !== undefined) {
+    const updated = requested ? requested.updatedInput : specific.updatedInput;
+    if ((event === "PreToolUse" || (event === "PermissionRequest" && permission === "allow")) && updated !== undefined) {
       if (updated === null || typeof updated !== "object" || Array.isArray(updated)) this.ctx.report(`${name} gave an updatedInput that is not a JSON object; it was ignored`);
       else outcome.updatedInput ??= { input: updated, command: e.command };
     }

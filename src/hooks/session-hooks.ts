@@ -9,7 +9,11 @@ import { addUsage, type Usage } from "../protocol/messages.js";
 import type { LoopResult } from "../core/loop.js";
 import { Hooks, type HooksContext } from "./hooks.js";
 import { loadHooks } from "./config.js";
-import { agentFields } from "./tool-hooks.js";
+import { EnvFile } from "./env-file.js";
+import { agentFields, hookToolInput, rewrittenArguments, toolNames } from "./tool-hooks.js";
+import type { ApprovalOptions } from "../core/approval.js";
+
+type AskPerson = NonNullable<ApprovalOptions["ask"]>;
 
 /** Continuations a Stop / SubagentStop hook may ask for in a row before the agent is let stop. */
 export const MAX_STOP_ROUNDS = 5;
@@ -55,12 +59,25 @@ export class SessionHooks {
     readonly hooks: Hooks,
     /** Hook entries that were skipped, for the session's notices. */
     readonly problems: readonly string[] = [],
+    /** CLAUDE_ENV_FILE, made only when a SessionStart hook is configured. */
+    private readonly envFile?: EnvFile,
   ) {}
 
   /** Loads the hooks of the user's settings and (trusted only) the project's files. Never throws. */
   static load(opts: { inkHome: string; trusted: boolean } & HooksContext): SessionHooks {
     const config = loadHooks({ inkHome: opts.inkHome, cwd: opts.cwd, trusted: opts.trusted });
-    return new SessionHooks(new Hooks(config.entries, opts), config.problems);
+    const envFile = config.entries.some((e) => e.event === "SessionStart") ? EnvFile.create(opts.report) : undefined;
+    return new SessionHooks(new Hooks(config.entries, { ...opts, envFile: envFile?.path }), config.problems, envFile);
+  }
+
+  /** The variables SessionStart hooks exported through CLAUDE_ENV_FILE, for bash commands. */
+  bashEnv(): Record<string, string> {
+    return this.envFile?.variables() ?? {};
+  }
+
+  /** Removes CLAUDE_ENV_FILE (the session is closing). */
+  dispose(): void {
+    this.envFile?.remove();
   }
 
   /** Lines for `/context`: every hook with its file, and the skipped entries. */
@@ -68,7 +85,7 @@ export class SessionHooks {
     if (this.hooks.entries.length === 0 && this.problems.length === 0) return [];
     return [
       "Hooks (run as commands on your machine):",
-      ...this.hooks.entries.map((e) => `  ${e.event}${e.matcher ? ` [${e.matcher}]` : ""}: ${e.command} (from ${e.source})`),
+      ...this.hooks.entries.map((e) => `  ${e.event}${e.matcher ? ` [${e.matcher}]` : ""}: ${e.command}${e.async ? " (in the background)" : ""} (from ${e.source})`),
       ...this.problems.map((p) => `  ${p}`),
     ];
   }
@@ -76,6 +93,30 @@ export class SessionHooks {
   /** `ask` with a Notification hook fired (not awaited) each time the person is asked. */
   notifying<C extends { name: string }, R extends unknown[], T>(ask: ((call: C, ...rest: R) => T) | undefined): ((call: C, ...rest: R) => T) | undefined {
     return ask && ((call: C, ...rest: R) => (void this.notify(`Ink needs your permission to use ${call.name}`, "permission_prompt"), ask(call, ...rest)));
+  }
+
+  /**
+   * `ask` with PermissionRequest hooks first: a hook's `decision.behavior` "allow" / "deny" answers
+   * for the person (an `updatedInput` rewrites the call); without one the person is asked. Only
+   * calls no rule refused reach `ask`, so a hook's allow never overrides a deny rule.
+   */
+  permissionRequest(ask: AskPerson | undefined): AskPerson | undefined {
+    if (!ask || !this.hooks.has("PermissionRequest")) return ask;
+    const hooks = this.hooks;
+    return async (call, agent, why) => {
+      const names = toolNames(call.name);
+      const shown = hookToolInput(call, agent.cwd ?? process.cwd());
+      const out = await hooks.run("PermissionRequest", { tool_name: names[0], tool_input: shown, permission_suggestions: [], ...agentFields(agent) }, { matchOn: names });
+      if (out.blocked) {
+        hooks.say(`PermissionRequest hook denied ${call.name}: ${out.blocked.reason}`);
+        return { allow: false, reason: `a PermissionRequest hook denied this call: ${out.blocked.reason}` };
+      }
+      if (out.permission === "allow") {
+        hooks.say(`PermissionRequest hook allowed ${call.name}${out.permissionReason ? `: ${out.permissionReason}` : ""}`);
+        return out.updatedInput ? { allow: true, input: rewrittenArguments(call, shown, out.updatedInput.input) } : { allow: true };
+      }
+      return ask(call, agent, why);
+    };
   }
 
   /**

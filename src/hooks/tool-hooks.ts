@@ -77,11 +77,11 @@ function who(agent: AgentInfo): string {
  * Wraps `check` so PreToolUse hooks run before it (a block refuses the call with the hook's
  * reason; an `allow` goes to `check.hookAllowed`, which lets it answer the approval question but
  * never a deny rule or a wall; anything else goes on to `check`) and PostToolUse hooks after a
- * successful call (their reason or context is added to the result). Returns `check` itself when
- * no tool hook is configured.
+ * successful call, PostToolUseFailure hooks after a failed one (their reason or context is added
+ * to the result). Returns `check` itself when no tool hook is configured.
  */
 export function withToolHooks(check: OnToolCall & { hookAllowed: OnToolCall }, hooks: Hooks): OnToolCall {
-  if (!hooks.has("PreToolUse") && !hooks.has("PostToolUse")) return check;
+  if (!hooks.has("PreToolUse") && !hooks.has("PostToolUse") && !hooks.has("PostToolUseFailure")) return check;
   const wrapped: OnToolCall = async (call, agent, tool) => {
     if (hooks.has("PreToolUse")) {
       const cwd = agent.cwd ?? process.cwd();
@@ -107,7 +107,8 @@ export function withToolHooks(check: OnToolCall & { hookAllowed: OnToolCall }, h
     return check(call, agent, tool);
   };
   wrapped.after = async (call, output, agent) => {
-    if (output.isError || !hooks.has("PostToolUse")) return undefined;
+    if (output.isError) return afterFailure(hooks, call, output, agent);
+    if (!hooks.has("PostToolUse")) return undefined;
     const names = toolNames(call.name);
     const response = { output: typeof output.output === "string" ? output.output : String(output.output), isError: false };
     const out = await hooks.run("PostToolUse", { tool_name: names[0], tool_input: hookToolInput(call, agent.cwd ?? process.cwd()), tool_response: response, tool_use_id: call.id, ...agentFields(agent) }, { matchOn: names });
@@ -120,4 +121,14 @@ export function withToolHooks(check: OnToolCall & { hookAllowed: OnToolCall }, h
     return parts.length > 0 ? parts.join("\n") : undefined;
   };
   return wrapped;
+}
+
+/** PostToolUseFailure after a call that returned an error: its reason or context joins the result. */
+async function afterFailure(hooks: Hooks, call: ToolCall, output: { output: unknown }, agent: AgentInfo): Promise<string | undefined> {
+  if (!hooks.has("PostToolUseFailure")) return undefined;
+  const names = toolNames(call.name);
+  const error = typeof output.output === "string" ? output.output : String(output.output);
+  const out = await hooks.run("PostToolUseFailure", { tool_name: names[0], tool_input: hookToolInput(call, agent.cwd ?? process.cwd()), tool_use_id: call.id, error, is_interrupt: false, ...agentFields(agent) }, { matchOn: names });
+  const parts = [...(out.blocked ? [`[PostToolUseFailure hook] ${out.blocked.reason}`] : []), ...out.context.map((c) => `[PostToolUseFailure hook context] ${c}`)];
+  return parts.length > 0 ? parts.join("\n") : undefined;
 }

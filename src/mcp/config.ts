@@ -55,6 +55,19 @@ function expandRecord(record: Record<string, string> | undefined, env: NodeJS.Pr
   return Object.fromEntries(Object.entries(record ?? {}).map(([k, v]) => [k, expandVars(v, env)]));
 }
 
+/**
+ * The start-up timeout of a server whose entry names none: `MCP_TIMEOUT` (milliseconds, as in
+ * Claude Code) when it is a whole number of at least 100, else 30 s. A bad value gives a problem
+ * line naming it and the fix (when `problems` is given).
+ */
+export function mcpStartupTimeoutMs(env: NodeJS.ProcessEnv, problems?: string[]): number {
+  const raw = env.MCP_TIMEOUT?.trim();
+  if (raw === undefined || raw === "") return DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+  if (/^\d+$/.test(raw) && Number(raw) >= 100) return Number(raw);
+  problems?.push(`MCP_TIMEOUT="${env.MCP_TIMEOUT}" is not a number of milliseconds of at least 100 (e.g. MCP_TIMEOUT=90000); MCP servers get the default ${DEFAULT_MCP_STARTUP_TIMEOUT_MS} ms to start`);
+  return DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+}
+
 /** The servers of one `mcpServers` record; bad entries go to `problems` (one line each, naming `source`). */
 export function parseMcpServers(record: unknown, source: string, env: NodeJS.ProcessEnv, problems: string[]): McpServerConfig[] {
   if (record === undefined) return [];
@@ -75,7 +88,7 @@ export function parseMcpServers(record: unknown, source: string, env: NodeJS.Pro
       continue;
     }
     const e = parsed.data;
-    const startupTimeoutMs = e.timeout ?? DEFAULT_MCP_STARTUP_TIMEOUT_MS;
+    const startupTimeoutMs = e.timeout ?? mcpStartupTimeoutMs(env);
     const calls = e.callTimeout === undefined ? {} : { callTimeoutMs: e.callTimeout };
     if ("command" in e) {
       out.push({ name, source, transport: "stdio", command: expandVars(e.command, env), args: (e.args ?? []).map((a) => expandVars(a, env)), env: expandRecord(e.env, env), cwd: e.cwd && expandVars(e.cwd, env), startupTimeoutMs, ...calls });
@@ -120,6 +133,7 @@ export function readProjectMcp(projectDir: string, env: NodeJS.ProcessEnv, probl
 export function collectMcpServers(opts: { userServers?: unknown; userSource: string; projectDir: string; trusted: boolean; env?: NodeJS.ProcessEnv; claudeJson?: string }): { servers: McpServerConfig[]; problems: string[] } {
   const env = opts.env ?? process.env;
   const problems: string[] = [];
+  mcpStartupTimeoutMs(env, problems);
   const servers = parseMcpServers(opts.userServers, opts.userSource, env, problems);
   if (opts.trusted) {
     for (const server of readProjectMcp(opts.projectDir, env, problems)) {

@@ -38,6 +38,8 @@ export interface BashToolOptions {
   shell?: string;
   /** Secret-looking variables the command may still inherit (names, `*` wildcards). */
   envPassthrough?: readonly string[];
+  /** Variables added to every command's environment, read at call time (CLAUDE_ENV_FILE's exports). */
+  extraEnv?: () => Record<string, string>;
   /** Where commands run (default: the system's, see sandbox.ts). */
   sandbox?: BashSandbox;
 }
@@ -73,6 +75,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
     maxLines: options.maxLines ?? 2000,
     shell: options.shell ?? "bash",
     envPassthrough: options.envPassthrough ?? [],
+    extraEnv: options.extraEnv,
     sandbox: options.sandbox,
   };
   return {
@@ -101,7 +104,7 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
 /** The default bash tool. */
 export const bashTool = createBashTool();
 
-type Config = Required<Omit<BashToolOptions, "sandbox">> & { sandbox?: BashSandbox };
+type Config = Required<Omit<BashToolOptions, "sandbox" | "extraEnv">> & { sandbox?: BashSandbox; extraEnv?: () => Record<string, string> };
 
 function run(command: string, timeoutMs: number, ctx: ToolContext, config: Config): Promise<ToolOutput> {
   return new Promise((resolve) => {
@@ -109,7 +112,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     const callTag = newCallTag();
     const sandbox = config.sandbox ?? bashSandbox();
     const sandboxed = sandbox.prefix.length > 0;
-    const env = { ...toolEnv(process.env, config.envPassthrough), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag };
+    const env = { ...toolEnv(process.env, config.envPassthrough), ...config.extraEnv?.(), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag };
     // Without a namespace, a marker descriptor finds the call's processes that shed the group and the tag.
     const marker = sandboxed ? undefined : openCallMarker(callTag);
     const marked = new Set(marker ? [marker.link] : []);

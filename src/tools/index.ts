@@ -23,7 +23,7 @@ export { isIgnored, parseGitignore } from "./gitignore.js";
 export const READ_ONLY_TOOL_NAMES: readonly string[] = ["read", "grep", "find", "ls"];
 
 /** Fresh list of the built-in tools, in the order read, bash, grep, find, ls, edit, write. */
-export function builtinTools(options: { envPassthrough?: readonly string[] } = {}): AnyTool[] {
-  const bash = options.envPassthrough?.length ? createBashTool({ envPassthrough: options.envPassthrough }) : bashTool;
+export function builtinTools(options: { envPassthrough?: readonly string[]; extraEnv?: () => Record<string, string> } = {}): AnyTool[] {
+  const bash = options.envPassthrough?.length || options.extraEnv ? createBashTool({ envPassthrough: options.envPassthrough, extraEnv: options.extraEnv }) : bashTool;
   return [readTool, bash, grepTool, findTool, lsTool, editTool, writeTool];
 }

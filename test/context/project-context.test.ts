@@ -14,7 +14,7 @@ function repo(): string {
 }
 
 describe("project context", () => {
-  it("walks from the repository root to cwd, AGENTS.md over CLAUDE.md per directory, user file first, nearest last", () => {
+  it("walks from the repository root to cwd, AGENTS.md then CLAUDE.md per directory, user file first, nearest last", () => {
     const root = repo();
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));
     const sub = join(root, "pkg", "app");
@@ -22,15 +22,42 @@ describe("project context", () => {
     writeFileSync(join(home, "AGENTS.md"), "USER RULES");
     writeFileSync(join(root, "CLAUDE.md"), "ROOT CLAUDE");
     writeFileSync(join(root, "pkg", "AGENTS.md"), "PKG AGENTS");
-    writeFileSync(join(root, "pkg", "CLAUDE.md"), "PKG CLAUDE (ignored)");
+    writeFileSync(join(root, "pkg", "CLAUDE.md"), "PKG CLAUDE");
     writeFileSync(join(sub, "CLAUDE.md"), "APP CLAUDE");
     writeFileSync(join(root, "..", "AGENTS.md.not-read"), "x");
     const ctx = loadProjectContext({ cwd: sub, inkHome: home });
-    expect(ctx.files.map((f) => f.path)).toEqual([join(home, "AGENTS.md"), join(root, "CLAUDE.md"), join(root, "pkg", "AGENTS.md"), join(sub, "CLAUDE.md")]);
-    const order = ["USER RULES", "ROOT CLAUDE", "PKG AGENTS", "APP CLAUDE"].map((t) => ctx.text.indexOf(t));
+    expect(ctx.files.map((f) => f.path)).toEqual([join(home, "AGENTS.md"), join(root, "CLAUDE.md"), join(root, "pkg", "AGENTS.md"), join(root, "pkg", "CLAUDE.md"), join(sub, "CLAUDE.md")]);
+    const order = ["USER RULES", "ROOT CLAUDE", "PKG AGENTS", "PKG CLAUDE", "APP CLAUDE"].map((t) => ctx.text.indexOf(t));
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    expect(ctx.text).not.toContain("PKG CLAUDE");
     expect(describeProjectContext(ctx).join("\n")).toContain(join(sub, "CLAUDE.md"));
+  });
+
+  it("CLAUDE.md that imports AGENTS.md and adds notes: both are read, AGENTS.md once; a missing @import is a notice", () => {
+    const root = repo();
+    writeFileSync(join(root, "AGENTS.md"), "SHARED RULES");
+    writeFileSync(join(root, "CLAUDE.md"), "@AGENTS.md\n\nCLAUDE NOTES: run npm test\nSee @docs/missing.md and ask @someone or @types/node.\n");
+    const ctx = loadProjectContext({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")) });
+    expect(ctx.files.map((f) => f.path)).toEqual([join(root, "AGENTS.md"), join(root, "CLAUDE.md")]);
+    expect(ctx.text.split("SHARED RULES")).toHaveLength(2);
+    expect(ctx.text).toContain("CLAUDE NOTES: run npm test");
+    expect(ctx.notes).toEqual([`project context: ${join(root, "CLAUDE.md")} imports @docs/missing.md, but ${join(root, "docs", "missing.md")} does not exist; fix the path or remove the import`]);
+  });
+
+  it(".claude/rules/*.md are read as project rules (front matter dropped); a rule with paths: is not, with a note", () => {
+    const root = repo();
+    const rules = join(root, ".claude", "rules");
+    mkdirSync(join(rules, "frontend"), { recursive: true });
+    writeFileSync(join(rules, "testing.md"), "---\ndescription: how we test\n---\nRULE: use vitest");
+    writeFileSync(join(rules, "frontend", "react.md"), "RULE: hooks only");
+    writeFileSync(join(rules, "api.md"), '---\npaths:\n  - "src/api/**/*.ts"\n---\nRULE: validate input');
+    writeFileSync(join(rules, "notes.txt"), "not a rule");
+    const ctx = loadProjectContext({ cwd: root, inkHome: mkdtempSync(join(tmpdir(), "ink-home-")) });
+    expect(ctx.files.map((f) => f.path)).toEqual([join(rules, "frontend", "react.md"), join(rules, "testing.md")]);
+    expect(ctx.text).toContain("RULE: use vitest");
+    expect(ctx.text).not.toContain("description: how we test");
+    expect(ctx.text).not.toContain("validate input");
+    expect(ctx.text).not.toContain("not a rule");
+    expect(ctx.notes).toEqual([expect.stringContaining(`${join(rules, "api.md")} applies only to the files its "paths:" names`)]);
   });
 
   it("/context and Claude Code's /memory show the loaded files", () => {

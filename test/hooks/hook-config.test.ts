@@ -16,17 +16,21 @@ describe("hook configuration", () => {
     const problems: string[] = [];
     const entries = parseHooks(
       {
-        PreToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "./fmt.sh" }, { type: "prompt", prompt: "x" }, { type: "command", command: "./t.sh", timeout: -1 }] }],
+        PreToolUse: [{ matcher: "Edit|Write", hooks: [{ type: "command", command: "./fmt.sh" }, { type: "prompt", prompt: "Is the edit safe?" }, { type: "command", command: "./t.sh", timeout: -1 }, { type: "command", command: "./bg.sh", async: true }, { type: "bogus" }] }],
         OnSomething: [],
         Stop: "nope",
       },
       "/p/settings.json",
       problems,
     );
-    expect(entries).toEqual([{ event: "PreToolUse", matcher: "Edit|Write", command: "./fmt.sh", timeoutSec: 60, source: "/p/settings.json" }]);
+    expect(entries).toEqual([
+      { event: "PreToolUse", matcher: "Edit|Write", command: "./fmt.sh", timeoutSec: 60, source: "/p/settings.json" },
+      { event: "PreToolUse", matcher: "Edit|Write", command: "./bg.sh", timeoutSec: 60, async: true, source: "/p/settings.json" },
+    ]);
     expect(problems).toEqual([
-      '/p/settings.json: "hooks.PreToolUse[0].hooks[1]" was skipped: only {"type": "command", "command": "..."} hooks run in Ink',
+      '/p/settings.json: "hooks.PreToolUse[0].hooks[1]" is a prompt-type hook ("Is the edit safe?"), which Ink does not run (it asks a model); it was skipped — use a {"type": "command"} hook instead',
       '/p/settings.json: "hooks.PreToolUse[0].hooks[2].timeout" must be a number of seconds above 0 (e.g. 30); the hook was skipped',
+      '/p/settings.json: "hooks.PreToolUse[0].hooks[4]" was skipped: only {"type": "command", "command": "..."} hooks run in Ink',
       expect.stringContaining('hook event "OnSomething" is not known'),
       expect.stringContaining('"hooks.Stop" must be a list'),
     ]);
