@@ -40,6 +40,8 @@ export interface AgentInfo {
   depth: number;
   /** The agent's working directory (a worktree child: its worktree); set for approval checks. */
   cwd?: string;
+  /** A child's own permission mode from its agent file's `permissionMode` (see AgentProfile.permissionMode). */
+  permissionMode?: "plan" | "accept-edits" | "yolo" | "dont-ask";
 }
 
 /** Summary of a child's run carried by `subagent_end`. */
