@@ -11,7 +11,7 @@ import type { ApprovalPolicy } from "./core/approval.js";
 import type { PermissionMode } from "./permissions/decide.js";
 import type { Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
-import type { LoopResult } from "./core/loop.js";
+import { MAIN_AGENT, type LoopResult } from "./core/loop.js";
 import { emptyUsage, type AgentMessage, type ToolResult, type Usage } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
@@ -36,6 +36,8 @@ import { loadProjectSetup, rememberProjectTrust } from "./project-setup.js";
 import { formatSkillList } from "./skills/skill-tool.js";
 import type { SkillLoad } from "./skills/skills.js";
 import type { CommandLoad } from "./commands/command-files.js";
+import { commandModel, expandCommandWithContext, findCommandInvocation, type CommandInvocation } from "./commands/command-run.js";
+import { runShellCommand } from "./core/shell-command.js";
 import { MainInbox } from "./core/main-inbox.js";
 import type { SessionHooks } from "./hooks/session-hooks.js";
 import { takeDeliveries } from "./subagents/task-wait-tool.js";
@@ -281,6 +283,27 @@ export class AgentSession extends SessionChildrenApi {
    */
   async runCommandChild(command: string, prompt: string, opts: { agent?: string; signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
     return runPersonTaskRun(this.personRuns, { prompt, ...(opts.agent ? { agent: opts.agent } : {}) }, opts.toolCallId ?? `command-${Date.now()}`, opts, command);
+  }
+
+  /** The command file `text` names (`/name args`), or undefined (not a command, or a built-in, or no such file). */
+  commandInvocation(text: string): CommandInvocation | undefined {
+    return findCommandInvocation(text, this.commands.commands);
+  }
+
+  /**
+   * Runs a command file as the TUI, `-p` and ACP all do: its arguments substituted, each
+   * `` !`cmd` `` run as a main-agent `bash` call through the session's approval check (its output
+   * replaces it), then the prompt as a main turn (on the file's `model:` when the provider serves it,
+   * else a warning) or, for `context: fork` / `agent:`, as a child (see runCommandChild). Rejects as `prompt` does.
+   */
+  async runCommandFile(invocation: CommandInvocation, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<{ kind: "prompt"; result: LoopResult } | { kind: "child"; result: ToolResult }> {
+    const { command, args } = invocation;
+    const emit = (event: AgentEvent) => opts.onEvent?.(event);
+    const prompt = await expandCommandWithContext(command, args, async (cmd) => (await runShellCommand({ command: cmd, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit })).note);
+    if (command.fork) return { kind: "child", result: await this.runCommandChild(command.name, prompt, { ...opts, agent: command.agent }) };
+    const { model, warning } = commandModel(command, this.provider, this.model);
+    if (warning) emit({ type: "warning", source: "command", message: warning });
+    return { kind: "prompt", result: await this.prompt(prompt, { signal: opts.signal, onEvent: opts.onEvent, ...(model ? { model } : {}) }) };
   }
 
   /** What the person's own runs (`!`, resumes, forked commands) use of this session. */
