@@ -34,6 +34,7 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import type { ProjectContext } from "./context/project-context.js";
 import { loadProjectSetup, rememberProjectTrust } from "./project-setup.js";
 import { formatSkillList } from "./skills/skill-tool.js";
+import { modelSkills } from "./skills/skill-parse.js";
 import type { SkillLoad } from "./skills/skills.js";
 import type { CommandLoad } from "./commands/command-files.js";
 import { commandModel, expandCommandWithContext, findCommandInvocation, type CommandInvocation } from "./commands/command-run.js";
@@ -173,7 +174,7 @@ export class AgentSession extends SessionChildrenApi {
       editClaims: this.editClaims,
       treeBudget: this.treeBudget,
     });
-    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(modelSkills(this.skills.skills)), projectContext: this.context.text });
     this.mainCompactor = sessionCompactor(compaction, this.system, this.model, (entry) => this.file?.record({ type: "compaction", ...entry }), (event) => this.emitMain(event));
   }
 
