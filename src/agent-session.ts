@@ -36,8 +36,8 @@ import { loadProjectSetup, rememberProjectTrust } from "./project-setup.js";
 import { formatSkillList } from "./skills/skill-tool.js";
 import { modelSkills } from "./skills/skill-parse.js";
 import type { SkillLoad } from "./skills/skills.js";
-import type { CommandLoad } from "./commands/command-files.js";
-import { commandModel, expandCommandWithContext, findCommandInvocation, type CommandInvocation } from "./commands/command-run.js";
+import type { CommandLoad, FileCommand } from "./commands/command-files.js";
+import { commandModel, expandCommandWithContext, findCommandInvocation, skillCommands, type CommandInvocation } from "./commands/command-run.js";
 import { runShellCommand } from "./core/shell-command.js";
 import { MainInbox } from "./core/main-inbox.js";
 import type { SessionHooks } from "./hooks/session-hooks.js";
@@ -288,7 +288,12 @@ export class AgentSession extends SessionChildrenApi {
 
   /** The command file `text` names (`/name args`), or undefined (not a command, or a built-in, or no such file). */
   commandInvocation(text: string): CommandInvocation | undefined {
-    return findCommandInvocation(text, this.commands.commands);
+    return findCommandInvocation(text, this.invocableCommands);
+  }
+
+  /** What the person may run with `/name`: the command files, then the skills (`/skill-name`) whose names are free. */
+  get invocableCommands(): FileCommand[] {
+    return [...this.commands.commands, ...skillCommands(this.skills.skills, this.commands.commands)];
   }
 
   /**

@@ -14,7 +14,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ProfileProblem } from "../subagents/profile-files.js";
 
 /** Where a command file came from. */
-export type CommandSource = "project" | "claude-project" | "user" | "claude-user";
+export type CommandSource = "project" | "claude-project" | "user" | "claude-user" | "skill";
 
 /** A slash command read from a file. */
 export interface FileCommand {

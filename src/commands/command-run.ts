@@ -6,7 +6,9 @@
  */
 import type { Provider } from "../protocol/provider.js";
 import { CLAUDE_MODEL_ALIASES } from "../subagents/profile-parse.js";
-import { expandCommand, substituteArguments, type FileCommand } from "./command-files.js";
+import { BUILTIN_COMMAND_NAMES, expandCommand, substituteArguments, type FileCommand } from "./command-files.js";
+import type { Skill } from "../skills/skill-parse.js";
+import { skillText } from "../skills/skill-tool.js";
 
 /** One typed line that names a command file: the command and what was typed after its name. */
 export interface CommandInvocation {
@@ -68,4 +70,16 @@ export function commandModel(command: Pick<FileCommand, "name" | "model" | "path
   const model = MODEL_ALIASES[command.model] ?? command.model;
   if (provider.ownsModel && !provider.ownsModel(model)) return { warning: `${command.name}: the ${provider.name} provider does not serve model "${model}" (${command.path}); running on ${sessionModel}` };
   return { model };
+}
+
+/**
+ * The skills the person may run as `/skill-name` (as Claude Code does), as commands: the prompt is
+ * the skill's instructions (skillText; `$ARGUMENTS` substituted, or what was typed appended). A
+ * built-in command or a command file of the same name wins.
+ */
+export function skillCommands(skills: readonly Skill[], commands: readonly FileCommand[]): FileCommand[] {
+  const taken = new Set([...BUILTIN_COMMAND_NAMES, ...commands.flatMap((c) => [c.name, ...(c.aliases ?? [])]).map((n) => n.toLowerCase())]);
+  return skills
+    .filter((s) => !taken.has(`/${s.name.toLowerCase()}`))
+    .map((s) => ({ name: `/${s.name}`, description: s.description.replace(/\s+/g, " "), fork: false, body: skillText(s), path: s.path, source: "skill" as const }));
 }

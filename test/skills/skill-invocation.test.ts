@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { expect, it } from "vitest";
 import { AgentSession } from "../../src/agent-session.js";
+import { runPrintMode } from "../../src/cli/print-mode.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
@@ -41,5 +42,27 @@ it("every skill hidden from the model: no skill tool and no Skills section", asy
   await s.prompt("hi");
   expect(provider.requests[0]!.tools.map((t) => t.name)).not.toContain("skill");
   expect(provider.requests[0]!.system).not.toContain("deploy");
+  s.close();
+});
+
+it("/skill-name runs a skill as Claude Code does (a hidden one too): its instructions are the prompt, what was typed appended; a command file of that name wins", async () => {
+  const cwd = temp("ink-skinv3-cwd-");
+  const inkHome = temp("ink-skinv3-home-");
+  put(join(inkHome, "skills/deploy/SKILL.md"), "---\nname: deploy\ndescription: Deploys.\ndisable-model-invocation: true\n---\nDEPLOY-BODY\n");
+  put(join(inkHome, "skills/notes/SKILL.md"), "---\nname: notes\ndescription: Notes.\n---\nNOTES-BODY for $ARGUMENTS\n");
+  put(join(inkHome, "skills/fix/SKILL.md"), "---\nname: fix\ndescription: Fixes.\n---\nFIX-SKILL-BODY\n");
+  put(join(inkHome, "commands/fix.md"), "FIX-COMMAND-FILE $ARGUMENTS\n");
+  const provider = createScriptedProvider(() => ({ text: "ok" }));
+  const s = new AgentSession({ cwd, inkHome, provider, model: "m", interactive: false, approval: {}, persist: false });
+  const out: string[] = [];
+  const io = { stdout: (t: string) => out.push(t), stderr: () => {} };
+  expect(await runPrintMode(s, "/deploy staging", { json: false, signal: new AbortController().signal, io })).toBe(0);
+  await runPrintMode(s, "/notes v2", { json: false, signal: new AbortController().signal, io });
+  await runPrintMode(s, "/fix it", { json: false, signal: new AbortController().signal, io });
+  const prompts = provider.requests.map((r) => JSON.stringify(r.messages.filter((m) => m.role === "user").at(-1)));
+  expect(prompts[0]).toMatch(/DEPLOY-BODY[\s\S]*ARGUMENTS: staging/);
+  expect(prompts[1]).toContain("NOTES-BODY for v2");
+  expect(prompts[2]).toContain("FIX-COMMAND-FILE it");
+  expect(prompts[2]).not.toContain("FIX-SKILL-BODY");
   s.close();
 });
