@@ -35,17 +35,18 @@ describe("App: slash-command files", () => {
     h = withCommands(() => ({ text: "ok" }));
     const start = await waitForFrame(h.app.lastFrame, (f) => f.includes("is named /clear, a built-in command"), { what: "the clash notice" });
     expect(start.split("is named /clear").length).toBe(2);
-    h.app.stdin.write("/fr");
-    const menu = await waitForFrame(h.app.lastFrame, (f) => f.includes("/frontend:review"), { what: "the command in the menu" });
-    expect(menu).toContain("Review a pull request [pr-number] [priority] (claude-project)");
-    h.app.stdin.write("\u007f\u007fau");
+    h.app.stdin.write("/rev");
+    // Named as Claude Code names a sub-folder command: /review, its folder shown as "(claude-project:frontend)".
+    const menu = await waitForFrame(h.app.lastFrame, (f) => f.includes("/review"), { what: "the command in the menu" });
+    expect(menu).toContain("Review a pull request [pr-number] [priority] (claude-project:frontend)");
+    h.app.stdin.write("\u007f\u007f\u007fau");
     const audit = await waitForFrame(h.app.lastFrame, (f) => f.includes("/audit"), { what: "the forked command in the menu" });
     expect(audit).toContain("Audit for security problems (claude-project · runs as a child)");
   });
 
   it("a command's prompt, arguments substituted, goes to the main agent", async () => {
     h = withCommands((r) => ({ text: `MAIN-ANSWER to ${firstPrompt(r).slice(0, 20)}` }));
-    await typeAndSubmit(h.app, "/frontend:review 456 high");
+    await typeAndSubmit(h.app, "/review 456 high");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("MAIN-ANSWER"), { what: "the answer" });
     expect(firstPrompt(h.provider.requests[0]!)).toBe("Review PR #456 with priority high. Everything: 456 high");
   });

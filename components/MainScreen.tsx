@@ -129,7 +129,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
   const mentionFiles = useMentionFiles(session.cwd);
-  const completionSources = useMemo(() => ({ commands: menuCommands(session.commands.commands), files: mentionFiles.files }), [mentionFiles.files, session]);
+  const completionSources = useMemo(() => ({ commands: menuCommands(session.invocableCommands), files: mentionFiles.files }), [mentionFiles.files, session]);
   const menuOpen = useRef(false);
   const [, setModelShown] = useState(session.model);
   const [permissionMode, setPermissionModeShown] = useState(session.permissionMode);
@@ -233,7 +233,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.commands.commands });
+    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.invocableCommands });
     const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {

@@ -9,8 +9,6 @@ import { costLines } from "./hooks/cost-lines.js";
 import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
 import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
-import { expandCommand } from "../src/commands/command-files.js";
-import { CLAUDE_MODEL_ALIASES } from "../src/subagents/profile-parse.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -96,20 +94,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
   }
 }
 
-/** Runs a command file: its prompt (arguments substituted) as a main turn, or as a child when it forks. */
+/** Runs a command file: its prompt (arguments substituted, `` !`cmd` `` context run) as a main turn, or as a child when it forks. */
 function runFileCommand(outcome: Extract<SlashOutcome, { kind: "file-command" }>, ctx: SlashActionContext): void {
-  const { session, stream } = ctx;
-  const { command, args, typed } = outcome;
-  const prompt = expandCommand(command, args);
-  if (command.fork) {
-    stream.runCommandChild(command.name, typed, prompt, command.agent);
-    return;
-  }
-  let model = command.model === undefined ? undefined : (CLAUDE_MODEL_ALIASES[command.model] ?? command.model);
-  if (model === "inherit") model = undefined;
-  if (model !== undefined && session.provider.ownsModel && !session.provider.ownsModel(model)) {
-    stream.notice(`${command.name}: the ${session.provider.name} provider does not serve model "${model}" (${command.path}); running on ${session.model}`, "warn");
-    model = undefined;
-  }
-  stream.submit(prompt, model);
+  ctx.stream.runCommandFile(outcome.typed, { command: outcome.command, args: outcome.args });
 }

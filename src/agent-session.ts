@@ -11,7 +11,7 @@ import type { ApprovalPolicy } from "./core/approval.js";
 import type { PermissionMode } from "./permissions/decide.js";
 import type { Compactor } from "./core/compaction.js";
 import type { AgentEvent } from "./protocol/events.js";
-import type { LoopResult } from "./core/loop.js";
+import { MAIN_AGENT, type LoopResult } from "./core/loop.js";
 import { emptyUsage, type AgentMessage, type ToolResult, type Usage } from "./protocol/messages.js";
 import { buildSystemPrompt } from "./core/system-prompt.js";
 import type { OnToolCall } from "./core/tool-runner.js";
@@ -34,8 +34,11 @@ import { formatProfileList, type ProfileLoad } from "./subagents/profiles.js";
 import type { ProjectContext } from "./context/project-context.js";
 import { loadProjectSetup, rememberProjectTrust } from "./project-setup.js";
 import { formatSkillList } from "./skills/skill-tool.js";
+import { modelSkills } from "./skills/skill-parse.js";
 import type { SkillLoad } from "./skills/skills.js";
-import type { CommandLoad } from "./commands/command-files.js";
+import type { CommandLoad, FileCommand } from "./commands/command-files.js";
+import { commandModel, expandCommandWithContext, findCommandInvocation, skillCommands, type CommandInvocation } from "./commands/command-run.js";
+import { runShellCommand } from "./core/shell-command.js";
 import { MainInbox } from "./core/main-inbox.js";
 import type { SessionHooks } from "./hooks/session-hooks.js";
 import { takeDeliveries } from "./subagents/task-wait-tool.js";
@@ -173,7 +176,7 @@ export class AgentSession extends SessionChildrenApi {
       editClaims: this.editClaims,
       treeBudget: this.treeBudget,
     });
-    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
+    this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(modelSkills(this.skills.skills)), projectContext: this.context.text });
     this.mainCompactor = sessionCompactor(compaction, this.system, this.model, (entry) => this.file?.record({ type: "compaction", ...entry }), (event) => this.emitMain(event));
   }
 
@@ -283,6 +286,32 @@ export class AgentSession extends SessionChildrenApi {
    */
   async runCommandChild(command: string, prompt: string, opts: { agent?: string; signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<ToolResult> {
     return runPersonTaskRun(this.personRuns, { prompt, ...(opts.agent ? { agent: opts.agent } : {}) }, opts.toolCallId ?? `command-${Date.now()}`, opts, command);
+  }
+
+  /** The command file `text` names (`/name args`), or undefined (not a command, or a built-in, or no such file). */
+  commandInvocation(text: string): CommandInvocation | undefined {
+    return findCommandInvocation(text, this.invocableCommands);
+  }
+
+  /** What the person may run with `/name`: the command files, then the skills (`/skill-name`) whose names are free. */
+  get invocableCommands(): FileCommand[] {
+    return [...this.commands.commands, ...skillCommands(this.skills.skills, this.commands.commands)];
+  }
+
+  /**
+   * Runs a command file as the TUI, `-p` and ACP all do: its arguments substituted, each
+   * `` !`cmd` `` run as a main-agent `bash` call through the session's approval check (its output
+   * replaces it), then the prompt as a main turn (on the file's `model:` when the provider serves it,
+   * else a warning) or, for `context: fork` / `agent:`, as a child (see runCommandChild). Rejects as `prompt` does.
+   */
+  async runCommandFile(invocation: CommandInvocation, opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<{ kind: "prompt"; result: LoopResult } | { kind: "child"; result: ToolResult }> {
+    const { command, args } = invocation;
+    const emit = (event: AgentEvent) => opts.onEvent?.(event);
+    const prompt = await expandCommandWithContext(command, args, async (cmd) => (await runShellCommand({ command: cmd, tools: this.tools, cwd: this.cwd, agent: MAIN_AGENT, onToolCall: this.onToolCall, signal: opts.signal, emit })).note);
+    if (command.fork) return { kind: "child", result: await this.runCommandChild(command.name, prompt, { ...opts, agent: command.agent }) };
+    const { model, warning } = commandModel(command, this.provider, this.model);
+    if (warning) emit({ type: "warning", source: "command", message: warning });
+    return { kind: "prompt", result: await this.prompt(prompt, { signal: opts.signal, onEvent: opts.onEvent, ...(model ? { model } : {}) }) };
   }
 
   /** What the person's own runs (`!`, resumes, forked commands) use of this session. */

@@ -10,6 +10,7 @@ import type { SubagentHookCalls } from "./hooks/session-hooks.js";
 import type { AnyTool } from "./protocol/tool.js";
 import type { SessionStore } from "./session/store.js";
 import { createSkillTool } from "./skills/skill-tool.js";
+import { modelSkills } from "./skills/skill-parse.js";
 import type { SkillLoad } from "./skills/skills.js";
 import { createAgentSearchTool } from "./subagents/agent-search-tool.js";
 import type { BackgroundChildren } from "./subagents/background-children.js";
@@ -54,7 +55,9 @@ export function buildSessionTools(deps: SessionToolsDeps): AnyTool[] {
   const { options } = deps;
   const tools = builtinTools({ envPassthrough: deps.envPassthrough, extraEnv: deps.bashEnv });
   // Only with skills: a pool without them stays as before (children made earlier still resume).
-  if (deps.skills.skills.length > 0) tools.push(createSkillTool(deps.skills.skills));
+  // Skills with disable-model-invocation: true are neither listed nor loadable by the model.
+  const usable = modelSkills(deps.skills.skills);
+  if (usable.length > 0) tools.push(createSkillTool(usable));
   const task = createTaskTool({
     provider: options.provider,
     // Read at call time: children follow a /model switch.

@@ -62,7 +62,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
 /** The help of a command file in the `/` menu and /help: its description, argument hint and how it runs. */
 export function fileCommandHelp(c: FileCommand): string {
   const runs = c.fork ? ` · runs as a child${c.agent ? ` (${c.agent})` : ""}` : "";
-  return `${c.description}${c.argumentHint ? ` ${c.argumentHint}` : ""} (${c.source}${runs})`;
+  return `${c.description}${c.argumentHint ? ` ${c.argumentHint}` : ""} (${c.source}${c.namespace ? `:${c.namespace}` : ""}${runs})`;
 }
 
 /** Every command of the `/` menu: the built-ins, then the command files. */
@@ -114,7 +114,7 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
     default: {
       const lines = ctx.sessionLines?.(name);
       if (lines) return { kind: "lines", lines, tone: "info" };
-      const file = ctx.fileCommands?.find((c) => c.name.toLowerCase() === name);
+      const file = ctx.fileCommands?.find((c) => c.name.toLowerCase() === name || c.aliases?.some((a) => a.toLowerCase() === name));
       if (file) return { kind: "file-command", command: file, args: text.slice(name.length).trim(), typed: text };
     }
       const meant = closestWord(name, menuCommands(ctx.fileCommands).map((c) => c.name));

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AgentSession } from "../../src/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
+import type { CommandInvocation } from "../../src/commands/command-run.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "./transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
@@ -28,7 +29,8 @@ export interface AgentStream {
   /** Starts a run with `text` (on `model` for this request only, when given); false (and nothing happens) when a run is in progress. */
   submit(text: string, model?: string): boolean;
   /** Runs a forked command file as a new child (shown as its pane), `typed` as the person's line; false when a run is in progress. */
-  runCommandChild(command: string, typed: string, prompt: string, agent?: string): boolean;
+  /** Runs a command file the person typed (`typed`) as the session does for every front end (see AgentSession.runCommandFile). */
+  runCommandFile(typed: string, invocation: CommandInvocation): boolean;
   /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
   resumeChild(childId: string, label: string, prompt: string): boolean;
   /** Runs `command` (typed after `!`) through the session's bash tool and approval; false when a run is in progress. */
@@ -209,15 +211,17 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     [session, startRun, note, clock],
   );
 
-  const runCommandChild = useCallback(
-    (command: string, typed: string, prompt: string, agent?: string): boolean => {
+  const runCommandFile = useCallback(
+    (typed: string, invocation: CommandInvocation): boolean => {
       if (current.current) return false;
       const toolCallId = `ui-command-${++resumes.current}`;
+      const command = invocation.command.name;
       return startRun({ type: "run_start", text: typed, at: clock() }, async (signal, emit) => {
-        const result = await session.runCommandChild(command, prompt, { agent, signal, onEvent: emit, toolCallId });
+        const ran = await session.runCommandFile(invocation, { signal, onEvent: emit, toolCallId });
+        if (ran.kind === "prompt") return;
         if (session.pendingChildReports.some((n) => n.command === command)) note(`↪ ${command}'s report goes to the main agent with your next message`, "dim");
-        else if (result.isError) note(`✗ ${command}: ${result.content.split("\n")[0]}`, "error");
-      });
+        else if (ran.result.isError) note(`✗ ${command}: ${ran.result.content.split("\n")[0]}`, "error");
+      }, true);
     },
     [session, startRun, note, clock],
   );
@@ -260,7 +264,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       state,
       submit,
       resumeChild,
-      runCommandChild,
+      runCommandFile,
       shell,
       compact,
       stopChild,
@@ -276,6 +280,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       },
       restore,
     }),
-    [state, submit, resumeChild, runCommandChild, shell, compact, stopChild, note, enqueue, restore, session],
+    [state, submit, resumeChild, runCommandFile, shell, compact, stopChild, note, enqueue, restore, session],
   );
 }

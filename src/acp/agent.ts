@@ -12,6 +12,9 @@ import type { AgentSession } from "../agent-session.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
+import type { AgentEvent } from "../protocol/events.js";
+import { emptyUsage } from "../protocol/messages.js";
+import type { LoopResult } from "../core/loop.js";
 import { promptChildSession, type ReadChildSession } from "./child-sessions.js";
 import { EventUpdates } from "./event-updates.js";
 import { acpMcpServers } from "./mcp-servers.js";
@@ -141,7 +144,15 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const controller = new AbortController();
       const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
       // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
-      const done = live.session.startMcp().then(() => live.session.prompt(promptText(params.prompt), { signal: controller.signal, onEvent: (e) => updates.see(e) }));
+      // A prompt naming a command file (`/review src`) runs that file as the TUI would; a forked one as a child (a task call).
+      const text = promptText(params.prompt);
+      const onEvent = (e: AgentEvent) => updates.see(e);
+      const done = live.session.startMcp().then(async (): Promise<LoopResult> => {
+        const invocation = live.session.commandInvocation(text);
+        if (!invocation) return live.session.prompt(text, { signal: controller.signal, onEvent });
+        const ran = await live.session.runCommandFile(invocation, { signal: controller.signal, onEvent });
+        return ran.kind === "prompt" ? ran.result : { reason: controller.signal.aborted ? "aborted" : "done", turns: 0, usage: emptyUsage() };
+      });
       live.running = { controller, done: done.catch(() => undefined) };
       let stopReason: StopReason;
       try {

@@ -3,7 +3,8 @@
  * progress for tool calls and for each child's start and end goes to stderr; `--output json`
  * prints every event as a JSON line instead; the last stderr line gives the run's tokens and its cost
  * (none when no model has a price, `+` when some had none). Background children are awaited
- * before the final answer; their reports start main turns of their own. Exit codes: 0 done, 1 error, 130 interrupted.
+ * before the final answer; their reports start main turns of their own. A prompt naming a command
+ * file (`/review src`) runs that file as the TUI would. Exit codes: 0 done, 1 error, 130 interrupted.
  */
 import type { AgentSession } from "../agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
@@ -52,7 +53,20 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     show(e);
   });
   try {
-    let result = await session.prompt(prompt, { signal: opts.signal, onEvent });
+    // A command file (`-p "/review src"`) runs as in the TUI; a forked one's child report is the answer.
+    const invocation = session.commandInvocation(prompt);
+    const ran = invocation ? await session.runCommandFile(invocation, { signal: opts.signal, onEvent }) : undefined;
+    if (ran?.kind === "child") {
+      if (opts.signal.aborted) {
+        io.stderr("ink: interrupted\n");
+        return 130;
+      }
+      if (!opts.json) io.stdout(ran.result.content.endsWith("\n") ? ran.result.content : `${ran.result.content}\n`);
+      session.saveNow();
+      if (!opts.json) io.stderr(totals.line());
+      return ran.result.isError ? 1 : 0;
+    }
+    let result = ran?.result ?? (await session.prompt(prompt, { signal: opts.signal, onEvent }));
     // Background children are awaited before the final answer (each is bounded by the child
     // timeout); their reports start main turns of their own, which may start more children.
     while (result.reason === "done" && !opts.signal.aborted) {

@@ -1,7 +1,8 @@
 /**
  * Slash-command files (Claude Code's format): every `*.md` under the project's `.claude/commands`
  * and `.ink/commands` (only when the project is trusted) and the user's `~/.claude/commands` and
- * `$INK_HOME/commands`. The file's body is the prompt; sub-folders name it `/folder:name`. Front
+ * `$INK_HOME/commands`. The file's body is the prompt; a file in a sub-folder is `/name` (as Claude
+ * Code names it; the folder is shown as its namespace) and `/folder:name` runs it too. Front
  * matter (optional): `description`, `argument-hint`, `allowed-tools`, `model`, and `context: fork`
  * or `agent: <profile>` to run it as a child. Ink's folders win a clash over Claude Code's, the
  * project over the user; built-in commands win over any file (one notice each). Never throws.
@@ -13,12 +14,16 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { ProfileProblem } from "../subagents/profile-files.js";
 
 /** Where a command file came from. */
-export type CommandSource = "project" | "claude-project" | "user" | "claude-user";
+export type CommandSource = "project" | "claude-project" | "user" | "claude-user" | "skill";
 
 /** A slash command read from a file. */
 export interface FileCommand {
-  /** `/name` or `/folder:name`. */
+  /** `/name`: a file in a sub-folder is named by its file name alone, as Claude Code names it. */
   name: string;
+  /** The sub-folder(s) of a file in one (`frontend`, `a:b`), shown beside its source as Claude Code does ("(project:frontend)"). */
+  namespace?: string;
+  /** Other names that run it: `/folder:name` for a file in a sub-folder. */
+  aliases?: string[];
   /** Front matter `description`, else the body's first line. */
   description: string;
   argumentHint?: string;
@@ -90,7 +95,8 @@ export function parseCommandFile(raw: string, origin: { path: string; rel: strin
   const segments = origin.rel.replace(/\.md$/, "").split("/");
   const bad = segments.find((s) => !SEGMENT.test(s));
   if (bad !== undefined) return { ok: false, reason: `"${bad}" cannot be part of a command name; use letters, digits, ".", "-" and "_" (rename the file or folder)` };
-  const name = `/${segments.join(":")}`;
+  const name = `/${segments.at(-1)!}`;
+  const namespace = segments.length > 1 ? segments.slice(0, -1).join(":") : undefined;
   const text = raw.replace(/^\uFEFF/, "");
   let data: Record<string, unknown> = {};
   let body = text;
@@ -112,6 +118,10 @@ export function parseCommandFile(raw: string, origin: { path: string; rel: strin
   if (body === "") return { ok: false, reason: "the file has no prompt: write the prompt below the front matter (use $ARGUMENTS for what is typed after the command)" };
   const description = asText(data.description) ?? clip(body.split("\n").find((l) => l.trim() !== "")!.trim(), 80);
   const command: FileCommand = { name, description, fork: false, body, path: origin.path, source: origin.source };
+  if (namespace !== undefined) {
+    command.namespace = namespace;
+    command.aliases = [`/${segments.join(":")}`];
+  }
   const hint = asText(data["argument-hint"]);
   if (hint) command.argumentHint = hint;
   const tools = data["allowed-tools"];
@@ -185,14 +195,32 @@ export function loadCommandFiles(opts: LoadCommandsOptions): CommandLoad {
         out.problems.push({ path, reason: parsed.reason });
         continue;
       }
-      const key = parsed.command.name.toLowerCase();
-      if (BUILTIN_COMMAND_NAMES.includes(key)) {
-        out.notices.push(`Command file ${path} is named ${parsed.command.name}, a built-in command; the built-in runs (rename the file to use it).`);
+      const command = parsed.command;
+      if (BUILTIN_COMMAND_NAMES.includes(command.name.toLowerCase())) {
+        // A sub-folder file named like a built-in still runs by its folder name.
+        if (!command.aliases) {
+          out.notices.push(`Command file ${path} is named ${command.name}, a built-in command; the built-in runs (rename the file to use it).`);
+          continue;
+        }
+        out.notices.push(`Command file ${path} is named ${command.name}, a built-in command; run it as ${command.aliases[0]}.`);
+        command.name = command.aliases[0]!;
+        delete command.aliases;
+      }
+      const key = command.name.toLowerCase();
+      const shadowed = merged.get(key);
+      if (shadowed && shadowed.source === source && shadowed.namespace !== command.namespace) {
+        // Two files of one folder with the same name in different sub-folders: the one in a sub-folder
+        // (the later one when both are) is named by its folder, `/folder:name`, and both run.
+        const renamed = command.aliases ? command : shadowed;
+        out.notices.push(`Command files ${shadowed.path} and ${path} are both ${command.name}; ${renamed.path} runs as ${renamed.aliases![0]}.`);
+        renamed.name = renamed.aliases![0]!;
+        delete renamed.aliases;
+        merged.set(key, renamed === command ? shadowed : command);
+        merged.set(renamed.name.toLowerCase(), renamed);
         continue;
       }
-      const shadowed = merged.get(key);
-      if (shadowed) out.notices.push(`Command ${parsed.command.name} (${shadowed.source}: ${shadowed.path}) is shadowed by the ${source} file ${path}.`);
-      merged.set(key, parsed.command);
+      if (shadowed) out.notices.push(`Command ${command.name} (${shadowed.source}: ${shadowed.path}) is shadowed by the ${source} file ${path}.`);
+      merged.set(key, command);
     }
   }
   if (skipped > 0) out.notices.push(`Skipped ${skipped} project command file(s) in .claude/commands, .ink/commands: trust this project to use them (run with --trust, or accept the trust question in the TUI).`);
@@ -214,8 +242,14 @@ export function splitArguments(args: string): string[] {
  */
 export function expandCommand(command: Pick<FileCommand, "body">, args: string): string {
   const text = args.trim();
-  const words = splitArguments(text);
   const uses = /\$ARGUMENTS|\$[1-9](?!\d)/.test(command.body);
-  const body = command.body.replace(/\$ARGUMENTS/g, () => text).replace(/\$([1-9])(?!\d)/g, (_, n: string) => words[Number(n) - 1] ?? "");
+  const body = substituteArguments(command.body, text);
   return !uses && text !== "" ? `${body}\n\nARGUMENTS: ${text}` : body;
+}
+
+/** `template` with `$ARGUMENTS` replaced by `args` and `$1`…`$9` by its words (missing ones by ""). */
+export function substituteArguments(template: string, args: string): string {
+  const text = args.trim();
+  const words = splitArguments(text);
+  return template.replace(/\$ARGUMENTS/g, () => text).replace(/\$([1-9])(?!\d)/g, (_, n: string) => words[Number(n) - 1] ?? "");
 }

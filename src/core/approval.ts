@@ -65,6 +65,17 @@ function flagRules(list: readonly string[] | undefined, kind: "allow" | "deny"):
   return parseRules(list, kind).map((rule) => ({ ...rule, source: `${rule.source} from --${kind}` }));
 }
 
+/**
+ * The mode a call is decided in: the session's, or a child's own from its agent file. Plan (the
+ * session's or the agent's) wins; a session in yolo keeps its children in yolo; otherwise an agent's
+ * accept-edits or yolo (bypassPermissions) applies to its own calls.
+ */
+export function agentMode(session: PermissionMode, agent: AgentInfo["permissionMode"]): PermissionMode {
+  if (agent === "plan" || session === "plan") return "plan";
+  if (session === "yolo") return "yolo";
+  return agent === "accept-edits" || agent === "yolo" ? agent : session;
+}
+
 /** Creates the `onToolCall` check for a run. Throws for a malformed rule (naming it). */
 export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const rules: PermissionRule[] = [
@@ -81,10 +92,11 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const judge = async (call: ToolCall, agent: AgentInfo, tool: Parameters<OnToolCall>[2], hookAllowed: boolean): Promise<ToolDecision> => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
-    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: policy.mode, rules });
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: agentMode(policy.mode, agent.permissionMode), rules });
     if (verdict.kind === "allow") return { allow: true };
     if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it${hookAllowed ? " (a PreToolUse hook's allow never overrides a deny)" : ""}` };
     if (hookAllowed && verdict.firm !== true) return { allow: true };
+    if (agent.permissionMode === "dont-ask") return { allow: false, reason: `${call.name} needs approval (${verdict.reason}) and agent "${agent.profile ?? agent.label}" runs with permissionMode: dontAsk, so what would ask is refused; ${who} must do without it` };
     if (options.ask) return options.ask(call, agent, { reason: verdict.reason, firm: verdict.firm === true });
     const hookNote = hookAllowed ? " A PreToolUse hook allowed it, but a hook's allow does not answer this question." : "";
     return {

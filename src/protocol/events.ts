@@ -21,8 +21,8 @@ export type CompactionEvent =
  */
 export interface WarningEvent {
   type: "warning";
-  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed), "budget" (the session's budget stopped the main agent). */
-  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook" | "budget";
+  /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed), "budget" (the session's budget stopped the main agent), "command" (a command file's model is not served). */
+  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook" | "budget" | "command";
   message: string;
 }
 
@@ -40,6 +40,8 @@ export interface AgentInfo {
   depth: number;
   /** The agent's working directory (a worktree child: its worktree); set for approval checks. */
   cwd?: string;
+  /** A child's own permission mode from its agent file's `permissionMode` (see AgentProfile.permissionMode). */
+  permissionMode?: "plan" | "accept-edits" | "yolo" | "dont-ask";
 }
 
 /** Summary of a child's run carried by `subagent_end`. */

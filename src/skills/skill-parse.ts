@@ -19,6 +19,8 @@ export interface Skill {
   description: string;
   /** `allowed-tools` as written (shown; Ink's approval rules still decide every call). */
   allowedTools?: string[];
+  /** `disable-model-invocation: true` (Claude Code): the model is not told of it and cannot load it; a profile's `skills:` still preloads it. */
+  disableModelInvocation?: boolean;
   /** The Markdown instructions (trimmed). */
   body: string;
   /** The skill's folder (files beside SKILL.md live here). */
@@ -34,7 +36,7 @@ export const SKILL_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const FORMAT_HINT = "a SKILL.md starts with a `---` line, then YAML with `name:` and `description:`, then a closing `---` line and the instructions";
 
 /** The front-matter keys of a SKILL.md (only these open a field when it is read line by line). */
-const SKILL_KEYS = ["name", "description", "allowed-tools", "license", "metadata", "model", "version"];
+const SKILL_KEYS = ["name", "description", "allowed-tools", "license", "metadata", "model", "version", "disable-model-invocation"];
 
 /** `allowed-tools`: a comma/space separated string or a YAML list of strings. */
 function parseAllowedTools(value: unknown): string[] | string {
@@ -78,5 +80,13 @@ export function parseSkill(raw: string, origin: { path: string; dir: string; sou
     if (typeof tools === "string") return { ok: false, reason: tools };
     skill.allowedTools = tools;
   }
+  const hidden = fields["disable-model-invocation"];
+  if (hidden !== undefined && typeof hidden !== "boolean") return { ok: false, reason: `\`disable-model-invocation\` must be true or false, got ${JSON.stringify(hidden)}` };
+  if (hidden === true) skill.disableModelInvocation = true;
   return { ok: true, skill };
+}
+
+/** The skills the model may see and load (not those with `disable-model-invocation: true`). */
+export function modelSkills(skills: readonly Skill[]): Skill[] {
+  return skills.filter((s) => s.disableModelInvocation !== true);
 }

@@ -5,7 +5,7 @@
  */
 import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../context/front-matter.js";
 import type { ThinkingConfig } from "../protocol/provider.js";
-import { formatSchemaIssues, PROFILE_KEYS, profileFrontMatterSchema, UNSUPPORTED_KEYS } from "./profile-schema.js";
+import { formatSchemaIssues, PROFILE_KEYS, PROFILE_PERMISSION_MODES, profileFrontMatterSchema, unknownKeys, unknownKeysWarning, UNSUPPORTED_KEYS } from "./profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 /**
@@ -76,8 +76,13 @@ export interface AgentProfile {
   background?: boolean;
   /** Extra MCP servers for this agent's children (unvalidated; the MCP layer checks each entry). */
   mcpServers?: Record<string, unknown>;
-  /** `permissionMode: plan`: this agent's children may use read-only tools only. */
-  permissionMode?: "plan";
+  /**
+   * The mode this agent's children run in (front matter `permissionMode`, Claude Code's names mapped):
+   * `plan` read-only tools only; `accept-edits` edits and writes in the working directory without
+   * asking; `yolo` (bypassPermissions) what yolo allows; `dont-ask` a call that would ask is refused.
+   * A session in plan mode keeps its children in plan; a session in yolo keeps them in yolo.
+   */
+  permissionMode?: "plan" | "accept-edits" | "yolo" | "dont-ask";
   /** Skill names to preload (front matter `skills:`). */
   skills?: string[];
   /** The preloaded skills' instructions, resolved at start-up (see preloadProfileSkills); they go into the child's system prompt. */
@@ -162,11 +167,17 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
     else warnings.push(`${origin.path}: color "${fields.color}" is not a colour the pane can show and was ignored (use ${PANE_COLORS.slice(0, 8).join(", ")}, a …Bright variant, purple, orange, pink or #rrggbb)`);
   }
   if (fields.worktree !== undefined) profile.worktree = fields.worktree;
+  if (fields.isolation !== undefined) {
+    if (fields.isolation === "worktree") profile.worktree ??= true;
+    else warnings.push(`${origin.path}: isolation "${fields.isolation}" is not one Ink has and was ignored (only \`isolation: worktree\`, a child in its own git worktree)`);
+  }
   if (fields.background !== undefined) profile.background = fields.background;
   if (fields.mcpServers !== undefined) profile.mcpServers = fields.mcpServers;
-  const mode = fields.permissionMode;
-  if (mode === "plan") profile.permissionMode = "plan";
-  else if (mode !== undefined && mode !== "default") warnings.push(`${origin.path}: permissionMode "${mode}" is ignored: an agent file cannot loosen the session's permission mode (only plan, which makes the agent read-only, is honoured)`);
+  const mode = fields.permissionMode === undefined ? undefined : PROFILE_PERMISSION_MODES[fields.permissionMode];
+  if (mode !== undefined && mode !== "default") profile.permissionMode = mode;
+  else if (mode === undefined && fields.permissionMode !== undefined) warnings.push(`${origin.path}: permissionMode "${fields.permissionMode}" is not a mode Ink knows and was ignored (use default, plan, acceptEdits, bypassPermissions or dontAsk)`);
+  const unknown = unknownKeys(data);
+  if (unknown.length > 0) warnings.push(`${origin.path}: ${unknownKeysWarning(unknown)}`);
   const unsupported = UNSUPPORTED_KEYS.filter((k) => fields[k] !== undefined);
   if (unsupported.length > 0) warnings.push(`${origin.path}: ${unsupported.join(", ")} ${unsupported.length === 1 ? "has" : "have"} no Ink equivalent yet and ${unsupported.length === 1 ? "was" : "were"} ignored`);
   if (fields.skills !== undefined) profile.skills = fields.skills;
@@ -177,7 +188,7 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
 
 /** Claude Code's names → Ink's: tools, disallowedTools, and the model (`inherit` = none, aliases = ids). */
 function adaptClaude(profile: AgentProfile, warnings: string[]): void {
-  if (profile.tools) {
+  if (profile.tools && profile.tools.length > 0) {
     profile.tools = mapClaudeTools(profile.tools, profile.path, "tool", warnings);
     if (profile.tools.length === 0) warnings.push(`${profile.path}: none of its tools exist in Ink, so agent "${profile.name}" runs with no tools; list some of ${INK_TOOL_NAMES.join(", ")} or remove \`tools:\` to give it every tool`);
   }

@@ -13,7 +13,7 @@ export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, par
 export const PROFILE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 
 /** The front-matter keys a profile may use. */
-export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "maxTokens", "maxCostUsd", "disallowedTools", "color", "worktree", "background", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
+export const PROFILE_KEYS = ["name", "description", "tools", "model", "thinking", "timeout", "maxTurns", "maxTokens", "maxCostUsd", "disallowedTools", "color", "worktree", "isolation", "background", "mcpServers", "skills", "permissionMode", "effort", "memory", "hooks"] as const;
 
 /** Claude Code agent fields Ink reads but does not act on: each is named once in the profile's warnings. */
 export const UNSUPPORTED_KEYS = ["memory", "hooks"] as const;
@@ -29,11 +29,18 @@ function field<T>(parse: (value: unknown) => FieldResult<T>) {
   });
 }
 
-/** `tools`: a comma-separated string (MCP tool names pass: `mcp__server__tool`) ("read, grep") or a YAML list; at least one name. */
+/**
+ * `tools`: a comma-separated string (MCP tool names pass: `mcp__server__tool`) ("read, grep") or a
+ * YAML list (flow `["Read", "Grep"]` or block); at least one name, except that an empty list
+ * (`tools: []`) means no tools. A flow list read as text (front matter read line by line) is split too.
+ */
 export function parseTools(value: unknown): FieldResult<string[]> {
-  const hint = 'write e.g. `tools: read, grep` or a YAML list; omit `tools` to give the agent every tool';
+  const hint = 'write e.g. `tools: read, grep` or a YAML list; omit `tools` to give the agent every tool, or write `tools: []` for none';
   let parts: unknown[];
-  if (typeof value === "string") parts = value.split(",");
+  if (Array.isArray(value) && value.length === 0) return { ok: true, value: [] };
+  const flow = typeof value === "string" ? /^\[(.*)\]$/s.exec(value.trim()) : null;
+  if (flow) parts = flow[1]!.split(",").map((p) => p.trim().replace(/^(["'])(.*)\1$/, "$2"));
+  else if (typeof value === "string") parts = value.split(",");
   else if (Array.isArray(value)) parts = value;
   else return { ok: false, message: `must be a comma-separated string or a list of tool names, got ${show(value)}; ${hint}` };
   const names: string[] = [];
@@ -46,7 +53,7 @@ export function parseTools(value: unknown): FieldResult<string[]> {
     }
     if (!names.includes(name)) names.push(name);
   }
-  if (names.length === 0) return { ok: false, message: `lists no tool names; ${hint}` };
+  if (names.length === 0 && !flow) return { ok: false, message: `lists no tool names; ${hint}` };
   return { ok: true, value: names };
 }
 
@@ -106,17 +113,39 @@ export function suggestKey(key: string): string | undefined {
   return undefined;
 }
 
-/** Message for front-matter keys that are not profile fields. */
-function unknownKeysMessage(keys: readonly string[]): string {
+/**
+ * The warning for front-matter keys that are not profile fields (Claude Code adds fields over
+ * time; a file written for a newer version still loads): each key is named, with the known key it
+ * was probably meant to be.
+ */
+export function unknownKeysWarning(keys: readonly string[]): string {
   const described = keys.map((key) => {
     const suggestion = suggestKey(key);
     return suggestion === undefined ? `"${key}"` : `"${key}" (did you mean "${suggestion}"?)`;
   });
-  return `unknown key${keys.length === 1 ? "" : "s"} ${described.join(", ")}; allowed keys are ${PROFILE_KEYS.join(", ")}`;
+  const one = keys.length === 1;
+  return `unknown key${one ? "" : "s"} ${described.join(", ")} ${one ? "was" : "were"} ignored; keys Ink reads: ${PROFILE_KEYS.join(", ")}`;
 }
 
-/** The front matter of a profile, validated and converted. */
-export const profileFrontMatterSchema = z.strictObject(
+/** Front-matter keys of `data` that are not profile fields. */
+export function unknownKeys(data: object): string[] {
+  return Object.keys(data).filter((k) => !(PROFILE_KEYS as readonly string[]).includes(k));
+}
+
+/** `permissionMode`: Claude Code's names (and Ink's) → the mode a child of the agent runs in. */
+export const PROFILE_PERMISSION_MODES: Readonly<Record<string, "default" | "plan" | "accept-edits" | "yolo" | "dont-ask">> = {
+  default: "default",
+  plan: "plan",
+  acceptEdits: "accept-edits",
+  "accept-edits": "accept-edits",
+  bypassPermissions: "yolo",
+  yolo: "yolo",
+  dontAsk: "dont-ask",
+  "dont-ask": "dont-ask",
+};
+
+/** The front matter of a profile, validated and converted (keys it does not know pass through: see unknownKeys). */
+export const profileFrontMatterSchema = z.looseObject(
   {
     name: field(parseName),
     description: field(parseDescription),
@@ -135,21 +164,22 @@ export const profileFrontMatterSchema = z.strictObject(
     color: z.string({ error: "must be a colour name such as cyan or #rrggbb" }).trim().optional(),
     /** Run the child in its own worktree by default (the call may override). */
     worktree: z.boolean({ error: "must be true or false" }).optional(),
+    /** Claude Code's `isolation: worktree`: the same as `worktree: true`. */
+    isolation: z.string({ error: "must be worktree (the only isolation Claude Code documents)" }).trim().optional(),
     /** Run the child in the background by default (the call may override). */
     background: z.boolean({ error: "must be true or false" }).optional(),
     /** Extra MCP servers for this agent's children only (same shape as settings.json's mcpServers). */
     /** Skills whose instructions go into this agent's children's system prompt (Claude Code's `skills:`). */
     skills: field(parseSkillNames).optional(),
     mcpServers: z.record(z.string(), z.unknown(), { error: "must be a map of server name to {command, args} or {type: http, url}" }).optional(),
-    /** Claude Code's permission mode for this agent: `plan` makes its children read-only; nothing may loosen the session's mode. */
-    permissionMode: z.string({ error: "must be a mode name such as plan or default" }).trim().optional(),
+    /** Claude Code's permission mode for this agent (PROFILE_PERMISSION_MODES); an unknown name is a warning. */
+    permissionMode: z.string({ error: "must be a mode name such as plan, acceptEdits, bypassPermissions, dontAsk or default" }).trim().optional(),
     /** Claude Code's effort (low, medium, high): the thinking level when `thinking` is not set. */
     effort: field(parseThinking).optional(),
     /** Claude Code fields with no Ink equivalent yet: accepted, named in a warning. */
     memory: z.unknown().optional(),
     hooks: z.unknown().optional(),
   },
-  { error: (issue) => (issue.code === "unrecognized_keys" ? unknownKeysMessage(issue.keys) : undefined) },
 );
 
 /** Validated front matter. */

@@ -234,7 +234,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
       childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
       for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
       const tools = [...p.tools, ...(childMcp?.tools ?? [])];
-      const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1 };
+      const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1, permissionMode: p.profile?.permissionMode };
       outcome = await runSubagent({
         provider: options.provider,
         model: p.model,

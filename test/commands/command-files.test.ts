@@ -29,16 +29,16 @@ function project() {
 }
 
 describe("slash-command files", () => {
-  it("reads project (trusted only) and user files; sub-folders become /folder:name; front matter as documented", () => {
+  it("reads project (trusted only) and user files; a sub-folder file is /name with its folder as namespace (/folder:name runs it too); front matter as documented", () => {
     const { cwd, inkHome, claudeHome } = project();
     const untrusted = loadCommandFiles({ cwd, inkHome, claudeHome, trusted: false });
     expect(untrusted.commands.map((c) => c.name)).toEqual(["/standup"]);
     expect(untrusted.notices.join("\n")).toContain("Skipped 4 project command file(s) in .claude/commands, .ink/commands: trust this project");
 
     const load = loadCommandFiles({ cwd, inkHome, claudeHome, trusted: true });
-    expect(load.commands.map((c) => `${c.name}:${c.source}`)).toEqual(["/audit:claude-project", "/fix:project", "/frontend:review:claude-project", "/scan:claude-project", "/standup:claude-user"]);
-    const review = load.commands.find((c) => c.name === "/frontend:review")!;
-    expect(review).toMatchObject({ description: "Review a pull request", argumentHint: "[pr-number] [priority]", allowedTools: ["Bash(git diff:*)", "Read"], model: "haiku", fork: false });
+    expect(load.commands.map((c) => `${c.name}:${c.source}`)).toEqual(["/audit:claude-project", "/fix:project", "/review:claude-project", "/scan:claude-project", "/standup:claude-user"]);
+    const review = load.commands.find((c) => c.name === "/review")!;
+    expect(review).toMatchObject({ namespace: "frontend", aliases: ["/frontend:review"], description: "Review a pull request", argumentHint: "[pr-number] [priority]", allowedTools: ["Bash(git diff:*)", "Read"], model: "haiku", fork: false });
     expect(load.commands.find((c) => c.name === "/fix")!.description).toBe("Fix the issue described here: $ARGUMENTS");
     expect(load.commands.find((c) => c.name === "/audit")!.fork).toBe(true);
     expect(load.commands.find((c) => c.name === "/audit")!.agent).toBeUndefined();

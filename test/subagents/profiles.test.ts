@@ -104,8 +104,6 @@ describe("parseProfile", () => {
     ["bad name", "name: My Agent\ndescription: b", /`name` .*not a valid name.*"my-agent"/],
     ["missing description", "name: a", /`description` is required/],
     ["empty description", "name: a\ndescription: '  '", /`description` is empty/],
-    ["unknown key", "name: a\ndescription: b\ntool: read", /unknown key "tool" \(did you mean "tools"\?\)/],
-    ["timeoutMs key", "name: a\ndescription: b\ntimeoutMs: 5000", /"timeoutMs" \(did you mean "timeout"\?\)/],
     ["short timeout", "name: a\ndescription: b\ntimeout: 500", /`timeout` must be at least 1000 ms/],
     ["bad duration", "name: a\ndescription: b\ntimeout: soon", /`timeout` "soon" is not a duration/],
     ["bad thinking", "name: a\ndescription: b\nthinking: extreme", /`thinking` "extreme" is not a thinking level/],
@@ -118,6 +116,15 @@ describe("parseProfile", () => {
     ["a worktree that is not a boolean", "name: a\ndescription: b\nworktree: sometimes", /`worktree` must be true or false/],
   ])("rejects %s", (_label, front, reason) => {
     expect(reasonOf(parse(front))).toMatch(reason);
+  });
+
+  it.each([
+    ["unknown key", "name: a\ndescription: b\ntool: read", /^\/x\/a\.md: unknown key "tool" \(did you mean "tools"\?\) was ignored/],
+    ["timeoutMs key", "name: a\ndescription: b\ntimeoutMs: 5000", /"timeoutMs" \(did you mean "timeout"\?\)/],
+  ])("loads a file with an %s, with a warning naming it and the key meant", (_label, front, warning) => {
+    const result = parse(front);
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.profile.warnings?.join("\n")).toMatch(warning);
   });
 
   it("reports every failing field at once", () => {
@@ -156,17 +163,15 @@ describe("loadProfiles", () => {
     const noName = user("no-name.md", profileText("description: fine"));
     const noDesc = user("no-desc.md", profileText("name: nodesc"));
     const badYaml = user("bad-yaml.md", profileText("name: x\n  description: : ["));
-    const unknown = user("unknown.md", profileText("name: y\ndescription: d\ntool: read"));
     const short = user("short.md", profileText("name: z\ndescription: d\ntimeout: 999"));
     writeIn(join(inkHome, "agents"), "notes.txt", "ignored");
     const load = loadProfiles({ cwd, inkHome, trust: "untrusted" });
     expect(names(load)).toEqual(["good"]);
     const byPath = new Map(load.problems.map((p) => [p.path, p.reason]));
-    expect([...byPath.keys()].sort()).toEqual([badYaml, noDesc, noName, short, unknown].sort());
+    expect([...byPath.keys()].sort()).toEqual([badYaml, noDesc, noName, short].sort());
     expect(byPath.get(noName)).toMatch(/`name` is required/);
     expect(byPath.get(noDesc)).toMatch(/`description` is required/);
     expect(byPath.get(badYaml)).toMatch(/invalid YAML front matter: .*line 3/);
-    expect(byPath.get(unknown)).toMatch(/"tool"/);
     expect(byPath.get(short)).toMatch(/`timeout`/);
     expect(load.notices).toEqual([]);
   });

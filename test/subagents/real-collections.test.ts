@@ -26,7 +26,7 @@ function put(dir: string, name: string, text: string) {
 const mcpTool = (name: string): AnyTool => ({ ...echoTool, name, description: `${name} tool` }) as AnyTool;
 
 describe("agent files from public collections", () => {
-  it("current Claude Code fields load: permissionMode plan is honoured, effort sets thinking, memory/hooks are named once", () => {
+  it("current Claude Code fields load: permissionMode plan and bypassPermissions are honoured, effort sets thinking, memory/hooks are named once", () => {
     const d = project();
     put(d.agents, "planner.md", "---\nname: planner\ndescription: Plans changes\npermissionMode: plan\neffort: high\nmemory: project\nhooks:\n  Stop: []\n---\nPlan.");
     put(d.agents, "loose.md", "---\nname: loose\ndescription: Does things\npermissionMode: bypassPermissions\n---\nGo.");
@@ -36,8 +36,8 @@ describe("agent files from public collections", () => {
     expect(planner.thinking).toEqual({ type: "on", budgetTokens: 32000 });
     expect(planner.warnings!.join("\n")).toContain("memory, hooks have no Ink equivalent yet and were ignored");
     const loose = load.profiles.find((p) => p.name === "loose")!;
-    expect(loose.permissionMode).toBeUndefined();
-    expect(loose.warnings!.join("\n")).toContain('permissionMode "bypassPermissions" is ignored: an agent file cannot loosen');
+    expect(loose.permissionMode).toBe("yolo");
+    expect(loose.warnings).toBeUndefined();
   });
 
   it("permissionMode: plan lets the child run read-only tools only, with a refusal naming the file", async () => {
