@@ -18,6 +18,8 @@ export interface ToolContext {
   onUpdate?: (text: string) => void;
   /** Emits an event into the calling agent's stream (used by `task` to relay child events). */
   emit?: (event: AgentEvent) => void;
+  /** Set for a child's calls: it runs in the background / in its own worktree (bash's OS boundary follows it). */
+  runsAs?: { background?: boolean; worktree?: boolean };
 }
 
 /** What a tool returns: `output` goes to the model; `details` only to the UI/session. */
