@@ -21,6 +21,7 @@ import { createTaskTool, type TaskToolOptions } from "./subagents/task-tool.js";
 import { createTaskWaitTool } from "./subagents/task-wait-tool.js";
 import type { TreeBudget } from "./subagents/tree-budget.js";
 import { builtinTools } from "./tools/index.js";
+import { boundaryFor, type SandboxSettings } from "./tools/sandbox.js";
 
 /** Default child timeout of headless runs (interactive sessions have none). */
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -30,6 +31,10 @@ export interface SessionToolsDeps {
   options: AgentSessionOptions;
   /** Environment variables the bash tool passes through (settings.json). */
   envPassthrough?: readonly string[];
+  /** The user's `sandbox` settings (what confined bash calls may also write and reach). */
+  sandboxSettings?: SandboxSettings;
+  /** The session is in yolo mode now (read at call time: its bash calls are then confined). */
+  yolo: () => boolean;
   profiles: ProfileLoad;
   skills: SkillLoad;
   /** The model of the next main turns, read at call time: children follow a /model switch. */
@@ -50,7 +55,12 @@ export interface SessionToolsDeps {
 /** Builds the main agent's tool pool (see the module comment); `task` reads the same array at call time. */
 export function buildSessionTools(deps: SessionToolsDeps): AnyTool[] {
   const { options } = deps;
-  const tools = builtinTools({ envPassthrough: deps.envPassthrough });
+  const tools = builtinTools({
+    envPassthrough: deps.envPassthrough,
+    sandboxSettings: deps.sandboxSettings,
+    // Unattended calls (yolo, background and worktree children) are confined where bubblewrap allows.
+    boundary: (ctx) => boundaryFor({ yolo: deps.yolo(), ...ctx.runsAs }, deps.sandboxSettings),
+  });
   // Only with skills: a pool without them stays as before (children made earlier still resume).
   if (deps.skills.skills.length > 0) tools.push(createSkillTool(deps.skills.skills));
   const task = createTaskTool({
