@@ -231,7 +231,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         emit: (event) => emit({ type: "subagent_event", ...tag, event }),
       });
       // The profile's own MCP servers: this child's only, closed below (not in the header's tool list, so resume checks ignore them).
-      childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
+      childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal, process.env, worktree || p.keptWorktree ? cwd : undefined) : undefined;
       for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
       const tools = [...p.tools, ...(childMcp?.tools ?? [])];
       const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1 };
