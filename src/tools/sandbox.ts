@@ -4,7 +4,8 @@
  * command sees only its own processes in /proc: no other process's environment (the parent shell's
  * API key), whatever path spelling or glob reaches it. Everything a command starts stays in the
  * namespace, even after `setsid` and a cleared environment, and dies with it. The filesystem and
- * network are the host's (the working tree, git and npm work as before). Elsewhere, or when the
+ * network are the host's (the working tree, git and npm work as before) — except for unattended
+ * calls, which bubblewrap confines (see `boundaryFor`, `confinedPrefix`). Elsewhere, or when the
  * kernel refuses, commands run unsandboxed and only the permission layer's secret-path check and
  * Ink's masked own environment protect the key. `INK_BASH_SANDBOX=off` turns the sandbox off;
  * `INK_BASH_SANDBOX=unshare` skips bubblewrap.
