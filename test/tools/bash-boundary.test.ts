@@ -78,6 +78,18 @@ describe.skipIf(why !== undefined)(`a confined bash call (${why ?? "bubblewrap"}
     expect(readFileSync(join(project, ".git", "config"), "utf8")).not.toContain("evil");
   });
 
+  it("in a linked worktree, git can commit (the shared objects and refs are writable) but the checkout's files, hooks and config are not", async () => {
+    execFileSync("git", ["init", "-q", project]);
+    execFileSync("git", ["-C", project, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "one"]);
+    const wt = join(outside, "wt");
+    execFileSync("git", ["-C", project, "worktree", "add", "-q", "-b", "child", wt]);
+    const r = await bash().execute({ command: `echo x > new.txt && git add new.txt && git -c user.name=t -c user.email=t@t commit -qm two && git log --oneline | wc -l; touch ${project}/escaped.txt; echo evil > ${project}/.git/hooks/post-commit; true` }, makeCtx(wt));
+    expect(r.output.split("\n")[0]).toBe("2");
+    expect(execFileSync("git", ["-C", project, "log", "--oneline", "child"], { encoding: "utf8" }).trim().split("\n")).toHaveLength(2);
+    expect(existsSync(join(project, "escaped.txt"))).toBe(false);
+    expect(existsSync(join(project, ".git", "hooks", "post-commit"))).toBe(false);
+  });
+
   it("reaches no network — not even a server on the host's loopback — unless network is on", async () => {
     server = createServer((s) => s.end("hello-from-host\n"));
     await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
