@@ -45,6 +45,7 @@ import { takeDeliveries } from "./subagents/task-wait-tool.js";
 import type { TreeBudget } from "./subagents/tree-budget.js";
 import type { AskBudget } from "./subagents/budget.js";
 import type { AgentSessionOptions } from "./agent-session-options.js";
+import type { SandboxSettings } from "./tools/sandbox.js";
 import { buildSessionTools, syncMcpTools } from "./session-tools.js";
 import { loadSessionRules, unpricedTreeBudgetNotice } from "./session-rules.js";
 import { SessionNotices, sessionCommandLines, type NoticeSources } from "./session-notices.js";
@@ -104,6 +105,8 @@ export class AgentSession extends SessionChildrenApi {
   lastFailure?: FailedPrompt;
   /** The session tree's budget (settings maxTokens / maxCostUsd): every agent's spend, and its question when reached. */
   readonly treeBudget: TreeBudget;
+  /** The user's `sandbox` settings (named in the boundary notice). */
+  private sandboxSettings?: SandboxSettings;
 
   constructor(private readonly options: AgentSessionOptions) {
     super(() => this.file);
@@ -162,6 +165,8 @@ export class AgentSession extends SessionChildrenApi {
       options,
       envPassthrough: rules.settings.effective.envPassthrough,
       bashEnv: () => this.hooks.bashEnv(),
+      sandboxSettings: (this.sandboxSettings = rules.settings.effective.sandbox),
+      yolo: () => this.policy.mode === "yolo",
       profiles: this.profiles,
       skills: this.skills,
       model: () => this.model,
@@ -182,7 +187,7 @@ export class AgentSession extends SessionChildrenApi {
 
   /** The session's set-up that notices and report lines are drawn from. */
   private get noticeSources(): NoticeSources {
-    return { profiles: this.profiles, skills: this.skills, commands: this.commands, hooks: this.hooks, context: this.context, hasBash: this.tools.some((t) => t.name === "bash") };
+    return { profiles: this.profiles, skills: this.skills, commands: this.commands, hooks: this.hooks, context: this.context, hasBash: this.tools.some((t) => t.name === "bash"), sandbox: this.sandboxSettings };
   }
 
   /** Notices for the person: skipped/malformed profiles, trust, MCP problems, leftover worktrees. */

@@ -15,7 +15,7 @@ import type { SkillLoad } from "./skills/skills.js";
 import type { BackgroundChildren } from "./subagents/background-children.js";
 import type { ProfileLoad } from "./subagents/profiles.js";
 import { formatChildRows } from "./subagents/task-wait-tool.js";
-import { bashSandbox } from "./tools/sandbox.js";
+import { bashSandbox, boundarySummary, type SandboxSettings } from "./tools/sandbox.js";
 
 /** The session's set-up the notices and report lines are drawn from. */
 export interface NoticeSources {
@@ -26,6 +26,8 @@ export interface NoticeSources {
   context: ProjectContext;
   /** The pool has the bash tool (its sandbox is then described). */
   hasBash: boolean;
+  /** The user's `sandbox` settings (the boundary line names what they widen). */
+  sandbox?: SandboxSettings;
 }
 
 /** The notices a session gathers as it starts and runs, in the order `list` gives them. */
@@ -67,7 +69,7 @@ export class SessionNotices {
       ...this.mcp,
       ...(this.worktree ? [this.worktree] : []),
       ...this.budget,
-      ...(s.hasBash ? [bashSandbox().summary] : []),
+      ...(s.hasBash ? [bashSandbox().summary, boundarySummary(s.sandbox)] : []),
     ];
   }
 }

@@ -22,6 +22,7 @@ import { createTaskTool, type TaskToolOptions } from "./subagents/task-tool.js";
 import { createTaskWaitTool } from "./subagents/task-wait-tool.js";
 import type { TreeBudget } from "./subagents/tree-budget.js";
 import { builtinTools } from "./tools/index.js";
+import { boundaryFor, type SandboxSettings } from "./tools/sandbox.js";
 
 /** Default child timeout of headless runs (interactive sessions have none). */
 const HEADLESS_TASK_TIMEOUT_MS = 10 * 60_000;
@@ -33,6 +34,10 @@ export interface SessionToolsDeps {
   envPassthrough?: readonly string[];
   /** Variables SessionStart hooks exported (CLAUDE_ENV_FILE), read at each bash call. */
   bashEnv?: () => Record<string, string>;
+  /** The user's `sandbox` settings (what confined bash calls may also write and reach). */
+  sandboxSettings?: SandboxSettings;
+  /** The session is in yolo mode now (read at call time: its bash calls are then confined). */
+  yolo: () => boolean;
   profiles: ProfileLoad;
   skills: SkillLoad;
   /** The model of the next main turns, read at call time: children follow a /model switch. */
@@ -53,7 +58,13 @@ export interface SessionToolsDeps {
 /** Builds the main agent's tool pool (see the module comment); `task` reads the same array at call time. */
 export function buildSessionTools(deps: SessionToolsDeps): AnyTool[] {
   const { options } = deps;
-  const tools = builtinTools({ envPassthrough: deps.envPassthrough, extraEnv: deps.bashEnv });
+  const tools = builtinTools({
+    envPassthrough: deps.envPassthrough,
+    extraEnv: deps.bashEnv,
+    sandboxSettings: deps.sandboxSettings,
+    // Unattended calls (yolo, background and worktree children) are confined where bubblewrap allows.
+    boundary: (ctx) => boundaryFor({ yolo: deps.yolo(), ...ctx.runsAs }, deps.sandboxSettings),
+  });
   // Only with skills: a pool without them stays as before (children made earlier still resume).
   // Skills with disable-model-invocation: true are neither listed nor loadable by the model.
   const usable = modelSkills(deps.skills.skills);

@@ -8,7 +8,7 @@ import { checkSettingsRules } from "../permissions/settings-rules.js";
 import { projectTrust } from "../subagents/trust.js";
 import { loadHooks } from "../hooks/config.js";
 import { claudeJsonPath } from "../mcp/claude-json.js";
-import { bashSandbox } from "../tools/sandbox.js";
+import { bashSandbox, boundarySummary } from "../tools/sandbox.js";
 import { agentsHomeDir, loadSkills } from "../skills/skills.js";
 import { loadCommandFiles } from "../commands/command-files.js";
 import { claudeHomeDir } from "../subagents/profiles.js";
@@ -39,7 +39,7 @@ export function settingsReportLines(inkHome: string, cwd: string, trusted: boole
       skills: { items: skills.skills, problems: skills.problems, notices: skills.notices },
       commands: { items: commands.commands, problems: commands.problems, notices: commands.notices },
     };
-    return [...formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems }, loadHooks({ inkHome, cwd, trusted }), loads), "Protection:", `  ${bashSandbox().summary}`];
+    return [...formatSettingsReport(loaded, { user: userSettingsPath(inkHome), project: projectSettingsPath(cwd) }, { servers, problems: mcp.problems }, loadHooks({ inkHome, cwd, trusted }), loads), "Protection:", `  ${bashSandbox().summary}`, `  ${boundarySummary(loaded.effective.sandbox)}`];
   } catch (err) {
     return [`settings could not be loaded: ${errorMessage(err)}`];
   }

@@ -51,7 +51,7 @@ Environment:
   INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
-maxChildren, childTimeout, childPauseLimit, maxTokens, maxCostUsd, permissions, mcpServers, theme, inline, mouse, notify, hooks, claudeMcpServers, envPassthrough. Flags win.`;
+maxChildren, childTimeout, childPauseLimit, maxTokens, maxCostUsd, permissions, mcpServers, theme, inline, mouse, notify, hooks, claudeMcpServers, envPassthrough, sandbox. Flags win.`;
 
 export { packageVersion } from "../protocol/ink-version.js";
 import { packageVersion } from "../protocol/ink-version.js";

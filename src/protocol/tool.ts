@@ -23,6 +23,8 @@ export interface ToolContext {
    * such files' content, find and ls leave out their names (and each says how many it left out).
    */
   hidden?: (absPath: string) => string | undefined;
+  /** Set for a child's calls: it runs in the background / in its own worktree (bash's OS boundary follows it). */
+  runsAs?: { background?: boolean; worktree?: boolean };
 }
 
 /** What a tool returns: `output` goes to the model; `details` only to the UI/session. */

@@ -25,6 +25,7 @@ export const SETTING_DEFAULTS: Readonly<Record<SettingsKey, string>> = {
   hooks: "none (see the Hooks section below)",
   notify: "bell (BEL when a child ends or waits for an approval, when a background report starts a turn, and when a run of 10 s or more ends; never in -p mode)",
   envPassthrough: "none (variables that look like secrets are kept from tools)",
+  sandbox: "unattended commands write only the project (a worktree child: its worktree) and temp; yolo runs and background children get no network",
 };
 
 /** The MCP servers a session here would start (how each is reached), and the entries that cannot be used. */

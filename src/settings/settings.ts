@@ -6,7 +6,7 @@
  * permission layer's job); every other key takes the project's value over the user's, and
  * `sources` says which file each effective value came from. Endpoints, keys and MCP servers of an
  * untrusted project are never read: an untrusted project's file is not even opened. A project file
- * may not set `envPassthrough` (which secrets reach tools is the user's choice only) nor
+ * may not set `envPassthrough` (which secrets reach tools is the user's choice only), `sandbox` nor
  * `mcpServers` (a project's servers live in its `.mcp.json`); both are ignored with a warning.
  */
 import { readFileSync } from "node:fs";
@@ -75,6 +75,19 @@ export const settingsSchema = z
     notify: z.enum(["off", "bell", "desktop"], { error: 'must be "off", "bell" or "desktop", e.g. "notify": "desktop"' }).optional(),
     /** Environment variables (names, `*` wildcards allowed) that tools' processes may inherit although they look like secrets. User settings only. */
     envPassthrough: z.array(z.string(), { error: 'must be a list of variable names, e.g. ["GITHUB_TOKEN", "AWS_*"]' }).optional(),
+    /** What unattended bash calls (yolo, background and worktree children) may also do: write these paths, keep the network. User settings only. */
+    sandbox: z
+      .object(
+        {
+          allowWrite: z
+            .array(z.string().refine((p) => p.startsWith("/") || p.startsWith("~/"), { message: 'each path must be absolute or start with "~/", e.g. "~/.npm"' }), { error: 'must be a list of absolute paths, e.g. ["~/.npm", "/srv/cache"]' })
+            .optional(),
+          network: z.enum(["on", "off"], { error: 'must be "on" or "off", e.g. "network": "on"' }).optional(),
+        },
+        { error: 'must be an object such as {"allowWrite": ["~/.npm"], "network": "on"}' },
+      )
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -156,6 +169,10 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
   if (scope === "project" && record.envPassthrough !== undefined) {
     warnings.push(`${path}: "envPassthrough" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may pass secrets to tools)`);
     delete record.envPassthrough;
+  }
+  if (scope === "project" && record.sandbox !== undefined) {
+    warnings.push(`${path}: "sandbox" is ignored in a project's settings (only ${"$INK_HOME"}/settings.json may widen what unattended commands can write and reach)`);
+    delete record.sandbox;
   }
   const parsed = settingsSchema.safeParse(record);
   if (!parsed.success) {

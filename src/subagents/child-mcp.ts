@@ -5,6 +5,7 @@
  * carry the session's run tag (every MCP server does, see McpServer), so Ink's exit sweep ends
  * them even if Ink dies mid-run.
  */
+import { resolve } from "node:path";
 import { parseMcpServers } from "../mcp/config.js";
 import { McpManager } from "../mcp/manager.js";
 import type { AnyTool } from "../protocol/tool.js";
@@ -25,9 +26,9 @@ export interface ChildMcp {
  * Starts `profile`'s servers (resolves when each is ready or failed, or at once when `signal`
  * aborts). A server whose name the session already uses is skipped (the session's tools of that
  * name stay). With a `tools` list in the profile, only the listed tools of these servers are
- * kept; `disallowedTools` removes tools. Undefined when the profile declares no servers. Never rejects.
+ * kept; `disallowedTools` removes tools. With `cwd` (a worktree child's), stdio servers start there. Undefined when the profile declares no servers. Never rejects.
  */
-export async function startChildMcp(profile: AgentProfile, sessionToolNames: readonly string[], signal: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<ChildMcp | undefined> {
+export async function startChildMcp(profile: AgentProfile, sessionToolNames: readonly string[], signal: AbortSignal, env: NodeJS.ProcessEnv = process.env, cwd?: string): Promise<ChildMcp | undefined> {
   if (!profile.mcpServers || Object.keys(profile.mcpServers).length === 0) return undefined;
   const problems: string[] = [];
   const configs = parseMcpServers(profile.mcpServers, profile.path, env, problems).filter((c) => {
@@ -35,6 +36,8 @@ export async function startChildMcp(profile: AgentProfile, sessionToolNames: rea
     problems.push(`${profile.path}: MCP server "${c.name}" skipped: the session already has a server of that name (its tools are used)`);
     return false;
   });
+  // A worktree child's servers run in its worktree (a server's own relative `cwd` resolves there), not in the person's checkout.
+  if (cwd !== undefined) for (const c of configs) if (c.transport === "stdio") c.cwd = resolve(cwd, c.cwd ?? ".");
   const manager = new McpManager(configs, { onProblem: (m) => problems.push(m) });
   await Promise.race([manager.start(), new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener("abort", () => resolve(), { once: true })))]);
   let tools = manager.tools().filter((t) => !profile.disallowedTools?.includes(t.name));

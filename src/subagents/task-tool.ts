@@ -231,7 +231,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         emit: (event) => emit({ type: "subagent_event", ...tag, event }),
       });
       // The profile's own MCP servers: this child's only, closed below (not in the header's tool list, so resume checks ignore them).
-      childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal) : undefined;
+      childMcp = p.profile ? await startChildMcp(p.profile, options.getTools().map((t) => t.name), ctx.signal, process.env, worktree || p.keptWorktree ? cwd : undefined) : undefined;
       for (const problem of childMcp?.problems ?? []) warn("mcp", problem);
       const tools = [...p.tools, ...(childMcp?.tools ?? [])];
       const agent = { id: p.childId, label, profile: p.profile?.name, description, depth: 1, permissionMode: p.profile?.permissionMode };
@@ -239,7 +239,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         provider: options.provider,
         model: p.model,
         system: p.system,
-        tools: worktree ? confineToWorktree(tools, worktree) : (claims?.guard(tools) ?? tools),
+        tools: withRunsAs(worktree ? confineToWorktree(tools, worktree) : (claims?.guard(tools) ?? tools), { background: args.background ?? p.profile?.background ?? false, worktree: worktree !== undefined || p.keptWorktree !== undefined }),
         prompt: worktree ? worktreePrompt(worktree, args.prompt) : p.resumed ? resumedChildPrompt(args.prompt, p.loaded?.repairs) : args.prompt,
         initialHistory: p.initialHistory,
         cwd,
@@ -323,4 +323,10 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const overlaps = report?.kept && report.files && options.editClaims ? formatKeptOverlaps(options.editClaims.recordKept({ childId: p.childId, title, branch: report.branch, files: report.files })) : "";
   const output = (report ? `${result.output}\n\n${formatWorktreeReport(report)}${overlaps && `\n${overlaps}`}` : result.output) + mcpNote + cutNote + (unread && `\n\n${unread}`);
   return { output, isError: result.isError, details: { taskRecord } satisfies TaskDetails };
+}
+
+/** The child's tools, each call told how the child runs (bash's OS boundary follows it: see tools/sandbox.ts). */
+function withRunsAs(tools: readonly AnyTool[], runsAs: NonNullable<ToolContext["runsAs"]>): AnyTool[] {
+  if (!runsAs.background && !runsAs.worktree) return [...tools];
+  return tools.map((tool) => ({ ...tool, execute: (args, ctx) => tool.execute(args, { ...ctx, runsAs }) }));
 }

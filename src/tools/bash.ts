@@ -14,7 +14,7 @@ import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import { aborted, errorMessage, fail } from "./result.js";
 import { toolEnv } from "./tool-env.js";
-import { bashSandbox, SANDBOX_WRAPPER, WRAPPER_NAME, type BashSandbox } from "./sandbox.js";
+import { bashSandbox, confinedPrefix, confinementUnavailable, SANDBOX_WRAPPER, WRAPPER_NAME, type BashSandbox, type Boundary, type SandboxSettings } from "./sandbox.js";
 import { commandLineOf, newCallTag, pidsHolding, pidsWithEnv, SESSION_RUN_TAG, trackGroup, trackMarker, untrackGroup, untrackMarker } from "./process-registry.js";
 import { closeParentCopy, markedStdio, openCallMarker } from "./call-marker.js";
 import { formatBytes, TailBuffer } from "./truncate.js";
@@ -42,6 +42,10 @@ export interface BashToolOptions {
   extraEnv?: () => Record<string, string>;
   /** Where commands run (default: the system's, see sandbox.ts). */
   sandbox?: BashSandbox;
+  /** The OS boundary of a call (see sandbox.ts `boundaryFor`); none: the namespace alone, as before. */
+  boundary?: (ctx: ToolContext) => Boundary;
+  /** The user's `sandbox` settings (paths a confined call may also write). */
+  sandboxSettings?: SandboxSettings;
 }
 
 /** Details attached to a bash result (for the UI/session, not the model). */
@@ -77,6 +81,8 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
     envPassthrough: options.envPassthrough ?? [],
     extraEnv: options.extraEnv,
     sandbox: options.sandbox,
+    boundary: options.boundary,
+    sandboxSettings: options.sandboxSettings,
   };
   return {
     name: "bash",
@@ -104,14 +110,18 @@ export function createBashTool(options: BashToolOptions = {}): Tool<typeof schem
 /** The default bash tool. */
 export const bashTool = createBashTool();
 
-type Config = Required<Omit<BashToolOptions, "sandbox" | "extraEnv">> & { sandbox?: BashSandbox; extraEnv?: () => Record<string, string> };
+type Config = Required<Omit<BashToolOptions, "sandbox" | "extraEnv" | "boundary" | "sandboxSettings">> & Pick<BashToolOptions, "sandbox" | "extraEnv" | "boundary" | "sandboxSettings">;
 
 function run(command: string, timeoutMs: number, ctx: ToolContext, config: Config): Promise<ToolOutput> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     const callTag = newCallTag();
     const sandbox = config.sandbox ?? bashSandbox();
-    const sandboxed = sandbox.prefix.length > 0;
+    // A confined call (unattended, see boundaryFor) gets bubblewrap's write and network limits where they can be had; elsewhere it runs as before (the header says so).
+    const boundary = config.boundary?.(ctx);
+    const confined = boundary?.confine === true && sandbox.kind === "bwrap" && confinementUnavailable() === undefined;
+    const prefix = confined ? confinedPrefix(ctx.cwd, boundary, config.sandboxSettings) : sandbox.prefix;
+    const sandboxed = prefix.length > 0;
     const env = { ...toolEnv(process.env, config.envPassthrough), ...config.extraEnv?.(), INK_RUN_ID: SESSION_RUN_TAG, INK_CALL_ID: callTag };
     // Without a namespace, a marker descriptor finds the call's processes that shed the group and the tag.
     const marker = sandboxed ? undefined : openCallMarker(callTag);
@@ -119,7 +129,7 @@ function run(command: string, timeoutMs: number, ctx: ToolContext, config: Confi
     try {
       child = sandboxed
         ? // The namespace's wrapper reports the command's exit status on fd 3 (the outer process holds the output pipes until the namespace ends).
-          spawn(sandbox.prefix[0]!, [...sandbox.prefix.slice(1), config.shell, "-c", SANDBOX_WRAPPER, WRAPPER_NAME, command, config.shell], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
+          spawn(prefix[0]!, [...prefix.slice(1), config.shell, "-c", SANDBOX_WRAPPER, WRAPPER_NAME, command, config.shell], { cwd: ctx.cwd, detached: true, env, stdio: ["ignore", "pipe", "pipe", "pipe"] })
         : spawn(config.shell, ["-c", command], { cwd: ctx.cwd, detached: true, env, stdio: markedStdio(marker) });
     } catch (err) {
       closeParentCopy(marker);

@@ -1,5 +1,5 @@
 /** The built-in tools and the gitignore-aware walker they share. */
-import { bashTool, createBashTool } from "./bash.js";
+import { bashTool, createBashTool, type BashToolOptions } from "./bash.js";
 import { editTool } from "./edit.js";
 import { findTool } from "./find.js";
 import { grepTool } from "./grep.js";
@@ -23,7 +23,7 @@ export { isIgnored, parseGitignore } from "./gitignore.js";
 export const READ_ONLY_TOOL_NAMES: readonly string[] = ["read", "grep", "find", "ls"];
 
 /** Fresh list of the built-in tools, in the order read, bash, grep, find, ls, edit, write. */
-export function builtinTools(options: { envPassthrough?: readonly string[]; extraEnv?: () => Record<string, string> } = {}): AnyTool[] {
-  const bash = options.envPassthrough?.length || options.extraEnv ? createBashTool({ envPassthrough: options.envPassthrough, extraEnv: options.extraEnv }) : bashTool;
+export function builtinTools(options: Pick<BashToolOptions, "envPassthrough" | "extraEnv" | "boundary" | "sandboxSettings"> = {}): AnyTool[] {
+  const bash = options.envPassthrough?.length || options.boundary || options.extraEnv ? createBashTool(options) : bashTool;
   return [readTool, bash, grepTool, findTool, lsTool, editTool, writeTool];
 }

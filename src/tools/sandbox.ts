@@ -4,12 +4,16 @@
  * command sees only its own processes in /proc: no other process's environment (the parent shell's
  * API key), whatever path spelling or glob reaches it. Everything a command starts stays in the
  * namespace, even after `setsid` and a cleared environment, and dies with it. The filesystem and
- * network are the host's (the working tree, git and npm work as before). Elsewhere, or when the
+ * network are the host's (the working tree, git and npm work as before) — except for unattended
+ * calls, which bubblewrap confines (see `boundaryFor`, `confinedPrefix`). Elsewhere, or when the
  * kernel refuses, commands run unsandboxed and only the permission layer's secret-path check and
  * Ink's masked own environment protect the key. `INK_BASH_SANDBOX=off` turns the sandbox off;
  * `INK_BASH_SANDBOX=unshare` skips bubblewrap.
  */
 import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 
 /** The protection `bash` runs under. */
 export interface BashSandbox {
@@ -60,6 +64,7 @@ export function bashSandbox(env: NodeJS.ProcessEnv = process.env): BashSandbox {
 /** Forgets the probe (tests that change INK_BASH_SANDBOX). */
 export function resetBashSandbox(): void {
   cached = undefined;
+  confinable = null;
 }
 
 function probe(env: NodeJS.ProcessEnv): BashSandbox {
@@ -86,4 +91,151 @@ function probe(env: NodeJS.ProcessEnv): BashSandbox {
     failures.push(`${name}: ${err || `exit ${r.status}`}`);
   }
   return fallback(failures.join("; "));
+}
+
+/**
+ * The OS boundary of one bash call (see `boundaryFor`): `confine` — writes only to the working
+ * directory, its repository's git data (never its hooks or config), temp dirs and the
+ * `sandbox.allowWrite` paths; `network` — false: no network at all (a fresh network namespace,
+ * even the host's loopback is out of reach).
+ */
+export interface Boundary {
+  confine: boolean;
+  network: boolean;
+}
+
+/** The user's `sandbox` settings: paths confined runs may also write, and whether they keep the network. */
+export interface SandboxSettings {
+  allowWrite?: readonly string[];
+  network?: "on" | "off";
+}
+
+/** Who runs the call: the session's yolo mode, a background child, a child in its own worktree. */
+export interface BoundaryRun {
+  yolo: boolean;
+  background?: boolean;
+  worktree?: boolean;
+}
+
+/**
+ * What runs unattended is confined: yolo runs (main agent and children), background children and
+ * worktree children write only to their directory and temp (settings widen it); yolo runs and
+ * background children get no network unless `sandbox.network` is "on". Everything else (each
+ * command asked for or allowed by a rule) runs with the person's files and network, as before.
+ */
+export function boundaryFor(run: BoundaryRun, settings: SandboxSettings = {}): Boundary {
+  const unattended = run.yolo || run.background === true;
+  return { confine: unattended || run.worktree === true, network: settings.network === "on" || !unattended };
+}
+
+/** Temp dirs a confined run may write: /tmp, /var/tmp, /dev/shm and $TMPDIR (those that exist). */
+export function tempDirs(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [...new Set(["/tmp", "/var/tmp", "/dev/shm", tmpdir(), ...(env.TMPDIR ? [env.TMPDIR] : [])])].filter(isDir);
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `~/x` → `<home>/x`; others as given. */
+export function expandHome(path: string): string {
+  return path === "~" ? homedir() : path.startsWith("~/") ? join(homedir(), path.slice(2)) : path;
+}
+
+/**
+ * The repository data a confined run in `cwd` must write for git to work (objects, refs, logs;
+ * a linked worktree's own git dir; the index and HEAD of a repository whose `.git` lies above
+ * `cwd`), and what stays read-only although inside a writable path: the common git dir's hooks and
+ * config (code the person's git would run later). Paths that do not exist are left out.
+ */
+export function gitPaths(cwd: string): { writable: string[]; readOnly: string[] } {
+  let dir = resolve(cwd);
+  for (;;) {
+    const dotGit = join(dir, ".git");
+    let gitDir: string | undefined;
+    try {
+      const st = statSync(dotGit);
+      if (st.isDirectory()) gitDir = dotGit;
+      else if (st.isFile()) {
+        const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, "utf8"));
+        if (m) gitDir = resolve(dir, m[1]!.trim());
+      }
+    } catch {
+      // not here: look further up
+    }
+    if (gitDir) {
+      let common = gitDir;
+      try {
+        common = resolve(gitDir, readFileSync(join(gitDir, "commondir"), "utf8").trim());
+      } catch {
+        // a main repository's git dir is its own common dir
+      }
+      const writable = common === gitDir ? [gitDir] : [gitDir, join(common, "objects"), join(common, "refs"), join(common, "logs")];
+      return { writable: writable.filter(exists), readOnly: [join(common, "hooks"), join(common, "config")].filter(exists) };
+    }
+    const up = dirname(dir);
+    if (up === dir) return { writable: [], readOnly: [] };
+    dir = up;
+  }
+}
+
+function exists(path: string): boolean {
+  return existsSync(path);
+}
+
+/**
+ * The bubblewrap argv (before `<shell> -c …`) of a confined call in `cwd`: the host's files
+ * read-only, then the writable paths bound read-write over them, the git hooks and config bound
+ * read-only again, a PID namespace and — without network — a fresh network namespace.
+ */
+export function confinedPrefix(cwd: string, boundary: Boundary, settings: SandboxSettings = {}, temps: readonly string[] = tempDirs()): string[] {
+  const git = gitPaths(cwd);
+  const writable = [...new Set([resolve(cwd), ...temps, ...(settings.allowWrite ?? []).map((p) => resolve(cwd, expandHome(p))), ...git.writable])].filter(exists);
+  return [
+    "bwrap",
+    "--ro-bind", "/", "/",
+    "--dev-bind", "/dev", "/dev",
+    ...writable.flatMap((p) => ["--bind", p, p]),
+    ...git.readOnly.flatMap((p) => ["--ro-bind", p, p]),
+    "--unshare-pid",
+    ...(boundary.network ? [] : ["--unshare-net"]),
+    "--proc", "/proc",
+    "--die-with-parent",
+    "--",
+  ];
+}
+
+let confinable: string | undefined | null = null;
+
+/**
+ * Undefined when confined calls can run here (bubblewrap may mount read-only and make a network
+ * namespace), else why not (probed once per process). `INK_BASH_SANDBOX=off` / `unshare` say no.
+ */
+export function confinementUnavailable(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (confinable !== null) return confinable;
+  const sandbox = bashSandbox(env);
+  if (sandbox.kind !== "bwrap") {
+    confinable = env.INK_BASH_SANDBOX === "off" || env.INK_BASH_SANDBOX === "unshare" ? `INK_BASH_SANDBOX=${env.INK_BASH_SANDBOX}` : process.platform !== "linux" ? `no namespaces on ${process.platform}` : "bubblewrap (bwrap) is not installed or cannot create namespaces here";
+    return confinable;
+  }
+  const prefix = confinedPrefix(tmpdir(), { confine: true, network: false }, {}, []);
+  const r = spawnSync(prefix[0]!, [...prefix.slice(1), "true"], { stdio: ["ignore", "ignore", "pipe"], timeout: 5000 });
+  confinable = r.status === 0 ? undefined : `bubblewrap cannot confine here: ${r.error?.message ?? (r.stderr?.toString().trim().split("\n")[0] || `exit ${r.status}`)}`;
+  return confinable;
+}
+
+/**
+ * One line for the person (start-up header, `ink config`): which boundary applies to what, or
+ * "no sandbox: <reason>" when none can.
+ */
+export function boundarySummary(settings: SandboxSettings = {}, env: NodeJS.ProcessEnv = process.env): string {
+  const why = confinementUnavailable(env);
+  if (why) return `no sandbox: ${why} — yolo runs and background or worktree children write and reach the network as you can`;
+  const extra = (settings.allowWrite ?? []).length > 0 ? ` + ${settings.allowWrite!.join(", ")}` : "";
+  const net = settings.network === "on" ? "on (settings)" : "off";
+  return `sandbox: yolo runs and background children — writes: project + tmp${extra} · network: ${net}; worktree children — writes: their worktree + tmp${extra}; commands that ask first run with your files and network`;
 }

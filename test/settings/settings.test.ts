@@ -75,4 +75,21 @@ describe("settings", () => {
     expect(loaded.effective.envPassthrough).toBeUndefined();
     expect(loaded.warnings.join("\n")).toContain('"envPassthrough" is ignored');
   });
+
+  it("sandbox: the user's widens what unattended commands write and reach; a bad value names the key and the fix; a project's is ignored", () => {
+    const { inkHome, project } = dirs();
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ sandbox: { allowWrite: ["~/.npm", "/srv/cache"], network: "on" } }));
+    expect(loadSettings({ inkHome, projectDir: project, trusted: false }).effective.sandbox).toEqual({ allowWrite: ["~/.npm", "/srv/cache"], network: "on" });
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ sandbox: { network: "yes" } }));
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: false })).toThrow(/settings\.json: invalid settings — "sandbox\.network": must be "on" or "off"/);
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ sandbox: { allowWrite: ["build"] } }));
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: false })).toThrow(/"sandbox\.allowWrite\.0": each path must be absolute or start with "~\/"/);
+    writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ sandbox: { allowWrites: ["/x"] } }));
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: false })).toThrow(/"sandbox": /);
+    writeFileSync(join(inkHome, "settings.json"), "{}");
+    writeFileSync(join(project, ".ink", "settings.json"), JSON.stringify({ sandbox: { allowWrite: ["/"], network: "on" } }));
+    const loaded = loadSettings({ inkHome, projectDir: project, trusted: true });
+    expect(loaded.effective.sandbox).toBeUndefined();
+    expect(loaded.warnings.join("\n")).toContain('"sandbox" is ignored in a project\'s settings');
+  });
 });

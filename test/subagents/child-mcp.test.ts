@@ -1,5 +1,8 @@
 /** A profile's `mcpServers:` start for that child only (a real stdio MCP server), and stop when it ends. */
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
@@ -74,5 +77,29 @@ describe("a profile's own MCP servers", () => {
     expect(selectChildToolPool(pool, { name: "p", path: "p.md", tools: ["read", "mcp__other__q"], mcpServers: { own: {} } }, skipped).map((t) => t.name)).toEqual(["read"]);
     expect(skipped).toEqual(["mcp__other__q"]);
     expect(() => selectChildToolPool(pool, { name: "p", path: "p.md", tools: ["read", "nosuch"], mcpServers: { own: {} } })).toThrow(/unknown tool "nosuch"/);
+  });
+
+  it("a worktree child's servers run in its worktree, not in the person's checkout", async () => {
+    const repo = realpathSync(mkdtempSync(join(tmpdir(), "ink-mcp-wt-")));
+    try {
+      execFileSync("git", ["init", "-q", repo]);
+      writeFileSync(join(repo, "a.txt"), "a\n");
+      execFileSync("git", ["-C", repo, "add", "a.txt"]);
+      execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "one"]);
+      const script = writeFakeMcpServer();
+      const db = profile("db", { worktree: true, mcpServers: { db: { command: process.execPath, args: [script], env: { MODE: "ok" } } } });
+      let serverCwd: string[] = [];
+      h = harness((request) => {
+        if (!isChild(request)) return request.messages.length === 1 ? { toolCalls: [{ name: "task", arguments: { prompt: "query", agent: "db" } }] } : { text: "parent done" };
+        serverCwd = serverProcesses(script).map((pid) => readlinkSync(`/proc/${pid}/cwd`));
+        return { text: "child done" };
+      }, { profiles: [db], cwd: repo });
+      await h.run("go");
+      expect(serverCwd).toHaveLength(1);
+      expect(serverCwd[0]).not.toBe(repo);
+      expect(serverCwd[0]).toMatch(/\/worktrees\/ink-mcp-wt-[^/]+\/[^/]+$/); // the child's worktree (removed once it ended)
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
   });
 });

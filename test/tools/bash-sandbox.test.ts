@@ -12,7 +12,7 @@ import { settingsReportLines } from "../../src/cli/config-command.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { createBashTool } from "../../src/tools/bash.js";
 import { killAllSync } from "../../src/tools/process-registry.js";
-import { bashSandbox, NO_SANDBOX, resetBashSandbox } from "../../src/tools/sandbox.js";
+import { bashSandbox, boundarySummary, NO_SANDBOX, resetBashSandbox } from "../../src/tools/sandbox.js";
 import { makeCtx, tempDir } from "./context.js";
 import { sleeping, waitUntil } from "../helpers/processes.js";
 
@@ -114,7 +114,8 @@ describe("which protection is active", () => {
       const session = new AgentSession({ cwd, inkHome, provider: createScriptedProvider([]), model: "m", interactive: false, approval: {} });
       expect(session.notices).toContain(sandbox.summary);
       const report = settingsReportLines(inkHome, cwd, false);
-      expect(report.slice(-2)).toEqual(["Protection:", `  ${sandbox.summary}`]);
+      expect(report.slice(-3)).toEqual(["Protection:", `  ${sandbox.summary}`, `  ${boundarySummary()}`]);
+      expect(session.notices).toContain(boundarySummary());
       session.close();
     } finally {
       c1();
