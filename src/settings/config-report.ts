@@ -42,7 +42,7 @@ export interface HooksReport {
 
 /** Files a session loads (skills, command files): each with its name, description, source and path; the skipped ones with why; notices. */
 export interface FilesReport {
-  items: readonly { name: string; description: string; source: string; path: string }[];
+  items: readonly { name: string; description: string; source: string; path: string; namespace?: string }[];
   problems: ReadonlyArray<{ path: string; reason: string }>;
   notices: readonly string[];
 }
@@ -51,7 +51,7 @@ export interface FilesReport {
 export function formatFilesReport(title: string, report: FilesReport): string[] {
   const lines = [title];
   if (report.items.length === 0) lines.push("  (none)");
-  for (const f of report.items) lines.push(`  ${f.name} — ${f.description.replace(/\s+/g, " ").trim()}    (${f.source}: ${f.path})`);
+  for (const f of report.items) lines.push(`  ${f.name} — ${f.description.replace(/\s+/g, " ").trim()}    (${f.source}${f.namespace ? `, folder ${f.namespace}` : ""}: ${f.path})`);
   for (const p of report.problems) lines.push(`  skipped ${p.path}: ${p.reason}`);
   for (const n of report.notices) lines.push(`  ${n}`);
   return lines;

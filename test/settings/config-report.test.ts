@@ -102,7 +102,7 @@ describe("ink config / settings defaults", () => {
     expect(lines).toContain(`  pdf-forms — Fills in PDF forms.    (claude-project: ${join(cwd, ".claude/skills/pdf-forms/SKILL.md")})`);
     expect(lines).toContain(`  mine — The user's own skill.    (user: ${join(home, "skills/mine/SKILL.md")})`);
     expect(lines.find((l) => l.startsWith(`  skipped ${join(cwd, ".claude/skills/broken/SKILL.md")}: `))).toMatch(/description/);
-    expect(lines).toContain(`  /git:review — Review the staged diff    (claude-project: ${join(cwd, ".claude/commands/git/review.md")})`);
+    expect(lines).toContain(`  /review — Review the staged diff    (claude-project, folder git: ${join(cwd, ".claude/commands/git/review.md")})`);
     expect(lines).toContain(`  /standup — Write my standup    (claude-user: ${join(claudeHome, "commands/standup.md")})`);
     expect(lines.find((l) => l.startsWith(`  skipped ${join(cwd, ".ink/commands/bad.md")}: `))).toContain("the file has no prompt");
     // Untrusted: the project's files are not listed (a notice says some were skipped); the user's still are.
