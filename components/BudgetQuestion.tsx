@@ -36,9 +36,10 @@ export function budgetAsker(request: BudgetRequest): string {
 
 /** The question's first line: which budget, who reached it, what was spent (the live spend when the request has one). */
 function headText(request: BudgetRequest): { title: string; spent: string } {
-  const { kind, spent, text } = request.reached;
+  const { kind, spent, text, next } = request.reached;
+  const what = next === undefined ? "reached" : `would be crossed by the next request (about ${formatAmount(kind, next)})`;
   return {
-    title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `,
+    title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} ${what}: `,
     spent: ` (spent ${request.spentNow ?? formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`,
   };
 }
