@@ -111,12 +111,12 @@ describe("App: Esc leaves where you are; only Esc on the prompt stops the run", 
     const stillRunning = (f: string) => f.includes("Enter send") === false && !f.includes("aborted");
 
     h.app.stdin.write(TAB); // the pane
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused" });
     h.app.stdin.write(ESC);
-    await waitForFrame(h.app.lastFrame, (f) => !f.includes("[x] stop") && f.includes("Tab focus a child pane"), { what: "back on the prompt" });
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("^X stop") && f.includes("Tab focus a child pane"), { what: "back on the prompt" });
 
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused again" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused again" });
     h.app.stdin.write("\r"); // its live transcript
     await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc"), { what: "the child's transcript" });
     h.app.stdin.write(ESC);
@@ -158,10 +158,10 @@ describe("App: Esc leaves where you are; only Esc on the prompt stops the run", 
     await typeAndSubmit(h.app, "where is auth?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("CHILD-REPORT"), { what: "the pane streaming" });
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused" });
     releaseChild(); // the child ends: its pane closes and the keyboard goes back to the prompt
     await waitUntil(() => h!.provider.requests.filter((r) => !isChild(r)).length === 2, { what: "the main agent's next request" });
-    await waitForFrame(h.app.lastFrame, (f) => !f.includes("[x] stop"), { what: "the pane closed" });
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("^X stop"), { what: "the pane closed" });
     h.app.stdin.write(ESC); // meant for the pane
     const hinted = await waitForFrame(h.app.lastFrame, (f) => f.includes("the pane you were in closed"), { what: "the hint" });
     expect(hinted).not.toContain("interrupted");

@@ -20,7 +20,7 @@ const mainRequests = () => h!.provider.requests.filter((r) => !isChild(r));
 const clears = () => h!.app.frames.filter((f) => f.startsWith(CLEAR_SCREEN)).length;
 
 describe("App: stopping one child", () => {
-  it("Tab focuses a running pane, x stops that child alone; its sibling finishes and the main agent answers", async () => {
+  it("Tab focuses a running pane, Ctrl-X stops that child alone; its sibling finishes and the main agent answers", async () => {
     let releaseTests!: () => void;
     const testsGate = new Promise<void>((r) => (releaseTests = r));
     h = renderApp((r): ScriptedTurn => {
@@ -40,11 +40,11 @@ describe("App: stopping one child", () => {
     await typeAndSubmit(h.app, "where is login?");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("IMPL-WORKING") && f.includes("TESTS-REPORT"), { what: "both panes streaming" });
     h.app.stdin.write(TAB);
-    const focused = await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the first pane to take focus" });
-    expect(focused.split("\n").find((l) => l.includes("[x] stop"))).toContain("scout");
-    expect(focused).toContain("x stop it");
+    const focused = await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the first pane to take focus" });
+    expect(focused.split("\n").find((l) => l.includes("^X stop"))).toContain("scout");
+    expect(focused).toContain("Ctrl-X stop it");
     expect(focused).toMatch(/╔/); // the focused pane's double border
-    h.app.stdin.write("x");
+    h.app.stdin.write("\x18") // Ctrl-X;
     const stopped = await waitForFrame(h.app.lastFrame, (f) => f.includes("⏹ scout · find login code · aborted"), { what: "the stopped child's summary" });
     expect(stopped).toContain("stopped by the user");
     // The person is told the child's work is kept and how to resume it.
@@ -52,7 +52,7 @@ describe("App: stopping one child", () => {
     expect(stopped).toMatch(/general · find the login tests · running/);
     expect(stopped).toContain("1 agent running");
     // Focus went back to the prompt with the stopped pane.
-    expect(stopped).not.toContain("[x] stop");
+    expect(stopped).not.toContain("^X stop");
     releaseTests();
     const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("Answer: one child was stopped"), { what: "the main agent's answer" });
     expect(done).toMatch(/✓ general · find the login tests · 1 turn .* — TESTS-REPORT/);
@@ -66,7 +66,7 @@ describe("App: stopping one child", () => {
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("LIVE-CHILD-TEXT"), { what: "the pane streaming" });
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focused" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused" });
     h.app.stdin.write("\r");
     const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc close"), { what: "the child's transcript" });
     expect(overlay).toContain("› map the auth module");

@@ -95,7 +95,7 @@ describe("App: a child paused on a rate limit", () => {
     expect(lines(mid, /general · (.+ · )?paused: rate limited · retrying in (40|39|38)s/)).toHaveLength(1);
     expect(mid).not.toContain("crash");
     h.app.stdin.write("\t");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane to take focus" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane to take focus" });
     h.app.stdin.write("\x12"); // Ctrl-R
     const end = await waitForFrame(h.app.lastFrame, (f) => f.includes("Summary: the child reported."), { what: "the summary", tries: 1500 });
     expect(end).not.toMatch(/paused/);

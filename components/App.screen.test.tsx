@@ -88,16 +88,16 @@ describe("App: keys", () => {
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focus" });
     h.app.stdin.write("oops");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("oops"), { what: "the message box" });
     h.app.stdin.write(ESC);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop") && !f.includes("✉ message"), { what: "back on the pane, the draft dropped" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop") && !f.includes("✉ message"), { what: "back on the pane, the draft dropped" });
     h.app.stdin.write("look in lib/ too");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("look in lib/ too"), { what: "the message typed" });
     h.app.stdin.write("\r");
     const sent = await waitForFrame(h.app.lastFrame, (f) => /✉ to general · slow job \[[0-9a-f]{6}\]: look in lib\/ too — queued/.test(f), { what: "the message queued" });
-    expect(sent).toContain("[x] stop"); // back on its pane
+    expect(sent).toContain("^X stop"); // back on its pane
     release();
     const read = await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."), { what: "the run to end" });
     expect(read).toContain("CHILD-SAW the message");
@@ -115,7 +115,7 @@ describe("App: keys", () => {
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("STEP-ONE"));
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focus" });
     h.app.stdin.write("use pnpm");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("use pnpm"), { what: "the message typed" });
     h.app.stdin.write("\r");
@@ -123,22 +123,43 @@ describe("App: keys", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ you: use pnpm"), { what: "the message in the pane" });
   });
 
-  /** A child that works until stopped, its pane focused and stopped with x; the screen once the main agent answered. */
+  it("a message that starts with x, typed key by key on a focused pane, is the child's message: the child is not stopped", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    h = renderApp((r): ScriptedTurn => {
+      if (isChild(r)) return r.messages.length === 1 ? { text: "STEP-ONE", toolCalls: [{ name: "ls", arguments: {} }], waitFor: gate } : { text: "", waitFor: new Promise(() => {}) };
+      return afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] };
+    });
+    await typeAndSubmit(h.app, "go");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("STEP-ONE"));
+    h.app.stdin.write(TAB);
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focus" });
+    for (const key of "xml files only") h.app.stdin.write(key);
+    const typed = await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message general") && f.includes("xml files only"), { what: "the whole message in the box" });
+    expect(typed).not.toContain("aborted");
+    expect(typed).not.toContain("stopped general");
+    h.app.stdin.write("\r");
+    release();
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ you: xml files only"), { what: "the message in the pane" });
+    expect(h.provider.requests.some((r) => !isChild(r) && JSON.stringify(r.messages).includes("ml files only"))).toBe(false);
+  });
+
+  /** A child that works until stopped, its pane focused and stopped with Ctrl-X; the screen once the main agent answered. */
   async function stopFocusedPane(session?: { persist: false }): Promise<string> {
     h = renderApp((r) => (isChild(r) ? { text: "WORKING", waitFor: new Promise(() => {}) } : afterTools(r) ? { text: "Main done." } : { toolCalls: [{ name: "task", arguments: { prompt: "slow job" } }] }), { session });
     await typeAndSubmit(h.app, "go");
     await waitForFrame(h.app.lastFrame, (f) => f.includes("WORKING"));
     h.app.stdin.write(TAB);
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("[x] stop"), { what: "the pane focus" });
-    h.app.stdin.write("x");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focus" });
+    h.app.stdin.write("\x18") // Ctrl-X;
     return waitForFrame(h.app.lastFrame, (f) => f.includes("Main done.") && f.includes("aborted"), { what: "the child stopped" });
   }
 
-  it("x on a focused pane still stops the child", async () => {
+  it("Ctrl-X on a focused pane still stops the child", async () => {
     expect(await stopFocusedPane()).toContain("its work so far is saved and it stays resumable");
   });
 
-  it("x on a focused pane in a run that saves no sessions does not say the child's work is saved", async () => {
+  it("Ctrl-X on a focused pane in a run that saves no sessions does not say the child's work is saved", async () => {
     const done = await stopFocusedPane({ persist: false });
     expect(done).toContain("this run saves no sessions, so it cannot be resumed");
     expect(done).not.toContain("is saved and it stays resumable");

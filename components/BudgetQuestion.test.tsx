@@ -1,7 +1,7 @@
 /** BudgetQuestion at a narrow terminal: every key and the spend stay on screen, and the rows the layout reserves are the rows it draws. */
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { BudgetQuestion, budgetQuestionRows } from "./BudgetQuestion.js";
+import { BudgetQuestion, budgetQuestionRows, presetTexts } from "./BudgetQuestion.js";
 import type { BudgetRequest } from "./hooks/budget-broker.js";
 
 const request: BudgetRequest = {
@@ -31,5 +31,16 @@ describe("BudgetQuestion", () => {
     expect(lines).toHaveLength(4);
     expect(lines[2]).toContain("[1] +50%");
     app.unmount();
+  });
+
+  it("prints the two dollar choices with the decimals they need to differ", () => {
+    expect(presetTexts("cost", 0.00025)).toEqual({ half: "$0.0001", double: "$0.0003" }); // four decimals differ already
+    expect(presetTexts("cost", 0.0002)).toEqual({ half: "$0.0001", double: "$0.0002" });
+    expect(presetTexts("cost", 0.00015)).toEqual({ half: "$0.00007", double: "$0.00015" }); // was +$0.0001 twice
+    expect(presetTexts("cost", 2)).toEqual({ half: "$1.00", double: "$2.00" });
+    expect(presetTexts("tokens", 30_000)).toEqual({ half: "15k tokens", double: "30k tokens" });
+    const cheap = render(<BudgetQuestion request={{ ...request, reached: { kind: "cost", limit: 0.00015, spent: 0.00016, text: "budget of $0.0002" } }} onAnswer={() => {}} width={120} />);
+    expect(cheap.lastFrame()).toContain("[1] +50% (+$0.00007) / [2] 2× (+$0.00015)");
+    cheap.unmount();
   });
 });

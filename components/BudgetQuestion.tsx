@@ -36,18 +36,33 @@ export function budgetAsker(request: BudgetRequest): string {
 
 /** The question's first line: which budget, who reached it, what was spent (the live spend when the request has one). */
 function headText(request: BudgetRequest): { title: string; spent: string } {
-  const { kind, spent, text } = request.reached;
+  const { kind, spent, text, next } = request.reached;
+  const what = next === undefined ? "reached" : `would be crossed by the next request (about ${formatAmount(kind, next)})`;
   return {
-    title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} reached: `,
+    title: `${request.scope === "tree" ? "The session's b" : "B"}${text.slice(1)} ${what}: `,
     spent: ` (spent ${request.spentNow ?? formatAmount(kind, spent)}, ${request.turns} turn${request.turns === 1 ? "" : "s"})`,
   };
+}
+
+/**
+ * The two presets as the person reads them: dollar amounts get the decimals they need to differ
+ * (a $0.0002 budget: +$0.0001 and +$0.0002, not the same figure twice).
+ */
+export function presetTexts(kind: "tokens" | "cost", limit: number): { half: string; double: string } {
+  const presets = presetExtensions(limit);
+  if (kind === "tokens") return { half: formatAmount(kind, presets.half), double: formatAmount(kind, presets.double) };
+  for (let decimals = presets.half >= 0.01 ? 2 : 4; ; decimals++) {
+    const half = `$${presets.half.toFixed(decimals)}`;
+    const double = `$${presets.double.toFixed(decimals)}`;
+    if ((half !== double && Number(half.slice(1)) > 0) || decimals >= 10) return { half, double };
+  }
 }
 
 /** The answers' line: the keys with what each adds. */
 function keysText(request: BudgetRequest): string {
   const { kind, limit } = request.reached;
-  const presets = presetExtensions(limit);
-  return `[1] +50% (+${formatAmount(kind, presets.half)}) / [2] 2× (+${formatAmount(kind, presets.double)}) / [t] type an amount / [s] ${request.scope === "tree" ? "stop" : "stop (resumable)"}`;
+  const presets = presetTexts(kind, limit);
+  return `[1] +50% (+${presets.half}) / [2] 2× (+${presets.double}) / [t] type an amount / [s] ${request.scope === "tree" ? "stop" : "stop (resumable)"}`;
 }
 
 /** Rows the question takes at `width` columns (border included): its lines wrap, so every key stays on screen. */
@@ -78,7 +93,7 @@ export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infin
     },
     { sync: true },
   );
-  const presets = presetExtensions(limit);
+  const presets = presetTexts(kind, limit);
   const stage = view.stage;
   const head = headText(request);
   const wrap = budgetQuestionRows(request, width) <= maxRows ? "wrap" : "truncate-end";
@@ -99,9 +114,9 @@ export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infin
       ) : (
         <Text wrap={wrap}>
           <Text bold>[1]</Text>
-          {` +50% (+${formatAmount(kind, presets.half)}) / `}
+          {` +50% (+${presets.half}) / `}
           <Text bold>[2]</Text>
-          {` 2× (+${formatAmount(kind, presets.double)}) / `}
+          {` 2× (+${presets.double}) / `}
           <Text bold>[t]</Text>
           {" type an amount / "}
           <Text bold>[s]</Text>

@@ -85,9 +85,9 @@ describe("SubagentPane", () => {
     const c = { ...busyChild(), stopping: true, note: "✂ context compacted: 4 messages summarised" };
     const frame = stripAnsi(render(<SubagentPane child={c} now={3100} width={70} focused />).lastFrame()!);
     expect(frame).toMatch(/^╔/);
-    expect(frame).toContain("scout · Find where login is handled · stopping… · 2s  [x] stop");
+    expect(frame).toContain("scout · Find where login is handled · stopping… · 2s  ^X stop");
     expect(frame).toContain("✂ context compacted: 4 messages summarised");
-    expect(stripAnsi(render(<SubagentPane child={busyChild()} now={3100} width={70} />).lastFrame()!)).not.toContain("[x] stop");
+    expect(stripAnsi(render(<SubagentPane child={busyChild()} now={3100} width={70} />).lastFrame()!)).not.toContain("^X stop");
   });
 
   it("labels a child without profile as general and shows how it stopped", () => {

@@ -111,7 +111,7 @@ const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
         <Text dimColor> · </Text>
         <Text color={p.statusColor}>{p.status}</Text>
         <Text dimColor>{` · ${p.elapsed}`}</Text>
-        {p.stopHint ? <Text color="magentaBright" bold>{"  [x] stop"}</Text> : null}
+        {p.stopHint ? <Text color="magentaBright" bold>{"  ^X stop"}</Text> : null}
       </Text>
       <Text dimColor wrap="truncate-end">
         {p.ids}

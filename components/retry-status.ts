@@ -4,6 +4,7 @@
  */
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { RetryView } from "./hooks/transcript-types.js";
+import { pausedText } from "../src/subagents/budget.js";
 
 /** The view of a `retry` event received at `at` (UI clock, ms). */
 export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: number): RetryView {
@@ -17,7 +18,7 @@ export function pausedView(event: Extract<AgentEvent, { type: "paused" }>, at: n
 
 /** The view of a `budget_paused` event: `paused: budget of 50k tokens reached` until the person answers. */
 export function budgetPausedView(event: Extract<AgentEvent, { type: "budget_paused" }>, at: number): RetryView {
-  const label = `${event.scope === "tree" ? "the session's " : ""}${event.budget} reached`;
+  const label = `${event.scope === "tree" ? "the session's " : ""}${pausedText(event)}`;
   return { label, attempt: 0, maxAttempts: 0, until: at, delayMs: 0, reason: `${label} (spent ${event.spent})`, paused: true, budget: true };
 }
 

@@ -106,7 +106,7 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
  * The second input box and typing away from the prompt: `submitResume` sends the box's text —
  * a message for a running child (its pane focused again) or a finished child's new prompt;
  * `typeWhileAway` hands typing on the sidebar to the prompt; `typeToChild` turns typing on a
- * focused running pane (not its `x`) into a message for that child. `asking`: an approval is open.
+ * focused running pane (every letter, `x` too) into a message for that child. `asking`: an approval is open.
  */
 export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
   const { ui, dispatch, stream, setHint } = ctx;
@@ -136,7 +136,7 @@ export function childBoxHandlers(ctx: ScreenContext, asking: boolean) {
       return true;
     },
     typeToChild: (raw: string): boolean => {
-      if (asking || ui.focus !== "pane" || ui.paneId === undefined || raw.toLowerCase() === "x") return false;
+      if (asking || ui.focus !== "pane" || ui.paneId === undefined) return false;
       dispatch({ type: "message_ask", childId: ui.paneId, label: promptChildLabel(ui.paneId, ctx.childRows, ctx.items()) });
       return true;
     },

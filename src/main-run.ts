@@ -72,7 +72,8 @@ export async function runMainLoop(d: MainRunDeps, userMessage: string, onEvent?:
   // The session tree's budget: a stop ends this run before its next request (see budget.ts).
   const budgetStop = new AbortController();
   const signals = [...d.signals, budgetStop.signal].filter((s): s is AbortSignal => s !== undefined);
-  return runAgentLoop({
+  try {
+    return await runAgentLoop({
     provider: d.provider,
     model: d.model,
     system: d.system,
@@ -103,10 +104,13 @@ export async function runMainLoop(d: MainRunDeps, userMessage: string, onEvent?:
         if (record) d.record({ type: "task_record", record }, onEvent);
       }
       if (event.type === "agent_end") d.record({ type: "usage", usage: event.usage }, onEvent);
-      if (event.type === "usage") d.treeBudget.add(d.model, event.usage);
+      if (event.type === "usage") d.treeBudget.add(d.model, event.usage, MAIN_AGENT.id);
       onEvent?.(event);
     },
   });
+  } finally {
+    d.treeBudget.settle(MAIN_AGENT.id); // no request of the main agent in flight any more
+  }
 }
 
 /** Compaction hooks for an agent of the session (main or child) running `system` on `model` with the session's pool; the PreCompact hooks run first. */

@@ -31,13 +31,13 @@ describe("the session tree's budget", () => {
     const s = session({ maxTokens: 1500 });
     const events: AgentEvent[] = [];
     const result = await s.prompt("go", { onEvent: (e) => events.push(e) });
-    // main 600 + child 600 + child 600 = 1800 ≥ 1500: the child's third request and the main agent's second are not sent.
-    expect(s.treeBudget.meter.tokens).toBe(1800);
+    // main 600 + child 600 = 1200: one more 600-token request would cross 1500, so the child's second request and the main agent's second are not sent.
+    expect(s.treeBudget.meter.tokens).toBe(1200);
     expect(result.reason).toBe("aborted");
     const taskEnd = events.find((e) => e.type === "tool_end" && e.call.name === "task") as Extract<AgentEvent, { type: "tool_end" }>;
-    expect(taskEnd.result.content).toContain("[task] stopped: the session's budget of 1.5k tokens reached after 2 turns.");
+    expect(taskEnd.result.content).toContain("[task] stopped: the session's budget of 1.5k tokens would be crossed by the next request (about 600 tokens; 1.2k tokens spent) after 1 turn.");
     const warning = events.find((e) => e.type === "warning" && e.source === "budget") as Extract<AgentEvent, { type: "warning" }>;
-    expect(warning.message).toContain("the session's budget of 1.5k tokens reached: the main agent stopped");
+    expect(warning.message).toContain("the session's budget of 1.5k tokens would be crossed by the next request (about 600 tokens; 1.2k tokens spent): the main agent stopped");
     expect(s.history.at(-1)!.role).toBe("toolResult"); // the history stays valid for the next prompt
     s.close();
   });

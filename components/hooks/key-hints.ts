@@ -18,7 +18,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
     case "prompt":
       return running ? `Tab focus a child pane / sidebar · Esc stop turn · Ctrl-B background · Ctrl-C stop all${scroll} · Ctrl-T output` : `Enter send · ↑/↓ history · Tab sidebar${scroll} · Ctrl-T output · /help · Ctrl-C twice exit`;
     case "pane":
-      return "type a message for this child · x stop it · Ctrl-B background · Ctrl-R retry now if paused · Enter transcript · Tab next · Esc prompt · Ctrl-C stop all";
+      return "type a message for this child · Ctrl-X stop it · Ctrl-B background · Ctrl-R retry now if paused · Enter transcript · Tab next · Esc prompt · Ctrl-C stop all";
     case "sidebar":
       return "↑/↓ select · Enter transcript (r there resumes it) · Tab/Esc close · typing goes to the prompt";
     case "overlay":
@@ -34,10 +34,10 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs · a new line: Alt-Enter, Shift-Enter (where the terminal reports it) or \\ then Enter",
   "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs your shell command without an approval question (only a deny rule refuses it) and hands its output to the next message",
-  "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
+  "Esc on the prompt stops the main agent's turn only: its running children go on in the background (Ctrl-C stops them too); a prompt with no answer yet goes back in the box; anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
   "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
-  "focused pane: typing writes that child a message (it reads it at its next step, never mid tool call) · x stop that child alone (the others and the main agent go on) · Ctrl-R a paused child (rate limit, overload, lost connection) tries again now · Enter its live transcript · Esc back to the prompt",
+  "focused pane: typing writes that child a message (it reads it at its next step, never mid tool call) · Ctrl-X stop that child alone (the others and the main agent go on) · Ctrl-R a paused child (rate limit, overload, lost connection) tries again now · Enter its live transcript · Esc back to the prompt",
   "sidebar: ↑/↓ select · Enter open the child's full transcript (live while it runs) · Esc close · typing goes to the prompt",
   "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
   "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",

@@ -15,7 +15,7 @@ describe("slash commands", () => {
     const text = out?.kind === "lines" ? out.lines.join("\n") : "";
     for (const c of SLASH_COMMANDS) expect(text).toContain(c.name);
     expect(text).toContain("Ctrl-C");
-    for (const key of ["Tab", "Shift-Tab", "x stop", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc", "Ctrl-W", "Ctrl-A", "typing goes to the prompt"]) expect(text).toContain(key);
+    for (const key of ["Tab", "Shift-Tab", "Ctrl-X stop", "Esc on the prompt stops the main agent's turn only: its running children go on in the background", "Enter open the child's full transcript", "r resume", "PgUp/PgDn", "Esc", "Ctrl-W", "Ctrl-A", "typing goes to the prompt"]) expect(text).toContain(key);
   });
   it("/help lists the budget question's keys with the other questions' keys", () => {
     const out = runSlashCommand("/help", ctx);

@@ -1,7 +1,7 @@
 /**
  * useScreenKeys: the navigation keys of the screen, routed by what has the keyboard. Tab /
  * Shift-Tab move between the prompt, the running panes and the sidebar; a focused pane stops on
- * `x`, retries now when paused on Ctrl-R, and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
+ * Ctrl-X (never on a typed letter: typing there is a message for the child), retries now when paused on Ctrl-R, and opens its child's full transcript (live) on Enter; the sidebar and the session picker take ↑/↓, Enter and Esc; the transcript overlay takes
  * ↑/↓, PgUp/PgDn, Home/End, `r` (resume), `q`/Esc. No letter acts in the sidebar: other typing
  * there (or on a pane) is the prompt's (Prompt `onTypeWhileAway`). Ctrl-T opens (or closes) the
  * whole output of the latest tool calls; other Ctrl keys are left to the screen's handlers.
@@ -14,7 +14,7 @@ import type { UiFocus } from "./ui-reducer.js";
 export interface ScreenKeyHandlers {
   tab(backwards: boolean): void;
   escape(): void;
-  /** `x` on a focused pane. */
+  /** Ctrl-X on a focused pane (a key typing cannot produce: every letter there is a message for the child). */
   stopPane(): void;
   /** Ctrl-R on a focused pane: a paused child tries again now. */
   wakePane(): void;
@@ -43,6 +43,7 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
       if (key.ctrl) {
         if (input === "t" && focus !== "resume" && focus !== "picker") handlers.toolOutput();
         else if (input === "r" && focus === "pane") handlers.wakePane();
+        else if (input === "x" && focus === "pane") handlers.stopPane();
         return;
       }
       if (key.tab) {
@@ -54,8 +55,7 @@ export function useScreenKeys(currentFocus: UiFocus, currentHandlers: ScreenKeyH
       const letter = input.toLowerCase();
       switch (focus) {
         case "pane":
-          if (letter === "x") handlers.stopPane();
-          else if (key.return) handlers.open();
+          if (key.return) handlers.open();
           return;
         case "sidebar":
         case "picker":

@@ -13,6 +13,7 @@ import { addCost, emptyCost, formatCost } from "../core/pricing.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { childTitle } from "../subagents/child-label.js";
 import { overlapLine } from "../subagents/edit-claims.js";
+import { pausedText } from "../subagents/budget.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
@@ -180,7 +181,7 @@ function progress(event: AgentEvent, io: PrintIo, names: Map<string, string>): v
       break;
     case "subagent_event":
       if (event.event.type === "edit_overlap") io.stderr(`  ${named(event.childId, event.profile)} ${overlapLine(event.event)}\n`);
-      if (event.event.type === "budget_paused" && !event.event.asking) io.stderr(`  ⏸ ${named(event.childId, event.profile)} ${event.event.scope === "tree" ? "the session's " : ""}${event.event.budget} reached (spent ${event.event.spent}): stopping it, resumable\n`);
+      if (event.event.type === "budget_paused" && !event.event.asking) io.stderr(`  ⏸ ${named(event.childId, event.profile)} ${event.event.scope === "tree" ? "the session's " : ""}${pausedText(event.event)} (spent ${event.event.spent}): stopping it, resumable\n`);
       if (event.event.type === "paused") io.stderr(`  ⏸ ${named(event.childId, event.profile)} paused: ${event.event.label} · retrying in ${Math.ceil(event.event.delayMs / 1000)}s (${event.event.reason})\n`);
       break;
     case "subagent_start": {

@@ -88,7 +88,8 @@ export type AgentEvent =
    * scope "tree": the session's). `asking`: the person is asked to extend or stop (a `resumed`
    * follows an extension); else the agent stops. See src/subagents/budget.ts.
    */
-  | { type: "budget_paused"; scope: "child" | "tree"; budget: string; spent: string; asking: boolean }
+  /** `next`: set when the budget is not reached yet but the next request (about this amount) would cross it. */
+  | { type: "budget_paused"; scope: "child" | "tree"; budget: string; spent: string; asking: boolean; next?: string }
   /** A message sent to the agent while it worked entered its history (at a turn boundary). */
   | { type: "steered"; text: string; from: SteerSource }
   /** Files a prompt's `@path` mentions attached (and the mentions that could not be). */

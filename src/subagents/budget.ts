@@ -31,6 +31,28 @@ export interface ReachedBudget {
   spent: number;
   /** "budget of 50k tokens" / "budget of $2.00". */
   text: string;
+  /**
+   * Set when the budget is not reached yet but the agent's next request would cross it: that
+   * request's estimate (tokens or USD), added to `spent` and to what other agents have in flight.
+   */
+  next?: number;
+}
+
+/** The `budget_paused` event for `reached`. */
+export function pausedEvent(scope: "child" | "tree", reached: ReachedBudget, asking: boolean): AgentEvent {
+  const event: AgentEvent = { type: "budget_paused", scope, budget: reached.text, spent: formatAmount(reached.kind, reached.spent), asking };
+  return reached.next === undefined ? event : { ...event, next: formatAmount(reached.kind, reached.next) };
+}
+
+/** "budget of 50k tokens reached", or "… would be crossed by the next request (about 600 tokens)": what a `budget_paused` event says. */
+export function pausedText(event: { budget: string; next?: string }): string {
+  return `${event.budget} ${event.next === undefined ? "reached" : `would be crossed by the next request (about ${event.next})`}`;
+}
+
+/** Why an agent stops at `reached`: "budget of 50k tokens reached", or that its next request would cross it. */
+export function reachedReason(reached: ReachedBudget): string {
+  if (reached.next === undefined) return `${reached.text} reached`;
+  return `${reached.text} would be crossed by the next request (about ${formatAmount(reached.kind, reached.next)}; ${formatAmount(reached.kind, reached.spent)} spent)`;
 }
 
 /** The question put to the person when a budget is reached. */
@@ -165,6 +187,8 @@ export type GateResult = { stop: string } | undefined;
  */
 export async function askUntilUnder(o: {
   meter: BudgetMeter;
+  /** What to ask about now (default: the meter's reached limit); the tree adds "the next request would cross it". */
+  over?: () => ReachedBudget | undefined;
   scope: "child" | "tree";
   agent: AgentInfo;
   turns: number;
@@ -172,9 +196,10 @@ export async function askUntilUnder(o: {
   signal: AbortSignal;
   emit: (event: AgentEvent) => void;
 }): Promise<GateResult> {
-  for (let reached = o.meter.reached(); reached; reached = o.meter.reached()) {
-    const reason = `${o.scope === "tree" ? "the session's " : ""}${reached.text} reached`;
-    o.emit({ type: "budget_paused", scope: o.scope, budget: reached.text, spent: formatAmount(reached.kind, reached.spent), asking: o.ask !== undefined });
+  const over = o.over ?? (() => o.meter.reached());
+  for (let reached = over(); reached; reached = over()) {
+    const reason = `${o.scope === "tree" ? "the session's " : ""}${reachedReason(reached)}`;
+    o.emit(pausedEvent(o.scope, reached, o.ask !== undefined));
     if (!o.ask) return { stop: reason };
     let answer: BudgetAnswer;
     try {
@@ -214,13 +239,18 @@ export interface SubagentBudget {
   count(usage: Usage): void;
   /** Before a model request: undefined to go on, or why the child stops (see askUntilUnder). */
   check(signal: AbortSignal, turns: number): Promise<GateResult>;
+  /** The child's run ended: no request of it is in flight any more. */
+  end(): void;
 }
 
 /** The tree's side of a child's budget (see tree-budget.ts). */
 export interface TreeGate {
   /** The tree's limits now (a child on a model without a price is not started under a cost limit). */
   readonly limits?: Readonly<BudgetLimits>;
-  add(model: string | undefined, usage: Usage): void;
+  /** Counts `usage` on `model`; `agentId`: whose request it reports (that request is no longer in flight). */
+  add(model: string | undefined, usage: Usage, agentId?: string): void;
+  /** `agentId` has no request in flight any more (its run ended). */
+  settle(agentId: string): void;
   gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<GateResult>;
 }
 
@@ -233,7 +263,10 @@ export function childBudget(o: { limits: BudgetLimits; model: string; agent: Age
   return {
     count(usage) {
       meter.add(o.model, usage);
-      o.tree?.add(o.model, usage);
+      o.tree?.add(o.model, usage, o.agent.id);
+    },
+    end() {
+      o.tree?.settle(o.agent.id);
     },
     async check(signal, turns) {
       const own = meter.active ? await askUntilUnder({ meter, scope: "child", agent: o.agent, turns, ask: o.ask(), signal, emit: o.emit }) : undefined;

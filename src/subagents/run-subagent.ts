@@ -247,6 +247,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
       }
     }
   } finally {
+    options.budget?.end();
     options.signal?.removeEventListener("abort", relay);
     clock?.removeEventListener("abort", onClock);
     options.stopSignal?.removeEventListener("abort", onStop);

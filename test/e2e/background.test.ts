@@ -77,7 +77,7 @@ describe.skipIf(!hasTmux)("background children in a real terminal (tmux, 80×24)
     let boxed = "";
     for (let i = 0; i < 4 && !boxed; i++) {
       tmux.keys(name, "Tab");
-      await tmux.waitFor(name, (s) => s.includes("[x] stop"), "a focused pane");
+      await tmux.waitFor(name, (s) => s.includes("^X stop"), "a focused pane");
       tmux.type(name, "S");
       const s = await tmux.waitFor(name, (t) => t.includes("✉ message"), "the message box");
       if (/✉ message general · investigate l/.test(s)) boxed = s; // the label is cut to fit

@@ -132,10 +132,11 @@ describe("the session tree's budget", () => {
     const tree = new TreeBudget({ maxTokens: 1500 });
     h = harness(parentWith({}), { treeBudget: tree });
     await h.run("go");
-    expect(tree.meter.tokens).toBe(1800);
-    expect(childRequests(h)).toHaveLength(3);
-    expect(lastResult(h).content).toContain("[task] stopped: the session's budget of 1.5k tokens reached after 3 turns.");
-    expect(tree.view()).toEqual({ text: "1.8k / 1.5k tokens", reached: true });
+    // 1.2k spent: the next 600-token request would cross 1.5k, so it is not sent (the budget is never overshot here).
+    expect(tree.meter.tokens).toBe(1200);
+    expect(childRequests(h)).toHaveLength(2);
+    expect(lastResult(h).content).toContain("[task] stopped: the session's budget of 1.5k tokens would be crossed by the next request (about 600 tokens; 1.2k tokens spent) after 2 turns.");
+    expect(tree.view()).toEqual({ text: "1.2k / 1.5k tokens", reached: false });
   });
 
   it("one question for every agent waiting on it; an extension lets them go on", async () => {
@@ -149,7 +150,7 @@ describe("the session tree's budget", () => {
     await h.run("go");
     expect(asked).toBe(1);
     expect(lastResult(h).content).toContain("THE REPORT");
-    expect(tree.meter.limits.maxTokens).toBe(1800 + 5000);
+    expect(tree.meter.limits.maxTokens).toBe(1500 + 5000); // asked at 1.2k spent, before the request that would cross 1.5k
   });
 });
 
@@ -180,6 +181,22 @@ describe("the tree's budget with children in parallel", () => {
     const results = (h.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results;
     expect(results.map((r) => r.content.includes("THE REPORT"))).toEqual([true, true]);
     expect(asked).toBe(1);
+  });
+});
+
+describe("the tree's budget with four children in parallel", () => {
+  it("a request that would cross what is left is not sent: the spend stays within the budget when every request is the size of the one before", async () => {
+    const tree = new TreeBudget({ maxTokens: 5000 });
+    const calls = ["one", "two", "three", "four"].map((prompt, i) => ({ id: `c${i}`, name: "task", arguments: { prompt } }));
+    h = harness((r) => (isChild(r) ? childTurn(r) : r.messages.at(-1)!.role === "user" ? { toolCalls: calls } : { text: "main done" }), { treeBudget: tree });
+    await h.run("go");
+    // Four children of four 600-token requests each (9.6k in all): without the estimate the three rounds
+    // sent while under 5k came to 7.2k; now no request is sent that would cross 5k.
+    expect(childRequests(h).length).toBeGreaterThanOrEqual(4);
+    expect(tree.meter.tokens).toBeLessThanOrEqual(5000);
+    expect(tree.meter.tokens).toBeGreaterThan(5000 - 4 * 600); // it did not stop long before the budget either
+    const results = (h.history.filter((m) => m.role === "toolResult").at(-1) as ToolResultMessage).results;
+    expect(results.some((r) => r.content.includes("would be crossed by the next request"))).toBe(true);
   });
 });
 
