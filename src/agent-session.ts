@@ -48,6 +48,9 @@ import { SessionNotices, sessionCommandLines, type NoticeSources } from "./sessi
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
 import { SessionChildrenApi } from "./session-children.js";
+import { CheckpointStore, type TurnSummary } from "./checkpoints/store.js";
+import { withCheckpoints } from "./checkpoints/checkpoint-calls.js";
+import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "./checkpoints/rewind.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
@@ -101,6 +104,8 @@ export class AgentSession extends SessionChildrenApi {
   lastFailure?: FailedPrompt;
   /** The session tree's budget (settings maxTokens / maxCostUsd): every agent's spend, and its question when reached. */
   readonly treeBudget: TreeBudget;
+  /** Snapshots before every agent change to the shared tree (`/rewind`); undefined when sessions are not saved. */
+  readonly checkpoints?: CheckpointStore;
 
   constructor(private readonly options: AgentSessionOptions) {
     super(() => this.file);
@@ -143,6 +148,10 @@ export class AgentSession extends SessionChildrenApi {
     const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
     const rules = loadSessionRules({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, sessionId: this.sessionId, approval: options.approval, transcriptPath: () => this.file?.path, report });
     ({ hooks: this.hooks, policy: this.policy, onToolCall: this.onToolCall, treeBudget: this.treeBudget } = rules);
+    if (this.store && options.checkpoints !== false) {
+      this.checkpoints = new CheckpointStore({ inkHome: options.inkHome, sessionId: this.sessionId, cwd: this.cwd, ...(typeof options.checkpoints === "object" ? options.checkpoints : {}) });
+      this.onToolCall = withCheckpoints(this.onToolCall, () => this.checkpoints, this.cwd, (message) => this.emitMain({ type: "warning", source: "session", message }));
+    }
     if (loaded) {
       // The last /model and permission mode of a resumed session, unless given again now.
       const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
@@ -299,6 +308,7 @@ export class AgentSession extends SessionChildrenApi {
     const message = await promptMessage(text, { hooks: this.hooks, resumed: this.options.resume !== undefined, cwd: this.cwd, ...opts });
     if (message === undefined) return { reason: "done", turns: 0, usage: emptyUsage() };
     const { message: userMessage, taken } = this.pending.take(message);
+    await this.beginCheckpointTurn(text);
     this.lastFailure = undefined;
     this.treeBudget.newRun(); // a "stop" answered in the last run does not hold for this one
     const run = () => this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
@@ -335,10 +345,54 @@ export class AgentSession extends SessionChildrenApi {
     const [note] = takeDeliveries(this.children, true);
     if (!note) return undefined;
     this.file?.record(undefined, opts.onEvent, "(background reports)");
+    await this.beginCheckpointTurn("(background reports)");
     opts.onEvent?.(note.event!);
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     return this.runPrompt(note.content, opts);
+  }
+
+  /** Counts a new main turn in the checkpoint store (where a rewind cuts the conversation). */
+  private async beginCheckpointTurn(prompt: string): Promise<void> {
+    try {
+      await this.checkpoints?.beginTurn({ historyLength: this.history.length, head: historyHead(this.history), prompt });
+    } catch (err) {
+      this.emitMain({ type: "warning", source: "session", message: `checkpoint store: ${(err as Error).message}` });
+    }
+  }
+
+  /** The main turns kept in the checkpoint store, oldest first, with the files each changed and by whom (`/rewind`). */
+  async rewindTurns(): Promise<TurnSummary[]> {
+    await this.checkpoints?.settle();
+    return this.checkpoints?.turns() ?? [];
+  }
+
+  /**
+   * Takes the files agents changed, the conversation, or both, back to just before main turn
+   * `turn` (see checkpoints/rewind.ts). Call while no prompt runs. Never throws.
+   */
+  async rewind(turn: number, opts: RewindOptions = {}): Promise<RewindResult> {
+    const none = { restored: [], changedSince: [], children: [] };
+    if (!this.checkpoints) return { ok: false, message: "this session keeps no checkpoints (sessions are not saved)", ...none };
+    if (this.mainRuns > 0) return { ok: false, message: "the main agent is working; stop its turn (Esc) before rewinding", ...none };
+    try {
+      return await rewindTo(
+        {
+          store: this.checkpoints,
+          history: this.history,
+          recordCut: (keep, t) => this.file?.record({ type: "rewind", keep, turn: t }),
+          runningChildren: () => this.runningChildren,
+          stopChildren: async (ids) => {
+            for (const id of ids) this.stopChild(id);
+            for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+          },
+        },
+        turn,
+        opts,
+      );
+    } catch (err) {
+      return { ok: false, message: `rewind failed: ${(err as Error).message}`, ...none };
+    }
   }
 
   /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
