@@ -106,6 +106,20 @@ export class RpcDispatcher {
         this.startResume(c.child, c.text, toolCallId, c.id);
         return;
       }
+      case "list_turns":
+        void this.session.rewindTurns().then(
+          (turns) => out.ok(c.type, c.id, { turns: turns.map(({ turn, prompt, at, changes }) => ({ turn, prompt, at, changes })) }),
+          (err) => out.fail(c.type, c.id, errorMessage(err)),
+        );
+        return;
+      case "rewind": {
+        if (this.current !== undefined || this.queue.length > 0) return out.fail(c.type, c.id, "a prompt is running or queued; abort it (or wait for its prompt_end) before rewinding");
+        const { turn, files, conversation, force, stopChildren } = c;
+        void this.session.rewind(turn, { files, conversation, force, stopChildren }).then((r) =>
+          r.ok ? out.ok(c.type, c.id, { message: r.message, restored: r.restored, kept: r.kept ?? null, stoppedChildren: r.children }) : out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: r.message, changedSince: r.changedSince, runningChildren: r.children }),
+        );
+        return;
+      }
     }
   }
 
