@@ -11,6 +11,7 @@ import type { AgentStream } from "./hooks/use-agent-stream.js";
 import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
 import { expandCommand } from "../src/commands/command-files.js";
 import { CLAUDE_MODEL_ALIASES } from "../src/subagents/profile-parse.js";
+import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -93,7 +94,22 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
       return ctx.leave();
     case "file-command":
       return runFileCommand(outcome, ctx);
+    case "rewind":
+      void runRewind(outcome.args, ctx);
+      return;
   }
+}
+
+/** `/rewind`: lists the turns, or rewinds to before one and says what was done (or why nothing was). */
+async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
+  const { session, stream } = ctx;
+  const asked = parseRewindArgs(args);
+  if ("error" in asked) return stream.notice(asked.error, "error");
+  if ("list" in asked) return stream.notice(rewindListing(await session.rewindTurns()).join("\n"), "info");
+  const r = await session.rewind(asked.turn, asked.opts);
+  if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
+  const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";
+  stream.notice(`/rewind: ${r.message}${again}`, "warn");
 }
 
 /** Runs a command file: its prompt (arguments substituted) as a main turn, or as a child when it forks. */

@@ -95,3 +95,30 @@ export async function rewindTo(deps: RewindDeps, turn: number, opts: RewindOptio
   ].filter(Boolean);
   return { ok: true, message: `rewound to before turn ${turn}: ${parts.join("; ")}`, restored, changedSince, children: running, ...(kept !== undefined ? { kept } : {}) };
 }
+
+/** How `/rewind <turn> [files|conversation|both] [force] [stop]` is written. */
+export const REWIND_USAGE = "/rewind <turn> [files|conversation|both] [force] [stop] — files and conversation by default; force overwrites files changed since; stop stops running children first";
+
+/** What `/rewind …` asks: the listing (no turn), a rewind, or an error naming the word and the usage. */
+export function parseRewindArgs(args: string): { list: true } | { turn: number; opts: RewindOptions } | { error: string } {
+  const words = args.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { list: true };
+  const turn = Number(words[0]);
+  if (!Number.isInteger(turn) || turn < 1) return { error: `/rewind: "${words[0]}" is not a turn number — ${REWIND_USAGE}` };
+  const opts: RewindOptions = {};
+  for (const w of words.slice(1)) {
+    if (w === "files") Object.assign(opts, { files: true, conversation: false });
+    else if (w === "conversation" || w === "chat") Object.assign(opts, { files: false, conversation: true });
+    else if (w === "both") Object.assign(opts, { files: true, conversation: true });
+    else if (w === "force") opts.force = true;
+    else if (w === "stop") opts.stopChildren = true;
+    else return { error: `/rewind: unknown word "${w}" — ${REWIND_USAGE}` };
+  }
+  return { turn, opts };
+}
+
+/** The `/rewind` listing: one line per turn (newest last) and how to choose. */
+export function rewindListing(turns: readonly TurnSummary[]): string[] {
+  if (turns.length === 0) return ["No checkpoints yet: a turn is counted when you send a prompt, and every edit, write and bash of an agent in this tree is checkpointed."];
+  return ["Turns (rewinding to one takes everything from it on back):", ...turns.map((t) => `  ${describeTurn(t)}`), REWIND_USAGE];
+}
