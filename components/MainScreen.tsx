@@ -234,7 +234,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     const input = text.trim();
     if (input === "") return false;
     const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.commands.commands });
-    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || outcome.kind === "rewind" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
+    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || outcome.kind === "rewind" || outcome.kind === "merge" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
       const command = input.slice(1).trim();

@@ -12,6 +12,8 @@ import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide
 import { expandCommand } from "../src/commands/command-files.js";
 import { CLAUDE_MODEL_ALIASES } from "../src/subagents/profile-parse.js";
 import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
+import { describeMerge, queueListing } from "../src/merge/merge-queue.js";
+import { parseMergeArgs } from "../src/merge/session-merge.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -97,7 +99,25 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "rewind":
       void runRewind(outcome.args, ctx);
       return;
+    case "merge":
+      void runMerge(outcome.args, ctx);
+      return;
   }
+}
+
+/** `/merge`: lists the kept worktree branches, or merges the chosen ones in order and says what happened. */
+async function runMerge(args: string, ctx: SlashActionContext): Promise<void> {
+  const { session, stream } = ctx;
+  const asked = parseMergeArgs(args);
+  try {
+    if ("list" in asked) return stream.notice(queueListing(await session.mergeCandidates()).join("\n"), "info");
+  } catch (err) {
+    return stream.notice(`/merge: ${errorMessage(err)}`, "error");
+  }
+  const o = await session.mergeBranches(asked.pick, { squash: asked.squash, allowDirty: asked.allowDirty });
+  const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args.trim()} dirty merges anyway)` : "";
+  const detail = o.conflict?.detail ? `\n${o.conflict.detail}` : "";
+  stream.notice(`/merge: ${describeMerge(o)}${dirtyHint}${detail}`, o.ok ? "info" : "warn");
 }
 
 /** `/rewind`: lists the turns, or rewinds to before one and says what was done (or why nothing was). */

@@ -51,6 +51,8 @@ import { SessionChildrenApi } from "./session-children.js";
 import { CheckpointStore, type TurnSummary } from "./checkpoints/store.js";
 import { withCheckpoints } from "./checkpoints/checkpoint-calls.js";
 import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "./checkpoints/rewind.js";
+import { inspectQueue, mergeQueue, type BranchState, type MergeOutcome } from "./merge/merge-queue.js";
+import { keptBranches, sessionRecords } from "./merge/session-merge.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
@@ -392,6 +394,31 @@ export class AgentSession extends SessionChildrenApi {
       );
     } catch (err) {
       return { ok: false, message: `rewind failed: ${(err as Error).message}`, ...none };
+    }
+  }
+
+  /** This session's kept worktree branches (that still exist), with diffstat, shared files and whether each applies cleanly to HEAD (`/merge`). */
+  async mergeCandidates(): Promise<BranchState[]> {
+    return inspectQueue(this.cwd, keptBranches(sessionRecords(this.sessionPath, this.taskRecords)));
+  }
+
+  /**
+   * Merges kept branches into the current branch, in the order given (`pick`: branch names or
+   * 1-based positions in `mergeCandidates`, or "all"); see merge/merge-queue.ts. Never throws.
+   */
+  async mergeBranches(pick: "all" | ReadonlyArray<number | string>, opts: { squash?: boolean; allowDirty?: boolean } = {}): Promise<MergeOutcome> {
+    try {
+      const states = await this.mergeCandidates();
+      const chosen: BranchState[] = [];
+      for (const p of pick === "all" ? states.map((_, i) => i + 1) : pick) {
+        const s = typeof p === "number" ? states[p - 1] : states.find((x) => x.branch === p);
+        if (!s) return { ok: false, merged: [], leftovers: [], error: `no kept branch ${typeof p === "number" ? `number ${p}` : `"${p}"`} (${states.length === 0 ? "this session has none" : `there are: ${states.map((x, i) => `${i + 1}. ${x.branch}`).join(", ")}`})` };
+        chosen.push(s);
+      }
+      if (chosen.length === 0) return { ok: false, merged: [], leftovers: [], error: "this session has no kept worktree branch to merge" };
+      return await mergeQueue(this.cwd, chosen, opts);
+    } catch (err) {
+      return { ok: false, merged: [], leftovers: [], error: (err as Error).message };
     }
   }
 
