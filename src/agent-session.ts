@@ -53,6 +53,7 @@ import { withCheckpoints } from "./checkpoints/checkpoint-calls.js";
 import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "./checkpoints/rewind.js";
 import { inspectQueue, mergeQueue, type BranchState, type MergeOutcome } from "./merge/merge-queue.js";
 import { keptBranches, sessionRecords } from "./merge/session-merge.js";
+import { createMergeBranchesTool } from "./merge/merge-tool.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
@@ -182,6 +183,7 @@ export class AgentSession extends SessionChildrenApi {
       editClaims: this.editClaims,
       treeBudget: this.treeBudget,
     });
+    if (this.store) this.tools.push(createMergeBranchesTool({ list: () => this.mergeCandidates(), merge: (pick, o) => this.mergeBranches(pick, o) }));
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(this.skills.skills), projectContext: this.context.text });
     this.mainCompactor = sessionCompactor(compaction, this.system, this.model, (entry) => this.file?.record({ type: "compaction", ...entry }), (event) => this.emitMain(event));
   }

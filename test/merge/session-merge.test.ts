@@ -52,3 +52,31 @@ it("lists the three kept branches with overlaps and merges them in order, stoppi
   expect(left.map((b) => [b.branch, b.clean])).toEqual([[listed[2]!.branch, false]]);
   expect((await session.mergeBranches([5])).error).toContain("no kept branch number 5");
 });
+
+it("the main agent lists and merges the kept branches with merge_branches; children do not get the tool", async () => {
+  const cwd = tempDir("ink-merge-cwd-");
+  git(cwd, "init", "-q", "-b", "main");
+  writeFileSync(join(cwd, "a.ts"), "line1\nline2\nline3\n");
+  git(cwd, "add", "-A");
+  git(cwd, "commit", "-qm", "init");
+  const results: string[] = [];
+  const childTools: string[][] = [];
+  const provider = createScriptedProvider((r) => {
+    if (isChild(r)) childTools.push(r.tools.map((t) => t.name));
+    const last = r.messages.at(-1)!;
+    if (!isChild(r) && last.role === "toolResult" && last.results[0]!.toolName === "merge_branches") {
+      results.push(last.results[0]!.content);
+      return results.length === 1 ? { toolCalls: [{ name: "merge_branches", arguments: { branches: "all" } }] } : { text: "merged" };
+    }
+    if (!isChild(r) && last.role === "toolResult") return { toolCalls: [{ name: "merge_branches", arguments: {} }] };
+    return script(r);
+  });
+  const session = new AgentSession({ cwd, inkHome: tempDir("ink-merge-home-"), provider, model: "m", interactive: true, approval: { mode: "yolo" } as never });
+  sessions.push(session);
+  await session.prompt("split the work");
+  expect(results[0]).toContain("Kept worktree branches");
+  expect(results[0]!.match(/applies cleanly to HEAD/g)).toHaveLength(3);
+  expect(results[1]).toMatch(/^merged ink\/\S+, ink\/\S+ \(worktrees and branches removed\); stopped at ink\/\S+: it conflicts in a\.ts/);
+  expect(childTools.length).toBeGreaterThan(0);
+  for (const names of childTools) expect(names).not.toContain("merge_branches");
+});
