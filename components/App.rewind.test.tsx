@@ -17,7 +17,7 @@ const lastUser = (r: ModelRequest) => {
   return m?.role === "user" && typeof m.content === "string" ? m.content : undefined;
 };
 
-it("lists the turns with the files each changed, refuses over a file the person changed, then rewinds with force", async () => {
+it("lists the turns with the files each changed (Esc Esc), refuses over a file the person changed, then rewinds with force", async () => {
   h = renderApp((r) => {
     const said = lastUser(r);
     return said ? { toolCalls: [{ name: "write", arguments: { path: "notes.txt", content: `${said}\n` } }] } : { text: "written" };
@@ -27,7 +27,10 @@ it("lists the turns with the files each changed, refuses over a file the person 
   await waitForFrame(h.app.lastFrame, (f) => f.includes("written") && f.includes("Enter send"));
   await typeAndSubmit(h.app, "beta");
   await waitForFrame(h.app.lastFrame, (f) => (f.match(/written/g) ?? []).length >= 2 && f.includes("Enter send"));
-  await typeAndSubmit(h.app, "/rewind");
+  // Esc Esc on the empty prompt lists the turns, as /rewind does
+  h.app.stdin.write("\u001b");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("Esc again lists the turns"), { what: "the first Esc's hint" });
+  h.app.stdin.write("\u001b");
   const listing = await waitForFrame(h.app.lastFrame, (f) => f.includes("Turns (rewinding"), { what: "the turn listing" });
   expect(listing).toContain('turn 1 "alpha" — main: notes.txt +1 −1');
   expect(listing).toContain('turn 2 "beta" — main: notes.txt +1 −1');

@@ -34,7 +34,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
 export const HELP_KEYS: readonly string[] = [
   "Enter send · ↑/↓ recall earlier inputs · a new line: Alt-Enter, Shift-Enter (where the terminal reports it) or \\ then Enter",
   "/ opens the command menu, @ the file menu (Tab or Enter takes the choice, ↑/↓ choose); @path attaches that file to the message · !command runs your shell command without an approval question (only a deny rule refuses it) and hands its output to the next message",
-  "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back)",
+  "Esc on the prompt stops the run (a prompt with no answer yet goes back in the box); anywhere else Esc only goes back (closes a menu, a pane's focus, the sidebar, a transcript, an overlay) · Enter while a run works queues the prompt (↑ on the empty box takes it back) · Esc Esc on the empty prompt while idle lists the turns /rewind can take back",
   "editing: ←/→ · Alt-←/→ or Ctrl-←/→ by word · Home/End or Ctrl-A/Ctrl-E · Ctrl-U/Ctrl-K delete to start/end · Ctrl-W delete the word before",
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
   "focused pane: typing writes that child a message (it reads it at its next step, never mid tool call) · x stop that child alone (the others and the main agent go on) · Ctrl-R a paused child (rate limit, overload, lost connection) tries again now · Enter its live transcript · Esc back to the prompt",
