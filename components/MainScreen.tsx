@@ -19,6 +19,7 @@ import { childCounts, runningChildIds } from "./hooks/agent-stream-reducer.js";
 import { keyHints, QUESTION_KEYS, TOOL_OVERLAY_KEYS } from "./hooks/key-hints.js";
 import { menuCommands, runSlashCommand } from "./hooks/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
+import { rewindListing } from "../src/checkpoints/rewind.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
@@ -57,6 +58,9 @@ import { useTerminalNotify } from "./hooks/use-terminal-notify.js";
 import { useResizeWipe } from "./hooks/use-resize-wipe.js";
 import { useBoxRestore } from "./hooks/use-box-restore.js";
 
+
+/** How soon a second Esc on an empty, idle prompt counts as Esc Esc. */
+const ESC_ESC_MS = 1500;
 export { CLEAR_SCREEN };
 const NO_ITEMS: readonly TranscriptItem[] = [];
 
@@ -136,6 +140,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
+  /** When Esc was last pressed on an empty, idle prompt (a second one soon after lists the turns to rewind, as Claude Code's Esc Esc). */
+  const idleEscAt = useRef(0);
   // When the person last typed in the prompt (an approval that appears then takes no keys for a while),
   // and the way type-ahead reaches the prompt while an approval is open.
   const typedAt = useRef(0);
@@ -210,6 +216,18 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     // Esc on the prompt during a run stops it like Ctrl-C. Anywhere else — a pane, the sidebar, a
     // transcript or overlay, the picker, search, an open menu, the approval — Esc only leaves that place.
     else if (key.escape && noModal && !search.open && ui.focus === "prompt" && !menuOpen.current && stream.isRunning()) (paneClosed.escapeMeantForPane() ? setHint(PANE_CLOSED_HINT) : stops.escape());
+    // Esc Esc on an empty prompt while idle: the turns /rewind can take back.
+    else if (key.escape && noModal && !search.open && ui.focus === "prompt" && !menuOpen.current && draftEmpty.current) {
+      const now = approvalTiming.now();
+      if (now - idleEscAt.current > ESC_ESC_MS) {
+        idleEscAt.current = now;
+        setHint("Esc again lists the turns /rewind can take back");
+      } else {
+        idleEscAt.current = 0;
+        setHint(undefined);
+        void session.rewindTurns().then((turns) => stream.notice(rewindListing(turns).join("\n"), "info"));
+      }
+    }
     // Ctrl-B: the focused running child (or every foreground child) to the background.
     else if (key.ctrl && input === "b" && noModal) stops.background(ui.focus === "pane" ? ui.paneId : undefined);
     // Alt-M: the next permission mode (default → accept-edits → plan).
@@ -234,7 +252,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     const input = text.trim();
     if (input === "") return false;
     const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.invocableCommands });
-    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
+    const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || outcome.kind === "rewind" || outcome.kind === "merge" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
       const command = input.slice(1).trim();

@@ -9,6 +9,9 @@ import { costLines } from "./hooks/cost-lines.js";
 import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
 import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
+import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
+import { describeMerge, queueListing } from "../src/merge/merge-queue.js";
+import { parseMergeArgs } from "../src/merge/session-merge.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -91,7 +94,40 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
       return ctx.leave();
     case "file-command":
       return runFileCommand(outcome, ctx);
+    case "rewind":
+      void runRewind(outcome.args, ctx);
+      return;
+    case "merge":
+      void runMerge(outcome.args, ctx);
+      return;
   }
+}
+
+/** `/merge`: lists the kept worktree branches, or merges the chosen ones in order and says what happened. */
+async function runMerge(args: string, ctx: SlashActionContext): Promise<void> {
+  const { session, stream } = ctx;
+  const asked = parseMergeArgs(args);
+  try {
+    if ("list" in asked) return stream.notice(queueListing(await session.mergeCandidates()).join("\n"), "info");
+  } catch (err) {
+    return stream.notice(`/merge: ${errorMessage(err)}`, "error");
+  }
+  const o = await session.mergeBranches(asked.pick, { squash: asked.squash, allowDirty: asked.allowDirty });
+  const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args.trim()} dirty merges anyway)` : "";
+  const detail = o.conflict?.detail ? `\n${o.conflict.detail}` : "";
+  stream.notice(`/merge: ${describeMerge(o)}${dirtyHint}${detail}`, o.ok ? "info" : "warn");
+}
+
+/** `/rewind`: lists the turns, or rewinds to before one and says what was done (or why nothing was). */
+async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
+  const { session, stream } = ctx;
+  const asked = parseRewindArgs(args);
+  if ("error" in asked) return stream.notice(asked.error, "error");
+  if ("list" in asked) return stream.notice(rewindListing(await session.rewindTurns()).join("\n"), "info");
+  const r = await session.rewind(asked.turn, asked.opts);
+  if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
+  const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";
+  stream.notice(`/rewind: ${r.message}${again}`, "warn");
 }
 
 /** Runs a command file: its prompt (arguments substituted, `` !`cmd` `` context run) as a main turn, or as a child when it forks. */

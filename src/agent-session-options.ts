@@ -24,6 +24,8 @@ export interface AgentSessionOptions {
   thinking?: ThinkingConfig;
   /** Persist sessions (default true). */
   persist?: boolean;
+  /** Checkpoints before agents' changes (default on when sessions are saved; false: none; an object: the store's bound). */
+  checkpoints?: boolean | { maxTurns?: number; maxBytes?: number };
   /** Reopen this main session (its history continues; new entries are appended to its file). */
   resume?: string;
   /** `--take-over-lock`: take over a resumed session's lock held on another host. */

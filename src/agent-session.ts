@@ -52,6 +52,12 @@ import { SessionNotices, sessionCommandLines, type NoticeSources } from "./sessi
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
 import { SessionChildrenApi } from "./session-children.js";
+import { CheckpointStore, type TurnSummary } from "./checkpoints/store.js";
+import { withCheckpoints } from "./checkpoints/checkpoint-calls.js";
+import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "./checkpoints/rewind.js";
+import { inspectQueue, mergeQueue, type BranchState, type MergeOutcome } from "./merge/merge-queue.js";
+import { keptBranches, sessionRecords } from "./merge/session-merge.js";
+import { createMergeBranchesTool } from "./merge/merge-tool.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
@@ -107,6 +113,8 @@ export class AgentSession extends SessionChildrenApi {
   readonly treeBudget: TreeBudget;
   /** The user's `sandbox` settings (named in the boundary notice). */
   private sandboxSettings?: SandboxSettings;
+  /** Snapshots before every agent change to the shared tree (`/rewind`); undefined when sessions are not saved. */
+  readonly checkpoints?: CheckpointStore;
 
   constructor(private readonly options: AgentSessionOptions) {
     super(() => this.file);
@@ -150,6 +158,10 @@ export class AgentSession extends SessionChildrenApi {
     const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
     const rules = loadSessionRules({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, sessionId: this.sessionId, approval: options.approval, transcriptPath: () => this.file?.path, report });
     ({ hooks: this.hooks, policy: this.policy, onToolCall: this.onToolCall, treeBudget: this.treeBudget } = rules);
+    if (this.store && options.checkpoints !== false) {
+      this.checkpoints = new CheckpointStore({ inkHome: options.inkHome, sessionId: this.sessionId, cwd: this.cwd, ...(typeof options.checkpoints === "object" ? options.checkpoints : {}) });
+      this.onToolCall = withCheckpoints(this.onToolCall, () => this.checkpoints, this.cwd, (message) => this.emitMain({ type: "warning", source: "session", message }));
+    }
     if (loaded) {
       // The last /model and permission mode of a resumed session, unless given again now.
       const modeGiven = options.approval.mode !== undefined || options.approval.yolo === true;
@@ -181,6 +193,7 @@ export class AgentSession extends SessionChildrenApi {
       editClaims: this.editClaims,
       treeBudget: this.treeBudget,
     });
+    if (this.store) this.tools.push(createMergeBranchesTool({ list: () => this.mergeCandidates(), merge: (pick, o) => this.mergeBranches(pick, o) }));
     this.system = buildSystemPrompt({ cwd: this.cwd, tools: this.tools, agentList: formatProfileList(this.profiles.profiles), skillList: formatSkillList(modelSkills(this.skills.skills)), projectContext: this.context.text });
     this.mainCompactor = sessionCompactor(compaction, this.system, this.model, (entry) => this.file?.record({ type: "compaction", ...entry }), (event) => this.emitMain(event));
   }
@@ -335,6 +348,7 @@ export class AgentSession extends SessionChildrenApi {
     const message = await promptMessage(text, { hooks: this.hooks, resumed: this.options.resume !== undefined, cwd: this.cwd, ...opts });
     if (message === undefined) return { reason: "done", turns: 0, usage: emptyUsage() };
     const { message: userMessage, taken } = this.pending.take(message);
+    await this.beginCheckpointTurn(text);
     this.lastFailure = undefined;
     this.treeBudget.newRun(); // a "stop" answered in the last run does not hold for this one
     const run = () => this.inbox.during(() => this.runPrompt(userMessage, opts), opts.onEvent);
@@ -371,10 +385,79 @@ export class AgentSession extends SessionChildrenApi {
     const [note] = takeDeliveries(this.children, true);
     if (!note) return undefined;
     this.file?.record(undefined, opts.onEvent, "(background reports)");
+    await this.beginCheckpointTurn("(background reports)");
     opts.onEvent?.(note.event!);
     this.emitMain = (event) => opts.onEvent?.(event);
     this.lastFailure = undefined;
     return this.runPrompt(note.content, opts);
+  }
+
+  /** Counts a new main turn in the checkpoint store (where a rewind cuts the conversation). */
+  private async beginCheckpointTurn(prompt: string): Promise<void> {
+    try {
+      await this.checkpoints?.beginTurn({ historyLength: this.history.length, head: historyHead(this.history), prompt });
+    } catch (err) {
+      this.emitMain({ type: "warning", source: "session", message: `checkpoint store: ${(err as Error).message}` });
+    }
+  }
+
+  /** The main turns kept in the checkpoint store, oldest first, with the files each changed and by whom (`/rewind`). */
+  async rewindTurns(): Promise<TurnSummary[]> {
+    await this.checkpoints?.settle();
+    return this.checkpoints?.turns() ?? [];
+  }
+
+  /**
+   * Takes the files agents changed, the conversation, or both, back to just before main turn
+   * `turn` (see checkpoints/rewind.ts). Call while no prompt runs. Never throws.
+   */
+  async rewind(turn: number, opts: RewindOptions = {}): Promise<RewindResult> {
+    const none = { restored: [], changedSince: [], children: [] };
+    if (!this.checkpoints) return { ok: false, message: "this session keeps no checkpoints (sessions are not saved)", ...none };
+    if (this.mainRuns > 0) return { ok: false, message: "the main agent is working; stop its turn (Esc) before rewinding", ...none };
+    try {
+      return await rewindTo(
+        {
+          store: this.checkpoints,
+          history: this.history,
+          recordCut: (keep, t) => this.file?.record({ type: "rewind", keep, turn: t }),
+          runningChildren: () => this.runningChildren,
+          stopChildren: async (ids) => {
+            for (const id of ids) this.stopChild(id);
+            for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+          },
+        },
+        turn,
+        opts,
+      );
+    } catch (err) {
+      return { ok: false, message: `rewind failed: ${(err as Error).message}`, ...none };
+    }
+  }
+
+  /** This session's kept worktree branches (that still exist), with diffstat, shared files and whether each applies cleanly to HEAD (`/merge`). */
+  async mergeCandidates(): Promise<BranchState[]> {
+    return inspectQueue(this.cwd, keptBranches(sessionRecords(this.sessionPath, this.taskRecords)));
+  }
+
+  /**
+   * Merges kept branches into the current branch, in the order given (`pick`: branch names or
+   * 1-based positions in `mergeCandidates`, or "all"); see merge/merge-queue.ts. Never throws.
+   */
+  async mergeBranches(pick: "all" | ReadonlyArray<number | string>, opts: { squash?: boolean; allowDirty?: boolean } = {}): Promise<MergeOutcome> {
+    try {
+      const states = await this.mergeCandidates();
+      const chosen: BranchState[] = [];
+      for (const p of pick === "all" ? states.map((_, i) => i + 1) : pick) {
+        const s = typeof p === "number" ? states[p - 1] : states.find((x) => x.branch === p);
+        if (!s) return { ok: false, merged: [], leftovers: [], error: `no kept branch ${typeof p === "number" ? `number ${p}` : `"${p}"`} (${states.length === 0 ? "this session has none" : `there are: ${states.map((x, i) => `${i + 1}. ${x.branch}`).join(", ")}`})` };
+        chosen.push(s);
+      }
+      if (chosen.length === 0) return { ok: false, merged: [], leftovers: [], error: "this session has no kept worktree branch to merge" };
+      return await mergeQueue(this.cwd, chosen, opts);
+    } catch (err) {
+      return { ok: false, merged: [], leftovers: [], error: (err as Error).message };
+    }
   }
 
   /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */

@@ -7,7 +7,7 @@ const sources = { commands: SLASH_COMMANDS, files: ["src/cli.tsx", "components/P
 
 describe("completion", () => {
   it("completes the first word after / from the commands, not later words, and not a whole command", () => {
-    expect(completionAt(lineOf("/re"), sources)?.items.map((i) => i.insert)).toEqual(["/resume"]);
+    expect(completionAt(lineOf("/res"), sources)?.items.map((i) => i.insert)).toEqual(["/resume"]);
     expect(completionAt(lineOf("/"), sources)?.items).toHaveLength(SLASH_COMMANDS.length);
     expect(completionAt(lineOf("/resume"), sources)).toBeUndefined();
     expect(completionAt(lineOf("/model cl"), sources)).toBeUndefined();

@@ -23,7 +23,11 @@ export type SlashOutcome =
   /** `/mode` alone (next of default → accept-edits → plan) or `/mode <name>`. */
   | { kind: "mode"; name?: string }
   /** A command file (`.claude/commands/…`): `args` is what was typed after its name. */
-  | { kind: "file-command"; command: FileCommand; args: string; typed: string };
+  | { kind: "file-command"; command: FileCommand; args: string; typed: string }
+  /** `/rewind` (list the turns) or `/rewind <turn> …` (see src/checkpoints/rewind.ts). */
+  | { kind: "rewind"; args: string }
+  /** `/merge` (list the kept worktree branches) or `/merge <n…>|all [squash] [dirty]`. */
+  | { kind: "merge"; args: string };
 
 /** Facts the commands report on. */
 export interface SlashContext {
@@ -55,6 +59,8 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/mode", help: "permission mode: /mode default|accept-edits|plan|yolo (alone, or Alt-M: the next of default, accept-edits, plan)" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
+  { name: "/merge", help: "list this session's kept worktree branches (diffstat, overlaps, clean or not); /merge <n…>|all [squash] merges them in order" },
+  { name: "/rewind", help: "list the turns and what each changed; /rewind <turn> [files|conversation] takes them back to before it" },
   { name: "/copy", help: "copy the last answer (clipboard via OSC 52 where the terminal allows, and a file)" },
   { name: "/exit", help: "leave Ink (also /quit)" },
 ];
@@ -111,6 +117,10 @@ export function runSlashCommand(input: string, ctx: SlashContext): SlashOutcome 
       return { kind: "resume" };
     case "/compact":
       return { kind: "compact" };
+    case "/rewind":
+      return { kind: "rewind", args: text.slice(name.length) };
+    case "/merge":
+      return { kind: "merge", args: text.slice(name.length) };
     default: {
       const lines = ctx.sessionLines?.(name);
       if (lines) return { kind: "lines", lines, tone: "info" };

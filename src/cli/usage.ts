@@ -15,7 +15,7 @@ Options:
   -p, --print <prompt>      headless: final answer on stdout, progress on stderr; -p @brief.md reads the prompt
                             from a file, -p - from stdin (a long prompt: arguments are capped at 128 KiB)
       --output text|json    print mode output; json prints every event as a JSON line
-      --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child in, every event out
+      --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child/list_branches/merge/list_turns/rewind in, every event out
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
       --model <id>          model id (default: the provider's, or INK_MODEL)
       --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)

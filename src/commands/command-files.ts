@@ -49,7 +49,7 @@ export interface CommandLoad {
 }
 
 /** Built-in command names (with aliases): a file of one of these names is not used. Kept in step with the TUI's list by a test. */
-export const BUILTIN_COMMAND_NAMES: readonly string[] = ["/help", "/?", "/agents", "/skills", "/tasks", "/mcp", "/context", "/memory", "/config", "/clear", "/model", "/cost", "/mode", "/resume", "/compact", "/copy", "/exit", "/quit"];
+export const BUILTIN_COMMAND_NAMES: readonly string[] = ["/help", "/?", "/agents", "/skills", "/tasks", "/mcp", "/context", "/memory", "/config", "/clear", "/model", "/cost", "/mode", "/resume", "/compact", "/rewind", "/merge", "/copy", "/exit", "/quit"];
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 

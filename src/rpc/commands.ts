@@ -20,6 +20,24 @@ export const COMMAND_SCHEMAS = {
   get_state: z.object({ type: z.literal("get_state"), id }),
   list_children: z.object({ type: z.literal("list_children"), id }),
   resume_child: z.object({ type: z.literal("resume_child"), id, child: childId, text }),
+  list_branches: z.object({ type: z.literal("list_branches"), id }),
+  merge: z.object({
+    type: z.literal("merge"),
+    id,
+    branches: z.union([z.literal("all"), z.array(z.union([z.string().min(1), z.number().int().min(1)])).min(1)]),
+    squash: z.boolean().optional(),
+    allowDirty: z.boolean().optional(),
+  }),
+  list_turns: z.object({ type: z.literal("list_turns"), id }),
+  rewind: z.object({
+    type: z.literal("rewind"),
+    id,
+    turn: z.number().int().min(1),
+    files: z.boolean().optional(),
+    conversation: z.boolean().optional(),
+    force: z.boolean().optional(),
+    stopChildren: z.boolean().optional(),
+  }),
 } as const;
 
 export type CommandType = keyof typeof COMMAND_SCHEMAS;

@@ -10,6 +10,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import { parseCommandLine, type CommandId, type RpcCommand } from "./commands.js";
 import type { RpcApprovals } from "./approvals.js";
 import { ChildList } from "./children.js";
+import { describeMerge } from "../merge/merge-queue.js";
 import type { RpcOutput } from "./output.js";
 
 interface QueuedPrompt {
@@ -104,6 +105,33 @@ export class RpcDispatcher {
         const toolCallId = `rpc-resume-${++this.resumeCount}`;
         out.ok(c.type, c.id, { child: c.child, toolCallId });
         this.startResume(c.child, c.text, toolCallId, c.id);
+        return;
+      }
+      case "list_branches":
+        void this.session.mergeCandidates().then(
+          (branches) => out.ok(c.type, c.id, { branches }),
+          (err) => out.fail(c.type, c.id, errorMessage(err)),
+        );
+        return;
+      case "merge": {
+        if (this.current !== undefined) return out.fail(c.type, c.id, "a prompt is running; wait for its prompt_end (or abort it) before merging");
+        void this.session.mergeBranches(c.branches, { squash: c.squash, allowDirty: c.allowDirty }).then((o) =>
+          o.ok ? out.ok(c.type, c.id, { message: describeMerge(o), merged: o.merged, leftovers: o.leftovers }) : out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: describeMerge(o), merged: o.merged, conflict: o.conflict ?? null }),
+        );
+        return;
+      }
+      case "list_turns":
+        void this.session.rewindTurns().then(
+          (turns) => out.ok(c.type, c.id, { turns: turns.map(({ turn, prompt, at, changes }) => ({ turn, prompt, at, changes })) }),
+          (err) => out.fail(c.type, c.id, errorMessage(err)),
+        );
+        return;
+      case "rewind": {
+        if (this.current !== undefined || this.queue.length > 0) return out.fail(c.type, c.id, "a prompt is running or queued; abort it (or wait for its prompt_end) before rewinding");
+        const { turn, files, conversation, force, stopChildren } = c;
+        void this.session.rewind(turn, { files, conversation, force, stopChildren }).then((r) =>
+          r.ok ? out.ok(c.type, c.id, { message: r.message, restored: r.restored, kept: r.kept ?? null, stoppedChildren: r.children }) : out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: r.message, changedSince: r.changedSince, runningChildren: r.children }),
+        );
         return;
       }
     }

@@ -102,6 +102,15 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         view.compacted(replaced);
         break;
       }
+      case "rewind": {
+        // Counted on the live history, which held the loader's placeholders and merges (as for a compaction).
+        const shaped = normalise(messages, (k) => `line ${lineOf[k]}`);
+        if (shaped.repaired) lineOf = shapeLines(shaped.messages, messages, lineOf);
+        messages = shaped.messages.slice(0, entry.keep);
+        lineOf = lineOf.slice(0, entry.keep);
+        view.truncated(messages.length);
+        break;
+      }
       case "status":
         // A prompt whose request failed for good was withdrawn from the live history (core/failed-turn.ts).
         if (entry.status === "prompt_failed" && messages.at(-1)?.role === "user") {

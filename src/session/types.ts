@@ -113,7 +113,9 @@ export type SessionEntry =
   /** A background child ended; its report waits for delivery to the main agent (until a `background_delivered` names it). */
   | { type: "background_report"; report: BackgroundReport; at: string }
   /** Background reports that entered the main agent's history (or were returned by task_wait). */
-  | { type: "background_delivered"; childIds: string[]; at: string };
+  | { type: "background_delivered"; childIds: string[]; at: string }
+  /** The person rewound the conversation to before main turn `turn`: the history keeps its first `keep` messages (counted as the live one was); the lines before stay in the file. */
+  | { type: "rewind"; keep: number; turn: number; at: string };
 
 /** A note or `!` command of a loaded session, placed after the first `after` messages of its history. */
 export interface ViewEntry {

@@ -48,6 +48,11 @@ export class ViewTracker {
     for (const e of this.entries) e.after = Math.min(e.after, count);
   }
 
+  /** A rewind cut the history to its first `count` messages: entries after them stand at its end. */
+  truncated(count: number): void {
+    for (const e of this.entries) e.after = Math.min(e.after, count);
+  }
+
   /** A compaction replaced the first `replaced` messages with one summary: entries among them stand before it. */
   compacted(replaced: number): void {
     for (const e of this.entries) e.after = e.after < replaced ? 0 : e.after - replaced + 1;

@@ -55,7 +55,7 @@ export function resumedChildPrompt(prompt: string, repairs: readonly string[] = 
 }
 
 /** Tools only the main agent has: children never delegate, so they neither start, search nor read back children. */
-export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "task_result", "task_wait", "find_agent"]);
+export const PARENT_ONLY_TOOLS: ReadonlySet<string> = new Set(["task", "task_result", "task_wait", "find_agent", "merge_branches"]);
 
 /** Thrown before a child starts when its configuration cannot work. */
 export class SubagentConfigError extends Error {

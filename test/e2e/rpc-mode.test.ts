@@ -295,7 +295,7 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     expect(await rpc.response("m1")).toMatchObject({ command: "prompt", success: false, error: 'prompt: field "text" is required' });
     expect((await rpc.response("m2")).error).toMatch(/^prompt: field "text" /);
     expect((await rpc.response("m3")).error).toBe('deny: field "requestId" is required');
-    expect((await rpc.response("m4")).error).toBe('unknown command "frobnicate"; known commands: prompt, steer, abort, approve, deny, get_state, list_children, resume_child');
+    expect((await rpc.response("m4")).error).toBe('unknown command "frobnicate"; known commands: prompt, steer, abort, approve, deny, get_state, list_children, resume_child, list_branches, merge, list_turns, rewind');
     expect(await rpc.response("ok")).toMatchObject({ success: true });
     rpc.end();
     expect(await rpc.exited).toBe(0);

@@ -1,0 +1,45 @@
+/** /rewind in the TUI (issue #40): the turns listed with their files, a person-changed file named, files and conversation taken back. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, expect, it } from "vitest";
+import type { ModelRequest } from "../src/protocol/provider.js";
+import { renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
+
+let h: AppHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const lastUser = (r: ModelRequest) => {
+  const m = r.messages.at(-1);
+  return m?.role === "user" && typeof m.content === "string" ? m.content : undefined;
+};
+
+it("lists the turns with the files each changed (Esc Esc), refuses over a file the person changed, then rewinds with force", async () => {
+  h = renderApp((r) => {
+    const said = lastUser(r);
+    return said ? { toolCalls: [{ name: "write", arguments: { path: "notes.txt", content: `${said}\n` } }] } : { text: "written" };
+  }, { session: { approval: { mode: "yolo" } as never } });
+  writeFileSync(join(h.cwd, "notes.txt"), "mine\n");
+  await typeAndSubmit(h.app, "alpha");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("written") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "beta");
+  await waitForFrame(h.app.lastFrame, (f) => (f.match(/written/g) ?? []).length >= 2 && f.includes("Enter send"));
+  // Esc Esc on the empty prompt lists the turns, as /rewind does
+  h.app.stdin.write("\u001b");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("Esc again lists the turns"), { what: "the first Esc's hint" });
+  h.app.stdin.write("\u001b");
+  const listing = await waitForFrame(h.app.lastFrame, (f) => f.includes("Turns (rewinding"), { what: "the turn listing" });
+  expect(listing).toContain('turn 1 "alpha" — main: notes.txt +1 −1');
+  expect(listing).toContain('turn 2 "beta" — main: notes.txt +1 −1');
+  writeFileSync(join(h.cwd, "notes.txt"), "edited by hand\n");
+  await typeAndSubmit(h.app, "/rewind 2 files");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("not overwritten: notes.txt"), { what: "the refusal" });
+  expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("edited by hand\n");
+  await typeAndSubmit(h.app, "/rewind 2 force");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 2"), { what: "the rewind" });
+  expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("alpha\n");
+  expect(h.session.history.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+});

@@ -1,0 +1,156 @@
+/**
+ * The merge queue (issue #40): the kept worktree branches of a session, each with its diffstat,
+ * the files it shares with another kept branch, and whether it applies cleanly to HEAD now
+ * (`git merge-tree --write-tree`, which touches neither the tree nor the index); then merging the
+ * chosen ones in order into the current branch (a merge commit or a squash), stopping at the first
+ * conflict (the merge is undone, the conflicting files named), and removing each merged worktree
+ * and branch. A dirty tree (tracked changes) is refused unless the caller says the person agreed.
+ */
+import { existsSync } from "node:fs";
+import { GitError, runGit } from "../subagents/git.js";
+import { errorMessage } from "../protocol/error-message.js";
+
+export interface QueueBranch {
+  branch: string;
+  /** The worktree holding the branch (removed once merged); may be gone already. */
+  worktree?: string;
+  /** Who made it (a child's id and title), for the listing. */
+  childId?: string;
+  title?: string;
+}
+
+export interface BranchState extends QueueBranch {
+  /** `git diff --stat` of what merging would bring (HEAD...branch), plus a worktree's uncommitted work. */
+  diffstat: string;
+  files: string[];
+  /** True when the branch merges into HEAD without a conflict. */
+  clean: boolean;
+  /** Files of this branch another listed branch changes too. */
+  overlaps: string[];
+  /** The worktree has changes not committed on the branch (committed by Ink before merging). */
+  uncommitted: boolean;
+}
+
+export interface MergeOutcome {
+  ok: boolean;
+  merged: string[];
+  /** The branch that conflicted (nothing of it was kept; the tree is as before it). */
+  conflict?: { branch: string; files: string[]; detail: string };
+  /** Why nothing (more) was merged: a dirty tree, an unknown branch, a git failure. */
+  error?: string;
+  /** Worktrees or branches that could not be removed after merging (with why). */
+  leftovers: string[];
+}
+
+const IDENTITY = ["-c", "user.name=Ink", "-c", "user.email=ink@localhost"];
+
+async function git(cwd: string, args: string[]): Promise<string> {
+  return (await runGit(args, { cwd })).stdout;
+}
+async function gitCode(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const r = await runGit(args, { cwd });
+    return { code: 0, ...r };
+  } catch (err) {
+    if (err instanceof GitError && err.exitCode !== null) return { code: err.exitCode, stdout: (err as GitError & { stdout?: string }).stdout ?? "", stderr: err.stderr };
+    throw err;
+  }
+}
+
+/** The repository root of `cwd`. */
+export async function repoRoot(cwd: string): Promise<string> {
+  return (await git(cwd, ["rev-parse", "--show-toplevel"])).trim();
+}
+
+/** True when the branch exists in the repository. */
+async function branchExists(root: string, branch: string): Promise<boolean> {
+  return (await gitCode(root, ["rev-parse", "--verify", "--quiet", `refs/heads/${branch}`])).code === 0;
+}
+
+async function hasUncommitted(worktree: string | undefined): Promise<boolean> {
+  if (!worktree || !existsSync(worktree)) return false;
+  return (await git(worktree, ["status", "--porcelain"])).trim() !== "";
+}
+
+/** The listed branches that still exist, with their diffstat, overlaps and whether each applies cleanly to HEAD. */
+export async function inspectQueue(cwd: string, branches: readonly QueueBranch[]): Promise<BranchState[]> {
+  const root = await repoRoot(cwd);
+  const states: BranchState[] = [];
+  for (const b of branches) {
+    if (!(await branchExists(root, b.branch))) continue;
+    const files = (await git(root, ["diff", "--name-only", `HEAD...${b.branch}`])).split("\n").filter(Boolean);
+    const diffstat = (await git(root, ["diff", "--stat", `HEAD...${b.branch}`])).trimEnd();
+    const uncommitted = await hasUncommitted(b.worktree);
+    if (uncommitted) for (const f of (await git(b.worktree!, ["status", "--porcelain", "-uall"])).split("\n").filter(Boolean)) if (!files.includes(f.slice(3))) files.push(f.slice(3));
+    const clean = (await gitCode(root, ["merge-tree", "--write-tree", "--name-only", "HEAD", b.branch])).code === 0;
+    states.push({ ...b, diffstat, files, clean, overlaps: [], uncommitted });
+  }
+  for (const s of states) s.overlaps = s.files.filter((f) => states.some((o) => o !== s && o.files.includes(f)));
+  return states;
+}
+
+/** Lines for the person: one block per branch, numbered as `/merge <n>` takes them. */
+export function queueListing(states: readonly BranchState[]): string[] {
+  if (states.length === 0) return ["No kept worktree branches in this session (a worktree child that changed something keeps one)."];
+  const lines = ["Kept worktree branches (merged in the order you give):"];
+  states.forEach((s, i) => {
+    const who = s.title ? ` — ${s.title}${s.childId ? ` [${s.childId}]` : ""}` : "";
+    lines.push(`  ${i + 1}. ${s.branch}${who} · ${s.clean ? "applies cleanly to HEAD" : "CONFLICTS with HEAD"}${s.uncommitted ? " · has uncommitted work (committed on its branch before merging)" : ""}`);
+    for (const l of s.diffstat.split("\n").filter(Boolean)) lines.push(`     ${l.trim()}`);
+    if (s.overlaps.length > 0) lines.push(`     also changed by another branch: ${s.overlaps.join(", ")}`);
+  });
+  lines.push("/merge <n> [<n>…] | all  [squash]  — merges in that order, stops at the first conflict, removes each merged worktree and branch");
+  return lines;
+}
+
+/** Merges `branches` in order into the current branch of `cwd`'s repository. */
+export async function mergeQueue(cwd: string, branches: readonly QueueBranch[], opts: { squash?: boolean; allowDirty?: boolean } = {}): Promise<MergeOutcome> {
+  const out: MergeOutcome = { ok: false, merged: [], leftovers: [] };
+  let root: string;
+  try {
+    root = await repoRoot(cwd);
+  } catch (err) {
+    return { ...out, error: `not a git repository (${errorMessage(err)})` };
+  }
+  const files = (await git(root, ["status", "--porcelain", "--untracked-files=no"])).split("\n").filter(Boolean).map((l) => l.slice(3));
+  if (files.length > 0 && !opts.allowDirty) {
+    return { ...out, error: `the working tree has uncommitted changes (${files.slice(0, 5).join(", ")}${files.length > 5 ? ", …" : ""}); commit or stash them first, or confirm merging anyway` };
+  }
+  for (const b of branches) {
+    if (!(await branchExists(root, b.branch))) return { ...out, error: `branch ${b.branch} does not exist (merged or deleted already?)` };
+    try {
+      if (await hasUncommitted(b.worktree)) {
+        await git(b.worktree!, ["add", "-A"]);
+        await git(b.worktree!, [...IDENTITY, "commit", "-q", "--no-verify", "-m", `ink: uncommitted work of ${b.title ?? b.branch}`]);
+      }
+      const merge = opts.squash ? ["merge", "--squash", b.branch] : ["merge", "--no-ff", "--no-edit", b.branch];
+      const r = await gitCode(root, [...IDENTITY, ...merge]);
+      if (r.code !== 0) {
+        const files = (await git(root, ["diff", "--name-only", "--diff-filter=U"])).split("\n").filter(Boolean);
+        await gitCode(root, ["merge", "--abort"]);
+        if (opts.squash) await gitCode(root, ["reset", "--merge"]);
+        return { ...out, conflict: { branch: b.branch, files, detail: (r.stdout + r.stderr).trim() } };
+      }
+      if (opts.squash) await git(root, [...IDENTITY, "commit", "-q", "--no-verify", "-m", `Squashed ${b.branch}${b.title ? ` (${b.title})` : ""}`]);
+    } catch (err) {
+      return { ...out, error: `merging ${b.branch} failed: ${errorMessage(err)}` };
+    }
+    out.merged.push(b.branch);
+    if (b.worktree && existsSync(b.worktree)) {
+      const rm = await gitCode(root, ["worktree", "remove", "--force", b.worktree]);
+      if (rm.code !== 0) out.leftovers.push(`worktree ${b.worktree}: ${rm.stderr.trim()}`);
+    }
+    const del = await gitCode(root, ["branch", "-D", b.branch]);
+    if (del.code !== 0) out.leftovers.push(`branch ${b.branch}: ${del.stderr.trim()}`);
+  }
+  return { ...out, ok: true };
+}
+
+/** One line for the person about a merge's outcome. */
+export function describeMerge(o: MergeOutcome): string {
+  const merged = o.merged.length > 0 ? `merged ${o.merged.join(", ")} (worktrees and branches removed)` : "nothing merged";
+  const left = o.leftovers.length > 0 ? `; could not remove: ${o.leftovers.join("; ")}` : "";
+  if (o.conflict) return `${merged}; stopped at ${o.conflict.branch}: it conflicts in ${o.conflict.files.join(", ") || "(see git's message)"} — the merge was undone, its worktree and branch kept; resolve it there (or ask its child to) and merge again${left}`;
+  if (o.error) return `${merged}; ${o.error}${left}`;
+  return merged + left;
+}
