@@ -4,23 +4,18 @@
  * context and the worktrees earlier runs left behind. Read once, at start-up; nothing here starts
  * a process (MCP servers start later, after the first frame).
  */
-import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { describeProjectHooks } from "./hooks/config.js";
 import { loadProjectContext, type ProjectContext } from "./context/project-context.js";
 import type { McpServerConfig } from "./mcp/config.js";
 import { sessionMcpServers } from "./mcp/session-servers.js";
 import { SessionStore } from "./session/store.js";
+import { claudeHomeDir } from "./settings/paths.js";
 import { leftoverWorktreeNotice } from "./subagents/leftover-worktrees.js";
-import { claudeHomeDir, loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
+import { loadProfiles, type ProfileLoad } from "./subagents/profiles.js";
 import { decideTrust, projectTrust, recordProjectTrust } from "./subagents/trust.js";
 import { loadCommandFiles, type CommandLoad } from "./commands/command-files.js";
 import { loadSkills, preloadProfileSkills, type SkillLoad } from "./skills/skills.js";
-
-/** `$INK_HOME`, default `~/.ink`. */
-export function inkHomeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.INK_HOME && env.INK_HOME.trim() !== "" ? env.INK_HOME : join(homedir(), ".ink"));
-}
 
 /** The id of the most recently active main session of `cwd` in `inkHome` (`--continue`), if any. */
 export function latestMainSession(inkHome: string, cwd: string): string | undefined {

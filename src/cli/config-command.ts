@@ -7,11 +7,10 @@ import { errorMessage } from "../protocol/error-message.js";
 import { checkSettingsRules } from "../permissions/settings-rules.js";
 import { projectTrust } from "../subagents/trust.js";
 import { loadHooks } from "../hooks/config.js";
-import { claudeJsonPath } from "../mcp/claude-json.js";
 import { bashSandbox, boundarySummary } from "../tools/sandbox.js";
-import { agentsHomeDir, loadSkills } from "../skills/skills.js";
+import { loadSkills } from "../skills/skills.js";
 import { loadCommandFiles } from "../commands/command-files.js";
-import { claudeHomeDir } from "../subagents/profiles.js";
+import { agentsHomeDir, claudeHomeDir, claudeJsonPath } from "../settings/paths.js";
 
 /**
  * Whether a project's gated files (settings, .mcp.json, profiles) may be read: `--trust`, or a

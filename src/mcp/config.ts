@@ -1,12 +1,12 @@
 /**
  * MCP server configuration (stdio, streamable HTTP, or the older HTTP+SSE): the entries of `mcpServers` in `$INK_HOME/settings.json`, a trusted
- * project's `.mcp.json` (Claude Code's format) and a profile's `mcpServers:`. Each entry is
+ * project's `.mcp.json` (Claude Code's format), a profile's `mcpServers:` and, when the person opts in with
+ * `"claudeMcpServers": true`, Claude Code's `~/.claude.json` (its user-scope servers and its `projects["<dir>"]` ones). Each entry is
  * validated with zod; `${VAR}` (and `${VAR:-default}`) in strings are expanded from the
  * environment. A bad entry is a problem naming the file, the server and the fix; the rest load.
  */
 import { readFileSync } from "node:fs";
-import { readClaudeJsonServers } from "./claude-json.js";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 
 /** Default time a server has to start and list its tools (ms). */
@@ -127,6 +127,23 @@ export function readProjectMcp(projectDir: string, env: NodeJS.ProcessEnv, probl
     return [];
   }
   return parseMcpServers((json as { mcpServers?: unknown }).mcpServers ?? {}, path, env, problems);
+}
+
+/** The servers `~/.claude.json` defines for everyone and for `cwd`; problems name the file. Never throws. */
+export function readClaudeJsonServers(path: string, cwd: string, env: NodeJS.ProcessEnv, problems: string[]): McpServerConfig[] {
+  let json: { mcpServers?: unknown; projects?: Record<string, { mcpServers?: unknown }> };
+  try {
+    json = JSON.parse(readFileSync(path, "utf8"));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push(code === "ENOENT" ? `${path}: not found, so no Claude Code MCP servers were added ("claudeMcpServers" is on in your settings)` : `${path}: cannot be read as JSON (${(err as Error).message}); its MCP servers were not added`);
+    return [];
+  }
+  if (json === null || typeof json !== "object") return [];
+  const user = parseMcpServers(json.mcpServers, path, env, problems);
+  const key = resolve(cwd);
+  const local = parseMcpServers(json.projects?.[key]?.mcpServers, `${path} (projects["${key}"])`, env, problems);
+  return [...local, ...user.filter((u) => !local.some((l) => l.name === u.name))];
 }
 
 /** User servers, then (trusted only) the project's, then (opted in) ~/.claude.json's; a project server with a user server's name is skipped with a notice. */

@@ -3,7 +3,7 @@
  * the project is trusted, its `.mcp.json` (an untrusted project's file is not even read; a notice
  * says it was skipped and how to trust the project).
  */
-import { claudeJsonPath } from "./claude-json.js";
+import { claudeJsonPath } from "../settings/paths.js";
 import { existsSync } from "node:fs";
 import { readSettingsFile, userSettingsPath } from "../settings/settings.js";
 import { collectMcpServers, projectMcpPath, type McpServerConfig } from "./config.js";

@@ -11,7 +11,7 @@
  */
 import { join } from "node:path";
 import { readJsonObject } from "./json-object.js";
-import type { PermissionRules, ScopedSettings } from "./settings.js";
+import type { PermissionRules, ScopedSettings } from "./settings-schema.js";
 
 const TOOLS: Readonly<Record<string, readonly string[]>> = {
   Bash: ["bash"],

@@ -6,10 +6,10 @@
  * A malformed skill is a problem (path + reason) and is skipped; nothing here throws.
  */
 import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
 import { readHead } from "../context/project-context.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { agentsHomeDir } from "../settings/paths.js";
 import type { ProfileProblem } from "../subagents/profile-files.js";
 import { parseSkill, type Skill, type SkillSource } from "./skill-parse.js";
 
@@ -24,11 +24,6 @@ export interface SkillLoad {
 
 /** The project's skill folders, in rising precedence. */
 export const PROJECT_SKILL_DIRS = [".agents/skills", ".claude/skills", ".ink/skills"] as const;
-
-/** `~/.agents` (the cross-tool home of skills): `$INK_AGENTS_HOME` or `~/.agents`. */
-export function agentsHomeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.INK_AGENTS_HOME && env.INK_AGENTS_HOME.trim() !== "" ? env.INK_AGENTS_HOME : join(homedir(), ".agents"));
-}
 
 function realDir(dir: string): string {
   try {

@@ -4,8 +4,8 @@
  * clash. Malformed files become problems (path + reason) and are skipped; nothing here throws.
  */
 import { realpathSync } from "node:fs";
-import { homedir } from "node:os";
 import { join, resolve, sep } from "node:path";
+import { claudeHomeDir } from "../settings/paths.js";
 import { readProfileDir, type ProfileDirListing, type ProfileFile, type ProfileProblem } from "./profile-files.js";
 import { parseProfile, type AgentProfile, type ProfileSource } from "./profile-parse.js";
 import { projectAgentsDir, readTrust, recordTrust, trustRelativePath, type TrustDecision } from "./trust.js";
@@ -37,11 +37,6 @@ export interface LoadProfilesOptions {
   now?: Date;
   /** Claude Code's home (default `$INK_CLAUDE_HOME`, else `~/.claude`): its `agents/` are user profiles. */
   claudeHome?: string;
-}
-
-/** Claude Code's home directory: `$INK_CLAUDE_HOME` or `~/.claude`. */
-export function claudeHomeDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.INK_CLAUDE_HOME && env.INK_CLAUDE_HOME.trim() !== "" ? env.INK_CLAUDE_HOME : join(homedir(), ".claude"));
 }
 
 /** A project's Claude Code agents directory. */

@@ -18,7 +18,7 @@ import type { AgentProfile } from "./profile-parse.js";
 import { checkResumable, resolveChildModel, resolveDispatchModel } from "./resume-check.js";
 import { formatChildrenList, notStartedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import type { TaskArgs } from "./task-schema.js";
-import type { TaskToolOptions } from "./task-tool.js";
+import type { TaskToolOptions } from "./task-options.js";
 
 /** Everything known before a child starts. */
 export interface Prepared {

@@ -6,31 +6,26 @@
  * (schema, description): task-schema.ts; what a call settles before its child starts: task-prepare.ts.
  */
 import { setMaxListeners } from "node:events";
-import type { CompactionEntry } from "../core/compaction.js";
-import type { LoopOptions, SteerMessage } from "../core/loop.js";
-import type { OnToolCall } from "../core/tool-runner.js";
-import type { SubagentHookCalls } from "../hooks/session-hooks.js";
+import type { SteerMessage } from "../core/loop.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { AgentEvent, WarningEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
-import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 import { startLease } from "../session/lock-lease.js";
 import type { SessionLock } from "../session/lock.js";
-import type { SessionStore, SessionWriter } from "../session/store.js";
+import type { SessionWriter } from "../session/store.js";
 import type { TaskRecord } from "../session/types.js";
-import type { BackgroundChildren } from "./background-children.js";
-import { childBudget, childLimits, unpricedCostBudget, unpricedTreeChild, type AskBudget, type TreeGate } from "./budget.js";
+import { childBudget, childLimits, unpricedCostBudget, unpricedTreeChild } from "./budget.js";
 import { runChildJob } from "./child-job.js";
 import { childDescription, childTitle, normalizeDescription } from "./child-label.js";
 import { startChildMcp, type ChildMcp } from "./child-mcp.js";
 import { childToolGate, resumedChildPrompt } from "./child-prompt.js";
 import { openChildSession } from "./child-session.js";
-import { claimTitle, formatKeptOverlaps, type EditClaims } from "./edit-claims.js";
-import type { AgentProfile } from "./profile-parse.js";
+import { claimTitle, formatKeptOverlaps } from "./edit-claims.js";
 import { runSubagent, type SubagentOutcome } from "./run-subagent.js";
-import { messageChild, type RunningChild, type RunningChildren } from "./running-children.js";
+import { messageChild, type RunningChild } from "./running-children.js";
 import { Semaphore } from "./semaphore.js";
+import type { TaskToolOptions } from "./task-options.js";
 import { prepareNew, prepareResume, type Prepared } from "./task-prepare.js";
 import { abortedBeforeStartResult, emptyPromptResult, messageQueuedResult, notStartedResult, resumeCombinedResult } from "./task-refusals.js";
 import { taskResult, unreadMessagesNote } from "./task-result.js";
@@ -40,51 +35,7 @@ import { claimWorktreeOwner } from "./worktree-owner.js";
 import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type Worktree, type WorktreeReport } from "./worktree.js";
 
 export { describeTask, taskSchema, type TaskArgs };
-
-export interface TaskToolOptions {
-  provider: Provider;
-  /** The parent's model; children use it unless their profile names one. */
-  model: string;
-  /** The parent's assembled system prompt (read at call time). */
-  getSystem: () => string;
-  /** The parent's tool pool (read at call time); `task` is removed for children. */
-  getTools: () => readonly AnyTool[];
-  profiles: readonly AgentProfile[];
-  /** Project profile files skipped because the project is not trusted (the unknown-agent error says so). */
-  untrustedProfileFiles?: number;
-  /** Where child sessions are saved; without it children are not resumable. */
-  store?: SessionStore;
-  parentSessionId?: string;
-  /** `$INK_HOME`, the home of worktrees. */
-  inkHome: string;
-  onToolCall?: OnToolCall;
-  /**
-   * Builds the context-compaction hooks for one child (the same check as the main agent):
-   * `record` saves a compaction into the child's session, `emit` reports it in the child's events.
-   */
-  compaction?: (child: { system: string; model: string; record: (entry: CompactionEntry) => void; emit: (event: AgentEvent) => void }) => Pick<LoopOptions, "onBeforeTurn" | "onContextOverflow">;
-  /** Timeout for children that set none (non-interactive runs); undefined = none. */
-  defaultTimeoutMs?: number;
-  /** How often a running child renews its session lock (ms; default 10 s). */
-  leaseIntervalMs?: number;
-  /** Children running at once (default 4); the rest queue. */
-  maxConcurrent?: number;
-  thinking?: ThinkingConfig;
-  /** How long a child may stay paused on transient failures in all (default 30 min; 0 = never pause). */
-  pauseLimitMs?: number;
-  /** Running children by id, so one can be stopped alone (see stopChild). */
-  running?: RunningChildren;
-  /** SubagentStart / SubagentStop hooks (read at call time). */
-  subagentHooks?: () => SubagentHookCalls | undefined;
-  /** The session's children registry: background runs and their delivery (without it, `background` is ignored). */
-  children?: BackgroundChildren;
-  /** Files changed by the session's running children (edit conflicts) and its kept worktree branches. */
-  editClaims?: EditClaims;
-  /** The session tree's budget (counts every child's usage; may pause or stop a child's requests). */
-  treeBudget?: TreeGate;
-  /** Who answers a reached budget's question (read at each question); undefined: the child stops (headless). */
-  askBudget?: () => AskBudget | undefined;
-}
+export type { TaskToolOptions };
 
 /** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
 export interface TaskDetails {
