@@ -3,6 +3,7 @@
  * worktree child's bash cannot write outside their directory; a command allowed by a rule outside
  * yolo still can (the control). Real bubblewrap, real git, directories outside the temp dirs.
  */
+import { untempBase } from "./helpers/untemp-dir.js";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ describe.skipIf(why !== undefined)(`unattended bash in a session (${why ?? "bubb
   let inkHome: string;
   beforeEach(() => {
     // Not under a temp dir: those stay writable by design.
-    root = mkdtempSync(join(process.cwd(), ".ink-session-boundary-"));
+    root = mkdtempSync(join(untempBase(), ".ink-session-boundary-"));
     project = join(root, "project");
     inkHome = join(root, "home");
     mkdirSync(project);

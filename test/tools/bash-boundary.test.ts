@@ -3,6 +3,7 @@
  * (plus temp and `sandbox.allowWrite`), git's hooks and config read-only, no network. Real bwrap,
  * real directories outside the temp dirs (a temp dir is writable by design), a real loopback server.
  */
+import { untempBase } from "../helpers/untemp-dir.js";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
@@ -42,7 +43,7 @@ describe.skipIf(why !== undefined)(`a confined bash call (${why ?? "bubblewrap"}
   const bash = (settings: SandboxSettings = {}, network = false) => createBashTool({ killGraceMs: 200, drainMs: 50, sandbox, boundary: () => ({ confine: true, network }), sandboxSettings: settings });
   beforeEach(() => {
     // Not under a temp dir: those stay writable by design.
-    root = mkdtempSync(join(process.cwd(), ".ink-boundary-"));
+    root = mkdtempSync(join(untempBase(), ".ink-boundary-"));
     project = join(root, "project");
     outside = join(root, "outside");
     mkdirSync(project);
