@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession, type AgentSessionOptions } from "../src/agent-session.js";
+import { AgentSession, type AgentSessionOptions } from "../src/host/agent-session.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";
 import { App } from "./App.js";

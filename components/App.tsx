@@ -4,7 +4,7 @@
  * is released) and starting a fresh screen that shows the resumed history.
  */
 import { useRef, useState } from "react";
-import type { AgentSession } from "../src/agent-session.js";
+import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";

@@ -5,8 +5,8 @@
  */
 import { Box, Text } from "ink";
 import { useRef, useState } from "react";
-import { formatAmount, presetExtensions } from "../src/subagents/budget.js";
-import type { BudgetAnswer } from "../src/subagents/budget.js";
+import { formatAmount, presetExtensions } from "../src/subagents/runtime/budget.js";
+import type { BudgetAnswer } from "../src/subagents/runtime/budget.js";
 import type { BudgetRequest } from "./hooks/budget-broker.js";
 import { budgetKey, initialBudgetKeys, type BudgetKeyState } from "./hooks/budget-keys.js";
 import { DEFAULT_APPROVAL_TIMING, type ApprovalTiming } from "./hooks/approval-keys.js";

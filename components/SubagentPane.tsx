@@ -20,7 +20,7 @@ import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView, ToolStatus } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
-import { childDescription } from "../src/subagents/child-label.js";
+import { childDescription } from "../src/subagents/runtime/child-label.js";
 
 export interface SubagentPaneProps {
   /** The child to show. */

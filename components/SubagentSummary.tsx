@@ -8,7 +8,7 @@ import { formatCost } from "../src/core/pricing.js";
 import { CHILD_COLOR, CHILD_GLYPH, plainFirstLine, turnsLabel } from "./child-status.js";
 import { formatDuration, formatTokens, shortId, totalTokens, truncate } from "./format.js";
 import type { ChildView } from "./hooks/transcript-types.js";
-import { childTitle } from "../src/subagents/child-label.js";
+import { childTitle } from "../src/subagents/runtime/child-label.js";
 
 export interface SubagentSummaryProps {
   /** The finished child. */

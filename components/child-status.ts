@@ -6,7 +6,7 @@ import type { ChildStatus, ChildView } from "./hooks/transcript-types.js";
 import { parseInline } from "./markdown/parse-markdown.js";
 import { firstLine, formatDuration, shortId, spinnerStep, totalTokens, truncate } from "./format.js";
 import { retryStatus } from "./retry-status.js";
-import { childTitle } from "../src/subagents/child-label.js";
+import { childTitle } from "../src/subagents/runtime/child-label.js";
 import { childUsage } from "./hooks/child-reducer.js";
 
 /** Ink colour of each status. */

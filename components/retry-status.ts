@@ -4,7 +4,7 @@
  */
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { RetryView } from "./hooks/transcript-types.js";
-import { pausedText } from "../src/subagents/budget.js";
+import { pausedText } from "../src/subagents/runtime/budget.js";
 
 /** The view of a `retry` event received at `at` (UI clock, ms). */
 export function retryView(event: Extract<AgentEvent, { type: "retry" }>, at: number): RetryView {

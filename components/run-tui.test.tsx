@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./heap-tuning.js";
 import { frameRecorder, runTui } from "./run-tui.js";

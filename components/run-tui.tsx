@@ -12,7 +12,7 @@
  */
 import { appendFileSync } from "node:fs";
 import { render } from "ink";
-import type { AgentSession } from "../src/agent-session.js";
+import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";

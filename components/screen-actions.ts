@@ -4,7 +4,7 @@
  * is layout and wiring.
  */
 import type { Dispatch } from "react";
-import type { AgentSession } from "../src/agent-session.js";
+import type { AgentSession } from "../src/host/agent-session.js";
 import { firstLine } from "./format.js";
 import { childLabel, PROMPT_LABEL_TITLE_MAX, promptChildLabel } from "./hooks/child-transcript.js";
 import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";

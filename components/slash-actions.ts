@@ -2,7 +2,7 @@
  * What the main screen does for each slash command's outcome (hooks/slash-commands.ts says what a
  * command asks for; this does it against the session, the stream and the screen).
  */
-import type { AgentSession } from "../src/agent-session.js";
+import type { AgentSession } from "../src/host/agent-session.js";
 import { errorMessage } from "../src/protocol/error-message.js";
 import { copyOut, lastAnswerText } from "./copy-answer.js";
 import { costLines } from "./hooks/cost-lines.js";

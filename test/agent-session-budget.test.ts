@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import { formatChildReportNote, splitChildReportNotes, withChildReportNotes } from "../src/protocol/child-report-note.js";
 import { userText, type UserMessage } from "../src/protocol/messages.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { processStartTime } from "../src/session/process-identity.js";

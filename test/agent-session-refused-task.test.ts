@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import type { Provider } from "../src/protocol/provider.js";
 import { isChild } from "./helpers/subagent-harness.js";

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import { inkHomeDir } from "../src/settings/paths.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ToolResultMessage } from "../src/protocol/messages.js";

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../src/agent-session.js";
+import { AgentSession } from "../src/host/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";

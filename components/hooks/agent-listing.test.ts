@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentProfile } from "../../src/subagents/profile-parse.js";
+import type { AgentProfile } from "../../src/subagents/profiles/profile-parse.js";
 import { agentListing, summarizeDescription } from "./agent-listing.js";
 
 /** A description shaped like the public collections': a sentence, then `<example>` blocks over many lines. */

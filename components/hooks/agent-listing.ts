@@ -4,8 +4,8 @@
  * notices and agent-file warnings; `/agents <name>` shows one profile in full and `/agents <words>`
  * lists only the profiles matching them, best first (the ranking `find_agent` uses).
  */
-import type { AgentProfile } from "../../src/subagents/profile-parse.js";
-import { rankAgents } from "../../src/subagents/agent-search-tool.js";
+import type { AgentProfile } from "../../src/subagents/profiles/profile-parse.js";
+import { rankAgents } from "../../src/subagents/tools/agent-search-tool.js";
 
 /** Facts the listing reports on. */
 export interface AgentListingContext {

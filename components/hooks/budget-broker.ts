@@ -3,7 +3,7 @@
  * run when a child's or the session's budget is reached) and the question line in the UI. Questions
  * queue and are shown one at a time; leaving (or stopping the run) answers every open one "stop".
  */
-import type { AskBudget, BudgetAnswer, BudgetQuestion } from "../../src/subagents/budget.js";
+import type { AskBudget, BudgetAnswer, BudgetQuestion } from "../../src/subagents/runtime/budget.js";
 
 /** One open question. */
 export interface BudgetRequest extends BudgetQuestion {

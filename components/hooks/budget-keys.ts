@@ -6,7 +6,7 @@
  */
 import { splitKeys } from "./line-editor.js";
 import type { ApprovalTiming } from "./approval-keys.js";
-import { parseCostBudget, parseTokenBudget, presetExtensions, type BudgetAnswer, type BudgetKind } from "../../src/subagents/budget.js";
+import { parseCostBudget, parseTokenBudget, presetExtensions, type BudgetAnswer, type BudgetKind } from "../../src/subagents/runtime/budget.js";
 
 export type BudgetStage = { kind: "question" } | { kind: "amount"; text: string; error?: string };
 

@@ -9,7 +9,7 @@ import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
 import { budgetPausedView, endsRetry, pausedView, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
-import { overlapLine } from "../../src/subagents/edit-claims.js";
+import { overlapLine } from "../../src/subagents/runtime/edit-claims.js";
 import type { ChildEntry, ChildToolEntry, ChildView } from "./transcript-types.js";
 
 /** Characters kept of one stretch of streamed text (a pane shows only the last few lines). */

@@ -8,7 +8,7 @@
 import { finalAssistantText } from "../../src/protocol/messages.js";
 import type { SessionStore } from "../../src/session/store.js";
 import { formatDuration, shortId, truncate } from "../format.js";
-import { childTitle } from "../../src/subagents/child-label.js";
+import { childTitle } from "../../src/subagents/runtime/child-label.js";
 import { rowAge, transcriptChildren, type SidebarRow } from "./sidebar-rows.js";
 import { liveChildLines, sectionLines, transcriptLines } from "./transcript-lines.js";
 import type { ChildView, TranscriptItem } from "./transcript-types.js";

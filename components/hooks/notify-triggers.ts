@@ -4,7 +4,7 @@
  * of the main agent, and a main run that ended after running long enough that the person may
  * have looked elsewhere. Pure (the clock is passed in).
  */
-import { childTitle } from "../../src/subagents/child-label.js";
+import { childTitle } from "../../src/subagents/runtime/child-label.js";
 import type { ChildView, StreamState, TranscriptItem } from "./transcript-types.js";
 
 /** A main run shorter than this (ms) ends without a notification: the person was likely watching. */

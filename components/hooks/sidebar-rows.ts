@@ -6,7 +6,7 @@
 import type { SessionSummary } from "../../src/session/types.js";
 import { firstLine, formatAge } from "../format.js";
 import { childTick } from "../child-status.js";
-import { promptWords } from "../../src/subagents/child-label.js";
+import { promptWords } from "../../src/subagents/runtime/child-label.js";
 import type { ChildStatus, TranscriptItem } from "./transcript-types.js";
 
 /** One child session in the sidebar. */

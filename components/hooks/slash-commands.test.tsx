@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AgentProfile } from "../../src/subagents/profiles.js";
+import type { AgentProfile } from "../../src/subagents/profiles/profiles.js";
 import { runSlashCommand, SLASH_COMMANDS } from "./slash-commands.js";
 
 const scout: AgentProfile = { name: "scout", description: "Read-only investigator", tools: ["read", "grep"], body: "", path: "/p/scout.md", source: "project", hash: "h" };

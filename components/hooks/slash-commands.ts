@@ -2,7 +2,7 @@
  * Slash commands typed in the prompt (`/help`, `/agents`, `/clear`, `/exit`, …). Pure: returns
  * what the App should do; the App does it.
  */
-import type { AgentProfile } from "../../src/subagents/profiles.js";
+import type { AgentProfile } from "../../src/subagents/profiles/profiles.js";
 import type { FileCommand } from "../../src/commands/command-files.js";
 import { closestWord } from "../../src/protocol/edit-distance.js";
 import { agentListing } from "./agent-listing.js";

@@ -6,7 +6,7 @@
  * `reduceStream` at most once per `flushMs` (so many streaming children stay smooth).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AgentSession } from "../../src/agent-session.js";
+import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { CommandInvocation } from "../../src/commands/command-run.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";

@@ -4,8 +4,8 @@
  * for the status bar (re-renders when it changes).
  */
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
-import type { AgentSession } from "../../src/agent-session.js";
-import type { TreeBudgetView } from "../../src/subagents/tree-budget.js";
+import type { AgentSession } from "../../src/host/agent-session.js";
+import type { TreeBudgetView } from "../../src/subagents/runtime/tree-budget.js";
 import { BudgetBroker, type BudgetRequest } from "./budget-broker.js";
 
 /**

@@ -7,7 +7,7 @@
  * children's own rows change at once (they come from the transcript).
  */
 import { useEffect, useMemo, useState } from "react";
-import type { AgentSession } from "../../src/agent-session.js";
+import type { AgentSession } from "../../src/host/agent-session.js";
 import type { SessionSummary } from "../../src/session/types.js";
 import { sidebarRows, transcriptChildren, type SidebarRow } from "./sidebar-rows.js";
 import type { StreamState } from "./transcript-types.js";

@@ -6,7 +6,7 @@
  * Ctrl-B moves the focused running child, or every foreground child, to the background.
  */
 import { useCallback, useState } from "react";
-import type { AgentSession } from "../../src/agent-session.js";
+import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 
 export interface ChildStops {

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
-import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.js";
+import { AgentSession, type AgentSessionOptions } from "../../src/host/agent-session.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";

@@ -8,7 +8,7 @@
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type ContentBlock, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
 import { isAbsolute } from "node:path";
-import type { AgentSession } from "../agent-session.js";
+import type { AgentSession } from "../host/agent-session.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";

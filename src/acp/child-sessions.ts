@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { RequestError, type StopReason } from "@agentclientprotocol/sdk/unstable";
-import type { AgentSession } from "../agent-session.js";
+import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent, SubagentSummary } from "../protocol/events.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import { isSafeSessionId } from "../session/ids.js";

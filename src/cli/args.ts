@@ -1,7 +1,7 @@
 /** Command-line arguments: parsed with node:util, validated, with a clear message for each mistake. */
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
-import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profile-schema.js";
+import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profiles/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { closestWord } from "../protocol/edit-distance.js";
 

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { collectMcpServers, describeServer, projectMcpPath } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { checkSettingsRules } from "../permissions/settings-rules.js";
-import { projectTrust } from "../subagents/trust.js";
+import { projectTrust } from "../subagents/profiles/trust.js";
 import { loadHooks } from "../hooks/config.js";
 import { bashSandbox, boundarySummary } from "../tools/sandbox.js";
 import { loadSkills } from "../skills/skills.js";

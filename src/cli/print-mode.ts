@@ -6,14 +6,14 @@
  * before the final answer; their reports start main turns of their own. A prompt naming a command
  * file (`/review src`) runs that file as the TUI would. Exit codes: 0 done, 1 error, 130 interrupted.
  */
-import type { AgentSession } from "../agent-session.js";
+import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { addUsage, emptyUsage, finalAssistantText } from "../protocol/messages.js";
 import { addCost, emptyCost, formatCost } from "../core/pricing.js";
 import { errorMessage } from "../protocol/error-message.js";
-import { childTitle } from "../subagents/child-label.js";
-import { overlapLine } from "../subagents/edit-claims.js";
-import { pausedText } from "../subagents/budget.js";
+import { childTitle } from "../subagents/runtime/child-label.js";
+import { overlapLine } from "../subagents/runtime/edit-claims.js";
+import { pausedText } from "../subagents/runtime/budget.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;

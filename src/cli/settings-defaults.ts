@@ -2,7 +2,7 @@
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { checkSettingsRules } from "../permissions/settings-rules.js";
 import { loadSettings, type LoadedSettings } from "../settings/settings.js";
-import { parseDuration, parseThinking } from "../subagents/profile-schema.js";
+import { parseDuration, parseThinking } from "../subagents/profiles/profile-schema.js";
 
 export interface SettingsDefaults {
   model?: string;

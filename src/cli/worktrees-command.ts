@@ -4,7 +4,7 @@
  * `--prune`, removal of those whose run has ended and that hold nothing (see leftover-worktrees.ts).
  */
 import { resolve } from "node:path";
-import { describeInkWorktree, listInkWorktrees, pruneInkWorktrees } from "../subagents/leftover-worktrees.js";
+import { describeInkWorktree, listInkWorktrees, pruneInkWorktrees } from "../subagents/worktrees/leftover-worktrees.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export const WORKTREES_USAGE = `Usage: ink worktrees [--prune [--force]] [--cwd <dir>]

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../context/front-matter.js";
 import { errorMessage } from "../protocol/error-message.js";
-import type { ProfileProblem } from "../subagents/profile-files.js";
+import type { ProfileProblem } from "../subagents/profiles/profile-files.js";
 
 /** Where a command file came from. */
 export type CommandSource = "project" | "claude-project" | "user" | "claude-user" | "skill";

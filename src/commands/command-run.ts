@@ -5,7 +5,7 @@
  * its output replaces it; a refused or failed one is replaced by a line saying so). Never throws.
  */
 import type { Provider } from "../protocol/provider.js";
-import { CLAUDE_MODEL_ALIASES } from "../subagents/profile-parse.js";
+import { CLAUDE_MODEL_ALIASES } from "../subagents/profiles/profile-parse.js";
 import { BUILTIN_COMMAND_NAMES, expandCommand, substituteArguments, type FileCommand } from "./command-files.js";
 import type { Skill } from "../skills/skill-parse.js";
 import { skillText } from "../skills/skill-tool.js";

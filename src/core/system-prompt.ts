@@ -1,7 +1,7 @@
 /**
  * The main agent's system prompt: identity, environment, working rules, tools and the agent
  * profiles the model may delegate to. Children get this same text plus the Subagent-mode section
- * (see src/subagents/child-prompt.ts), so a resumed child can be checked against it.
+ * (see src/subagents/runtime/child-prompt.ts), so a resumed child can be checked against it.
  */
 import type { AnyTool } from "../protocol/tool.js";
 

@@ -7,7 +7,7 @@
  * and branch. A dirty tree (tracked changes) is refused unless the caller says the person agreed.
  */
 import { existsSync } from "node:fs";
-import { GitError, runGit } from "../subagents/git.js";
+import { GitError, runGit } from "../subagents/worktrees/git.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface QueueBranch {

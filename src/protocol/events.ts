@@ -86,7 +86,7 @@ export type AgentEvent =
   /**
    * A budget was reached before the agent's next model request (`budget`: "budget of 50k tokens";
    * scope "tree": the session's). `asking`: the person is asked to extend or stop (a `resumed`
-   * follows an extension); else the agent stops. See src/subagents/budget.ts.
+   * follows an extension); else the agent stops. See src/subagents/runtime/budget.ts.
    */
   /** `next`: set when the budget is not reached yet but the next request (about this amount) would cross it. */
   | { type: "budget_paused"; scope: "child" | "tree"; budget: string; spent: string; asking: boolean; next?: string }

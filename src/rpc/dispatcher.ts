@@ -4,7 +4,7 @@
  * one `response` line. Prompts run one at a time in the order sent (a prompt sent during a run
  * waits for it); every event of every run goes to the output as Ink emits it.
  */
-import type { AgentSession } from "../agent-session.js";
+import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { parseCommandLine, type CommandId, type RpcCommand } from "./commands.js";

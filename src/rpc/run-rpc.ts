@@ -6,7 +6,7 @@
  */
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import type { AgentSession } from "../agent-session.js";
+import type { AgentSession } from "../host/agent-session.js";
 import { COMMAND_TYPES } from "./commands.js";
 import { RpcDispatcher } from "./dispatcher.js";
 import type { RpcOutput } from "./output.js";

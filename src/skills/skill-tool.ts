@@ -9,7 +9,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Tool } from "../protocol/tool.js";
-import { clipBytes, ROSTER_MAX_AGENTS, ROSTER_MAX_BYTES, ROSTER_MAX_DESCRIPTION_BYTES } from "../subagents/profiles.js";
+import { clipBytes, ROSTER_MAX_AGENTS, ROSTER_MAX_BYTES, ROSTER_MAX_DESCRIPTION_BYTES } from "../subagents/profiles/profiles.js";
 import type { Skill } from "./skill-parse.js";
 
 export const skillSchema = z.object({ name: z.string().min(1).describe("The skill's name, as listed under Skills in the system prompt") });

@@ -10,7 +10,7 @@ import { join, resolve, sep } from "node:path";
 import { readHead } from "../context/project-context.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { agentsHomeDir } from "../settings/paths.js";
-import type { ProfileProblem } from "../subagents/profile-files.js";
+import type { ProfileProblem } from "../subagents/profiles/profile-files.js";
 import { parseSkill, type Skill, type SkillSource } from "./skill-parse.js";
 
 export type { Skill, SkillSource } from "./skill-parse.js";

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { userText, type UserMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";

@@ -1,7 +1,7 @@
 /** Print mode shows an edit overlap between two running children on stderr, for both children (issue #25 item 4). */
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import { loadCommandFiles } from "../../src/commands/command-files.js";
 import { findCommandInvocation } from "../../src/commands/command-run.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { describeProjectContext, loadProjectContext } from "../../src/context/project-context.js";
 import { importPaths, MAX_IMPORT_DEPTH } from "../../src/context/imports.js";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 

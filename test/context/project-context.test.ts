@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, truncateSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { describeProjectContext, loadProjectContext } from "../../src/context/project-context.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 

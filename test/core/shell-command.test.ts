@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { formatShellNote, splitShellNotes, withShellNotes } from "../../src/core/shell-command.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";

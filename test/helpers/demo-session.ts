@@ -2,7 +2,7 @@
  * Asks the offline demo model one question through a real AgentSession (children, real tools) in
  * `cwd`, and collects what the children were told and called, and the final answer's text.
  */
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { createDemoProvider } from "../../src/providers/demo.js";
 

@@ -9,13 +9,13 @@ import type { OnToolCall } from "../../src/core/tool-runner.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { SessionStore } from "../../src/session/store.js";
-import type { AgentProfile } from "../../src/subagents/profile-parse.js";
-import { createTaskTool } from "../../src/subagents/task-tool.js";
-import type { RunningChildren } from "../../src/subagents/running-children.js";
-import type { EditClaims } from "../../src/subagents/edit-claims.js";
+import type { AgentProfile } from "../../src/subagents/profiles/profile-parse.js";
+import { createTaskTool } from "../../src/subagents/tools/task-tool.js";
+import type { RunningChildren } from "../../src/subagents/runtime/running-children.js";
+import type { EditClaims } from "../../src/subagents/runtime/edit-claims.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { echoTool } from "./fake-tools.js";
-import type { AskBudget, TreeGate } from "../../src/subagents/budget.js";
+import type { AskBudget, TreeGate } from "../../src/subagents/runtime/budget.js";
 
 export const isChild = (r: ModelRequest) => r.system.includes("# Subagent mode");
 export const firstPrompt = (r: ModelRequest) => {

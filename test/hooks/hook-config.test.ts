@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadHooks, matcherMatches, parseHooks, trustQuestionFiles } from "../../src/hooks/config.js";
-import { projectTrust, recordProjectTrust } from "../../src/subagents/trust.js";
+import { projectTrust, recordProjectTrust } from "../../src/subagents/profiles/trust.js";
 import { settingsReportLines } from "../../src/cli/config-command.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 

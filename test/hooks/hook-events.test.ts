@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { SUMMARISER_SYSTEM_PROMPT } from "../../src/core/compaction.js";

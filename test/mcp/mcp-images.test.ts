@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { estimateMessageTokens, IMAGE_TOKENS } from "../../src/core/token-estimate.js";
 import { parseMcpServers } from "../../src/mcp/config.js";
 import { convertCallResult, MAX_IMAGE_CHARS, MAX_RESULT_IMAGES } from "../../src/mcp/convert.js";

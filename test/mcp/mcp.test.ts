@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { parseMcpServers, type McpServerConfig } from "../../src/mcp/config.js";
 import { McpManager } from "../../src/mcp/manager.js";
 import { toToolSpec } from "../../src/tools/spec.js";

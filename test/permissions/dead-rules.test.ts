@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { createApprovalPolicy } from "../../src/core/approval.js";
 import { decide } from "../../src/permissions/decide.js";
 import { parseRule, parseRules } from "../../src/permissions/rules.js";

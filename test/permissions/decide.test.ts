@@ -185,8 +185,8 @@ describe("secrets", () => {
 
 describe("untrusted means inert", () => {
   it("an untrusted project's .ink/settings.json rules and gated files are not used; trust is keyed by hashes", async () => {
-    const { projectTrust, recordProjectTrust } = await import("../../src/subagents/trust.js");
-    const { AgentSession } = await import("../../src/agent-session.js");
+    const { projectTrust, recordProjectTrust } = await import("../../src/subagents/profiles/trust.js");
+    const { AgentSession } = await import("../../src/host/agent-session.js");
     const { createScriptedProvider } = await import("../../src/providers/scripted.js");
     const proj = mkdtempSync(join(tmpdir(), "ink-untrusted-"));
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));

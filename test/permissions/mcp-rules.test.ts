@@ -1,7 +1,7 @@
 /** Permission rules naming MCP tools: `mcp__server__tool`, `mcp__server__*`, `mcp__*` and a bare `mcp__server`. */
 import { tmpdir } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import type { McpServerConfig } from "../../src/mcp/config.js";
 import { decide } from "../../src/permissions/decide.js";
 import { parseRules } from "../../src/permissions/rules.js";

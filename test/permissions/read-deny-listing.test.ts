@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createApprovalPolicy } from "../../src/core/approval.js";
 import { MAIN_AGENT } from "../../src/core/loop.js";
 import { runToolCalls } from "../../src/core/tool-runner.js";
-import { childToolGate } from "../../src/subagents/child-prompt.js";
+import { childToolGate } from "../../src/subagents/runtime/child-prompt.js";
 import { findTool, grepTool, lsTool } from "../../src/tools/index.js";
 
 /** A project with secrets a Read deny rule covers, and ordinary files beside them. */

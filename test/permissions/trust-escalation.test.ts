@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFil
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
-import { projectTrust, recordProjectTrust } from "../../src/subagents/trust.js";
+import { projectTrust, recordProjectTrust } from "../../src/subagents/profiles/trust.js";
 
 const sessions: AgentSession[] = [];
 afterEach(() => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { runPrintMode } from "../../src/cli/print-mode.js";
 import { formatBackgroundReports } from "../../src/protocol/background-report.js";
 import type { AgentMessage } from "../../src/protocol/messages.js";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appendVerified, dirState, parseRecord, readClaim, recordPath, rewriteRecord, writeClaim } from "../../src/session/latest-record.js";
 import { SessionIndex } from "../../src/session/session-index.js";
 import { SessionStore } from "../../src/session/store.js";
-import { latestMainSession } from "../../src/project-setup.js";
+import { latestMainSession } from "../../src/host/project-setup.js";
 import { header, tempHome, user } from "./helpers.js";
 
 const CWD = "/tmp/project";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession, type AgentSessionOptions } from "../../src/agent-session.js";
+import { AgentSession, type AgentSessionOptions } from "../../src/host/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { SessionStore } from "../../src/session/store.js";
 import { ViewTracker } from "../../src/session/view-entries.js";

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { mapClaudeRule } from "../../src/settings/claude-rules.js";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { settingsReportLines } from "../../src/cli/config-command.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectFilesTrusted, settingsReportLines } from "../../src/cli/config-command.js";
-import { recordProjectTrust } from "../../src/subagents/trust.js";
+import { recordProjectTrust } from "../../src/subagents/profiles/trust.js";
 import { runCli } from "../helpers/cli.js";
 import { settingsDefaults } from "../../src/cli/settings-defaults.js";
 import { runSlashCommand } from "../../components/hooks/slash-commands.js";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
-import { selectChildToolPool } from "../../src/subagents/child-prompt.js";
+import { selectChildToolPool } from "../../src/subagents/runtime/child-prompt.js";
 import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
 import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
 

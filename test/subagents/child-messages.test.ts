@@ -5,7 +5,7 @@ import type { AgentMessage, ToolResultMessage } from "../../src/protocol/message
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistorySendable } from "../../src/session/repair.js";
-import { messageChild, type RunningChildren } from "../../src/subagents/running-children.js";
+import { messageChild, type RunningChildren } from "../../src/subagents/runtime/running-children.js";
 import { echoTool } from "../helpers/fake-tools.js";
 import { firstPrompt, harness, isChild, lastResult, profile, type Harness } from "../helpers/subagent-harness.js";
 import { waitUntil } from "../../components/testing/wait-for-frame.js";
@@ -129,7 +129,7 @@ describe("task tool: a running child takes messages", () => {
 
 describe("runSubagent: a message sent while the SubagentStop hook runs", () => {
   it("is read: the child goes on with it instead of ending with the message unread", async () => {
-    const { runSubagent } = await import("../../src/subagents/run-subagent.js");
+    const { runSubagent } = await import("../../src/subagents/runtime/run-subagent.js");
     const inbox: SteerMessage[] = [];
     const provider = createScriptedProvider((r) => (r.messages.length === 1 ? { text: "REPORT one" } : { text: `REPORT two; saw: ${userTexts(r).slice(1).join(" | ")}` }));
     const hooks = {

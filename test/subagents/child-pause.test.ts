@@ -5,8 +5,8 @@ import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistorySendable } from "../../src/session/repair.js";
-import { wakeChild, type RunningChildren } from "../../src/subagents/running-children.js";
-import { pauseCause } from "../../src/subagents/pause.js";
+import { wakeChild, type RunningChildren } from "../../src/subagents/runtime/running-children.js";
+import { pauseCause } from "../../src/subagents/runtime/pause.js";
 import { harness, type Harness, isChild, lastResult } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;

@@ -5,10 +5,10 @@ import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistorySendable } from "../../src/session/repair.js";
 import { SessionStore } from "../../src/session/store.js";
-import { selectChildToolPool } from "../../src/subagents/child-prompt.js";
-import { missingReport } from "../../src/subagents/report-check.js";
-import { MAX_TASK_OUTPUT } from "../../src/subagents/task-result.js";
-import { createTaskResultTool } from "../../src/subagents/task-result-tool.js";
+import { selectChildToolPool } from "../../src/subagents/runtime/child-prompt.js";
+import { missingReport } from "../../src/subagents/runtime/report-check.js";
+import { MAX_TASK_OUTPUT } from "../../src/subagents/tools/task-result.js";
+import { createTaskResultTool } from "../../src/subagents/tools/task-result-tool.js";
 import type { ToolContext } from "../../src/protocol/tool.js";
 import { harness, type Harness, idOf, isChild } from "../helpers/subagent-harness.js";
 

@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { selectChildToolPool } from "../../src/subagents/child-prompt.js";
+import { selectChildToolPool } from "../../src/subagents/runtime/child-prompt.js";
 import { harness, profile } from "../helpers/subagent-harness.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { loadProfiles } from "../../src/subagents/profiles.js";
+import { loadProfiles } from "../../src/subagents/profiles/profiles.js";
 import { builtinTools } from "../../src/tools/index.js";
 
 function dirs() {

@@ -12,7 +12,7 @@ import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { editTool } from "../../src/tools/edit.js";
 import { writeTool } from "../../src/tools/write.js";
-import { conflictMessage, EditClaims } from "../../src/subagents/edit-claims.js";
+import { conflictMessage, EditClaims } from "../../src/subagents/runtime/edit-claims.js";
 import { firstPrompt, harness, isChild, type Harness } from "../helpers/subagent-harness.js";
 import { git, tempDir } from "../helpers/temp-git.js";
 

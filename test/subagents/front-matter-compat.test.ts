@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { agentMode, createApprovalPolicy } from "../../src/core/approval.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
-import { loadProfiles } from "../../src/subagents/profiles.js";
+import { loadProfiles } from "../../src/subagents/profiles/profiles.js";
 import { writeTool } from "../../src/tools/write.js";
 import { bashTool } from "../../src/tools/bash.js";
 import { harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";

@@ -3,8 +3,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hardenedGitArgs } from "../../src/subagents/git.js";
-import { createWorktree, finishWorktree } from "../../src/subagents/worktree.js";
+import { hardenedGitArgs } from "../../src/subagents/worktrees/git.js";
+import { createWorktree, finishWorktree } from "../../src/subagents/worktrees/worktree.js";
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1" };
 const git = (cwd: string, ...args: string[]) => execFileSync("git", ["-c", "commit.gpgsign=false", ...args], { cwd, env: GIT_ENV, encoding: "utf8" });

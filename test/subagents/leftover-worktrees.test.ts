@@ -3,9 +3,9 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runWorktreesCommand } from "../../src/cli/worktrees-command.js";
-import { leftoverWorktreeNotice, listInkWorktrees, pruneInkWorktrees } from "../../src/subagents/leftover-worktrees.js";
-import { createWorktree, finishWorktree, formatWorktreeReport, type Worktree } from "../../src/subagents/worktree.js";
-import { ownerRecordPath, readWorktreeOwner } from "../../src/subagents/worktree-owner.js";
+import { leftoverWorktreeNotice, listInkWorktrees, pruneInkWorktrees } from "../../src/subagents/worktrees/leftover-worktrees.js";
+import { createWorktree, finishWorktree, formatWorktreeReport, type Worktree } from "../../src/subagents/worktrees/worktree.js";
+import { ownerRecordPath, readWorktreeOwner } from "../../src/subagents/worktrees/worktree-owner.js";
 import { git, tempDir } from "../helpers/temp-git.js";
 
 function setup(): { repo: string; inkHome: string } {

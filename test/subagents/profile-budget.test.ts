@@ -1,7 +1,7 @@
 /** Budget fields of an agent profile's front matter (issue #25 item 2): parsed, or refused naming the fix. */
 import { describe, expect, it } from "vitest";
-import { parseProfile } from "../../src/subagents/profile-parse.js";
-import { childLimits, formatAmount, parseCostBudget, parseTokenBudget } from "../../src/subagents/budget.js";
+import { parseProfile } from "../../src/subagents/profiles/profile-parse.js";
+import { childLimits, formatAmount, parseCostBudget, parseTokenBudget } from "../../src/subagents/runtime/budget.js";
 
 const parse = (front: string) => parseProfile(`---\n${front}\n---\nBody.`, { path: "/agents/a.md", source: "project", hash: "h" });
 

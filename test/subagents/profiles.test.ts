@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseProfile } from "../../src/subagents/profile-parse.js";
-import { parseDuration } from "../../src/subagents/profile-schema.js";
-import { formatProfileList, loadProfiles, ROSTER_MAX_AGENTS, ROSTER_MAX_BYTES, ROSTER_MAX_DESCRIPTION_BYTES, type ProfileLoad } from "../../src/subagents/profiles.js";
+import { parseProfile } from "../../src/subagents/profiles/profile-parse.js";
+import { parseDuration } from "../../src/subagents/profiles/profile-schema.js";
+import { formatProfileList, loadProfiles, ROSTER_MAX_AGENTS, ROSTER_MAX_BYTES, ROSTER_MAX_DESCRIPTION_BYTES, type ProfileLoad } from "../../src/subagents/profiles/profiles.js";
 
 const repoRoot = join(import.meta.dirname, "..", "..");
 let cwd: string;

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { childSystemPrompt, childToolGate, selectChildToolPool } from "../../src/subagents/child-prompt.js";
-import { loadProfiles } from "../../src/subagents/profiles.js";
+import { childSystemPrompt, childToolGate, selectChildToolPool } from "../../src/subagents/runtime/child-prompt.js";
+import { loadProfiles } from "../../src/subagents/profiles/profiles.js";
 import { buildSystemPrompt } from "../../src/core/system-prompt.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { builtinTools } from "../../src/tools/index.js";
@@ -132,7 +132,7 @@ describe("agent files from public collections", () => {
 
 describe("a roster too long to list", () => {
   it("find_agent ranks agents by name and description words; only the main agent gets it, and only past the cap", async () => {
-    const { rankAgents, createAgentSearchTool } = await import("../../src/subagents/agent-search-tool.js");
+    const { rankAgents, createAgentSearchTool } = await import("../../src/subagents/tools/agent-search-tool.js");
     const many = Array.from({ length: 30 }, (_, i) => profile(`filler-${String(i).padStart(2, "0")}`, { description: "General helper for misc chores" }));
     const roster = [...many, profile("db-migrator", { description: "Writes and reviews database migrations" }), profile("react-reviewer", { description: "Reviews React components and hooks" })];
     expect(rankAgents(roster, "review react components").map((p) => p.name)[0]).toBe("react-reviewer");
@@ -144,7 +144,7 @@ describe("a roster too long to list", () => {
     // The session: past ROSTER_MAX_AGENTS the main agent has find_agent and the roster says so; a child never has it.
     const d = project();
     for (const p of roster) put(d.agents, `${p.name}.md`, `---\nname: ${p.name}\ndescription: ${p.description}\n---\n`);
-    const { AgentSession } = await import("../../src/agent-session.js");
+    const { AgentSession } = await import("../../src/host/agent-session.js");
     const { createScriptedProvider } = await import("../../src/providers/scripted.js");
     const session = new AgentSession({ cwd: d.cwd, inkHome: d.inkHome, provider: createScriptedProvider([]), model: "m", interactive: false, trust: true, approval: {} });
     try {

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import type { TaskRecord } from "../../src/session/types.js";
-import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/child-job.js";
-import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
+import { movedToBackgroundResult, startedInBackgroundResult } from "../../src/subagents/runtime/child-job.js";
+import { describeTask, taskSchema } from "../../src/subagents/tools/task-tool.js";
 import { packageVersion } from "../../src/protocol/ink-version.js";
 import { harness, type Harness, idOf, isChild, lastResult, parentOnce, profile, childFileBreaks } from "../helpers/subagent-harness.js";
 

@@ -4,8 +4,8 @@ import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
-import type { BudgetQuestion } from "../../src/subagents/budget.js";
-import { TreeBudget } from "../../src/subagents/tree-budget.js";
+import type { BudgetQuestion } from "../../src/subagents/runtime/budget.js";
+import { TreeBudget } from "../../src/subagents/runtime/tree-budget.js";
 import { harness, type Harness, isChild, lastResult, profile } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;

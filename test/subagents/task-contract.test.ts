@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { emptyUsage } from "../../src/protocol/messages.js";
 import { isHistorySendable } from "../../src/session/repair.js";
-import { describeTask } from "../../src/subagents/task-tool.js";
+import { describeTask } from "../../src/subagents/tools/task-tool.js";
 import { sleeper } from "../helpers/fake-tools.js";
 import { makeLoginRepo } from "../helpers/cli.js";
 import { childPath, harness, type Harness, idOf, isChild, lastResult, parentOnce, profile, childFileBreaks } from "../helpers/subagent-harness.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { childDescription, childTitle, normalizeDescription, promptWords } from "../../src/subagents/child-label.js";
-import { describeTask, taskSchema } from "../../src/subagents/task-tool.js";
-import type { TaskDetails } from "../../src/subagents/task-tool.js";
+import { childDescription, childTitle, normalizeDescription, promptWords } from "../../src/subagents/runtime/child-label.js";
+import { describeTask, taskSchema } from "../../src/subagents/tools/task-tool.js";
+import type { TaskDetails } from "../../src/subagents/tools/task-tool.js";
 import { harness, type Harness, idOf, isChild, lastResult, parentOnce } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;

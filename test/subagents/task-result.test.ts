@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../../src/protocol/messages.js";
-import type { SubagentOutcome } from "../../src/subagents/run-subagent.js";
-import { taskResult, truncateKeepingTail } from "../../src/subagents/task-result.js";
-import { formatChildrenList, resumeRefusedResult, unknownAgentResult } from "../../src/subagents/task-refusals.js";
+import type { SubagentOutcome } from "../../src/subagents/runtime/run-subagent.js";
+import { taskResult, truncateKeepingTail } from "../../src/subagents/tools/task-result.js";
+import { formatChildrenList, resumeRefusedResult, unknownAgentResult } from "../../src/subagents/tools/task-refusals.js";
 
 const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const outcome = (o: Partial<SubagentOutcome>): SubagentOutcome => ({ status: "ok", text: "", turns: 2, usage: emptyUsage(), durationMs: 1500, sessionId: "c1", historyPath: "/h/c1.jsonl", ...o });

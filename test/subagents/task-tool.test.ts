@@ -6,7 +6,7 @@ import { ProviderError } from "../../src/protocol/provider-error.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { isHistoryValid } from "../../src/session/repair.js";
-import type { TaskDetails } from "../../src/subagents/task-tool.js";
+import type { TaskDetails } from "../../src/subagents/tools/task-tool.js";
 import { firstPrompt, harness, isChild, profile, type Harness } from "../helpers/subagent-harness.js";
 
 let h: Harness | undefined;
@@ -29,7 +29,7 @@ const taskResults = (hh: Harness) => (hh.history.find((m) => m.role === "toolRes
 
 describe("task tool schema", () => {
   it("bounds timeoutMs to what a timer can hold", async () => {
-    const { taskSchema } = await import("../../src/subagents/task-tool.js");
+    const { taskSchema } = await import("../../src/subagents/tools/task-tool.js");
     expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 999 }).success).toBe(false);
     expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 3_000_000_000 }).success).toBe(false);
     expect(taskSchema.safeParse({ prompt: "x", timeoutMs: 60_000 }).success).toBe(true);

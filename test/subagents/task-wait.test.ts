@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BackgroundChildren } from "../../src/subagents/background-children.js";
-import { createTaskWaitTool, formatChildRows } from "../../src/subagents/task-wait-tool.js";
+import { BackgroundChildren } from "../../src/subagents/runtime/background-children.js";
+import { createTaskWaitTool, formatChildRows } from "../../src/subagents/tools/task-wait-tool.js";
 import type { ToolContext } from "../../src/protocol/tool.js";
 
 const ctx = (signal = new AbortController().signal, updates: string[] = []): ToolContext => ({ signal, cwd: process.cwd(), toolCallId: "w1", onUpdate: (t) => updates.push(t) });

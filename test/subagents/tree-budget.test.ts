@@ -1,6 +1,6 @@
 /** The tree's status-bar view (spend against the budget) from the meter. */
 import { describe, expect, it } from "vitest";
-import { TreeBudget } from "../../src/subagents/tree-budget.js";
+import { TreeBudget } from "../../src/subagents/runtime/tree-budget.js";
 
 const usage = (input: number, output: number) => ({ input, output, cacheRead: 0, cacheWrite: 0 });
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sha256 } from "../../src/subagents/profile-files.js";
+import { sha256 } from "../../src/subagents/profiles/profile-files.js";
 import {
   decideTrust,
   projectProfileFiles,
@@ -10,7 +10,7 @@ import {
   recordTrust,
   trustFilePath,
   trustKey,
-} from "../../src/subagents/trust.js";
+} from "../../src/subagents/profiles/trust.js";
 
 let cwd: string;
 let inkHome: string;
@@ -116,7 +116,7 @@ describe("projectProfileFiles", () => {
 
 describe("untrustedProjectProfiles", () => {
   it("lists every project profile before trust, none after, and an edited one again", async () => {
-    const { untrustedProjectProfiles, recordTrust, projectProfileFiles } = await import("../../src/subagents/trust.js");
+    const { untrustedProjectProfiles, recordTrust, projectProfileFiles } = await import("../../src/subagents/profiles/trust.js");
     const { mkdtempSync, mkdirSync, writeFileSync, appendFileSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
-import { createWorktree, finishWorktree, formatWorktreeReport } from "../../src/subagents/worktree.js";
+import { createWorktree, finishWorktree, formatWorktreeReport } from "../../src/subagents/worktrees/worktree.js";
 import { harness, isChild, firstPrompt, type Harness } from "../helpers/subagent-harness.js";
 import { git, tempDir } from "../helpers/temp-git.js";
 

@@ -8,7 +8,7 @@ import {
   worktreeCwd,
   WorktreeError,
   type Worktree,
-} from "../../src/subagents/worktree.js";
+} from "../../src/subagents/worktrees/worktree.js";
 import { git, tempDir } from "../helpers/temp-git.js";
 
 

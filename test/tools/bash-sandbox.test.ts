@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { settingsReportLines } from "../../src/cli/config-command.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { createBashTool } from "../../src/tools/bash.js";

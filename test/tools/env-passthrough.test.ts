@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../../src/agent-session.js";
+import { AgentSession } from "../../src/host/agent-session.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 
 const saved = { key: process.env.ANTHROPIC_API_KEY, other: process.env.INK_TEST_SERVICE_TOKEN };
