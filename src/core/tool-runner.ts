@@ -118,6 +118,7 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
     }
     note = decision.note;
   }
+  let output: ToolOutput;
   try {
     const run = tool.execute(args, {
       signal: options.signal,
@@ -127,13 +128,22 @@ async function runOne(call: ToolCall, tool: AnyTool | undefined, options: ToolRu
       emit: options.emit,
       hidden: options.onToolCall?.hides?.(call.name, options.agent.cwd ?? options.cwd),
     });
-    const output = tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000);
-    const after = options.onToolCall?.after && !options.signal.aborted ? await options.onToolCall.after(call, output, { ...options.agent, cwd: options.agent.cwd ?? options.cwd }) : undefined;
-    const extra = [note, after].filter((t) => t !== undefined).join("\n");
-    return finish(extra === "" ? output : { ...output, output: `${String(output.output)}\n\n${extra}` });
+    output = tool.returnsOnAbort ? await run : await withAbortGrace(run, options.signal, options.abortGraceMs ?? 3000);
   } catch (err) {
-    return finish({ output: `${call.name} failed: ${errorMessage(err)}`, isError: true });
+    output = { output: `${call.name} failed: ${errorMessage(err)}`, isError: true };
   }
+  // `after` (PostToolUse / PostToolUseFailure hooks, checkpoints) sees every finished call, a thrown one
+  // included; its own failure is reported beside the tool's result, never in place of it.
+  let after: string | undefined;
+  if (options.onToolCall?.after && !options.signal.aborted) {
+    try {
+      after = await options.onToolCall.after(call, output, { ...options.agent, cwd: options.agent.cwd ?? options.cwd });
+    } catch (err) {
+      after = `(the after-tool step failed: ${errorMessage(err)})`;
+    }
+  }
+  const extra = [note, after].filter((t) => t !== undefined).join("\n");
+  return finish(extra === "" ? output : { ...output, output: `${String(output.output)}\n\n${extra}` });
 }
 
 /** Waits for the tool; once aborted, waits at most `graceMs` more for it to return its own result. */
