@@ -62,7 +62,7 @@ export function cleanupNow(): void {
  * Installs the handlers. `onSignal` (optional) gets the first SIGINT/SIGTERM to stop the run
  * gracefully; SIGHUP, a second signal, or no handler exit right after cleanup.
  */
-export function installExitHooks(opts: { onSignal?: (sig: NodeJS.Signals) => void } = {}): void {
+export function installExitHooks(opts: { onSignal?: (sig: NodeJS.Signals) => void; hangup?: boolean } = {}): void {
   if (installed) return;
   installed = true;
   process.on("exit", cleanupNow);
@@ -70,7 +70,7 @@ export function installExitHooks(opts: { onSignal?: (sig: NodeJS.Signals) => voi
   for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     process.on(sig, () => {
       if (cleaning) return;
-      if (first && sig !== "SIGHUP" && opts.onSignal) {
+      if (first && (sig !== "SIGHUP" || opts.hangup) && opts.onSignal) {
         first = false;
         opts.onSignal(sig);
         return;

@@ -225,6 +225,8 @@ async function runRpc(args: CliArgs): Promise<number> {
   const stop = new AbortController();
   let stoppedBy: NodeJS.Signals | undefined;
   installExitHooks({
+    // SIGHUP too (the client's terminal went away): every signal ends the channel as a closed stdin does.
+    hangup: true,
     onSignal: (sig) => {
       stoppedBy = sig;
       stop.abort();
@@ -234,7 +236,8 @@ async function runRpc(args: CliArgs): Promise<number> {
     const code = await runRpcMode(session, { input: process.stdin, output, approvals, stop: stop.signal });
     // Stopped by a signal: the SessionEnd hooks get the short while a signal exit allows; at the end of input, as after -p.
     await (stoppedBy ? runSignalEnders() : session.end("other"));
-    return stoppedBy === "SIGTERM" ? 143 : stoppedBy === "SIGINT" ? 130 : code; // 128 + the signal's number, as shells report it
+    // A signal is an orderly end here (the `closed` event said so, the session is saved): exit as the README says.
+    return code;
   } finally {
     session.close();
   }

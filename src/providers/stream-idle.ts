@@ -10,6 +10,7 @@ export const DEFAULT_STREAM_IDLE_MS = 180_000;
 
 /** A stream cut for sending no content for too long. */
 export class StreamIdleError extends ProviderError {
+  override name = "StreamIdleError";
   constructor(baseURL: string, idleMs: number) {
     super("network", `The Anthropic API stream from ${baseURL} sent no content for ${formatSeconds(idleMs)} (only keep-alive pings, or nothing); cut as stalled (INK_STREAM_IDLE_MS sets this limit)`);
   }

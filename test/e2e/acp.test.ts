@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk/unstable";
-import { makeLoginRepo } from "../helpers/cli.js";
+import { spawn } from "node:child_process";
+import { CLI, makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
 import { chunks, firstUser, gone, pidOf, scriptByPrompt, startAcpAgent, updateText as text, waitFor, type AcpEnv } from "../helpers/acp-client.js";
 import { writeFakeMcpServer } from "../mcp/fake-mcp-server.js";
@@ -153,6 +154,23 @@ describe("ink --acp driven by the ACP SDK client", () => {
     expect((await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] })).sessionId).toMatch(/\S/);
     a.proc.stdin.end();
     expect(await a.exited).toBe(0);
+  });
+
+  it("a 40 MB frame is answered with an error naming the limit, logged on stderr, and the exit is not 0", async () => {
+    const proc = spawn(process.execPath, [CLI, "--acp"], { cwd: repo, env: { ...process.env, INK_HOME: home, ANTHROPIC_API_KEY: "k", ANTHROPIC_BASE_URL: server.url }, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    proc.stdout.on("data", (d) => (out += d));
+    proc.stderr.on("data", (d) => (err += d));
+    const exited = new Promise<number | null>((done) => proc.on("exit", (code) => done(code)));
+    proc.stdin.on("error", () => undefined); // the agent may stop reading before all 40 MB are taken
+    const text = "x".repeat(40 * 1024 * 1024);
+    proc.stdin.write(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"pad":"${text}"}}\n`);
+    expect(await exited).toBe(1);
+    const reply = out.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { error?: { code: number; message: string } });
+    expect(reply.at(-1)?.error).toMatchObject({ code: -32600, message: expect.stringMatching(/exceeds the configured 33554432 byte limit.*one line within that limit/) });
+    expect(err).toMatch(/ink --acp stopped reading its input: .*33554432 byte limit/);
+    proc.stdin.destroy();
   });
 
   it("session/load replays the saved session as updates; an unknown id is a clear error", async () => {

@@ -351,7 +351,7 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     expect(await again.exited).toBe(0);
   }, 60_000);
 
-  it("SIGTERM mid-run ends the session as a closed stdin does, with exit code 143", async () => {
+  it.each(["SIGTERM", "SIGHUP"] as const)("%s mid-run ends the session as a closed stdin does: a closed event, then exit 0", async (signal) => {
     route((b) => {
       if (!isChild(b) && turnOf(b) === 0) return sseTurn([{ toolUse: { id: "t1", name: "task", input: { prompt: "SLEEPY-CHILD" } } }]);
       if (isChild(b) && turnOf(b) === 0) return sseTurn([{ toolUse: { id: "sb", name: "bash", input: { command: "echo PID=$$; exec sleep 300" } } }]);
@@ -363,8 +363,8 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     const start = await rpc.waitFor((l) => l.type === "subagent_start", "the child");
     const update = await rpc.waitFor((l) => childEvent(l, start.childId, "tool_update") && /PID=\d+/.test(l.event.text), "the sleeping command");
     const pid = Number(/PID=(\d+)/.exec(update.event.text)![1]);
-    rpc.kill("SIGTERM");
-    expect(await rpc.exited).toBe(143);
+    rpc.kill(signal);
+    expect(await rpc.exited).toBe(0);
     expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     expect(rpc.lines.find((l) => l.type === "prompt_end")).toMatchObject({ id: "p", reason: "aborted" });
     expect(rpc.lines.at(-1)).toMatchObject({ type: "closed", saved: true });

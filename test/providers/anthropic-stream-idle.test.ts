@@ -6,6 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAnthropicProvider } from "../../src/providers/anthropic.js";
 import { DEFAULT_STREAM_IDLE_MS, streamIdleMsFromEnv } from "../../src/providers/stream-idle.js";
+import { ProviderError } from "../../src/protocol/provider-error.js";
+import { pauseCause } from "../../src/subagents/runtime/pause.js";
 import { drain, oneLineRequest as req, retries } from "../helpers/provider-drain.js";
 import { sseTurn, startFakeAnthropic, turnEvents, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
@@ -41,6 +43,17 @@ describe("anthropic provider: a stream that sends only pings", () => {
     expect(r.error?.kind).toBe("network");
     expect(r.error?.message).toContain("sent no content for 0.2 s");
     expect(r.error?.message).toContain("INK_STREAM_IDLE_MS");
+  });
+
+  it("retries run out: the give-up error names the idle limit and does not pause a child (no further retries for the pause limit)", async () => {
+    server.enqueue({ kind: "pings", everyMs: 10 }, { kind: "pings", everyMs: 10 });
+    const provider = createAnthropicProvider({ apiKey: "k", baseURL: server.url, baseDelayMs: 1, maxDelayMs: 2, maxRetries: 1, idleTimeoutMs: 200 });
+    const r = await drain(provider.stream(req));
+    expect(server.requests).toHaveLength(2);
+    expect(r.error?.message).toMatch(/gave up after 2 attempts.*sent no content for 0\.2 s.*INK_STREAM_IDLE_MS/);
+    expect(pauseCause(r.error)).toBeUndefined();
+    // A connection reset given up the same way still pauses a child.
+    expect(pauseCause(new ProviderError("network", "gave up", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) }))).toBe("connection reset");
   });
 
   it("an abort during the pings is an abort, not a stall", async () => {

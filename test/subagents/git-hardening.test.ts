@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hardenedGitArgs } from "../../src/subagents/worktrees/git.js";
+import { hardenedGitArgs, runGit } from "../../src/subagents/worktrees/git.js";
 import { createWorktree, finishWorktree } from "../../src/subagents/worktrees/worktree.js";
 
 const GIT_ENV = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@example.com", GIT_CONFIG_NOSYSTEM: "1" };
@@ -96,5 +96,66 @@ describe("a repository's own content filters", () => {
     const wt2 = await createWorktree({ cwd: repo, inkHome, label: "process" });
     await finishWorktree(wt2);
     expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
+  });
+});
+
+describe("filters and programs the repository names in ways a `-c key=value` cannot reach", () => {
+  /** A committed `* filter=<name>` whose smudge (defined in `.git/config` or a file it includes) leaves a sentinel. */
+  function filteredRepo(name: string, where: "config" | "include") {
+    const { repo, inkHome, sentinels } = hostileRepo();
+    const script = join(sentinels, "..", "smudge.sh");
+    writeFileSync(script, `#!/bin/sh\ntouch ${join(sentinels, "smudge")}\ncat\n`);
+    chmodSync(script, 0o755);
+    writeFileSync(join(repo, ".gitattributes"), `* filter=${name}\n`);
+    writeFileSync(join(repo, "b.txt"), "bee\n");
+    git(repo, "add", "-A");
+    git(repo, "commit", "-q", "-m", "attributes");
+    const file = where === "config" ? join(repo, ".git", "config") : join(repo, ".git", "more.cfg");
+    if (where === "include") git(repo, "config", "include.path", "more.cfg");
+    git(repo, "config", "--file", file, `filter.${name}.smudge`, script);
+    // Armed: plain git runs it.
+    execFileSync("rm", ["-f", join(repo, "b.txt")]);
+    git(repo, "checkout", "-q", "--", "b.txt");
+    expect(existsSync(join(sentinels, "smudge"))).toBe(true);
+    execFileSync("sh", ["-c", `rm -f ${sentinels}/*`]);
+    return { repo, inkHome, sentinels };
+  }
+
+  it("a filter named with an \"=\" (`[filter \"a=b\"]`) does not run on worktree creation, and the files are right", async () => {
+    const { repo, inkHome, sentinels } = filteredRepo("a=b", "config");
+    const wt = await createWorktree({ cwd: repo, inkHome, label: "eq" });
+    expect(execFileSync("cat", [join(wt.path, "b.txt")], { encoding: "utf8" })).toBe("bee\n");
+    expect(execFileSync("cat", [join(wt.path, "a.txt")], { encoding: "utf8" })).toBe("one\n");
+    writeFileSync(join(wt.path, "b.txt"), "changed\n");
+    expect((await finishWorktree(wt)).kept).toBe(true);
+    expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
+  });
+
+  it("a filter defined in a file the repository's config includes does not run", async () => {
+    const { repo, inkHome, sentinels } = filteredRepo("inc", "include");
+    const wt = await createWorktree({ cwd: repo, inkHome, label: "inc" });
+    expect(execFileSync("cat", [join(wt.path, "b.txt")], { encoding: "utf8" })).toBe("bee\n");
+    await finishWorktree(wt);
+    expect(execFileSync("ls", ["-A", sentinels], { encoding: "utf8" }).trim()).toBe("");
+  });
+
+  it("git (and what it starts, e.g. git-lfs) sees no core.sshCommand or askpass from the repository; the user's own value comes back", async () => {
+    const { repo } = hostileRepo();
+    git(repo, "config", "core.sshCommand", "touch /tmp/ink-evil-ssh");
+    git(repo, "config", "core.askPass", "touch /tmp/ink-evil-askpass");
+    git(repo, "config", "diff.evil.textconv", "touch /tmp/ink-evil-textconv");
+    const get = async (key: string, env?: Record<string, string>) => (await runGit(["config", "--get", key], { cwd: repo, env }).catch(() => ({ stdout: "<unset>" }))).stdout.trim();
+    expect(await get("core.sshCommand")).toBe("ssh");
+    expect(await get("core.askPass")).toBe("");
+    expect(await get("diff.evil.textconv")).toBe("");
+    const home = mkdtempSync(join(tmpdir(), "ink-git-home-"));
+    writeFileSync(join(home, "global.cfg"), "[core]\n\tsshCommand = ssh -i /my/key\n");
+    expect(await get("core.sshCommand", { GIT_CONFIG_GLOBAL: join(home, "global.cfg") })).toBe("ssh -i /my/key");
+  });
+
+  it("a repository config git cannot read is an error naming it, not a run without the overrides", async () => {
+    const { repo } = hostileRepo();
+    writeFileSync(join(repo, ".git", "config"), `${execFileSync("cat", [join(repo, ".git", "config")], { encoding: "utf8" })}\n[broken\n`);
+    await expect(runGit(["status"], { cwd: repo })).rejects.toThrow(/config/);
   });
 });

@@ -27,6 +27,10 @@ const USAGE_LIMIT = /usage limits?\b/i;
  */
 export function pauseCause(err: unknown): string | undefined {
   if (!(err instanceof ProviderError)) return undefined;
+  // A stream cut for sending only pings was already retried by the provider within its window
+  // (each try costs the whole idle limit): pausing would retry it again and again for the pause
+  // limit (issue #36 item 11), so a stall ends the child, its error naming INK_STREAM_IDLE_MS.
+  if (stalled(err)) return undefined;
   if (err.kind !== "auth" && err.kind !== "context_overflow" && err.kind !== "aborted" && USAGE_LIMIT.test(err.message)) return "usage limit";
   if (!isTransientProviderError(err)) return undefined;
   switch (err.kind) {
@@ -39,6 +43,12 @@ export function pauseCause(err: unknown): string | undefined {
     default:
       return `server error ${err.status}`;
   }
+}
+
+/** True when `err` (or an error it wraps, e.g. the provider's give-up error) is a stream idle cut. */
+function stalled(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) if (e.name === "StreamIdleError") return true;
+  return false;
 }
 
 function connectionCause(err: ProviderError): string {

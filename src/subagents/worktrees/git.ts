@@ -41,12 +41,24 @@ export class GitError extends Error {
  */
 const REDIRECTING_VARS = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR"];
 
-function gitEnv(extra?: Record<string, string>): NodeJS.ProcessEnv {
+function gitEnv(extra?: Record<string, string>, overrides: readonly (readonly [string, string])[] = []): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of REDIRECTING_VARS) delete env[name];
   env.GIT_TERMINAL_PROMPT = "0";
   env.GIT_CONFIG_NOSYSTEM = "1";
-  return { ...env, ...extra };
+  const merged: NodeJS.ProcessEnv = { ...env, ...extra };
+  if (overrides.length === 0) return merged;
+  // Passed as GIT_CONFIG_KEY_n/VALUE_n, not `-c key=value`: `-c` splits at the first "=", so a
+  // driver named `a=b` (`[filter "a=b"]`) could not be overridden that way. Any pairs the caller's
+  // environment already holds are kept, ours come after them (and so win).
+  const had = Number(merged.GIT_CONFIG_COUNT ?? "0");
+  const base = Number.isInteger(had) && had > 0 ? had : 0;
+  overrides.forEach(([key, value], i) => {
+    merged[`GIT_CONFIG_KEY_${base + i}`] = key;
+    merged[`GIT_CONFIG_VALUE_${base + i}`] = value;
+  });
+  merged.GIT_CONFIG_COUNT = String(base + overrides.length);
+  return merged;
 }
 
 function isDirectory(path: string): boolean {
@@ -76,27 +88,77 @@ export const HARDENED_GIT_OPTIONS: readonly string[] = [
   "--no-pager",
 ];
 
-/** The filter keys that name a program (or make a missing one fatal). */
-const FILTER_KEYS = ["smudge", "clean", "process"];
+/** Per-driver keys that name a program the repository's config could define. */
+const DRIVER_PROGRAM_KEYS: Record<string, readonly string[]> = {
+  filter: ["smudge", "clean", "process"],
+  diff: ["command", "textconv"],
+};
+
+/** Single keys that name a program (for git itself or for a program git starts, e.g. git-lfs over ssh). */
+const PROGRAM_KEYS: Record<string, string> = {
+  "core.sshcommand": "ssh",
+  "core.askpass": "",
+};
+
+/** Scopes whose values the repository brings along: its `.git/config` (and files it includes), a worktree's config. */
+const REPOSITORY_SCOPES = new Set(["local", "worktree"]);
 
 /**
- * `-c` options that switch off every content filter the repository itself configures (its
- * `.git/config`, a worktree's config, or a file they include): a hostile checkout's
- * `.gitattributes` + `filter.<name>.smudge` would otherwise run a program on `worktree add`,
- * `status` or `stash`. Filters from the user's own (global) config — git-lfs, say — still run.
+ * Config overrides that neutralise every program the repository's own config names — its
+ * `.git/config`, a worktree's config, or a file they include: content filters (a hostile
+ * checkout's `.gitattributes` + `filter.<name>.smudge` would otherwise run on `worktree add`,
+ * `status` or `stash`), diff drivers, `core.sshCommand`, `core.askPass` (hooks, fsmonitor and the pager
+ * are off for every command: HARDENED_GIT_OPTIONS). A key
+ * the user's own (global) config also sets gets the user's value back, so git-lfs installed
+ * globally still runs; otherwise the key is emptied (a filter) or reset to git's default.
+ * Rejects when the config cannot be read (it is never guessed to be harmless).
  */
-function localFilterOverrides(cwd: string): Promise<string[]> {
-  return new Promise((resolve) => {
-    execFile("git", [...HARDENED_GIT_OPTIONS, "config", "--show-scope", "--get-regexp", "^filter\\."], { cwd, env: gitEnv(), encoding: "utf8" }, (error, stdout) => {
-      if (error && !stdout) return resolve([]); // no filter configured (exit 1), or not a repository
-      const drivers = new Set<string>();
-      for (const line of stdout.split("\n")) {
-        const m = /^(local|worktree)\tfilter\.(.+)\.([^.\s]+)( |$)/.exec(line);
-        if (m) drivers.add(m[2]!);
+function repositoryOverrides(cwd: string, extraEnv?: Record<string, string>): Promise<[string, string][]> {
+  return new Promise((resolve, reject) => {
+    execFile("git", [...HARDENED_GIT_OPTIONS, "config", "--show-scope", "--null", "--list"], { cwd, env: gitEnv(extraEnv), encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+      if (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === "ENOENT") return resolve([]); // no git at all: the command itself will say so
+        return reject(new GitError(`git config --list failed in ${cwd}: ${brief(stderr ?? "") || error.message}; Ink reads the repository's config to switch off the programs it names, fix the config file git names`, ["config", "--list"], cwd, typeof code === "number" ? code : null, stderr ?? "", false));
       }
-      resolve([...drivers].flatMap((d) => [...FILTER_KEYS.flatMap((k) => ["-c", `filter.${d}.${k}=`]), "-c", `filter.${d}.required=false`]));
+      // --null: "scope\0key\nvalue\0" per entry (a key without "=" has no "\nvalue").
+      const parts = stdout.split("\0");
+      const user = new Map<string, string>();
+      const fromRepository = new Map<string, string>(); // lower-cased key → key as git prints it
+      for (let i = 0; i + 1 < parts.length; i += 2) {
+        const scope = parts[i]!;
+        const entry = parts[i + 1]!;
+        const nl = entry.indexOf("\n");
+        const key = nl < 0 ? entry : entry.slice(0, nl);
+        const value = nl < 0 ? "" : entry.slice(nl + 1);
+        const dangerous = programKey(key);
+        if (!dangerous) continue;
+        if (REPOSITORY_SCOPES.has(scope)) fromRepository.set(dangerous.id, key);
+        else if (scope !== "command") user.set(dangerous.id, value);
+      }
+      const out: [string, string][] = [];
+      for (const [id, key] of fromRepository) {
+        const known = programKey(key)!;
+        out.push([key, user.get(id) ?? known.neutral]);
+        if (known.driver && known.section === "filter" && !user.has(id)) out.push([`filter.${known.driver}.required`, "false"]);
+      }
+      resolve(out);
     });
   });
+}
+
+/** Whether `key` (as git prints it: section and name lower-cased, subsection verbatim) names a program, and its neutral value. */
+function programKey(key: string): { id: string; neutral: string; section?: string; driver?: string } | undefined {
+  const lower = key.toLowerCase();
+  if (lower in PROGRAM_KEYS) return { id: lower, neutral: PROGRAM_KEYS[lower]! };
+  const first = key.indexOf(".");
+  const last = key.lastIndexOf(".");
+  if (first < 0 || last <= first) return undefined;
+  const section = key.slice(0, first).toLowerCase();
+  const name = key.slice(last + 1).toLowerCase();
+  const driver = key.slice(first + 1, last);
+  if (!DRIVER_PROGRAM_KEYS[section]?.includes(name)) return undefined;
+  return { id: `${section}\0${driver}\0${name}`, neutral: "", section, driver };
 }
 
 /** Subcommands that can run a diff driver or textconv filter: they get --no-ext-diff --no-textconv. */
@@ -111,17 +173,17 @@ export function hardenedGitArgs(args: readonly string[]): string[] {
 
 /**
  * Runs `git <args>` in `opts.cwd` (hardened: see HARDENED_GIT_OPTIONS, and the repository's own
- * content filters switched off: localFilterOverrides). Resolves with stdout/stderr on exit code 0; rejects with a
+ * programs its config names switched off: repositoryOverrides). Resolves with stdout/stderr on exit code 0; rejects with a
  * `GitError` otherwise (non-zero exit, abort via `opts.signal`, git not installed, cwd missing).
  */
 export async function runGit(args: readonly string[], opts: GitOptions): Promise<GitResult> {
   const shown = `git ${args.join(" ")}`;
-  const filters = isDirectory(opts.cwd) ? await localFilterOverrides(opts.cwd) : [];
+  const overrides = isDirectory(opts.cwd) ? await repositoryOverrides(opts.cwd, opts.env) : [];
   return new Promise((resolve, reject) => {
     execFile(
       "git",
-      [...filters, ...hardenedGitArgs(args)],
-      { cwd: opts.cwd, signal: opts.signal, env: gitEnv(opts.env), maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
+      hardenedGitArgs(args),
+      { cwd: opts.cwd, signal: opts.signal, env: gitEnv(opts.env, overrides), maxBuffer: 64 * 1024 * 1024, encoding: "utf8" },
       (error, stdout, stderr) => {
         if (!error) {
           resolve({ stdout, stderr });
