@@ -52,7 +52,7 @@ import { SessionNotices, sessionCommandLines, type NoticeSources } from "./sessi
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
 import { SessionChildrenApi } from "./session-children.js";
-import { CheckpointStore, type TurnSummary } from "../checkpoints/store.js";
+import { CheckpointStore, removeOrphanCheckpoints, type TurnSummary } from "../checkpoints/store.js";
 import { withCheckpoints } from "../checkpoints/checkpoint-calls.js";
 import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
 import { conflictPrompt, inspectQueue, mergeQueue, type BranchState, type MergeConflict, type MergeOutcome } from "../merge/merge-queue.js";
@@ -159,6 +159,7 @@ export class AgentSession extends SessionChildrenApi {
     const rules = loadSessionRules({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, sessionId: this.sessionId, approval: options.approval, transcriptPath: () => this.file?.path, report });
     ({ hooks: this.hooks, policy: this.policy, onToolCall: this.onToolCall, treeBudget: this.treeBudget } = rules);
     if (this.store && options.checkpoints !== false) {
+      removeOrphanCheckpoints(options.inkHome, this.sessionId);
       this.checkpoints = new CheckpointStore({ inkHome: options.inkHome, sessionId: this.sessionId, cwd: this.cwd, ...(typeof options.checkpoints === "object" ? options.checkpoints : {}) });
       this.onToolCall = withCheckpoints(this.onToolCall, () => this.checkpoints, this.cwd, (message) => this.emitMain({ type: "warning", source: "session", message }));
     }
