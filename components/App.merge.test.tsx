@@ -22,9 +22,14 @@ const edits: Record<string, { path: string; content: string }> = {
   three: { path: "a.ts", content: "x\ny by three\n" },
 };
 
-it("lists the kept branches and merges them in the order typed, stopping at the conflict", async () => {
+it("lists the kept branches, merges them in the order typed, stops at the conflict showing it, and /merge hand has its child resolve it, then goes on", async () => {
   h = renderApp(
     (r: ModelRequest) => {
+      const last = r.messages.at(-1)!;
+      if (isChild(r) && last.role === "user" && userText(last).includes("[Ink merge queue]")) return { toolCalls: [{ name: "bash", arguments: { command: "git merge main; true" } }] };
+      if (isChild(r) && last.role === "toolResult" && last.results[0]!.content.includes("CONFLICT")) return { toolCalls: [{ name: "write", arguments: { path: "a.ts", content: "x\ny by one and three\n" } }] };
+      if (isChild(r) && last.role === "toolResult" && last.results[0]!.toolName === "write" && r.messages.length > 3) return { toolCalls: [{ name: "bash", arguments: { command: "git add a.ts && git -c user.name=w -c user.email=w@e commit -q --no-edit && echo resolved-ok" } }] };
+      if (isChild(r) && last.role === "toolResult" && last.results[0]!.content.includes("resolved-ok")) return { text: "kept both lines' intent" };
       if (isChild(r)) {
         const p = userText(r.messages[0] as UserMessage).trim().split("\n").at(-1)!;
         return r.messages.length === 1 ? { toolCalls: [{ name: "write", arguments: edits[p]! }] } : { text: `did ${p}` };
@@ -55,4 +60,15 @@ it("lists the kept branches and merges them in the order typed, stopping at the 
   expect(done.replace(/\s+/g, " ")).toContain("it conflicts in a.ts");
   expect(readFileSync(join(h.cwd, "a.ts"), "utf8")).toBe("x\ny by one\n");
   expect(readFileSync(join(h.cwd, "b.ts"), "utf8")).toBe("b\n");
+  const flat = done.replace(/\s+/g, " ");
+  expect(flat).toMatch(/<<<<<<< HEAD .*y by one .*=======.*y by three/); // the conflicting hunk
+  expect(flat).toMatch(/→ \/merge hand resumes part three \[[0-9a-f-]+\] in its worktree with this conflict as its prompt, then merges ink\/\S+/);
+  await typeAndSubmit(h.app, "/merge hand");
+  const handed = await waitForFrame(h.app.lastFrame, (f) => (f.replace(/\s+/g, " ").match(/\/merge: merged ink\//g) ?? []).length === 2 && f.includes("Enter send"), { what: "the merge after the hand-off" });
+  const after = handed.replace(/\s+/g, " ");
+  expect(after).toContain("kept both lines' intent"); // the resumed child's report
+  expect(after).toMatch(/\/merge: merged ink\/\S+ \(worktrees and branches removed\)(?!; stopped)/);
+  expect(readFileSync(join(h.cwd, "a.ts"), "utf8")).toBe("x\ny by one and three\n");
+  expect(git(h.cwd, "branch", "--list", "ink/*").trim()).toBe("");
+  expect(await h.session.mergeCandidates()).toEqual([]);
 });

@@ -10,7 +10,7 @@ import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
 import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
 import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
-import { describeMerge, queueListing } from "../src/merge/merge-queue.js";
+import { mergeNotice, queueListing } from "../src/merge/merge-queue.js";
 import { parseMergeArgs } from "../src/merge/session-merge.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
@@ -112,10 +112,16 @@ async function runMerge(args: string, ctx: SlashActionContext): Promise<void> {
   } catch (err) {
     return stream.notice(`/merge: ${errorMessage(err)}`, "error");
   }
+  if ("hand" in asked) {
+    const c = session.mergeConflict;
+    if (!c) return stream.notice("/merge hand: no merge stopped at a conflict in this session — /merge <n…>|all merges, stopping at the first one", "error");
+    if (!c.childId) return stream.notice(`/merge hand: ${c.branch} has no child to hand its conflict to — resolve it in ${c.worktree ?? "its branch"} and /merge again`, "error");
+    if (!stream.handMergeConflict(c.title ?? c.branch)) stream.notice("/merge hand: a run is in progress — try again when it ends", "warn");
+    return;
+  }
   const o = await session.mergeBranches(asked.pick, { squash: asked.squash, allowDirty: asked.allowDirty });
   const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args.trim()} dirty merges anyway)` : "";
-  const detail = o.conflict?.detail ? `\n${o.conflict.detail}` : "";
-  stream.notice(`/merge: ${describeMerge(o)}${dirtyHint}${detail}`, o.ok ? "info" : "warn");
+  stream.notice(`/merge: ${mergeNotice(o)}${dirtyHint}`, o.ok ? "info" : "warn");
 }
 
 /** `/rewind`: lists the turns, or rewinds to before one and says what was done (or why nothing was). */

@@ -26,7 +26,7 @@ export type SlashOutcome =
   | { kind: "file-command"; command: FileCommand; args: string; typed: string }
   /** `/rewind` (list the turns) or `/rewind <turn> …` (see src/checkpoints/rewind.ts). */
   | { kind: "rewind"; args: string }
-  /** `/merge` (list the kept worktree branches) or `/merge <n…>|all [squash] [dirty]`. */
+  /** `/merge` (list the kept worktree branches), `/merge <n…>|all [squash] [dirty]` or `/merge hand`. */
   | { kind: "merge"; args: string };
 
 /** Facts the commands report on. */
@@ -59,7 +59,7 @@ export const SLASH_COMMANDS: ReadonlyArray<{ name: string; help: string }> = [
   { name: "/mode", help: "permission mode: /mode default|accept-edits|plan|yolo (alone, or Alt-M: the next of default, accept-edits, plan)" },
   { name: "/resume", help: "pick an earlier session of this directory and continue it" },
   { name: "/compact", help: "summarise older history now to free context" },
-  { name: "/merge", help: "list this session's kept worktree branches (diffstat, overlaps, clean or not); /merge <n…>|all [squash] merges them in order" },
+  { name: "/merge", help: "list this session's kept worktree branches (diffstat, overlaps, clean or not); /merge <n…>|all [squash] merges them in order, stopping at a conflict; /merge hand has the branch's child resolve it, then goes on" },
   { name: "/rewind", help: "list the turns and what each changed; /rewind <turn> [files|conversation] takes them back to before it" },
   { name: "/copy", help: "copy the last answer (clipboard via OSC 52 where the terminal allows, and a file)" },
   { name: "/exit", help: "leave Ink (also /quit)" },

@@ -14,6 +14,7 @@ import type { ItemTone, StreamState } from "./transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
 import { REFUSED } from "../../src/core/tool-runner.js";
 import { eventNote } from "./event-notes.js";
+import { mergeNotice } from "../../src/merge/merge-queue.js";
 
 /** Tuning for tests and the TUI. */
 export interface AgentStreamOptions {
@@ -33,6 +34,8 @@ export interface AgentStream {
   runCommandFile(typed: string, invocation: CommandInvocation): boolean;
   /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
   resumeChild(childId: string, label: string, prompt: string): boolean;
+  /** Hands the conflict `/merge` stopped at to its branch's child, then goes on merging (AgentSession.handMergeConflict); false when a run is in progress. */
+  handMergeConflict(label: string): boolean;
   /** Runs `command` (typed after `!`) through the session's bash tool and approval; false when a run is in progress. */
   shell(command: string): boolean;
   /** Summarises older history now and reports the outcome; false when a run is in progress. */
@@ -211,6 +214,15 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     [session, startRun, note, clock],
   );
 
+  const handMergeConflict = useCallback(
+    (label: string): boolean =>
+      startRun({ type: "run_start", text: "/merge hand", target: label, at: clock() }, async (signal, emit) => {
+        const { outcome } = await session.handMergeConflict({ signal, onEvent: emit, toolCallId: `ui-merge-hand-${++resumes.current}` });
+        note(`/merge: ${mergeNotice(outcome)}`, outcome.ok ? "info" : "warn");
+      }),
+    [session, startRun, note, clock],
+  );
+
   const runCommandFile = useCallback(
     (typed: string, invocation: CommandInvocation): boolean => {
       if (current.current) return false;
@@ -264,6 +276,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       state,
       submit,
       resumeChild,
+      handMergeConflict,
       runCommandFile,
       shell,
       compact,
@@ -280,6 +293,6 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       },
       restore,
     }),
-    [state, submit, resumeChild, runCommandFile, shell, compact, stopChild, note, enqueue, restore, session],
+    [state, submit, resumeChild, handMergeConflict, runCommandFile, shell, compact, stopChild, note, enqueue, restore, session],
   );
 }

@@ -9,12 +9,44 @@
  * 256 MB); when either is passed at the start of a turn the oldest turns are dropped (their
  * entries and every snapshot only they used). The current turn is never dropped.
  */
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { ShadowGit } from "./shadow-git.js";
 
 export const DEFAULT_MAX_TURNS = 100;
 export const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+
+/** A checkpoint folder without a session file is left alone this long (its session may not have written its file yet). */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the checkpoint folders of sessions that no longer exist (their `sessions/<id>.jsonl` was
+ * deleted), except `keep` and folders changed within ORPHAN_GRACE_MS. Returns the ids removed; never throws.
+ */
+export function removeOrphanCheckpoints(inkHome: string, keep: string, now = Date.now()): string[] {
+  const root = join(inkHome, "checkpoints");
+  const removed: string[] = [];
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return removed;
+  }
+  for (const id of names) {
+    const dir = join(root, id);
+    try {
+      if (id === keep || existsSync(join(inkHome, "sessions", `${id}.jsonl`))) continue;
+      if (!existsSync(join(dir, "index.jsonl")) && !existsSync(join(dir, "git"))) continue; // not one of ours
+      const changed = Math.max(statSync(dir).mtimeMs, existsSync(join(dir, "index.jsonl")) ? statSync(join(dir, "index.jsonl")).mtimeMs : 0);
+      if (now - changed < ORPHAN_GRACE_MS) continue;
+      rmSync(dir, { recursive: true, force: true });
+      removed.push(id);
+    } catch {
+      // one folder that cannot be read or removed does not stop the others
+    }
+  }
+  return removed;
+}
 
 export interface FileChange {
   path: string;

@@ -52,10 +52,10 @@ import { SessionNotices, sessionCommandLines, type NoticeSources } from "./sessi
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
 import { SessionChildrenApi } from "./session-children.js";
-import { CheckpointStore, type TurnSummary } from "../checkpoints/store.js";
+import { CheckpointStore, removeOrphanCheckpoints, type TurnSummary } from "../checkpoints/store.js";
 import { withCheckpoints } from "../checkpoints/checkpoint-calls.js";
 import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
-import { inspectQueue, mergeQueue, type BranchState, type MergeOutcome } from "../merge/merge-queue.js";
+import { conflictPrompt, inspectQueue, mergeQueue, type BranchState, type MergeConflict, type MergeOutcome } from "../merge/merge-queue.js";
 import { keptBranches, sessionRecords } from "../merge/session-merge.js";
 import { createMergeBranchesTool } from "../merge/merge-tool.js";
 
@@ -159,6 +159,7 @@ export class AgentSession extends SessionChildrenApi {
     const rules = loadSessionRules({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, sessionId: this.sessionId, approval: options.approval, transcriptPath: () => this.file?.path, report });
     ({ hooks: this.hooks, policy: this.policy, onToolCall: this.onToolCall, treeBudget: this.treeBudget } = rules);
     if (this.store && options.checkpoints !== false) {
+      removeOrphanCheckpoints(options.inkHome, this.sessionId);
       this.checkpoints = new CheckpointStore({ inkHome: options.inkHome, sessionId: this.sessionId, cwd: this.cwd, ...(typeof options.checkpoints === "object" ? options.checkpoints : {}) });
       this.onToolCall = withCheckpoints(this.onToolCall, () => this.checkpoints, this.cwd, (message) => this.emitMain({ type: "warning", source: "session", message }));
     }
@@ -454,10 +455,34 @@ export class AgentSession extends SessionChildrenApi {
         chosen.push(s);
       }
       if (chosen.length === 0) return { ok: false, merged: [], leftovers: [], error: "this session has no kept worktree branch to merge" };
-      return await mergeQueue(this.cwd, chosen, opts);
+      const outcome = await mergeQueue(this.cwd, chosen, opts);
+      this.mergeStop = outcome.conflict ? { conflict: outcome.conflict, rest: (outcome.remaining ?? []).map((b) => b.branch), opts } : undefined;
+      return outcome;
     } catch (err) {
       return { ok: false, merged: [], leftovers: [], error: (err as Error).message };
     }
+  }
+
+  /** The conflict the last merge stopped at, while it is not handed on or merged (`/merge hand`). */
+  get mergeConflict(): MergeConflict | undefined {
+    return this.mergeStop?.conflict;
+  }
+  private mergeStop?: { conflict: MergeConflict; rest: string[]; opts: { squash?: boolean; allowDirty?: boolean } };
+
+  /**
+   * Hands the conflict the last merge stopped at to the branch's own child: resumes it in its
+   * worktree with the conflict as its prompt (live, as a `task` call, like `resumeChild`), then —
+   * when it ended well — goes on merging that branch and the ones after it, in order. Never throws.
+   */
+  async handMergeConflict(opts: { signal?: AbortSignal; onEvent?: (e: AgentEvent) => void; toolCallId?: string } = {}): Promise<{ handed?: ToolResult; outcome: MergeOutcome }> {
+    const fail = (error: string) => ({ outcome: { ok: false, merged: [], leftovers: [], error } });
+    const stop = this.mergeStop;
+    if (!stop) return fail("no merge stopped at a conflict in this session (/merge stops at the first one)");
+    const c = stop.conflict;
+    if (!c.childId) return fail(`${c.branch} has no child to hand its conflict to: resolve it in ${c.worktree ?? "its branch"} and /merge again`);
+    const handed = await this.resumeChild(c.childId, conflictPrompt(c), { ...opts, toolCallId: opts.toolCallId ?? `merge-hand-${c.childId}-${Date.now()}` });
+    if (handed.isError) return { handed, outcome: { ok: false, merged: [], leftovers: [], error: `${c.title ?? c.branch} [${c.childId}] did not resolve the conflict: ${handed.content.split("\n")[0]}` } };
+    return { handed, outcome: await this.mergeBranches([c.branch, ...stop.rest], stop.opts) };
   }
 
   /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */

@@ -34,13 +34,27 @@ export interface BranchState extends QueueBranch {
 export interface MergeOutcome {
   ok: boolean;
   merged: string[];
-  /** The branch that conflicted (nothing of it was kept; the tree is as before it). */
-  conflict?: { branch: string; files: string[]; detail: string };
+  /** The branch that conflicted (nothing of it was kept; the tree is as before it), and what it was to merge into. */
+  conflict?: MergeConflict;
+  /** Branches after the conflicting one that were not tried (in order). */
+  remaining?: QueueBranch[];
   /** Why nothing (more) was merged: a dirty tree, an unknown branch, a git failure. */
   error?: string;
   /** Worktrees or branches that could not be removed after merging (with why). */
   leftovers: string[];
 }
+
+export interface MergeConflict extends QueueBranch {
+  files: string[];
+  detail: string;
+  /** The conflicting hunks as git showed them mid-merge (`git diff`, with the markers), cut to CONFLICT_DIFF_LINES lines. */
+  diff: string;
+  /** The branch (or commit, on a detached HEAD) the queue merges into. */
+  into: string;
+}
+
+/** At most this many lines of a conflict's diff are kept (the rest is in the branch's worktree). */
+export const CONFLICT_DIFF_LINES = 40;
 
 const IDENTITY = ["-c", "user.name=Ink", "-c", "user.email=ink@localhost"];
 
@@ -116,7 +130,8 @@ export async function mergeQueue(cwd: string, branches: readonly QueueBranch[], 
   if (files.length > 0 && !opts.allowDirty) {
     return { ...out, error: `the working tree has uncommitted changes (${files.slice(0, 5).join(", ")}${files.length > 5 ? ", …" : ""}); commit or stash them first, or confirm merging anyway` };
   }
-  for (const b of branches) {
+  const head = (await gitCode(root, ["symbolic-ref", "--quiet", "--short", "HEAD"])).stdout.trim() || (await git(root, ["rev-parse", "--short", "HEAD"])).trim();
+  for (const [i, b] of branches.entries()) {
     if (!(await branchExists(root, b.branch))) return { ...out, error: `branch ${b.branch} does not exist (merged or deleted already?)` };
     try {
       if (await hasUncommitted(b.worktree)) {
@@ -127,9 +142,11 @@ export async function mergeQueue(cwd: string, branches: readonly QueueBranch[], 
       const r = await gitCode(root, [...IDENTITY, ...merge]);
       if (r.code !== 0) {
         const files = (await git(root, ["diff", "--name-only", "--diff-filter=U"])).split("\n").filter(Boolean);
+        const diffLines = files.length > 0 ? (await gitCode(root, ["diff", "--no-color", "--", ...files])).stdout.trimEnd().split("\n") : [];
+        const diff = diffLines.length > CONFLICT_DIFF_LINES ? [...diffLines.slice(0, CONFLICT_DIFF_LINES), `… ${diffLines.length - CONFLICT_DIFF_LINES} more lines`].join("\n") : diffLines.join("\n");
         await gitCode(root, ["merge", "--abort"]);
         if (opts.squash) await gitCode(root, ["reset", "--merge"]);
-        return { ...out, conflict: { branch: b.branch, files, detail: (r.stdout + r.stderr).trim() } };
+        return { ...out, conflict: { ...b, files, detail: (r.stdout + r.stderr).trim(), diff, into: head }, remaining: branches.slice(i + 1) };
       }
       if (opts.squash) await git(root, [...IDENTITY, "commit", "-q", "--no-verify", "-m", `Squashed ${b.branch}${b.title ? ` (${b.title})` : ""}`]);
     } catch (err) {
@@ -144,6 +161,35 @@ export async function mergeQueue(cwd: string, branches: readonly QueueBranch[], 
     if (del.code !== 0) out.leftovers.push(`branch ${b.branch}: ${del.stderr.trim()}`);
   }
   return { ...out, ok: true };
+}
+
+/**
+ * The prompt that hands a conflict to the branch's own child (resumed in its worktree): merge the
+ * target into its branch there, resolve, commit — so the branch then merges cleanly.
+ */
+export function conflictPrompt(c: MergeConflict): string {
+  return [
+    `[Ink merge queue] Merging your branch ${c.branch} into ${c.into} conflicts in: ${c.files.join(", ") || "(see git's message below)"}.`,
+    `Resolve it on your branch, in your worktree${c.worktree ? ` (${c.worktree})` : ""}: run \`git merge ${c.into}\`, edit each conflicting file so that both your change and ${c.into}'s are kept, then \`git add\` them and \`git commit --no-edit\`.`,
+    `Change nothing else. End with one line saying how you resolved each file.`,
+    ...(c.detail ? ["", "Git said:", c.detail] : []),
+  ].join("\n");
+}
+
+/**
+ * What `/merge` says after merging: the outcome, and at a conflict git's message, the conflicting
+ * hunks and the offer to hand it to the branch's child (`/merge hand`).
+ */
+export function mergeNotice(o: MergeOutcome): string {
+  const lines = [describeMerge(o)];
+  const c = o.conflict;
+  if (!c) return lines[0]!;
+  if (c.detail) lines.push(c.detail);
+  if (c.diff) lines.push(c.diff);
+  const rest = (o.remaining ?? []).map((b) => b.branch);
+  const then = `then merges ${c.branch}${rest.length > 0 ? ` and ${rest.join(", ")}` : ""}`;
+  if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${c.childId}] in its worktree with this conflict as its prompt, ${then}`);
+  return lines.join("\n");
 }
 
 /** One line for the person about a merge's outcome. */

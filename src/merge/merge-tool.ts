@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { Tool } from "../protocol/tool.js";
-import { describeMerge, queueListing, type BranchState, type MergeOutcome } from "./merge-queue.js";
+import { conflictPrompt, describeMerge, queueListing, type BranchState, type MergeOutcome } from "./merge-queue.js";
 
 export const mergeBranchesSchema = z.object({
   branches: z
@@ -24,7 +24,7 @@ export function createMergeBranchesTool(deps: MergeToolDeps): Tool<typeof mergeB
   return {
     name: "merge_branches",
     description:
-      "List the branches your worktree children kept (diffstat, files changed by more than one, whether each applies cleanly to HEAD), or merge the chosen ones in order into the current branch. Stops at the first conflict (undone, files named; resolve it by resuming that branch's child with task resume). Merged worktrees and branches are removed.",
+      "List the branches your worktree children kept (diffstat, files changed by more than one, whether each applies cleanly to HEAD), or merge the chosen ones in order into the current branch. Stops at the first conflict (undone; files, hunks and the child to hand it to named: resume that branch's child with task resume and the prompt given, then merge again). Merged worktrees and branches are removed.",
     schema: mergeBranchesSchema,
     concurrent: false,
     readOnly: false,
@@ -32,7 +32,9 @@ export function createMergeBranchesTool(deps: MergeToolDeps): Tool<typeof mergeB
       try {
         if (args.branches === undefined) return { output: queueListing(await deps.list()).join("\n").replace(/\n\/merge .*$/, ""), isError: false };
         const o = await deps.merge(args.branches, { squash: args.squash });
-        return { output: describeMerge(o) + (o.conflict?.detail ? `\n${o.conflict.detail}` : ""), isError: !o.ok };
+        const c = o.conflict;
+        const hand = c?.childId ? `\nTo hand it to the branch's own child, call task with resume "${c.childId}" and this prompt, then merge_branches again with ${[c.branch, ...(o.remaining ?? []).map((b) => b.branch)].map((b) => `"${b}"`).join(", ")}:\n${conflictPrompt(c)}` : "";
+        return { output: describeMerge(o) + (c?.detail ? `\n${c.detail}` : "") + (c?.diff ? `\n${c.diff}` : "") + hand, isError: !o.ok };
       } catch (err) {
         return { output: `merge_branches failed: ${(err as Error).message}`, isError: true };
       }

@@ -28,10 +28,11 @@ export function sessionRecords(path: string | undefined, fallback: readonly Task
   }
 }
 
-/** `/merge` arguments: nothing (list), `all` or numbers / branch names, and `squash`, `dirty` (merge over uncommitted changes). */
-export function parseMergeArgs(args: string): { list: true } | { pick: "all" | Array<number | string>; squash: boolean; allowDirty: boolean } {
+/** `/merge` arguments: nothing (list), `hand` (the last conflict to its child), `all` or numbers / branch names, and `squash`, `dirty` (merge over uncommitted changes). */
+export function parseMergeArgs(args: string): { list: true } | { hand: true } | { pick: "all" | Array<number | string>; squash: boolean; allowDirty: boolean } {
   const words = args.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { list: true };
+  if (words.length === 1 && words[0]!.toLowerCase() === "hand") return { hand: true };
   let squash = false;
   let allowDirty = false;
   const pick: Array<number | string> = [];

@@ -7,6 +7,7 @@
 import { DEMO_DISCLOSURE, readContext, type DemoContext } from "./demo-conversation.js";
 import { planDelegation } from "./demo-delegator.js";
 import { planInvestigation } from "./demo-investigator.js";
+import { planWorkerChild, planWorkers } from "./demo-workers.js";
 import { streamReply, type DemoReply } from "./demo-stream.js";
 import type { ModelRequest, Provider, ProviderStream } from "../protocol/provider.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -37,9 +38,13 @@ export function resolveDemoDelay(option: number | undefined, env: NodeJS.Process
   return value;
 }
 
-/** The mode of the request: delegate when `task` is offered to a main agent, else investigate. */
+/** The mode of the request: a worker (notes demo), delegate when `task` is offered to a main agent, else investigate. */
 function plan(context: DemoContext): DemoReply {
-  if (context.toolNames.has("task") && !context.subagent) return planDelegation(context);
+  if (context.subagent) {
+    const worker = planWorkerChild(context);
+    if (worker) return worker;
+  }
+  if (context.toolNames.has("task") && !context.subagent) return planWorkers(context) ?? planDelegation(context);
   return planInvestigation(context);
 }
 

@@ -127,3 +127,39 @@ it("keeps the objects under maxBytes by dropping the oldest turns", async () => 
   expect(store.turns().length).toBeGreaterThan(0);
   expect(store.turns().length).toBeLessThan(10);
 });
+
+it("removes the checkpoint folders of deleted sessions at start (not the current one, a live one, or one changed within the grace)", async () => {
+  const { mkdirSync, utimesSync } = await import("node:fs");
+  const { AgentSession } = await import("../../src/host/agent-session.js");
+  const { createScriptedProvider } = await import("../../src/providers/scripted.js");
+  const cwd = project();
+  const inkHome = tempDir("ink-cp-home-");
+  const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  const folder = (id: string, age?: Date) => {
+    const dir = join(inkHome, "checkpoints", id);
+    mkdirSync(join(dir, "git"), { recursive: true });
+    writeFileSync(join(dir, "index.jsonl"), "");
+    if (age) {
+      utimesSync(join(dir, "index.jsonl"), age, age);
+      utimesSync(dir, age, age);
+    }
+    return dir;
+  };
+  mkdirSync(join(inkHome, "sessions"), { recursive: true });
+  writeFileSync(join(inkHome, "sessions", "20260101-000000-aaaaaa.jsonl"), "");
+  const live = folder("20260101-000000-aaaaaa", old);
+  const deleted = folder("20260101-000000-bbbbbb", old);
+  const fresh = folder("20260101-000000-cccccc");
+  const notOurs = join(inkHome, "checkpoints", "something-else");
+  mkdirSync(notOurs, { recursive: true });
+  utimesSync(notOurs, old, old);
+  const session = new AgentSession({ cwd, inkHome, provider: createScriptedProvider(() => ({ text: "ok" })), model: "m", interactive: true, approval: {} });
+  try {
+    expect(existsSync(deleted)).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    expect(existsSync(fresh)).toBe(true);
+    expect(existsSync(notOurs)).toBe(true);
+  } finally {
+    session.close();
+  }
+});

@@ -77,6 +77,60 @@ it("the main agent lists and merges the kept branches with merge_branches; child
   expect(results[0]).toContain("Kept worktree branches");
   expect(results[0]!.match(/applies cleanly to HEAD/g)).toHaveLength(3);
   expect(results[1]).toMatch(/^merged ink\/\S+, ink\/\S+ \(worktrees and branches removed\); stopped at ink\/\S+: it conflicts in a\.ts/);
+  expect(results[1]).toMatch(/<<<<<<< HEAD/); // the conflicting hunk
+  expect(results[1]).toMatch(/call task with resume "[^"]+" and this prompt, then merge_branches again with "ink\/\S+":\n\[Ink merge queue\] Merging your branch ink\/\S+ into main conflicts in: a\.ts/);
   expect(childTools.length).toBeGreaterThan(0);
   for (const names of childTools) expect(names).not.toContain("merge_branches");
+});
+
+it("hands the conflict to the branch's own child (resumed in its worktree with the conflict as its prompt), then goes on merging; each merged worktree and branch is removed", async () => {
+  const cwd = tempDir("ink-merge-cwd-");
+  git(cwd, "init", "-q", "-b", "main");
+  writeFileSync(join(cwd, "a.ts"), "line1\nline2\nline3\n");
+  git(cwd, "add", "-A");
+  git(cwd, "commit", "-qm", "init");
+  const handedPrompts: string[] = [];
+  const childCwds: string[] = [];
+  const provider = createScriptedProvider((r) => {
+    const last = r.messages.at(-1)!;
+    if (isChild(r) && last.role === "user" && userText(last).includes("[Ink merge queue]")) {
+      handedPrompts.push(userText(last));
+      return { toolCalls: [{ name: "bash", arguments: { command: "pwd; git merge main; true" } }] };
+    }
+    if (isChild(r) && last.role === "toolResult" && last.results[0]!.toolName === "bash" && last.results[0]!.content.includes("CONFLICT")) {
+      childCwds.push(last.results[0]!.content.split("\n")[0]!);
+      return { toolCalls: [{ name: "write", arguments: { path: "a.ts", content: "line1 by three\nline2\nline3 by one and three\n" } }] };
+    }
+    if (isChild(r) && last.role === "toolResult" && last.results[0]!.toolName === "write" && handedPrompts.length > 0) {
+      return { toolCalls: [{ name: "bash", arguments: { command: "git add a.ts && git -c user.name=w -c user.email=w@example.com commit -q --no-edit && echo committed" } }] };
+    }
+    if (isChild(r) && last.role === "toolResult" && last.results[0]!.content.includes("committed")) return { text: "kept both: line1 from me, line3 from both" };
+    return script(r);
+  });
+  const session = new AgentSession({ cwd, inkHome: tempDir("ink-merge-home-"), provider, model: "m", interactive: true, approval: { mode: "yolo" } as never });
+  sessions.push(session);
+  await session.prompt("split the work");
+  const candidates = await session.mergeCandidates();
+  const by = (title: string) => candidates.find((b) => b.title === title)!;
+  // the conflicting branch first in the queue, so the hand-off has to go on with the two after it
+  const order = [by("part one"), by("part three"), by("part two")];
+  const first = await session.mergeBranches(order.map((b) => b.branch));
+  expect(first.merged).toEqual([order[0]!.branch]);
+  expect(first.conflict).toMatchObject({ branch: order[1]!.branch, files: ["a.ts"], into: "main", childId: order[1]!.childId });
+  expect(session.mergeConflict?.branch).toBe(order[1]!.branch);
+
+  const { handed, outcome } = await session.handMergeConflict();
+  expect(handed?.isError).toBe(false);
+  expect(handedPrompts).toHaveLength(1);
+  expect(handedPrompts[0]).toContain(`Merging your branch ${order[1]!.branch} into main conflicts in: a.ts`);
+  expect(childCwds).toEqual([order[1]!.worktree]); // resumed in its own worktree
+  expect(outcome).toMatchObject({ ok: true, merged: [order[1]!.branch, order[2]!.branch] });
+  expect(session.mergeConflict).toBeUndefined();
+  expect(readFileSync(join(cwd, "a.ts"), "utf8")).toBe("line1 by three\nline2\nline3 by one and three\n");
+  expect(readFileSync(join(cwd, "c.ts"), "utf8")).toBe("new\n");
+  for (const b of order) expect(existsSync(b.worktree!)).toBe(false);
+  expect(git(cwd, "branch", "--list", "--format=%(refname:short)", "ink/*").trim()).toBe("");
+  expect(git(cwd, "status", "--porcelain")).toBe("");
+  expect(await session.mergeCandidates()).toEqual([]);
+  expect((await session.handMergeConflict()).outcome.error).toContain("no merge stopped at a conflict");
 });
