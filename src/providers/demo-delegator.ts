@@ -9,7 +9,7 @@ import { lastCallNames } from "./demo-conversation.js";
 import { mentionsConfigOrDocs, requestKeywords } from "./demo-keywords.js";
 import { greeting } from "./demo-investigator.js";
 import { keywordList } from "./demo-report.js";
-import { isTestName } from "./demo-search.js";
+import { isTestName, isTestPath } from "./demo-search.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
 import { allStartedInBackground, backgroundStartedReply, carriesBackgroundReports, summariseBackgroundReports, wantsBackground, withoutBackgroundPhrase } from "./demo-background.js";
 
@@ -170,10 +170,14 @@ function conclusion(keywords: string[], reports: ChildReport[], found: Map<strin
   if (reports.length > 0 && failed.length === reports.length) {
     return `**Conclusion:** none of the ${reports.length} subagents could finish, so I have no answer for ${topic}; see the errors above.`;
   }
-  const impl = found.get("Implementation")?.[0] ?? [...found.values()].find((p) => p.length > 0)?.[0];
-  // "Covered by" names a file named as a test when the tests child found one (not a helper in test/).
-  const testPaths = (found.get("Tests") ?? []).filter((p) => p !== impl);
-  const tests = testPaths.find(isTestName) ?? testPaths.find((p) => /test|spec/i.test(p));
+  // The implementation child found only mentions: say so rather than name a mention as the implementation.
+  const implReport = reports.find((r) => r.label === "Implementation")?.entry?.result;
+  const none = implReport && !implReport.isError ? /\*\*Conclusion:\*\* (nothing here defines .*)$/m.exec(implReport.content)?.[1] : undefined;
+  if (none) return `**Conclusion:** ${none}`;
+  const impl = found.get("Implementation")?.find((p) => !isTestPath(p)) ?? [...found.values()].flat().find((p) => !isTestPath(p));
+  // "Covered by" names a file named as a test when the tests child found one (not a helper in test/, never main source).
+  const testPaths = (found.get("Tests") ?? []).filter((p) => p !== impl && isTestPath(p));
+  const tests = testPaths.find(isTestName) ?? testPaths[0];
   const failNote = failed.length > 0 ? ` (${failed.length} of ${reports.length} subagents failed or stopped early: ${failed.join(", ")}, so this may be incomplete)` : "";
   if (!impl) return `**Conclusion:** the subagents found no file for ${topic}${failNote}.`;
   return `**Conclusion:** ${topic} ${keywords.length > 1 ? "live" : "lives"} mainly in \`${impl}\`${tests ? `, covered by \`${tests}\`` : ""}${failNote}.`;

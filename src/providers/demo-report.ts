@@ -5,7 +5,7 @@
  */
 import { findDefinitions, parseReadOutput, type Definition } from "./demo-definitions.js";
 import { keywordVariants, mentionsConfigOrDocs, mentionsTests } from "./demo-keywords.js";
-import { isTestPath, type RankedFile } from "./demo-search.js";
+import { definesTopic, isTestPath, type RankedFile } from "./demo-search.js";
 
 /** What one `read` call returned. */
 export interface ReadEvidence {
@@ -91,6 +91,20 @@ function nothingFound(input: ReportInput): string {
   ].join("\n");
 }
 
+/** The report when files mention the keywords but none outside the tests defines anything named after them. */
+function undefinedTopic(input: ReportInput, findings: string[]): string {
+  const { ranked, keywords } = input;
+  const list = keywordList(keywords.slice(0, 3));
+  const source = ranked.find((f) => !isTestPath(f.path));
+  const test = ranked.find((f) => isTestPath(f.path));
+  const where = [
+    source ? `most in \`${source.path}\`${source.lines.length > 0 ? ` (line ${source.lines[0]})` : ""}` : "",
+    test ? `${source ? "and " : ""}in tests such as \`${test.path}\`` : "",
+  ].filter((p) => p !== "").join(" ");
+  const headline = `${list}: no function, class or file outside the tests is named after it; it is only mentioned.`;
+  return [headline, "", "**Findings**", "", ...findings, "", `**Conclusion:** nothing here defines ${list}: no function, class or file outside the tests is named after it; it is only mentioned, ${where}.`].join("\n");
+}
+
 /**
  * composeReport: the final Markdown answer of an investigation. Deterministic: the same input
  * always gives the same text.
@@ -128,6 +142,16 @@ export function composeReport(input: ReportInput): string {
     out.push("", `Also mentioning it: ${list.join(", ")}${ranked.length - detailed.length > others.length ? ", and more" : ""}.`);
   }
   if (input.searchErrors.length > 0) out.push("", `Note: part of the search failed — ${input.searchErrors.map((e) => snippet(e, 120)).join("; ")}`);
+  // Asked where something is, a file that only mentions it (a test, a comment's example) is not where it is.
+  const wantsCode = !mentionsTests(input.prompt) && !mentionsConfigOrDocs(input.prompt);
+  if (wantsCode && !ranked.some((f) => !isTestPath(f.path) && definesTopic(f, keywords))) {
+    return undefinedTopic(input, out);
+  }
+  if (wantsCode && conclusionFile && (isTestPath(conclusionFile.path) || !definesTopic(conclusionFile, keywords))) {
+    conclusionFile = detailed.find((f) => !isTestPath(f.path) && definesTopic(f, keywords)) ?? ranked.find((f) => !isTestPath(f.path) && definesTopic(f, keywords));
+    const read = reads.find((r) => r.path === conclusionFile?.path && !r.isError);
+    conclusionDef = primaryDefinition(read ? findDefinitions(parseReadOutput(read.output, read.offset)) : [], conclusionFile, keywords);
+  }
   const file = conclusionFile ?? ranked[0]!;
   const where = conclusionDef
     ? ` (\`${conclusionDef.name}\`, line ${conclusionDef.line})`

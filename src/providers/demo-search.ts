@@ -83,11 +83,18 @@ function normalizePath(path: string): string {
 
 /** True for a file named as a test (`a.test.ts`, `a_test.go`, `KafkaConsumerTest.java`, `test_a.py`). */
 export function isTestName(path: string): boolean {
+  if (isMainSource(path)) return false;
   return /[._-](test|spec)\.[a-z0-9]+$/i.test(path) || /[a-z0-9](Tests?|Spec|IT)\.(java|kt|scala|groovy|cs)$/.test(path) || /(^|\/)test_[^/]+\.py$/.test(path);
 }
 
-/** True for test files and test fixtures: named as a test, or in a test folder (express's `test/app.router.js`). */
+/** True for a file under a `src/main/` tree (Maven/Gradle layout): main source, whatever its name (kafka's `ListConsumerGroupOffsetsSpec.java`). */
+function isMainSource(path: string): boolean {
+  return /(^|\/)src\/main\//.test(path);
+}
+
+/** True for test files and test fixtures: named as a test, or in a test folder (express's `test/app.router.js`); never a file under `src/main/`. */
 export function isTestPath(path: string): boolean {
+  if (isMainSource(path)) return false;
   return /(^|\/)(tests?|__tests__|specs?|fixtures?|__mocks__)\//i.test(path) || isTestName(path);
 }
 
@@ -102,7 +109,12 @@ function isNoise(path: string): boolean {
 
 /** True for configuration and documentation files (a `router/` folder holds code, not configuration). */
 function isConfigOrDoc(path: string): boolean {
-  return /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|env|cfg)$/i.test(path) || /(^|\/|[._-])(config|settings|docs?)([._/-]|$)/i.test(path);
+  return (
+    /\.(md|mdx|rst|txt|json|ya?ml|toml|ini|env|cfg)$/i.test(path) ||
+    /(^|\/|[._-])(config|settings|docs?)([._/-]|$)/i.test(path) ||
+    // A configuration class named after the thing it configures (kafka's `ConsumerConfig.java`).
+    /[a-z](Config|Configs|Settings)\.[a-z]+$/.test(path)
+  );
 }
 
 /** Keywords whose variants occur in `text` (case-insensitive). */
@@ -120,14 +132,52 @@ const DEFINITIONS = [
   /\.([A-Za-z_$][\w$]*)\s*=\s*function\b/,
 ];
 
-/** How many keywords the name of the thing a grep line defines holds (0 when it defines nothing). */
-function definitionKeywords(text: string, keywords: readonly string[]): number {
-  let best = 0;
+/** The keywords the name of the thing a grep line defines holds ([] when it defines nothing named after them). */
+function definedKeywords(text: string, keywords: readonly string[]): string[] {
+  let best: string[] = [];
   for (const re of DEFINITIONS) {
     const m = re.exec(text);
-    if (m) best = Math.max(best, keywordsIn(m[1]!, keywords).length);
+    if (!m) continue;
+    const named = keywordsIn(m[1]!, keywords);
+    if (named.length > best.length) best = named;
   }
   return best;
+}
+
+/** The name a grep line defines, if any. */
+function definedName(text: string): string | undefined {
+  for (const re of DEFINITIONS) {
+    const m = re.exec(text);
+    if (m) return m[1]!;
+  }
+  return undefined;
+}
+
+/** How many keywords the name of the thing a grep line defines holds (0 when it defines nothing). */
+export function definitionKeywords(text: string, keywords: readonly string[]): number {
+  return definedKeywords(text, keywords).length;
+}
+
+/** The last word of an identifier (`KafkaConsumer` → consumer, `delete_old_segments` → segments), lower-cased. */
+function headWord(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[\s_$]+/).filter((w) => w !== "");
+  return (words[words.length - 1] ?? name).toLowerCase();
+}
+
+/** True when a grep line defines something whose name ends in a keyword: the thing itself, not something about it. */
+function definesAsHead(text: string, keywords: readonly string[]): boolean {
+  for (const re of DEFINITIONS) {
+    const m = re.exec(text);
+    if (!m) continue;
+    const head = headWord(m[1]!);
+    if (keywords.some((k) => keywordVariants(k).some((v) => head.startsWith(v)))) return true;
+  }
+  return false;
+}
+
+/** True when the file defines something named after the keywords, or is itself named after them. */
+export function definesTopic(file: RankedFile, keywords: readonly string[]): boolean {
+  return file.pathKeywords.length > 0 || file.hits.some((h) => definitionKeywords(h.text, keywords) > 0);
 }
 
 /**
@@ -162,15 +212,37 @@ export function rankFiles(hits: readonly GrepHit[], found: readonly string[], ke
   }
   const wantTests = mentionsTests(prompt);
   const wantConfig = mentionsConfigOrDocs(prompt);
+  const counted = new Set(counts.map((c) => c.path));
+  const rarity = (keyword: string): number => {
+    const using = counts.filter((c) => c.keyword === keyword && c.count > 0).length;
+    return using === 0 ? 1 : Math.min(4, Math.max(1, counted.size / using / 2));
+  };
   for (const f of files.values()) {
     f.hits.sort((a, b) => a.line - b.line);
     f.lines = f.hits.map((h) => h.line);
     const mine = countsOf.get(f.path) ?? [];
     const matched = new Set([...f.hits.flatMap((h) => keywordsIn(h.text, keywords)), ...mine.filter((c) => c.count > 0).map((c) => c.keyword)]);
-    const density = mine.reduce((sum, c) => sum + Math.min(c.count, 20) / 2, 0);
-    f.score += Math.min(f.hits.length, 8) + matched.size * 3 + density;
-    // Definitions named after the keywords weigh most (a defining file beats one that only mentions them), the more keywords a name holds the more.
-    f.score += Math.min(16, f.hits.reduce((sum, h) => sum + definitionKeywords(h.text, keywords) * 4, 0));
+    // A keyword few files use says more about the files that do ("routed" beside "records" and "partitions").
+    const coverage = [...matched].reduce((sum, k) => sum + 3 * rarity(k), 0);
+    // Word counts say how much a file is about the keywords, with diminishing returns: a file that
+    // merely repeats them (a config class's doc strings, a byte buffer's "records") must not
+    // outweigh one that defines the thing.
+    const density = mine.reduce((sum, c) => sum + Math.sqrt(Math.min(c.count, 25)), 0);
+    f.score += Math.min(f.hits.length, 8) + coverage + density;
+    // Definitions named after the keywords weigh most: each keyword a defined name holds (a
+    // class, function or method), more for the name holding the most of them at once
+    // (`deleteOldSegments` for "old segments deleted"), then for each further such definition.
+    const defined = f.hits.map((h) => definedKeywords(h.text, keywords)).filter((d) => d.length > 0);
+    const covered = new Set(defined.flat());
+    // The file's own class is already weighed by its path: the "most keywords at once" bonus goes to what it defines inside.
+    const stem = (f.path.split("/").pop() ?? "").replace(/\.[^.]*$/, "");
+    const inner = f.hits.filter((h) => definedName(h.text) !== stem).map((h) => definedKeywords(h.text, keywords).length);
+    const best = Math.max(0, ...inner);
+    f.score += covered.size * 8 + best * 8 + Math.min(defined.length, 6) * 2;
+    // A definition that is the thing itself — its name ends in the keyword (`KafkaConsumer`,
+    // `BuiltInPartitioner`, `deleteOldSegments`) — beats one that is about something else named
+    // after it (`ConsumerConfig`, `ListConsumerGroupOffsetsSpec`).
+    if (f.hits.some((h) => definesAsHead(h.text, keywords))) f.score += 10;
     // Asked for tests, a file named as one beats a helper that merely sits in a test folder.
     if (isTestPath(f.path)) f.score *= wantTests ? (isTestName(f.path) ? 2.5 : 2) : 0.35;
     else if (wantTests) f.score *= 0.6;
@@ -180,7 +252,8 @@ export function rankFiles(hits: readonly GrepHit[], found: readonly string[], ke
     if (isNoise(f.path)) f.score *= 0.05;
     f.score = Math.round(f.score * 100) / 100;
   }
-  return [...files.values()].sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const out = [...files.values()].sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out;
 }
 
 /** The files worth reading: the best one, plus up to two more scoring at least half as well. */

@@ -624,5 +624,174 @@ public class UnifiedLogTest {
     }
 }
 `,
+  // Routing records to partitions: the partitioner defines it; a byte buffer class says "records" far more often.
+  "clients/src/main/java/org/apache/kafka/clients/producer/internals/BuiltInPartitioner.java": `package org.apache.kafka.clients.producer.internals;
+
+public class BuiltInPartitioner {
+    private final String topic;
+
+    /**
+     * Calculate the partition a record is routed to when the record has no key: sticky until the batch is full.
+     */
+    public int peekCurrentPartitionInfo(Cluster cluster) {
+        return nextPartition(cluster);
+    }
+
+    private int nextPartition(Cluster cluster) {
+        List<PartitionInfo> availablePartitions = cluster.availablePartitionsForTopic(topic);
+        return availablePartitions.get(Utils.toPositive(random.nextInt()) % availablePartitions.size()).partition();
+    }
+
+    /** The partition a keyed record goes to: the murmur2 hash of its key over the number of partitions. */
+    public static int partitionForKey(final byte[] serializedKey, final int numPartitions) {
+        return Utils.toPositive(Utils.murmur2(serializedKey)) % numPartitions;
+    }
+}
+`,
+  "clients/src/main/java/org/apache/kafka/clients/producer/KafkaProducer.java": `package org.apache.kafka.clients.producer;
+
+public class KafkaProducer<K, V> implements Producer<K, V> {
+    public Future<RecordMetadata> send(ProducerRecord<K, V> record, Callback callback) {
+        return doSend(record, callback);
+    }
+
+    private int partition(ProducerRecord<K, V> record, byte[] serializedKey, Cluster cluster) {
+        if (record.partition() != null) return record.partition();
+        if (serializedKey != null) return BuiltInPartitioner.partitionForKey(serializedKey, cluster.partitionsForTopic(record.topic()).size());
+        return RecordMetadata.UNKNOWN_PARTITION;
+    }
+}
+`,
+  "clients/src/main/java/org/apache/kafka/common/record/MemoryRecordsBuilder.java": `package org.apache.kafka.common.record;
+
+public class MemoryRecordsBuilder implements AutoCloseable {
+    private final ByteBufferOutputStream bufferStream;
+
+${lines(25, (i) => `    public void appendRecords${i}(MemoryRecords records) {
+        // records appended to the buffer; records of partition ${i} are written as a batch of records
+        for (Record record : records.records()) appendWithOffset(record.offset(), record);
+    }`)}
+}
+`,
+  // Rebalancing a consumer group: the coordinator does it; the config class mentions it in every doc string.
+  "clients/src/main/java/org/apache/kafka/clients/consumer/internals/ConsumerCoordinator.java": `package org.apache.kafka.clients.consumer.internals;
+
+public final class ConsumerCoordinator extends AbstractCoordinator {
+    private final ConsumerRebalanceListenerInvoker rebalanceListenerInvoker;
+
+    @Override
+    protected boolean onJoinPrepare(Timer timer, int generation, String memberId) {
+        return revokePartitions(subscriptions.assignedPartitions());
+    }
+
+    /** Starts a rebalance of the consumer group when the subscription or the metadata changed. */
+    public boolean rejoinNeededOrPending() {
+        return super.rejoinNeededOrPending() || subscriptions.hasPatternSubscription();
+    }
+
+    boolean rebalanceInProgress() {
+        return state == MemberState.PREPARING_REBALANCE || state == MemberState.COMPLETING_REBALANCE;
+    }
+
+    void maybeTriggerRebalance(String reason) {
+        requestRejoin(reason);
+    }
+}
+`,
+  "clients/src/main/java/org/apache/kafka/clients/consumer/ConsumerConfig.java": `package org.apache.kafka.clients.consumer;
+
+public class ConsumerConfig extends AbstractConfig {
+${lines(20, (i) => `    public static final String GROUP_SETTING_${i}_CONFIG = "group.setting.${i}";
+    private static final String GROUP_SETTING_${i}_DOC = "How the consumer group behaves in a rebalance: the consumer waits for the group rebalance, the group rebalance timeout ${i}.";`)}
+}
+`,
+  "clients/src/main/java/org/apache/kafka/clients/admin/ListConsumerGroupOffsetsSpec.java": `package org.apache.kafka.clients.admin;
+
+/** Specification of consumer group offsets to list. */
+public class ListConsumerGroupOffsetsSpec {
+    private Collection<TopicPartition> topicPartitions;
+
+${lines(6, (i) => `    // the offsets ${i} of the consumer group's partitions`)}
+}
+`,
+  "clients/src/test/java/org/apache/kafka/clients/consumer/internals/ConsumerCoordinatorTest.java": `package org.apache.kafka.clients.consumer.internals;
+
+public class ConsumerCoordinatorTest {
+${lines(8, (i) => `    @Test
+    public void testRebalance${i}() {
+        ConsumerCoordinator coordinator = buildCoordinator();
+        assertTrue(coordinator.rebalanceInProgress());
+    }`)}
+}
+`,
+  "clients/src/test/java/org/apache/kafka/clients/producer/internals/BuiltInPartitionerTest.java": `package org.apache.kafka.clients.producer.internals;
+
+public class BuiltInPartitionerTest {
+${lines(6, (i) => `    @Test
+    public void testStickyPartition${i}() {
+        BuiltInPartitioner partitioner = new BuiltInPartitioner("topic");
+        assertEquals(${i}, partitioner.peekCurrentPartitionInfo(cluster));
+    }`)}
+}
+`,
+  // Segment deletion: remote storage copies segments (and says "segments" everywhere) but deletes nothing.
+  "storage/src/main/java/org/apache/kafka/server/log/remote/storage/RemoteLogManager.java": `package org.apache.kafka.server.log.remote.storage;
+
+public class RemoteLogManager {
+${lines(12, (i) => `    // old log segments ${i}: segments are copied to remote storage before local segments are deleted by retention
+    public void copyLogSegment${i}(UnifiedLog log, LogSegment segment) {
+        remoteLogStorageManager.copyLogSegmentData(segment.metadata(), segment.data());
+    }`)}
+}
+`,
   "docs/ops.html": "<h3>Log retention</h3>\n<p>Old log segments are deleted once log.retention.hours is reached.</p>\n",
+};
+
+/**
+ * Ink itself, for its README's first question ("where is the login handled?"): no code defines a
+ * login; the word is in examples in comments and strings, and test files use it as sample data.
+ */
+export const INK: Record<string, string> = {
+  "package.json": '{ "name": "ink-agent", "type": "module", "scripts": { "test": "vitest run" } }\n',
+  "src/providers/demo-keywords.ts": `/**
+ * Keyword extraction for the demo model: turns a request such as "where is the login handled?"
+ * into search terms ("login").
+ */
+export function extractKeywords(prompt: string): string[] {
+  return prompt.split(/\\s+/).filter((w) => w.length > 3);
+}
+`,
+  "src/tools/find.ts": `/** find: file names matching a glob (\`**/login*\` finds src/auth/login.ts). */
+export function find(pattern: string, cwd: string): string[] {
+  return glob(pattern, { cwd });
+}
+`,
+  "src/subagents/tools/task-schema.ts": `export const TASK_DESCRIPTION = "Start a subagent. Example: { prompt: 'find the login tests', description: 'login tests' }";
+export function taskSchema(): object {
+  return { description: TASK_DESCRIPTION };
+}
+`,
+  "components/hooks/agent-stream-reducer.test.tsx": `import { describe, expect, it } from "vitest";
+
+describe("reduceStream: children", () => {
+${lines(20, (i) => `  it("shows child ${i} of the login search", () => {
+    const state = reduce(start({ prompt: "find the login code ${i}", description: "login ${i}" }));
+    expect(state.children[${i}].label).toBe("login ${i}");
+  });`)}
+});
+`,
+  "test/providers/demo.test.ts": `import { it, expect } from "vitest";
+
+const GREP = [
+  "src/auth/login.ts:3:export function handleLogin(req: Request): Response {",
+  "test/auth/login.test.ts:5:import { handleLogin } from '../../src/auth/login.js';",
+];
+${lines(10, (i) => `it("answers the login question ${i}", () => {
+  expect(answer("where is the login handled?", GREP)).toContain("login");
+});`)}
+`,
+  "components/App.test.tsx": `${lines(12, (i) => `it("types the login question ${i}", async () => {
+  await typeAndSubmit(app, "where is login ${i}?");
+});`)}
+`,
 };

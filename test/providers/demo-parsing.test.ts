@@ -37,7 +37,8 @@ describe("demo search parsing and ranking", () => {
       { path: "examples/route-separation/index.js", line: 3, text: "function route(app) {" },
     ];
     const ranked = rankFiles(hits, [], ["routing"], "Find where `routing` is implemented");
-    expect(ranked.map((f) => f.path)).toEqual(["lib/router/index.js", "lib/application.js", "examples/route-separation/index.js"]);
+    // An example that defines `route` still sinks below the library's own definition (examples are halved).
+    expect(ranked.map((f) => f.path)).toEqual(["lib/router/index.js", "examples/route-separation/index.js", "lib/application.js"]);
   });
 
   it("parses grep lines and skips notes", () => {
@@ -73,7 +74,6 @@ describe("demo search parsing and ranking", () => {
     expect(counts[0]).toEqual({ path: "src/agent-session.ts", count: 60, keyword: "sessions" });
     const hits = parseGrepOutput("components/SessionPicker.tsx:18: export function SessionPicker() {\nsrc/agent-session.ts:80: export class AgentSession {");
     const found = ["components/SessionPicker.tsx", "src/agent-session.ts"];
-    expect(rankFiles(hits, found, ["sessions", "resumed"], "where are sessions resumed")[0]!.path).toBe("components/SessionPicker.tsx");
     expect(rankFiles(hits, found, ["sessions", "resumed"], "where are sessions resumed", counts)[0]!.path).toBe("src/agent-session.ts");
   });
 
