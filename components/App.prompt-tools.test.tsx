@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { resumeCommand } from "../src/cli/launch-command.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelRequest } from "../src/protocol/provider.js";
@@ -134,7 +135,7 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     await waitForFrame(h.app.lastFrame, (f) => f.includes("answer") && !f.includes("working…"), { what: "the first answer" });
     const oldId = h.session.sessionId;
     await typeAndSubmit(h.app, "/clear");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes(`the previous one is saved: ink --resume ${oldId}`), { what: "the new conversation" });
+    await waitForFrame(h.app.lastFrame, (f) => f.replace(/ *\n/g, " ").includes(`the previous one is saved: ${resumeCommand(oldId)}`), { what: "the new conversation" });
     expect(h.switched).toHaveLength(1);
     expect(h.switched[0]!.sessionId).not.toBe(oldId);
     await typeAndSubmit(h.app, "second conversation");
