@@ -143,6 +143,21 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     expect(h.provider.requests[1]!.messages).toEqual([{ role: "user", content: "second conversation" }]);
     expect(h.session.store!.list({ kind: "main" }).map((s) => s.id)).toContain(oldId);
   });
+  it("/clear keeps the model and the permission mode chosen in the conversation it replaces", async () => {
+    h = renderApp(() => ({ text: "answer" }));
+    await typeAndSubmit(h.app, "/model scripted-other");
+    await typeAndSubmit(h.app, "/mode plan");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ plan"), { what: "plan mode" });
+    expect(h.session.model).toBe("scripted-other");
+    await typeAndSubmit(h.app, "/clear");
+    await waitUntil(() => h!.switched.length === 1, { what: "the new conversation" });
+    expect(h.switched[0]!.model).toBe("scripted-other");
+    expect(h.switched[0]!.permissionMode).toBe("plan");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ plan"), { what: "plan mode in the new conversation" });
+    await typeAndSubmit(h.app, "hello again");
+    await waitUntil(() => h!.provider.requests.length === 1, { what: "the request" });
+    expect(h.provider.requests[0]!.model).toBe("scripted-other");
+  });
 });
 
 describe("App: permission mode and saved rules", () => {

@@ -74,7 +74,15 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
     } catch (err) {
       return `cannot start a new conversation: ${errorMessage(err)}`;
     }
-    switchTo(next, old.sessionPath ? `new conversation — the previous one is saved: ${resumeCommand(old.sessionId)} (or /resume)` : "new conversation");
+    // A new conversation, not new settings: the model and permission mode chosen in this one stay.
+    let kept = "";
+    try {
+      if (next.model !== old.model) next.setModel(old.model);
+    } catch (err) {
+      kept = ` (model ${next.model}: ${errorMessage(err)})`;
+    }
+    if (next.permissionMode !== old.permissionMode) next.setPermissionMode(old.permissionMode);
+    switchTo(next, old.sessionPath ? `new conversation — the previous one is saved: ${resumeCommand(old.sessionId)} (or /resume)${kept}` : `new conversation${kept}`);
     return undefined;
   };
 
