@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { resumeCommand } from "../src/cli/launch-command.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelRequest } from "../src/protocol/provider.js";
@@ -134,13 +135,28 @@ describe("App: the prompt's command menu, @ files, ! commands, /model, /cost and
     await waitForFrame(h.app.lastFrame, (f) => f.includes("answer") && !f.includes("working…"), { what: "the first answer" });
     const oldId = h.session.sessionId;
     await typeAndSubmit(h.app, "/clear");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes(`the previous one is saved: ink --resume ${oldId}`), { what: "the new conversation" });
+    await waitForFrame(h.app.lastFrame, (f) => f.replace(/ *\n/g, " ").includes(`the previous one is saved: ${resumeCommand(oldId)}`), { what: "the new conversation" });
     expect(h.switched).toHaveLength(1);
     expect(h.switched[0]!.sessionId).not.toBe(oldId);
     await typeAndSubmit(h.app, "second conversation");
     await waitUntil(() => h!.provider.requests.length === 2, { what: "the second request" });
     expect(h.provider.requests[1]!.messages).toEqual([{ role: "user", content: "second conversation" }]);
     expect(h.session.store!.list({ kind: "main" }).map((s) => s.id)).toContain(oldId);
+  });
+  it("/clear keeps the model and the permission mode chosen in the conversation it replaces", async () => {
+    h = renderApp(() => ({ text: "answer" }));
+    await typeAndSubmit(h.app, "/model scripted-other");
+    await typeAndSubmit(h.app, "/mode plan");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ plan"), { what: "plan mode" });
+    expect(h.session.model).toBe("scripted-other");
+    await typeAndSubmit(h.app, "/clear");
+    await waitUntil(() => h!.switched.length === 1, { what: "the new conversation" });
+    expect(h.switched[0]!.model).toBe("scripted-other");
+    expect(h.switched[0]!.permissionMode).toBe("plan");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("⏵ plan"), { what: "plan mode in the new conversation" });
+    await typeAndSubmit(h.app, "hello again");
+    await waitUntil(() => h!.provider.requests.length === 1, { what: "the request" });
+    expect(h.provider.requests[0]!.model).toBe("scripted-other");
   });
 });
 

@@ -8,6 +8,7 @@ import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
+import { resumeCommand } from "../src/cli/launch-command.js";
 import type { ScreenMode } from "./layout/screen-layout.js";
 import type { ApprovalTiming } from "./hooks/approval-keys.js";
 import type { NotifyMode } from "./terminal-notify.js";
@@ -73,7 +74,15 @@ export function App({ session: first, approvals, initialPrompt, openResumePicker
     } catch (err) {
       return `cannot start a new conversation: ${errorMessage(err)}`;
     }
-    switchTo(next, old.sessionPath ? `new conversation — the previous one is saved: ink --resume ${old.sessionId} (or /resume)` : "new conversation");
+    // A new conversation, not new settings: the model and permission mode chosen in this one stay.
+    let kept = "";
+    try {
+      if (next.model !== old.model) next.setModel(old.model);
+    } catch (err) {
+      kept = ` (model ${next.model}: ${errorMessage(err)})`;
+    }
+    if (next.permissionMode !== old.permissionMode) next.setPermissionMode(old.permissionMode);
+    switchTo(next, old.sessionPath ? `new conversation — the previous one is saved: ${resumeCommand(old.sessionId)} (or /resume)${kept}` : `new conversation${kept}`);
     return undefined;
   };
 

@@ -6,7 +6,7 @@ import { MOUSE_OFF, MOUSE_ON } from "./mouse.js";
 describe("farewellLines", () => {
   it("keeps the end of a long last answer, says what was left out, and ends with the resume command", () => {
     const answer = Array.from({ length: 50 }, (_, i) => `line ${i}`).join("\n");
-    const lines = farewellLines(answer, "20261203-101934-222c47", 30);
+    const lines = farewellLines(answer, "20261203-101934-222c47", 30, "ink");
     expect(lines[0]).toBe("… (20 earlier lines of the last answer)");
     expect(lines).toContain("line 49");
     expect(lines).not.toContain("line 19");
@@ -15,7 +15,7 @@ describe("farewellLines", () => {
 
   it("prints nothing for a run that saved no session and had no answer", () => {
     expect(farewellLines(undefined, undefined)).toEqual([]);
-    expect(farewellLines("  \n", "id")).toEqual(["Resume this session: ink --resume id"]);
+    expect(farewellLines("  \n", "id", 30, "npm start --")).toEqual(["Resume this session: npm start -- --resume id"]);
   });
 });
 

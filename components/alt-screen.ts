@@ -5,6 +5,7 @@
  * the terminal back: normal screen, cursor shown, bracketed paste and mouse reports off.
  */
 import { onExit } from "../src/cli/exit-hooks.js";
+import { inkCommand } from "../src/cli/launch-command.js";
 import { MOUSE_OFF, MOUSE_ON } from "./mouse.js";
 
 export const ENTER_ALT_SCREEN = "\u001b[?1049h\u001b[H";
@@ -35,14 +36,14 @@ export function enterAltScreen(stdout: NodeJS.WriteStream, opts: { mouse?: boole
   return { leave };
 }
 
-/** Lines printed on the normal screen after a full-screen run: the last answer, then how to come back. */
-export function farewellLines(lastAnswer: string | undefined, sessionId: string | undefined, maxLines = 30): string[] {
+/** Lines printed on the normal screen after a full-screen run: the last answer, then how to come back (with `command`, the one that started this run). */
+export function farewellLines(lastAnswer: string | undefined, sessionId: string | undefined, maxLines = 30, command = inkCommand()): string[] {
   const out: string[] = [];
   if (lastAnswer?.trim()) {
     const lines = lastAnswer.trimEnd().split("\n");
     if (lines.length > maxLines) out.push(`… (${lines.length - maxLines} earlier lines of the last answer)`);
     out.push(...lines.slice(-maxLines), "");
   }
-  if (sessionId) out.push(`Resume this session: ink --resume ${sessionId}`);
+  if (sessionId) out.push(`Resume this session: ${command} --resume ${sessionId}`);
   return out;
 }

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { resumeCommand } from "../src/cli/launch-command.js";
 import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./heap-tuning.js";
@@ -200,7 +201,7 @@ describe("runTui with the CLI's session factory (ink --continue)", () => {
       await waitUntil(() => created.length === 2 && stdout.text().includes("new conversation"), { what: "the new conversation" });
       expect(stdout.text()).not.toMatch(/in use by process/);
       // The session left behind is named, as after /clear in a new one.
-      expect(stdout.text()).toContain(`the previous one is saved: ink --resume ${earlier.sessionId}`);
+      expect(stdout.text().replace(/ *\n/g, " ")).toContain(`the previous one is saved: ${resumeCommand(earlier.sessionId)}`);
       expect(created[1]!.sessionId).not.toBe(earlier.sessionId);
       stdin.type("/exit\r");
       expect(await done).toBe(0);

@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import { MAX_TIMEOUT_MS, parseThinking } from "../subagents/profiles/profile-schema.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { MAX_CHILDREN } from "../settings/settings-schema.js";
 import { closestWord } from "../protocol/edit-distance.js";
 
 /** Tool names a permission rule may name (besides mcp__<server>__<tool>). */
@@ -132,7 +133,7 @@ export function parseCliArgs(argv: readonly string[], cwd = process.cwd()): CliA
     allow: v.allow ?? [],
     trust: v.trust ?? false,
     taskTimeoutMs: positiveInt("--task-timeout", v["task-timeout"], 1000),
-    maxChildren: positiveInt("--max-children", v["max-children"], 1),
+    maxChildren: positiveInt("--max-children", v["max-children"], 1, MAX_CHILDREN),
     resume: v.resume,
     continue: v.continue ?? false,
     takeOverLock: v["take-over-lock"] ?? false,

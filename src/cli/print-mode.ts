@@ -14,6 +14,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import { childTitle } from "../subagents/runtime/child-label.js";
 import { overlapLine } from "../subagents/runtime/edit-claims.js";
 import { pausedText } from "../subagents/runtime/budget.js";
+import { resumeCommand } from "./launch-command.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
@@ -83,7 +84,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     }
     if (result.reason === "aborted" && budgetStop !== undefined) {
       session.saveNow();
-      io.stderr(`ink: stopped: ${budgetStop}${session.sessionPath ? `; raise maxTokens / maxCostUsd in settings and continue with ink --resume ${session.sessionId}` : ""}\n`);
+      io.stderr(`ink: stopped: ${budgetStop}${session.sessionPath ? `; raise maxTokens / maxCostUsd in settings and continue with ${resumeCommand(session.sessionId)}` : ""}\n`);
       if (!opts.json) io.stderr(totals.line());
       return 1;
     }
@@ -98,7 +99,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
     const unsaved = session.saveNow();
-    if (!opts.json && session.sessionPath && !unsaved) io.stderr(`ink: session ${session.sessionId} saved; continue it with ink --resume ${session.sessionId} (or --continue)\n`);
+    if (!opts.json && session.sessionPath && !unsaved) io.stderr(`ink: session ${session.sessionId} saved; continue it with ${resumeCommand(session.sessionId)} (or --continue)\n`);
     if (!opts.json && session.sessionPath && unsaved) io.stderr(`ink: session ${session.sessionId} was NOT fully saved (${unsaved}); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME\n`);
     if (!opts.json) io.stderr(totals.line());
     return 0;

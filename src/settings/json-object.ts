@@ -1,5 +1,6 @@
 /** Reading a settings-like JSON file (Claude Code's `.claude/settings.json`, hook files) leniently, for callers that take only some keys. */
 import { readFileSync } from "node:fs";
+import { parseJsonAt } from "./json-error.js";
 
 /** Reads one JSON settings file's object; undefined when it does not exist. Problems name the file. */
 export function readJsonObject(path: string, problems: string[]): Record<string, unknown> | undefined {
@@ -13,7 +14,7 @@ export function readJsonObject(path: string, problems: string[]): Record<string,
   }
   if (text.trim() === "") return {};
   try {
-    const raw: unknown = JSON.parse(text);
+    const raw: unknown = parseJsonAt(text);
     if (raw !== null && typeof raw === "object" && !Array.isArray(raw)) return raw as Record<string, unknown>;
     problems.push(`${path}: must hold a JSON object; its hooks and rules were not loaded`);
   } catch (err) {

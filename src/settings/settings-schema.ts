@@ -16,6 +16,9 @@ function checkedBy(parse: (value: unknown) => { ok: true } | { ok: false; messag
 const RULE_LIST = 'must be a list of rules such as ["bash(git status*)", "edit(src/**)", "mcp__docs__*"]';
 
 /** A permission rule list of one scope. */
+/** The most subagents that may run at once (settings' maxChildren and --max-children alike). */
+export const MAX_CHILDREN = 64;
+
 export const permissionRulesSchema = z
   .object({
     allow: z.array(z.string(), { error: RULE_LIST }).optional(),
@@ -38,7 +41,7 @@ export const settingsSchema = z
     /** Extended thinking: off | low | medium | high | a token budget. */
     thinking: z.union([z.string(), z.number(), z.boolean()], { error: 'must be off, low, medium, high or a token budget ≥ 1024, e.g. "thinking": "medium"' }).superRefine(checkedBy(parseThinking)).optional(),
     /** Subagents running at once. */
-    maxChildren: z.number({ error: 'must be a whole number from 1 to 64, e.g. "maxChildren": 4' }).int('must be a whole number from 1 to 64, e.g. "maxChildren": 4').min(1, "must be at least 1 (one subagent at a time)").max(64, "must be at most 64").optional(),
+    maxChildren: z.number({ error: `must be a whole number from 1 to ${MAX_CHILDREN}, e.g. "maxChildren": 4` }).int(`must be a whole number from 1 to ${MAX_CHILDREN}, e.g. "maxChildren": 4`).min(1, "must be at least 1 (one subagent at a time)").max(MAX_CHILDREN, `must be at most ${MAX_CHILDREN}`).optional(),
     /** Headless limit for each subagent: ms, or "90s" / "5m" / "1h". */
     childTimeout: z.union([z.number(), z.string()], { error: 'must be milliseconds (e.g. 600000) or a duration such as "90s", "5m" or "1h"' }).superRefine(checkedBy(parseTimeout)).optional(),
     /** How long a subagent may stay paused on rate limits / overload / lost connections in all before it fails: ms or "30m". */

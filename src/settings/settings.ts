@@ -9,6 +9,7 @@
  * may not set `envPassthrough` (which secrets reach tools is the user's choice only), `sandbox` nor
  * `mcpServers` (a project's servers live in its `.mcp.json`); both are ignored with a warning.
  */
+import { parseJsonAt } from "./json-error.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { closestWord } from "../protocol/edit-distance.js";
@@ -60,7 +61,7 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
   if (text.trim() === "") return { scope, path, settings: {} };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = parseJsonAt(text);
   } catch (err) {
     throw new SettingsError(`${path}: not valid JSON (${(err as Error).message}); fix the file or remove it`);
   }

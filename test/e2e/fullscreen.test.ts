@@ -93,7 +93,7 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     expect(tmux.format(name, "#{mouse_sgr_flag}#{mouse_standard_flag}")).toBe("00"); // mouse reports off again
     // On the normal screen: the last answer and how to come back.
     expect(ended).toContain("FOUR-DONE: all four children reported.");
-    expect(ended).toMatch(/Resume this session: ink --resume \d{8}-\d{6}-[0-9a-f]{6}/);
+    expect(ended).toMatch(/Resume this session: node \S*dist\/cli\.js --resume \d{8}-\d{6}-[0-9a-f]{6}/);
   }, 90_000);
 
   for (const signal of ["SIGTERM", "SIGHUP"] as const) {

@@ -94,7 +94,7 @@ describe.skipIf(!hasTmux)("TUI in a real terminal (tmux)", () => {
     const ended = await waitForScreen((s) => s.includes("INK_EXITED="), "the CLI to exit");
     expect(ended).toContain("INK_EXITED=0");
     expect(ended).toMatch(/Session saved: .*\.jsonl/);
-    expect(ended).toMatch(/Resume this session: ink --resume \d{8}-\d{6}-[0-9a-f]{6}/);
+    expect(ended).toMatch(/Resume this session: node \S*dist\/cli\.js --resume \d{8}-\d{6}-[0-9a-f]{6}/);
   }, 60_000);
 
   it("inline: opens the child-session sidebar and a child's transcript by keyboard, closes them, exits — never clearing the scrollback", async () => {

@@ -34,6 +34,19 @@ describe("settings", () => {
     expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(SettingsError);
   });
 
+  it("a JSON mistake is named by line and column (not a character offset) with what was expected there", () => {
+    const { inkHome, project } = dirs();
+    const path = join(inkHome, "settings.json");
+    writeFileSync(path, '{\n  "model": "claude-haiku-4-5",\n  "maxChildren": 4,\n}\n');
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(`${path}: not valid JSON (line 4, column 1: expected another property after ',' (JSON allows no trailing comma), found "}"); fix the file or remove it`);
+    writeFileSync(path, '{\n\n  "model": tru\n}');
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(/line 3, column 12: expected a value/);
+    writeFileSync(path, '{ "model": "x"');
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(/line 1, column 15: expected ',' or '}' after the property value, found the end of the file/);
+    writeFileSync(path, '{ "permissions": { "allow": ["read" "bash"] } }');
+    expect(() => loadSettings({ inkHome, projectDir: project, trusted: true })).toThrow(/line 1, column 37: expected ',' or '\]' after the value/);
+  });
+
   it("warns about unknown keys with a suggestion, and names the key and file of a bad value", () => {
     const { inkHome, project } = dirs();
     const path = join(inkHome, "settings.json");
