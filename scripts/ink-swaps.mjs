@@ -78,13 +78,20 @@ export function esbuildSwaps() {
   }));
 }
 
+/**
+ * A query that loads a swapped file as its package ships it, for the tests that compare a
+ * replacement with the original (`import(url + ORIGINAL)`); only vitest honours it.
+ */
+export const ORIGINAL = "?ink-original";
+
 /** The swaps as one Vite plugin, for vitest (the packages they touch must be inlined: see vitest.config.ts). */
 export function viteSwaps() {
   return {
     name: "ink-swaps",
     enforce: "pre",
     async load(id) {
-      const path = id.split("?")[0];
+      const [path, query] = id.split("?");
+      if (query === ORIGINAL.slice(1)) return readFile(path, "utf8");
       const swap = inkSwaps.find((s) => s.filter.test(path));
       return swap ? swap.load(path) : null;
     },
