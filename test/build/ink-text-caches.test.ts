@@ -95,6 +95,7 @@ describe("the built bundle", () => {
     expect(ink).toBeDefined();
     // Ink's own: `const cachedDimensions = cache.get(text)` and `const cachedText = cache[cacheKey]`.
     expect(ink).not.toMatch(/cachedDimensions|cachedText/);
-    expect(ink).toMatch(/young\.set\(text, dimensions\)/);
+    expect(ink).toMatch(/cache\.get\(text, \(\) => \(\{ width: widestLine\(text\)/);
+    expect(chunks.some((c) => c.includes("// components/bounded-cache.js"))).toBe(true);
   });
 });
