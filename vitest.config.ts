@@ -1,12 +1,34 @@
+import { readFile } from "node:fs/promises";
 import { defineConfig } from "vitest/config";
+import { viteSwaps } from "./scripts/ink-swaps.mjs";
+
+/**
+ * Tests run the code the bundle runs: the files of Ink, string-width and yoga that scripts/build.mjs
+ * swaps (scripts/ink-swaps.mjs) are swapped here too, by the same table. Vite sees a package's
+ * imports only when the package is inlined, so every package whose files are swapped, or that
+ * imports one of them, is (wrap-ansi for its own string-width@7).
+ */
+const SWAPPED = /[\\/]node_modules[\\/](ink|ink-testing-library|yoga-layout|string-width|wrap-ansi|cli-truncate|widest-line)[\\/]/;
+
+/** The inlined packages' own files read without their source maps (which point at sources they do not ship: a warning a file). */
+const withoutMaps = {
+  name: "inlined-without-maps",
+  async load(id: string) {
+    const path = id.split("?")[0]!;
+    if (!SWAPPED.test(path) || !path.endsWith(".js")) return null;
+    return { code: (await readFile(path, "utf8")).replace(/^\/\/# sourceMappingURL=.*$/m, ""), map: null };
+  },
+};
 
 export default defineConfig({
+  plugins: [viteSwaps(), withoutMaps],
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx", "components/**/*.test.ts", "components/**/*.test.tsx"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
     setupFiles: ["test/setup/hide-ci.ts"],
+    server: { deps: { inline: [SWAPPED] } },
     // A developer's real ~/.claude/agents and ~/.agents/skills must not leak into tests (tests that want one pass claudeHome).
     env: { INK_CLAUDE_HOME: "/nonexistent-ink-claude-home", INK_AGENTS_HOME: "/nonexistent-ink-agents-home" },
   },

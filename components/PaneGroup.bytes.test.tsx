@@ -11,7 +11,7 @@ import type { ChildView } from "./hooks/transcript-types.js";
 import { inkStream } from "./ink-stream.js";
 import type { PanePlan } from "./layout/live-plan.js";
 import { PaneGroup } from "./PaneGroup.js";
-import { ScreenEmulator } from "./testing/screen-emulator.js";
+import { XtermScreen } from "./testing/xterm-screen.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 /** Ink writes no frames when it thinks it runs in CI (its is-in-ci check). */
@@ -45,18 +45,18 @@ const markers = (s: string) => s.replaceAll("\u001b[?2026h", "").replaceAll("\u0
 describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () => {
   it("a new line in every pane writes about one row a pane, and the screen is a fresh draw's", async () => {
     const { tty, writes } = fakeTty(120, 45);
-    const term = new ScreenEmulator(120, 45);
+    const term = new XtermScreen(120, 45);
     const view = (n: number, now = NOW) => <PaneGroup agents={children(n)} now={now} plan={plan} />;
     const app = render(view(6), { stdout: inkStream(tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
     await settle();
-    term.write(markers(writes.join("")));
+    await term.write(markers(writes.join("")));
     const perLine: number[] = [];
     for (let n = 7; n <= 10; n++) {
       writes.length = 0;
       app.rerender(view(n));
       await settle();
       const bytes = markers(writes.join(""));
-      term.write(bytes);
+      await term.write(bytes);
       perLine.push(bytes.length);
       expect(bytes).toContain(line(n - 1)); // the new line…
       expect(bytes).not.toContain(line(n - 2)); // …and not the rows that moved up
@@ -65,18 +65,20 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     writes.length = 0;
     app.rerender(view(10, NOW + 1_000));
     await settle();
-    term.write(markers(writes.join("")));
+    await term.write(markers(writes.join("")));
     const fresh = fakeTty(120, 45);
     const again = render(view(10, NOW + 1_000), { stdout: inkStream(fresh.tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
     await settle();
-    const freshTerm = new ScreenEmulator(120, 45);
-    freshTerm.write(markers(fresh.writes.join("")));
+    const freshTerm = new XtermScreen(120, 45);
+    await freshTerm.write(markers(fresh.writes.join("")));
     again.unmount();
     app.unmount();
-    const rowsOf = (t: ScreenEmulator) => t.lines().filter((l) => l !== "");
+    const rowsOf = (t: XtermScreen) => t.rows().filter((l) => l !== "");
     expect(rowsOf(term)).toEqual(rowsOf(freshTerm));
     expect(rowsOf(term).join("\n")).toContain(stripAnsi(line(9)));
     // Eight new rows of ~52 characters with their borders, four bands moved: well under the 24 body rows' ~1,400 characters.
+    term.dispose();
+    freshTerm.dispose();
     for (const n of perLine) expect(n).toBeLessThan(8 * 52 + 8 * 40 + 4 * 20);
   });
 });

@@ -3,7 +3,11 @@ import { vi, afterEach, describe, expect, it } from "vitest";
 vi.hoisted(() => {
   process.env.FORCE_COLOR = "1";
 });
+import { render as inkRender } from "ink";
 import { cleanup, render } from "ink-testing-library";
+import { PassThrough } from "node:stream";
+import { inkStream } from "./ink-stream.js";
+import { XtermScreen } from "./testing/xterm-screen.js";
 import { initialStreamState, reduceStream } from "./hooks/agent-stream-reducer.js";
 import { startChild } from "./hooks/child-reducer.js";
 import { ChildRow } from "./ChildRow.js";
@@ -31,5 +35,35 @@ describe("a profile's color: in the UI", () => {
     const child = item!.child;
     expect(child.color).toBe("magenta");
     expect(render(<ChildRow child={child} now={0} width={80} />).lastFrame()!).toMatch(magenta("reviewer · p ["));
+  });
+});
+
+describe("a profile's color: on the terminal, through the renderer (ink-stream, frame diff, SGR compaction)", () => {
+  const isInCi = ["CI", "CONTINUOUS_INTEGRATION"].some((k) => k in process.env && process.env[k] !== "0" && process.env[k] !== "false");
+  it.skipIf(isInCi)("the cells of the profile name and the border are magenta, the prompt's are not, after a redraw too", async () => {
+    const writes: string[] = [];
+    const tty = Object.assign(new PassThrough(), { rows: 12, columns: 60, isTTY: true }) as unknown as NodeJS.WriteStream;
+    tty.write = ((chunk: string) => writes.push(chunk) > 0) as NodeJS.WriteStream["write"];
+    const screen = new XtermScreen(60, 12);
+    const child = startChild({ childId: "20261202-142301-ab12cd", profile: "reviewer", color: "magenta", prompt: "review the diff", resumed: false, at: 0 });
+    const app = inkRender(<SubagentPane child={child} now={1000} width={60} lines={2} />, { stdout: inkStream(tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
+    const settle = () => new Promise((r) => setTimeout(r, 80));
+    try {
+      await settle();
+      app.rerender(<SubagentPane child={child} now={2000} width={60} lines={2} />);
+      await settle();
+      await screen.write(writes.join(""));
+      const name = screen.find("reviewer")!;
+      expect(name, screen.rows().join("\n")).toBeDefined();
+      for (let i = 0; i < "reviewer".length; i++) expect(screen.cell(name.row, name.col + i).fg).toEqual({ mode: "palette", index: 5 });
+      const corner = screen.find("╭")!;
+      expect(screen.cell(corner.row, corner.col).fg).toEqual({ mode: "palette", index: 5 });
+      const prompt = screen.find("review the diff")!;
+      expect(prompt).toBeDefined();
+      expect(screen.cell(prompt.row, prompt.col).fg).not.toEqual({ mode: "palette", index: 5 });
+    } finally {
+      app.unmount();
+      screen.dispose();
+    }
   });
 });

@@ -19,6 +19,7 @@
  * first column, so a terminal that counts a wide character differently cannot shift the patch.
  */
 import stringWidth from "string-width";
+import { BoundedCache } from "./bounded-cache.js";
 import { scrollPlans, scrolled } from "./scroll-plan.js";
 
 const CSI = "\u001b[";
@@ -101,13 +102,9 @@ const sameCell = (a: Cells, b: Cells, i: number) => a.text.charCodeAt(i) === b.t
 const MERGE_GAP = 5;
 
 /** cellsOf, remembered for the rows of the last few frames. */
-const cellCache = new Map<string, Cells | undefined>();
+const cellCache = new BoundedCache<string, Cells | null>(2000);
 export function cachedCells(line: string): Cells | undefined {
-  if (cellCache.has(line)) return cellCache.get(line);
-  if (cellCache.size >= 2000) cellCache.clear();
-  const cells = cellsOf(line);
-  cellCache.set(line, cells);
-  return cells;
+  return cellCache.get(line, (l) => cellsOf(l) ?? null) ?? undefined;
 }
 
 /** The text of cells `from`–`to` of `c`, styled, starting and ending in the default style. */

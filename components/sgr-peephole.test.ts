@@ -4,7 +4,7 @@ import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
 import { inkStream } from "./ink-stream.js";
 import { compactSgr } from "./sgr-peephole.js";
 import { random } from "./testing/random.js";
-import { ScreenEmulator } from "./testing/screen-emulator.js";
+import { XtermScreen } from "./testing/xterm-screen.js";
 
 const E = "\u001b[";
 const dim = (s: string) => `${E}2m${s}${E}22m`;
@@ -31,15 +31,21 @@ describe("compactSgr", () => {
     expect(compactSgr(`${E}1m${E}36mx${E}0m${E}3G${E}m${E}38;5;200my`)).toBe(`${E}1;36mx${E}3G${E}0;38;5;200my`);
   });
 
-  it("cuts the bytes of eight dim snippets one below the other, and the screen is the same", () => {
+  it("cuts the bytes of eight dim snippets one below the other, and the screen is the same, dim where it was", async () => {
     const rows = (word: string) => Array.from({ length: 8 }, (_, i) => `⠋ child ${i} [ab12cd] 12s · 1.2k tok · ${dim(word)}`);
     const before = rows("the tests cover");
     const after = rows("wraps at about o");
     const raw = fullscreenUpdate(before, after, 80, false);
-    const term = new ScreenEmulator(80, 12);
-    term.write(`${before.join("\n")}\n${E}H`);
-    term.write(compactSgr(raw));
-    expect(term.lines().slice(0, 8)).toEqual(after.map((r) => r.replace(/\u001b\[[0-9;]*m/g, "")));
+    const term = new XtermScreen(80, 12);
+    await term.write(`${before.join("\n")}\n${E}H`);
+    await term.write(compactSgr(raw));
+    expect(term.rows().slice(0, 8)).toEqual(after.map((r) => r.replace(/\u001b\[[0-9;]*m/g, "")));
+    const at = "⠋ child 0 [ab12cd] 12s · 1.2k tok · ".length;
+    for (let row = 0; row < 8; row++) {
+      expect(term.cell(row, at - 2).dim, `row ${row} before the snippet`).toBe(false);
+      for (let col = at; col < at + "wraps at about o".length; col++) expect(term.cell(row, col).dim, `row ${row} column ${col}`).toBe(true);
+    }
+    term.dispose();
     expect(compactSgr(raw).length).toBe(raw.length - 7 * 8); // seven resets and re-opened dims (8 bytes each) left out
   });
 
@@ -55,7 +61,7 @@ describe("compactSgr", () => {
     expect(writes[1]!.split(`${E}0m`).length - 1).toBe(1);
   });
 
-  it("leaves the pen as a fresh draw would over random coloured frames (colours compared cell by cell)", () => {
+  it("leaves the pen as a fresh draw would over random coloured frames (colours compared cell by cell)", async () => {
     const rnd = random(61);
     const codes = ["2", "36", "1", "33"];
     const word = () => {
@@ -65,69 +71,42 @@ describe("compactSgr", () => {
     };
     const frame = () => Array.from({ length: 10 }, () => Array.from({ length: Math.floor(rnd() * 6) }, word).join(" "));
     let prev = frame();
-    const plain = new PenEmulator(60, 14);
-    const compact = new PenEmulator(60, 14);
-    plain.write(`${prev.join("\n")}\n`);
-    compact.write(`${prev.join("\n")}\n`);
+    const plain = new XtermScreen(60, 14, { scrollback: 0 });
+    const compact = new XtermScreen(60, 14, { scrollback: 0 });
+    await plain.write(`${prev.join("\n")}\n`);
+    await compact.write(`${prev.join("\n")}\n`);
     let saved = 0;
     for (let step = 0; step < 200; step++) {
       const next = prev.map((r) => (rnd() < 0.4 ? frame()[0]! : r));
       const raw = step % 2 ? inlineUpdate(prev, next, 60) : fullscreenUpdate(prev, next, 60, false).replace(/^/, `${E}H`);
       const cut = compactSgr(raw);
       saved += raw.length - cut.length;
-      plain.write(raw);
-      compact.write(cut);
-      expect(compact.cells, `step ${step}`).toEqual(plain.cells);
-      expect(compact.pen, `step ${step}`).toBe("");
+      // After the update, a character written with the pen in force (then the cursor and pen restored: DECSC/DECRC) shows the pen.
+      const probe = `\u001b7${E}14;60HP\u001b8`;
+      await plain.write(raw + probe);
+      await compact.write(cut + probe);
+      expect(styles(compact), `step ${step}`).toEqual(styles(plain));
+      expect(compact.cell(13, 59), `step ${step}: the pen after the update`).toMatchObject({ char: "P", fg: { mode: "default" }, bold: false, dim: false });
       if (step % 2 === 0) {
         // back to the row below the frame, where the inline update expects the cursor
-        plain.write(`${E}${next.length + 1};1H`);
-        compact.write(`${E}${next.length + 1};1H`);
+        await plain.write(`${E}${next.length + 1};1H`);
+        await compact.write(`${E}${next.length + 1};1H`);
       }
       prev = next;
     }
+    plain.dispose();
+    compact.dispose();
     expect(saved).toBeGreaterThan(0);
   });
 });
 
-/** A tiny terminal that keeps each cell's character and SGR pen (the codes in force, in order), enough for the sequences frame-diff writes. */
-class PenEmulator {
-  cells: string[][];
-  pen = "";
-  private row = 0;
-  private col = 0;
-  constructor(
-    private columns: number,
-    rows: number,
-  ) {
-    this.cells = Array.from({ length: rows }, () => Array.from({ length: columns }, () => " "));
+/** Every visible cell's character, colours and attributes, row by row. */
+function styles(screen: XtermScreen): string[] {
+  const rows: string[] = [];
+  for (let row = 0; row < 14; row++) {
+    const cells: string[] = [];
+    for (let col = 0; col < 60; col++) cells.push(JSON.stringify(screen.cell(row, col)));
+    rows.push(cells.join(""));
   }
-  private put(ch: string) {
-    if (this.col < this.columns) this.cells[this.row]![this.col] = `${this.pen}|${ch}`;
-    this.col++;
-  }
-  write(data: string) {
-    const re = /\u001b\[([0-9;]*)([A-Za-z])|\r|\n|[^\u001b\r\n]/gy;
-    for (let m = re.exec(data); m; m = re.exec(data)) {
-      const [tok, params = "", fin] = m;
-      const n = Number(params.split(";")[0] || 1);
-      if (tok === "\r") this.col = 0;
-      else if (tok === "\n") {
-        this.row++;
-        this.col = 0;
-      } else if (fin === undefined) this.put(tok);
-      else if (fin === "m") for (const p of params.split(";")) this.pen = p === "" || p === "0" ? "" : `${this.pen};${p}`.replace(/^;/, "");
-      else if (fin === "H") {
-        const [r = "1", c = "1"] = params.split(";");
-        this.row = Number(r) - 1;
-        this.col = Number(c) - 1;
-      } else if (fin === "G") this.col = n - 1;
-      else if (fin === "A") this.row -= n;
-      else if (fin === "B") this.row += n;
-      else if (fin === "K") for (let c = this.col; c < this.columns; c++) this.cells[this.row]![c] = `${this.pen}| `;
-      else if (fin === "X") for (let c = this.col; c < Math.min(this.columns, this.col + n); c++) this.cells[this.row]![c] = `${this.pen}| `;
-      else if (fin === "J") for (let r = this.row; r < this.cells.length; r++) for (let c = r === this.row ? this.col : 0; c < this.columns; c++) this.cells[r]![c] = `${this.pen}| `;
-      else throw new Error(`PenEmulator: ${JSON.stringify(tok)}`);
-    }
-  }
+  return rows;
 }

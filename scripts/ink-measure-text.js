@@ -3,35 +3,22 @@
  * dimensions of a text, from a cache that is bounded. Ink's own keeps every text it ever measured
  * (a Map never cleared), and a long TUI session measures new texts all the time — each second's
  * elapsed time and token count of every child row, every prefix of a streaming answer — so its
- * cache grew ~1 MB a minute in a soak. This one keeps at most two generations of MAX texts: a
- * young map that becomes the old one when full, an old entry used again moving back to the young
- * map, and the old map dropped as a whole at the next turn (the working set of a frame is kept).
+ * cache grew ~1 MB a minute in a soak. This one keeps at most two generations of 2,000 texts
+ * (components/bounded-cache.js: the working set of a frame is kept across a turnover).
  */
 import widestLine from 'widest-line';
+import { BoundedCache } from "../components/bounded-cache.js";
 
-const MAX = 2000;
-let young = new Map();
-let old = new Map();
+const cache = new BoundedCache(2000);
 
 /** Texts held now (both generations); for tests. */
-export const measuredTexts = () => young.size + old.size;
+export const measuredTexts = () => cache.size;
 
 /** `{width, height}` of `text` in terminal cells and lines, as Ink's measureText. */
 const measureText = (text) => {
   if (text.length === 0) {
     return { width: 0, height: 0 };
   }
-  let dimensions = young.get(text);
-  if (dimensions) return dimensions;
-  dimensions = old.get(text);
-  if (!dimensions) {
-    dimensions = { width: widestLine(text), height: text.split('\n').length };
-  }
-  if (young.size >= MAX) {
-    old = young;
-    young = new Map();
-  }
-  young.set(text, dimensions);
-  return dimensions;
+  return cache.get(text, () => ({ width: widestLine(text), height: text.split('\n').length }));
 };
 export default measureText;

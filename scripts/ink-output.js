@@ -20,34 +20,8 @@
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
 import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
-
-/**
- * A cache of at most about 2 × `max` entries that never drops the working set at once: entries
- * live in a young map, which becomes the old one when it fills; an old entry used again moves back
- * to the young map, and the old map is dropped as a whole at the next turn. (Clearing everything
- * when full made the next frame recompute every row: a slow frame and a burst of garbage.)
- */
-class BoundedCache {
-  constructor(max) {
-    this.max = max;
-    this.young = new Map();
-    this.old = new Map();
-  }
-
-  /** The value of `key`, made by `compute(key)` when absent. */
-  get(key, compute) {
-    let value = this.young.get(key);
-    if (value !== undefined) return value;
-    value = this.old.get(key);
-    if (value === undefined) value = compute(key);
-    if (this.young.size >= this.max) {
-      this.old = this.young;
-      this.young = new Map();
-    }
-    this.young.set(key, value);
-    return value;
-  }
-}
+// The project's one cache policy (two generations; scripts/ink-swaps.mjs makes the path absolute in the bundle).
+import { BoundedCache } from "../components/bounded-cache.js";
 
 // One cell object per character (with its styles array): ~300 bytes a cell, so 3,000 lines held
 // ~20 MB of the heap. Only rows whose placements overlap (Ink's grid, `rowText`) use cells, so a

@@ -27,6 +27,13 @@ const scripts = dirname(fileURLToPath(import.meta.url));
 
 const STRING_WIDTH_EXPORT = "export default function stringWidth(";
 
+/**
+ * Our files import the project's one bounded cache (components/bounded-cache.js) relative to
+ * scripts/; put in place of a package's file they resolve from its folder, so the import is made absolute.
+ */
+const CACHE_IMPORT = '"../components/bounded-cache.js"';
+const withCacheImport = (text) => text.replaceAll(CACHE_IMPORT, JSON.stringify(join(scripts, "..", "components", "bounded-cache.js")));
+
 /** Ink's files replaced whole: Ink's file name → [our file in scripts/, the sha256 of the Ink file it was written against]. */
 export const INK_FILES = {
   "output.js": ["ink-output.js", "de9078c7fc647c40cf9e32d6658fcbbee91dae9e3f6334e5f4ebfc5905fc401d"],
@@ -53,7 +60,7 @@ export const inkSwaps = [
       if (!text.includes(STRING_WIDTH_EXPORT)) throw new Error(`${path}: string-width's export changed (no "${STRING_WIDTH_EXPORT}"); update scripts/ink-swaps.mjs`);
       // string-width's own export renamed, and scripts/string-width-cache.js's wrapper exported instead.
       const wrapper = await readFile(join(scripts, "string-width-cache.js"), "utf8");
-      return text.replace(STRING_WIDTH_EXPORT, "function __inkStringWidth(") + wrapper;
+      return text.replace(STRING_WIDTH_EXPORT, "function __inkStringWidth(") + withCacheImport(wrapper);
     },
   },
   {
@@ -63,7 +70,7 @@ export const inkSwaps = [
       const [ours, expected] = INK_FILES[path.split(/[\\/]/).pop()];
       const hash = createHash("sha256").update(await readFile(path)).digest("hex");
       if (hash !== expected) throw new Error(`${path}: Ink's file changed (sha256 ${hash}); check scripts/${ours} against it, then update INK_FILES in scripts/ink-swaps.mjs`);
-      return readFile(join(scripts, ours), "utf8");
+      return withCacheImport(await readFile(join(scripts, ours), "utf8"));
     },
   },
 ];
@@ -78,13 +85,20 @@ export function esbuildSwaps() {
   }));
 }
 
+/**
+ * A query that loads a swapped file as its package ships it, for the tests that compare a
+ * replacement with the original (`import(url + ORIGINAL)`); only vitest honours it.
+ */
+export const ORIGINAL = "?ink-original";
+
 /** The swaps as one Vite plugin, for vitest (the packages they touch must be inlined: see vitest.config.ts). */
 export function viteSwaps() {
   return {
     name: "ink-swaps",
     enforce: "pre",
     async load(id) {
-      const path = id.split("?")[0];
+      const [path, query] = id.split("?");
+      if (query === ORIGINAL.slice(1)) return readFile(path, "utf8");
       const swap = inkSwaps.find((s) => s.filter.test(path));
       return swap ? swap.load(path) : null;
     },

@@ -6,16 +6,15 @@
  * string-width itself.
  */
 /* global __inkStringWidth */
-// Two generations of at most __INK_WIDTHS_MAX strings each: the young map becomes the old one when
-// full, an old string measured again moves back, and the old map is dropped at the next turn.
-// (One map of 20,000 cleared at once held ~5 MB of a soak's heap — child rows' figures are new
-// strings every second — and dropped the working set with the rest.)
-const __INK_WIDTHS_MAX = 4000;
-let __inkWidths = new Map();
-let __inkWidthsOld = new Map();
+// The project's one cache policy (components/bounded-cache.js: two generations of at most 4,000
+// strings each; scripts/ink-swaps.mjs makes the path absolute). One map of 20,000 cleared at once
+// held ~5 MB of a soak's heap — child rows' figures are new strings every second — and dropped the
+// working set with the rest.
+import { BoundedCache as __InkBoundedCache } from "../components/bounded-cache.js";
+const __inkWidths = new __InkBoundedCache(4000);
 /** Strings whose width is held now (both generations); for tests. */
 export function __inkWidthsHeld() {
-  return __inkWidths.size + __inkWidthsOld.size;
+  return __inkWidths.size;
 }
 const __inkPrintableAscii = /^[\x20-\x7e]*$/;
 // ASCII, one-column symbols of a few blocks (no marks or joiners: each its own grapheme) and SGR
@@ -44,18 +43,8 @@ function __inkSimpleWidth(input) {
 export default function stringWidth(input, options) {
   if (typeof input !== "string" || (options !== undefined && Object.keys(options).length > 0)) return __inkStringWidth(input, options);
   if (input.length < 256 && __inkPrintableAscii.test(input)) return input.length;
-  let width = __inkWidths.get(input);
-  if (width === undefined) {
-    width = __inkWidthsOld.get(input);
-    if (width === undefined) {
-      width = __inkSimple.test(input) ? __inkSimpleWidth(input) : -1;
-      if (width < 0) width = __inkStringWidth(input);
-    }
-    if (__inkWidths.size >= __INK_WIDTHS_MAX) {
-      __inkWidthsOld = __inkWidths;
-      __inkWidths = new Map();
-    }
-    __inkWidths.set(input, width);
-  }
-  return width;
+  return __inkWidths.get(input, () => {
+    const width = __inkSimple.test(input) ? __inkSimpleWidth(input) : -1;
+    return width < 0 ? __inkStringWidth(input) : width;
+  });
 }

@@ -1,30 +1,28 @@
 /**
  * Measuring text in terminal rows the way Ink draws it: Ink wraps a <Text> with wrap-ansi
  * (`hard: true, trim: false`) and measures cells with string-width, so these helpers do the same.
- * Results are cached per text and width (a small LRU), so re-measuring an unchanged item is cheap
+ * Results are cached per text and width (components/bounded-cache.js), so re-measuring an unchanged item is cheap
  * and a resize simply measures at the new width.
  */
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
+import { BoundedCache } from "../bounded-cache.js";
 import { asciiRows } from "./ascii-rows.js";
 
-const CACHE_MAX = 2000;
-const cache = new Map<string, string[]>();
+const cache = new BoundedCache<string, string[]>(2000);
 
 /** The rows `text` occupies at `width` columns, as Ink wraps it (each source line at least one row). */
 export function wrapRows(text: string, width: number): string[] {
   const w = Math.max(1, Math.floor(width));
   const key = `${w}\u0000${text}`;
-  const hit = cache.get(key);
-  if (hit) return hit;
-  const rows: string[] = [];
-  for (const line of text.split("\n")) {
-    if (line === "") rows.push("");
-    else rows.push(...wrapAnsi(line, w, { hard: true, trim: false }).split("\n"));
-  }
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(key, rows);
-  return rows;
+  return cache.get(key, () => {
+    const rows: string[] = [];
+    for (const line of text.split("\n")) {
+      if (line === "") rows.push("");
+      else rows.push(...wrapAnsi(line, w, { hard: true, trim: false }).split("\n"));
+    }
+    return rows;
+  });
 }
 
 const ASCII_LINES = /^[\x20-\x7e\n]*$/;

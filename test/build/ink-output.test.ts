@@ -7,6 +7,10 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { random } from "../../components/testing/random.js";
+import { ORIGINAL } from "../../scripts/ink-swaps.mjs";
+
+/** string-width as its package ships it (the tests resolve "string-width" to the bundle's swapped module). */
+const ownStringWidth = async () => ((await import(pathToFileURL(join(process.cwd(), "node_modules", "string-width", "index.js")).href + ORIGINAL)) as { default: (s: string) => number }).default;
 
 type Transformer = (line: string, index: number) => string;
 interface OutputLike {
@@ -17,8 +21,9 @@ interface OutputLike {
 }
 type OutputClass = new (options: { width: number; height: number }) => OutputLike;
 
-const load = async (path: string): Promise<OutputClass> => ((await import(pathToFileURL(path).href)) as { default: OutputClass }).default;
-const inks = load(join(process.cwd(), "node_modules", "ink", "build", "output.js"));
+const load = async (path: string, query = ""): Promise<OutputClass> => ((await import(pathToFileURL(path).href + query)) as { default: OutputClass }).default;
+// vitest swaps Ink's file for ours as the bundle does (vitest.config.ts); ORIGINAL asks for Ink's own.
+const inks = load(join(process.cwd(), "node_modules", "ink", "build", "output.js"), ORIGINAL);
 const ours = load(join(process.cwd(), "scripts", "ink-output.js"));
 
 const WORDS = ["login", "src/auth.ts", "漢字", "🙂", "é", "x", "   ", "—", "a\u0301", "verify(req)"];
@@ -183,6 +188,13 @@ describe("the bundle's Output (scripts/ink-output.js)", () => {
   });
 });
 
+describe("the comparison itself", () => {
+  it("is with Ink's own Output, not the swap vitest resolves Ink's file to", async () => {
+    expect((await inks).prototype.get.toString()).not.toContain("rowTexts");
+    expect((await ours).prototype.get.toString()).toContain("rowTexts");
+  });
+});
+
 describe("the built bundle", () => {
   it("carries the replacement Output, not Ink's", async () => {
     const { readdirSync, readFileSync } = await import("node:fs");
@@ -202,31 +214,22 @@ describe("the bundle's string-width shortcut (scripts/build.mjs stringWidthCache
   });
 
   it("gives string-width's own width for lines of ASCII, symbols and colour codes, and for the lines it leaves to string-width", async () => {
-    const { readFileSync, writeFileSync, rmSync } = await import("node:fs");
-    const { default: stringWidth } = await import("string-width");
-    // The bundle's module, made as scripts/build.mjs makes it, beside string-width's own file so its imports resolve.
-    const dir = join(process.cwd(), "node_modules", "string-width");
-    const patchedPath = join(dir, `ink-width-test-${process.pid}.js`);
-    const text = readFileSync(join(dir, "index.js"), "utf8");
-    expect(text).toContain("export default function stringWidth(");
-    writeFileSync(patchedPath, text.replace("export default function stringWidth(", "function __inkStringWidth(") + readFileSync(join(process.cwd(), "scripts", "string-width-cache.js"), "utf8"));
-    try {
-      const { default: patched } = (await import(pathToFileURL(patchedPath).href)) as { default: (s: string) => number };
-      const rnd = random(5);
-      const PIECES = ["login", " ", "x", "·", "…", "●", "⠋", "│", "─", "✓", "›", "⏵", "é", "▶", "⌚", "✅", "漢", "e\u0301", "\u001b[1m", "\u001b[22m", "\u001b[38;2;10;20;30m", "\u001b[m", "\u001b[12345m", "\u001b[;m", "\u001b[2K", "\u001b"];
-      for (let i = 0; i < 3000; i++) {
-        let line = "";
-        for (let k = 0, n = 1 + Math.floor(rnd() * 12); k < n; k++) line += PIECES[Math.floor(rnd() * PIECES.length)];
-        expect(patched(line), JSON.stringify(line)).toBe(stringWidth(line));
-        expect(patched(line), `${JSON.stringify(line)} again`).toBe(stringWidth(line));
-      }
-    } finally {
-      rmSync(patchedPath, { force: true });
+    // vitest resolves "string-width" to the bundle's module (scripts/ink-swaps.mjs), as scripts/build.mjs makes it.
+    const { default: patched } = await import("string-width");
+    const stringWidth = await ownStringWidth();
+    expect(patched).not.toBe(stringWidth);
+    const rnd = random(5);
+    const PIECES = ["login", " ", "x", "·", "…", "●", "⠋", "│", "─", "✓", "›", "⏵", "é", "▶", "⌚", "✅", "漢", "e\u0301", "\u001b[1m", "\u001b[22m", "\u001b[38;2;10;20;30m", "\u001b[m", "\u001b[12345m", "\u001b[;m", "\u001b[2K", "\u001b"];
+    for (let i = 0; i < 3000; i++) {
+      let line = "";
+      for (let k = 0, n = 1 + Math.floor(rnd() * 12); k < n; k++) line += PIECES[Math.floor(rnd() * PIECES.length)];
+      expect(patched(line), JSON.stringify(line)).toBe(stringWidth(line));
+      expect(patched(line), `${JSON.stringify(line)} again`).toBe(stringWidth(line));
     }
   });
 
   it("printable ASCII is one column a character, as string-width itself measures it", async () => {
-    const { default: stringWidth } = await import("string-width");
+    const stringWidth = await ownStringWidth();
     let all = "";
     for (let c = 0x20; c <= 0x7e; c++) {
       const ch = String.fromCharCode(c);
