@@ -95,6 +95,22 @@ export function textOf(node: DOMElement): string {
  * untrimmed) or truncated (cli-truncate), by the node's `textWrap`.
  */
 export function wrapForLayout(text: string, maxWidth: number, wrapType: string): string {
+  const key = `${maxWidth}\u0000${wrapType}\u0000${text}`;
+  let wrapped = wrapYoung.get(key) ?? wrapOld.get(key);
+  if (wrapped === undefined) wrapped = wrapNow(text, maxWidth, wrapType);
+  if (wrapYoung.size >= 1000) {
+    wrapOld = wrapYoung;
+    wrapYoung = new Map();
+  }
+  wrapYoung.set(key, wrapped);
+  return wrapped;
+}
+
+// The texts wrapped lately, in two generations of at most 1000 (a text unchanged between frames is wrapped once).
+let wrapYoung = new Map<string, string>();
+let wrapOld = new Map<string, string>();
+
+function wrapNow(text: string, maxWidth: number, wrapType: string): string {
   if (wrapType === "wrap") return wrapAnsi(text, maxWidth, { trim: false, hard: true });
   if (wrapType.startsWith("truncate")) {
     const position = wrapType === "truncate-middle" ? "middle" : wrapType === "truncate-start" ? "start" : "end";

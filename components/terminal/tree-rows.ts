@@ -49,7 +49,29 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const segmenter = new Intl.Segmenter();
 
 /** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
-export function styledCells(line: string): { ch: string; style: string; width: number }[] {
+export function styledCells(line: string): readonly StyledCell[] {
+  let cells = cellsYoung.get(line) ?? cellsOld.get(line);
+  if (cells === undefined) cells = tokenize(line);
+  if (cellsYoung.size >= 2000) {
+    cellsOld = cellsYoung;
+    cellsYoung = new Map();
+  }
+  cellsYoung.set(line, cells);
+  return cells;
+}
+
+/** A grapheme with its style and the columns it takes. */
+export interface StyledCell {
+  ch: string;
+  style: string;
+  width: number;
+}
+
+// Lines tokenized lately, in two generations of at most 2000 (most lines are the same from frame to frame).
+let cellsYoung = new Map<string, readonly StyledCell[]>();
+let cellsOld = new Map<string, readonly StyledCell[]>();
+
+function tokenize(line: string): StyledCell[] {
   const out: { ch: string; style: string; width: number }[] = [];
   let open: string[] = [];
   let style = "";
