@@ -107,6 +107,16 @@ export function cachedCells(line: string): Cells | undefined {
   return cellCache.get(line, (l) => cellsOf(l) ?? null) ?? undefined;
 }
 
+/**
+ * Gives the diff the cells of `line` straight from the renderer that drew it (components/terminal/
+ * tree-rows.ts), so the row is not parsed back from its text; `cells` undefined: rewritten whole.
+ */
+export function primeCells(line: string, cells: Cells | undefined): void {
+  if (cellCache.has(line)) return;
+  if (cellCache.size >= 2000) cellCache.clear();
+  cellCache.set(line, cells);
+}
+
 /** The text of cells `from`–`to` of `c`, styled, starting and ending in the default style. */
 function cellText(c: Cells, from: number, to: number): string {
   let out = "";

@@ -1,0 +1,136 @@
+/**
+ * The one place this project reaches into Ink's internals: the shape of its laid-out DOM (node
+ * names, child lists, text values, styles, the per-node output transform and the yoga node with
+ * its computed layout) and the text wrapping its layout measured with. Everything here is pinned to
+ * INK_PINNED; test/terminal/ink-seam.test.ts fails on another major.minor, naming what to re-check.
+ *
+ * Taking an Ink upgrade: bump INK_PINNED after checking, against the new Ink's build/, that
+ * dom.js still keeps these fields, that render-node-to-output.js still wraps text the way
+ * `wrapForLayout` does, and that the parity test (components/terminal/tree-rows.test.tsx) passes.
+ */
+import type { DOMElement } from "ink";
+import cliTruncate from "cli-truncate";
+import wrapAnsi from "wrap-ansi";
+import chalk from "chalk";
+
+/** The Ink major.minor this seam was written and tested against. */
+export const INK_PINNED = "6.8";
+
+/** Throws unless `version` (Ink's package.json version) is of the pinned major.minor. */
+export function checkInkVersion(version: string): void {
+  const [major, minor] = version.split(".");
+  if (`${major}.${minor}` !== INK_PINNED) {
+    throw new Error(`Ink ${version} is installed, but components/terminal/ink-seam.ts is written against Ink ${INK_PINNED}.x: check the seam against Ink's build/dom.js and render-node-to-output.js, run components/terminal/tree-rows.test.tsx, then update INK_PINNED`);
+  }
+}
+
+/** A yoga node's computed layout, as the seam reads it. */
+export interface NodeLayout {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  borderLeft: number;
+  borderRight: number;
+  borderTop: number;
+  borderBottom: number;
+  paddingLeft: number;
+  paddingRight: number;
+}
+
+// yoga-layout's enum values (stable across yoga 2/3): Edge Left 0, Top 1, Right 2, Bottom 3; Display None 1.
+const EDGE_LEFT = 0;
+const EDGE_TOP = 1;
+const EDGE_RIGHT = 2;
+const EDGE_BOTTOM = 3;
+const DISPLAY_NONE = 1;
+
+type Yoga = NonNullable<DOMElement["yogaNode"]>;
+
+/** The layout of `node`, or undefined when it has no yoga node or is display:none. */
+export function layoutOf(node: { yogaNode?: Yoga }): NodeLayout | undefined {
+  const y = node.yogaNode;
+  if (!y || y.getDisplay() === DISPLAY_NONE) return undefined;
+  return {
+    left: y.getComputedLeft(),
+    top: y.getComputedTop(),
+    width: y.getComputedWidth(),
+    height: y.getComputedHeight(),
+    borderLeft: y.getComputedBorder(EDGE_LEFT),
+    borderRight: y.getComputedBorder(EDGE_RIGHT),
+    borderTop: y.getComputedBorder(EDGE_TOP),
+    borderBottom: y.getComputedBorder(EDGE_BOTTOM),
+    paddingLeft: y.getComputedPadding(EDGE_LEFT),
+    paddingRight: y.getComputedPadding(EDGE_RIGHT),
+  };
+}
+
+/** The offset of a text node's first child (Ink positions a text's padding by it). */
+export function firstChildOffset(node: DOMElement): { x: number; y: number } {
+  const y = (node.childNodes[0] as { yogaNode?: Yoga } | undefined)?.yogaNode;
+  return y ? { x: y.getComputedLeft(), y: y.getComputedTop() } : { x: 0, y: 0 };
+}
+
+/** What a DOM node of Ink's is, for the renderer. */
+export type SeamNode = DOMElement | { nodeName: "#text"; nodeValue: string; yogaNode?: Yoga };
+
+/** The text of an ink-text node: its text children concatenated, nested texts transformed (Ink's squashing), only SGR and OSC escapes kept. */
+export function textOf(node: DOMElement): string {
+  let text = "";
+  node.childNodes.forEach((child, index) => {
+    const c = child as SeamNode;
+    if (c.nodeName === "#text") {
+      text += c.nodeValue;
+      return;
+    }
+    let t = c.nodeName === "ink-text" || c.nodeName === "ink-virtual-text" ? textOf(c) : "";
+    if (t.length > 0 && typeof c.internal_transform === "function") t = c.internal_transform(t, index);
+    text += t;
+  });
+  return text;
+}
+
+/**
+ * `text` fitted to `maxWidth` columns the way Ink's layout measured it: wrapped (wrap-ansi, hard,
+ * untrimmed) or truncated (cli-truncate), by the node's `textWrap`.
+ */
+export function wrapForLayout(text: string, maxWidth: number, wrapType: string): string {
+  const key = `${maxWidth}\u0000${wrapType}\u0000${text}`;
+  let wrapped = wrapYoung.get(key) ?? wrapOld.get(key);
+  if (wrapped === undefined) wrapped = wrapNow(text, maxWidth, wrapType);
+  if (wrapYoung.size >= 1000) {
+    wrapOld = wrapYoung;
+    wrapYoung = new Map();
+  }
+  wrapYoung.set(key, wrapped);
+  return wrapped;
+}
+
+// The texts wrapped lately, in two generations of at most 1000 (a text unchanged between frames is wrapped once).
+let wrapYoung = new Map<string, string>();
+let wrapOld = new Map<string, string>();
+
+function wrapNow(text: string, maxWidth: number, wrapType: string): string {
+  if (wrapType === "wrap") return wrapAnsi(text, maxWidth, { trim: false, hard: true });
+  if (wrapType.startsWith("truncate")) {
+    const position = wrapType === "truncate-middle" ? "middle" : wrapType === "truncate-start" ? "start" : "end";
+    return cliTruncate(text, maxWidth, { position });
+  }
+  return text;
+}
+
+/** `text` in `color` (a chalk name, #hex, rgb(r,g,b) or ansi256(n)) as Ink colours borders and backgrounds. */
+export function colorize(text: string, color: string | undefined, type: "foreground" | "background"): string {
+  if (!color) return text;
+  const c = chalk as unknown as Record<string, (s: string) => string>;
+  if (color in chalk) return type === "foreground" ? c[color]!(text) : c[`bg${color[0]!.toUpperCase()}${color.slice(1)}`]!(text);
+  if (color.startsWith("#")) return type === "foreground" ? chalk.hex(color)(text) : chalk.bgHex(color)(text);
+  const ansi = /^ansi256\(\s?(\d+)\s?\)$/.exec(color);
+  if (ansi) return type === "foreground" ? chalk.ansi256(Number(ansi[1]))(text) : chalk.bgAnsi256(Number(ansi[1]))(text);
+  const rgb = /^rgb\(\s?(\d+),\s?(\d+),\s?(\d+)\s?\)$/.exec(color);
+  if (rgb) return type === "foreground" ? chalk.rgb(Number(rgb[1]), Number(rgb[2]), Number(rgb[3]))(text) : chalk.bgRgb(Number(rgb[1]), Number(rgb[2]), Number(rgb[3]))(text);
+  return text;
+}
+
+/** Dim `text` (Ink's dim borders). */
+export const dim = (text: string) => chalk.dim(text);

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { Box, Text, type DOMElement } from "ink";
+import { cleanup, render } from "ink-testing-library";
+import { createRef } from "react";
+import { ScreenEmulator } from "../testing/screen-emulator.js";
+import { TreeFrameWriter } from "./tree-frames.js";
+import { treeRows } from "./tree-rows.js";
+
+afterEach(() => cleanup());
+
+function View({ lines, spinner, ref }: { lines: string[]; spinner: string; ref: React.RefObject<DOMElement | null> }) {
+  return (
+    <Box ref={ref} flexDirection="column" width={40}>
+      <Box borderStyle="round" flexDirection="column" height={6} overflow="hidden" justifyContent="flex-end">
+        {lines.map((l, i) => (
+          <Text key={i}>{l}</Text>
+        ))}
+      </Box>
+      <Text>
+        {spinner} working 漢字 <Text color="green">ok</Text>
+      </Text>
+    </Box>
+  );
+}
+
+const rootOf = (ref: React.RefObject<DOMElement | null>) => {
+  let root = ref.current!;
+  while (root.parentNode) root = root.parentNode;
+  return root;
+};
+
+describe("TreeFrameWriter: rows from the tree straight to the terminal, only the changes after the first", () => {
+  it("shows each frame exactly as Ink lays it out, writing far fewer bytes than the whole frame after the first", () => {
+    const screen = new ScreenEmulator(40, 12);
+    let bytes = "";
+    const writer = new TreeFrameWriter((b) => {
+      bytes = b;
+      screen.write(b);
+    }, true);
+    const ref = createRef<DOMElement>();
+    const lines = ["line 1", "line 2", "line 3"];
+    const app = render(<View ref={ref} lines={lines} spinner="⠋" />);
+    writer.draw(treeRows(rootOf(ref)), 40, 12);
+    const plain = () => app.lastFrame()!.replace(/\u001b\[[0-9;]*m/g, "").split("\n");
+    expect(screen.lines().slice(0, plain().length).map((l) => l.trimEnd())).toEqual(plain().map((l) => l.trimEnd()));
+    const whole = bytes.length;
+    for (let i = 4; i <= 9; i++) {
+      lines.push(`line ${i}`);
+      app.rerender(<View ref={ref} lines={[...lines]} spinner={i % 2 ? "⠙" : "⠹"} />);
+      writer.draw(treeRows(rootOf(ref)), 40, 12);
+      expect(screen.lines().slice(0, plain().length).map((l) => l.trimEnd())).toEqual(plain().map((l) => l.trimEnd()));
+      expect(bytes.length).toBeLessThan(whole / 2);
+    }
+  });
+
+  it("draws the next frame whole after invalidate (the screen was changed beside it)", () => {
+    const screen = new ScreenEmulator(40, 12);
+    const writer = new TreeFrameWriter((b) => screen.write(b), false);
+    const ref = createRef<DOMElement>();
+    const app = render(<View ref={ref} lines={["a"]} spinner="⠋" />);
+    writer.draw(treeRows(rootOf(ref)), 40, 12);
+    screen.write("\u001b[2J\u001b[H"); // wiped beside the writer
+    writer.invalidate();
+    writer.draw(treeRows(rootOf(ref)), 40, 12);
+    expect(screen.lines()[0]!.trimEnd()).toBe(app.lastFrame()!.replace(/\u001b\[[0-9;]*m/g, "").split("\n")[0]!.trimEnd());
+  });
+
+  it("cuts rows to the terminal's width and the frame to its height", () => {
+    const screen = new ScreenEmulator(10, 3);
+    const writer = new TreeFrameWriter((b) => screen.write(b), false);
+    const ref = createRef<DOMElement>();
+    render(<View ref={ref} lines={["a fairly long line of text"]} spinner="⠋" />);
+    writer.draw(treeRows(rootOf(ref)), 10, 3);
+    expect(screen.lines()).toEqual(["╭─────────", "│", "│"]);
+  });
+});

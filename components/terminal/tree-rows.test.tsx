@@ -1,0 +1,150 @@
+import { vi, afterEach, describe, expect, it } from "vitest";
+// Colours are only written when the terminal supports them; force them before ink loads.
+vi.hoisted(() => {
+  process.env.FORCE_COLOR = "1";
+});
+import { readFileSync } from "node:fs";
+import { Box, Text, type DOMElement } from "ink";
+import { cleanup, render } from "ink-testing-library";
+import { createRef, type ReactElement } from "react";
+import { WrapText } from "../WrapText.js";
+import { SubagentPane } from "../SubagentPane.js";
+import { startChild } from "../hooks/child-reducer.js";
+import { checkInkVersion, INK_PINNED } from "./ink-seam.js";
+import { rowLine, styledCells, treeRows } from "./tree-rows.js";
+
+afterEach(() => cleanup());
+
+/** A frame as cells: per row, [char, sorted SGR codes] per cell (so code order does not matter). */
+function cellsOfFrame(lines: readonly string[]): [string, string][][] {
+  return lines.map((line) =>
+    styledCells(line).flatMap((c) => {
+      const codes = [...c.style.matchAll(/\u001b\[([0-9;]*)m/g)].map((m) => m[1]).sort().join(" ");
+      return c.width === 2 ? [[c.ch, codes] as [string, string], ["", codes] as [string, string]] : [[c.ch, codes] as [string, string]];
+    }),
+  );
+}
+
+/** Renders `view` inside a box we hold, with Ink; returns Ink's frame and the rows treeRows draws from the same laid-out tree. */
+function both(view: (ref: React.RefObject<DOMElement | null>) => ReactElement): { ink: string[]; ours: string[] } {
+  const ref = createRef<DOMElement>();
+  const { lastFrame } = render(view(ref));
+  let root = ref.current!;
+  while (root.parentNode) root = root.parentNode;
+  expect(root.nodeName).toBe("ink-root");
+  return { ink: lastFrame()!.split("\n"), ours: treeRows(root).map(rowLine) };
+}
+
+const child = startChild({ childId: "20261202-142301-ab12cd", profile: "reviewer", color: "magenta", prompt: "review the diff", resumed: false, at: 0 });
+
+const FIXTURES: Record<string, (ref: React.RefObject<DOMElement | null>) => ReactElement> = {
+  "borders in colours, dim and per-side": (ref) => (
+    <Box ref={ref} flexDirection="column" width={40}>
+      <Box borderStyle="round" borderColor="magenta" paddingX={1}>
+        <Text bold>title</Text>
+      </Box>
+      <Box borderStyle="single" borderDimColor borderTop={false} borderRight={false}>
+        <Text color="#ff8800">hex colour</Text>
+      </Box>
+      <Box borderStyle="double" borderLeftColor="green" borderBottomColor="ansi256(200)">
+        <Text backgroundColor="rgb(10,20,30)">rgb bg</Text>
+      </Box>
+    </Box>
+  ),
+  "wrap and truncate": (ref) => (
+    <Box ref={ref} flexDirection="column" width={20}>
+      <Text>the quick brown fox jumps over the lazy dog, twice over</Text>
+      <Text wrap="truncate" color="green">the quick brown fox jumps over the lazy dog</Text>
+      <Text wrap="truncate-middle">the quick brown fox jumps over the lazy dog</Text>
+      <Text wrap="truncate-start">the quick brown fox jumps over the lazy dog</Text>
+      <WrapText>words that wrap right at the edge of the box here</WrapText>
+    </Box>
+  ),
+  "bold, dim, italic, underline, inverse, strikethrough and nested colours": (ref) => (
+    <Box ref={ref} width={60}>
+      <Text color="red">
+        red <Text bold>bold red</Text> <Text dimColor>dim</Text> <Text inverse>inv</Text> <Text italic underline>iu</Text> <Text strikethrough backgroundColor="blue">st</Text> back
+      </Text>
+    </Box>
+  ),
+  "wide CJK and emoji": (ref) => (
+    <Box ref={ref} flexDirection="column" width={12} borderStyle="single">
+      <Text>漢字かな交じり文です</Text>
+      <Text color="cyan">ok 👍 done 🎉 yes</Text>
+      <Box>
+        <Text>中</Text>
+        <Text>x</Text>
+      </Box>
+    </Box>
+  ),
+  "overflow hidden, absolute, margins and padding": (ref) => (
+    <Box ref={ref} flexDirection="column" width={30} height={8}>
+      <Box height={2} overflow="hidden" marginLeft={2}>
+        <Text>one two three four five six seven eight nine ten eleven</Text>
+      </Box>
+      <Box marginTop={1} paddingLeft={3} width={20} overflowX="hidden">
+        <Text wrap="truncate-end">{"x".repeat(40)}</Text>
+      </Box>
+      <Box position="absolute" marginTop={5} marginLeft={10}>
+        <Text color="yellow">absolute</Text>
+      </Box>
+      <Box justifyContent="flex-end" width={30}>
+        <Text>right</Text>
+      </Box>
+    </Box>
+  ),
+  "background colour box and a row of boxes": (ref) => (
+    <Box ref={ref} width={50} flexDirection="row" gap={1}>
+      <Box backgroundColor="blue" width={10} height={2}>
+        <Text>on blue</Text>
+      </Box>
+      <Box flexGrow={1} borderStyle="bold">
+        <Text>grow</Text>
+      </Box>
+      <Box display="none">
+        <Text>hidden</Text>
+      </Box>
+    </Box>
+  ),
+  "a real view: a running child's pane": (ref) => (
+    <Box ref={ref}>
+      <SubagentPane child={child} now={1000} width={60} lines={3} />
+    </Box>
+  ),
+};
+
+describe("treeRows: the laid-out tree drawn to rows, the same cells as Ink's own output", () => {
+  for (const [name, view] of Object.entries(FIXTURES)) {
+    it(name, () => {
+      const { ink, ours } = both(view);
+      expect(ours.length).toBe(ink.length);
+      expect(cellsOfFrame(ours)).toEqual(cellsOfFrame(ink));
+      expect(ink.join("\n")).toMatch(/\u001b\[/); // the fixture has styles to compare (colours are on)
+    });
+  }
+
+  it("clips a text to every overflow-hidden box above it, not only the nearest (Ink keeps only the innermost)", () => {
+    const ref = createRef<DOMElement>();
+    render(
+      <Box ref={ref} width={20} height={3} flexDirection="column">
+        <Box width={6} overflow="hidden">
+          <Box width={12} overflowY="hidden">
+            <Text>abcdefghijkl</Text>
+          </Box>
+        </Box>
+      </Box>,
+    );
+    let root = ref.current!;
+    while (root.parentNode) root = root.parentNode;
+    expect(treeRows(root).map(rowLine)[0]).toBe("abcdef");
+  });
+});
+
+describe("ink-seam: pinned to the installed Ink", () => {
+  it("accepts the installed Ink's version and refuses another minor, naming what to check", () => {
+    const installed = JSON.parse(readFileSync(new URL("../../node_modules/ink/package.json", import.meta.url), "utf8")) as { version: string };
+    expect(() => checkInkVersion(installed.version)).not.toThrow();
+    expect(installed.version.startsWith(`${INK_PINNED}.`)).toBe(true);
+    expect(() => checkInkVersion("6.9.0")).toThrow(/Ink 6\.9\.0 is installed.*ink-seam\.ts.*INK_PINNED/);
+  });
+});

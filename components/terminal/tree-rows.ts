@@ -1,0 +1,297 @@
+/**
+ * Tree → rows: the step from Ink's laid-out tree to the rows of terminal cells the frame diff
+ * works on, written here. Each box draws its background and border, each text node its text
+ * (wrapped or truncated to its box as the layout measured it, run through its output transforms),
+ * at the absolute position yoga computed, inside the clip of every `overflow: hidden` box above
+ * it (the intersection). A wide character takes two cells, the second empty. Ink's internals are
+ * reached only through ./ink-seam.ts.
+ */
+import type { DOMElement } from "ink";
+import cliBoxes from "cli-boxes";
+import stringWidth from "string-width";
+import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
+
+const CSI = "\u001b[";
+
+/** One row of cells: `chars[i]` is the grapheme at column i ("" after a wide one), `styles[i]` the SGR codes in force ("" for none). */
+export interface CellRow {
+  chars: string[];
+  styles: string[];
+}
+
+type Transform = (line: string, index: number) => string;
+interface Clip {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+}
+
+/** SGR closing codes → whether they end an open code. */
+const CLOSES: Record<string, (code: string) => boolean> = {
+  "22": (c) => c === "1" || c === "2",
+  "23": (c) => c === "3",
+  "24": (c) => c === "4",
+  "25": (c) => c === "5",
+  "27": (c) => c === "7",
+  "28": (c) => c === "8",
+  "29": (c) => c === "9",
+  "39": (c) => /^(3[0-8]|9[0-7])(;|$)/.test(c),
+  "49": (c) => /^(4[0-8]|10[0-7])(;|$)/.test(c),
+};
+
+/** Foreground and background colour codes: a new one replaces the one in force. */
+const FOREGROUND = /^(3[0-8]|9[0-7])(;|$)/;
+const BACKGROUND = /^(4[0-8]|10[0-7])(;|$)/;
+
+const ESCAPE = /\u001b(?:\[([0-9;:]*)([ -/]*[@-~])|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/y;
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const segmenter = new Intl.Segmenter();
+
+/** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
+export function styledCells(line: string): readonly StyledCell[] {
+  let cells = cellsYoung.get(line) ?? cellsOld.get(line);
+  if (cells === undefined) cells = tokenize(line);
+  if (cellsYoung.size >= 2000) {
+    cellsOld = cellsYoung;
+    cellsYoung = new Map();
+  }
+  cellsYoung.set(line, cells);
+  return cells;
+}
+
+/** A grapheme with its style and the columns it takes. */
+export interface StyledCell {
+  ch: string;
+  style: string;
+  width: number;
+}
+
+// Lines tokenized lately, in two generations of at most 2000 (most lines are the same from frame to frame).
+let cellsYoung = new Map<string, readonly StyledCell[]>();
+let cellsOld = new Map<string, readonly StyledCell[]>();
+
+function tokenize(line: string): StyledCell[] {
+  const out: { ch: string; style: string; width: number }[] = [];
+  let open: string[] = [];
+  let style = "";
+  const addText = (text: string) => {
+    if (!text) return;
+    if (PRINTABLE_ASCII.test(text)) {
+      for (const ch of text) out.push({ ch, style, width: 1 });
+      return;
+    }
+    for (const { segment } of segmenter.segment(text)) out.push({ ch: segment, style, width: Math.max(1, stringWidth(segment)) });
+  };
+  let from = 0;
+  for (let i = line.indexOf("\u001b"); i >= 0; i = line.indexOf("\u001b", i)) {
+    ESCAPE.lastIndex = i;
+    const m = ESCAPE.exec(line);
+    if (!m) {
+      i++;
+      continue;
+    }
+    addText(line.slice(from, i));
+    from = i = ESCAPE.lastIndex;
+    if (m[2] !== "m") continue;
+    for (const code of splitSgr(m[1]!)) {
+      if (code === "" || code === "0") open = [];
+      else if (CLOSES[code]) open = open.filter((c) => !CLOSES[code]!(c));
+      else open = [...open.filter((c) => c !== code && !(FOREGROUND.test(code) && FOREGROUND.test(c)) && !(BACKGROUND.test(code) && BACKGROUND.test(c))), code];
+    }
+    style = open.map((c) => `${CSI}${c}m`).join("");
+  }
+  addText(line.slice(from));
+  return out;
+}
+
+/** SGR parameters split into codes, keeping 38/48 colour specs (38;5;n, 38;2;r;g;b) whole. */
+function splitSgr(params: string): string[] {
+  if (!params.includes(";")) return [params];
+  const parts = params.split(";");
+  const codes: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if ((p === "38" || p === "48" || p === "58") && parts[i + 1] === "5") {
+      codes.push(parts.slice(i, i + 3).join(";"));
+      i += 2;
+    } else if ((p === "38" || p === "48" || p === "58") && parts[i + 1] === "2") {
+      codes.push(parts.slice(i, i + 5).join(";"));
+      i += 4;
+    } else codes.push(p);
+  }
+  return codes;
+}
+
+/** The grid a frame is drawn into. */
+class Grid {
+  readonly rows: CellRow[] = [];
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
+    for (let y = 0; y < height; y++) this.rows.push({ chars: new Array<string>(width).fill(" "), styles: new Array<string>(width).fill("") });
+  }
+
+  /** Writes `text` (lines split on "\n") with its top-left at x, y, each line through `transforms`, inside `clip`. */
+  write(x: number, y: number, text: string, transforms: readonly Transform[], clip: Clip | undefined): void {
+    if (!text) return;
+    let lines = text.split("\n");
+    if (clip) {
+      if (y + lines.length < clip.y1 || y > clip.y2) return;
+      const from = y < clip.y1 ? clip.y1 - y : 0;
+      const to = y + lines.length > clip.y2 ? clip.y2 - y : lines.length;
+      lines = lines.slice(from, Math.max(from, to));
+      y += from;
+    }
+    lines.forEach((raw, index) => {
+      const row = this.rows[y + index];
+      if (!row) return;
+      let line = raw;
+      for (const t of transforms) line = t(line, index);
+      let col = x;
+      for (const cell of styledCells(line)) {
+        const end = col + cell.width;
+        const inside = clip ? col >= clip.x1 && end <= clip.x2 : true;
+        if (inside && col >= 0) {
+          this.put(row, col, cell.ch, cell.style);
+          for (let k = 1; k < cell.width; k++) this.put(row, col + k, "", cell.style);
+        }
+        col = end;
+      }
+    });
+  }
+
+  private put(row: CellRow, col: number, ch: string, style: string): void {
+    if (col >= row.chars.length) {
+      // a row drawn past the root's width (Ink keeps it): grow with blanks
+      while (row.chars.length < col) {
+        row.chars.push(" ");
+        row.styles.push("");
+      }
+      row.chars.push(ch);
+      row.styles.push(style);
+      return;
+    }
+    row.chars[col] = ch;
+    row.styles[col] = style;
+  }
+}
+
+/** Options of treeRows. */
+export interface TreeRowsOptions {
+  /** Skip <Static> subtrees (the live frame) — true for the root's frame, false for its static node. */
+  skipStatic?: boolean;
+}
+
+/** The rows of cells the laid-out `root` draws: one per row of its computed height. */
+export function treeRows(root: DOMElement, { skipStatic = true }: TreeRowsOptions = {}): CellRow[] {
+  const layout = layoutOf(root);
+  if (!layout) return [];
+  const grid = new Grid(layout.width, layout.height);
+  draw(grid, root, 0, 0, [], undefined, skipStatic);
+  return grid.rows;
+}
+
+function intersect(a: Clip | undefined, b: Clip): Clip {
+  if (!a) return b;
+  return { x1: Math.max(a.x1, b.x1), x2: Math.min(a.x2, b.x2), y1: Math.max(a.y1, b.y1), y2: Math.min(a.y2, b.y2) };
+}
+
+function draw(grid: Grid, node: SeamNode, offsetX: number, offsetY: number, transforms: readonly Transform[], clip: Clip | undefined, skipStatic: boolean): void {
+  if (node.nodeName === "#text") return;
+  if (skipStatic && node.internal_static) return;
+  const layout = layoutOf(node);
+  if (!layout) return;
+  const x = offsetX + layout.left;
+  const y = offsetY + layout.top;
+  const own = typeof node.internal_transform === "function" ? [node.internal_transform as Transform, ...transforms] : transforms;
+  if (node.nodeName === "ink-text") {
+    let text = textOf(node);
+    if (!text) return;
+    const maxWidth = layout.width - layout.paddingLeft - layout.paddingRight - layout.borderLeft - layout.borderRight;
+    if (widest(text) > maxWidth) text = wrapForLayout(text, maxWidth, node.style.textWrap ?? "wrap");
+    const at = firstChildOffset(node);
+    if (at.x || at.y) text = "\n".repeat(at.y) + text.split("\n").map((l) => (l ? " ".repeat(at.x) + l : l)).join("\n");
+    grid.write(x, y, text, own, clip);
+    return;
+  }
+  let inner = clip;
+  if (node.nodeName === "ink-box") {
+    drawBackground(grid, node, x, y, layout, clip);
+    drawBorder(grid, node, x, y, layout, clip);
+    const s = node.style;
+    const hideX = s.overflowX === "hidden" || s.overflow === "hidden";
+    const hideY = s.overflowY === "hidden" || s.overflow === "hidden";
+    if (hideX || hideY) {
+      inner = intersect(clip, {
+        x1: hideX ? x + layout.borderLeft : -Infinity,
+        x2: hideX ? x + layout.width - layout.borderRight : Infinity,
+        y1: hideY ? y + layout.borderTop : -Infinity,
+        y2: hideY ? y + layout.height - layout.borderBottom : Infinity,
+      });
+    }
+  }
+  for (const child of node.childNodes) draw(grid, child as SeamNode, x, y, own, inner, skipStatic);
+}
+
+function widest(text: string): number {
+  let w = 0;
+  for (const line of text.split("\n")) w = Math.max(w, PRINTABLE_ASCII.test(line) ? line.length : stringWidth(line));
+  return w;
+}
+
+type Layout = NonNullable<ReturnType<typeof layoutOf>>;
+
+function drawBackground(grid: Grid, node: DOMElement, x: number, y: number, l: Layout, clip: Clip | undefined): void {
+  const s = node.style;
+  if (!s.backgroundColor) return;
+  const left = s.borderStyle && s.borderLeft !== false ? 1 : 0;
+  const right = s.borderStyle && s.borderRight !== false ? 1 : 0;
+  const top = s.borderStyle && s.borderTop !== false ? 1 : 0;
+  const bottom = s.borderStyle && s.borderBottom !== false ? 1 : 0;
+  const w = l.width - left - right;
+  const h = l.height - top - bottom;
+  if (w <= 0 || h <= 0) return;
+  const line = colorize(" ".repeat(w), s.backgroundColor, "background");
+  grid.write(x + left, y + top, Array.from({ length: h }, () => line).join("\n"), [], clip);
+}
+
+function drawBorder(grid: Grid, node: DOMElement, x: number, y: number, l: Layout, clip: Clip | undefined): void {
+  const s = node.style;
+  if (!s.borderStyle) return;
+  const box = typeof s.borderStyle === "string" ? cliBoxes[s.borderStyle] : s.borderStyle;
+  const showTop = s.borderTop !== false;
+  const showBottom = s.borderBottom !== false;
+  const showLeft = s.borderLeft !== false;
+  const showRight = s.borderRight !== false;
+  const inner = l.width - (showLeft ? 1 : 0) - (showRight ? 1 : 0);
+  const paint = (text: string, color: string | undefined, dimmed: boolean | undefined) => {
+    const c = colorize(text, color, "foreground");
+    return dimmed ? dim(c) : c;
+  };
+  const sides = l.height - (showTop ? 1 : 0) - (showBottom ? 1 : 0);
+  const column = (ch: string, color: string | undefined, dimmed: boolean | undefined) => Array.from({ length: Math.max(0, sides) }, () => paint(ch, color, dimmed)).join("\n");
+  const offsetY = showTop ? 1 : 0;
+  if (showTop) grid.write(x, y, paint((showLeft ? box.topLeft : "") + box.top.repeat(Math.max(0, inner)) + (showRight ? box.topRight : ""), s.borderTopColor ?? s.borderColor, s.borderTopDimColor ?? s.borderDimColor), [], clip);
+  if (showLeft && sides > 0) grid.write(x, y + offsetY, column(box.left, s.borderLeftColor ?? s.borderColor, s.borderLeftDimColor ?? s.borderDimColor), [], clip);
+  if (showRight && sides > 0) grid.write(x + l.width - 1, y + offsetY, column(box.right, s.borderRightColor ?? s.borderColor, s.borderRightDimColor ?? s.borderDimColor), [], clip);
+  if (showBottom) grid.write(x, y + l.height - 1, paint((showLeft ? box.bottomLeft : "") + box.bottom.repeat(Math.max(0, inner)) + (showRight ? box.bottomRight : ""), s.borderBottomColor ?? s.borderColor, s.borderBottomDimColor ?? s.borderDimColor), [], clip);
+}
+
+/** A row as the SGR-coloured text a terminal is sent (trailing blank cells dropped; styles reset at the end). */
+export function rowLine(row: CellRow): string {
+  let end = row.chars.length;
+  while (end > 0 && row.chars[end - 1] === " " && !row.styles[end - 1]) end--;
+  let out = "";
+  let style = "";
+  for (let i = 0; i < end; i++) {
+    const s = row.styles[i]!;
+    if (s !== style) {
+      out += s.startsWith(style) ? s.slice(style.length) : `${CSI}0m${s}`;
+      style = s;
+    }
+    out += row.chars[i];
+  }
+  return style ? `${out}${CSI}0m` : out;
+}
