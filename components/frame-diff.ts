@@ -112,9 +112,8 @@ export function cachedCells(line: string): Cells | undefined {
  * tree-rows.ts), so the row is not parsed back from its text; `cells` undefined: rewritten whole.
  */
 export function primeCells(line: string, cells: Cells | undefined): void {
-  if (cellCache.has(line)) return;
-  if (cellCache.size >= 2000) cellCache.clear();
-  cellCache.set(line, cells);
+  if (cellCache.peek(line) !== undefined) return;
+  cellCache.set(line, cells ?? null);
 }
 
 /** The text of cells `from`–`to` of `c`, styled, starting and ending in the default style. */

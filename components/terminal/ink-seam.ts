@@ -2,7 +2,7 @@
  * The one place this project reaches into Ink's internals: the shape of its laid-out DOM (node
  * names, child lists, text values, styles, the per-node output transform and the yoga node with
  * its computed layout) and the text wrapping its layout measured with. Everything here is pinned to
- * INK_PINNED; test/terminal/ink-seam.test.ts fails on another major.minor, naming what to re-check.
+ * INK_PINNED; components/terminal/tree-rows.test.tsx fails on another major.minor, naming what to re-check.
  *
  * Taking an Ink upgrade: bump INK_PINNED after checking, against the new Ink's build/, that
  * dom.js still keeps these fields, that render-node-to-output.js still wraps text the way
