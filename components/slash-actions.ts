@@ -41,7 +41,7 @@ const MODE_CYCLE: readonly PermissionMode[] = ["default", "accept-edits", "plan"
 export function switchPermissionMode(session: AgentSession, stream: AgentStream, modeChanged: (mode: PermissionMode) => void, name?: string): void {
   const next = name ?? MODE_CYCLE[(MODE_CYCLE.indexOf(session.permissionMode) + 1) % MODE_CYCLE.length]!;
   if (!(PERMISSION_MODES as readonly string[]).includes(next)) return stream.notice(`/mode: unknown mode "${next}" — use one of ${PERMISSION_MODES.join(", ")}`, "error");
-  session.setPermissionMode(next as PermissionMode);
+  session.submit({ type: "set_mode", mode: next as PermissionMode });
   modeChanged(session.permissionMode);
   const what: Record<PermissionMode, string> = {
     default: "every bash, edit and write asks (rules first)",
@@ -66,7 +66,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "model":
       if (outcome.name === undefined) return stream.notice(`model: ${session.model} (${session.provider.name}) — /model <name> switches it for the next turns`, "info");
       try {
-        session.setModel(outcome.name);
+        session.submit({ type: "set_model", model: outcome.name });
         ctx.modelChanged(session.model);
         stream.notice(`model switched to ${session.model} for the next turns (children without a model of their own too)`, "info");
       } catch (err) {
@@ -108,7 +108,7 @@ async function runMerge(args: string, ctx: SlashActionContext): Promise<void> {
   const { session, stream } = ctx;
   const asked = parseMergeArgs(args);
   try {
-    if ("list" in asked) return stream.notice(queueListing(await session.mergeCandidates()).join("\n"), "info");
+    if ("list" in asked) return stream.notice(queueListing(await session.submit({ type: "list_branches" })).join("\n"), "info");
   } catch (err) {
     return stream.notice(`/merge: ${errorMessage(err)}`, "error");
   }
@@ -119,7 +119,7 @@ async function runMerge(args: string, ctx: SlashActionContext): Promise<void> {
     if (!stream.handMergeConflict(c.title ?? c.branch)) stream.notice("/merge hand: a run is in progress — try again when it ends", "warn");
     return;
   }
-  const o = await session.mergeBranches(asked.pick, { squash: asked.squash, allowDirty: asked.allowDirty });
+  const o = await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty });
   const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args.trim()} dirty merges anyway)` : "";
   stream.notice(`/merge: ${mergeNotice(o)}${dirtyHint}`, o.ok ? "info" : "warn");
 }
@@ -129,8 +129,8 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   const { session, stream } = ctx;
   const asked = parseRewindArgs(args);
   if ("error" in asked) return stream.notice(asked.error, "error");
-  if ("list" in asked) return stream.notice(rewindListing(await session.rewindTurns()).join("\n"), "info");
-  const r = await session.rewind(asked.turn, asked.opts);
+  if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" })).join("\n"), "info");
+  const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
   const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";
   stream.notice(`/rewind: ${r.message}${again}`, "warn");

@@ -16,7 +16,7 @@ import { BudgetBroker, type BudgetRequest } from "./budget-broker.js";
 export function useBudgetQuestion(session: AgentSession): { broker: BudgetBroker; request: BudgetRequest | undefined } {
   const broker = useMemo(() => new BudgetBroker(), []);
   useEffect(() => {
-    session.setBudgetAsk(broker.ask);
+    session.setBudgetAsk(broker.ask, (id, answer) => broker.answer(id, answer));
     return () => {
       session.setBudgetAsk(undefined);
       broker.cancelAll();

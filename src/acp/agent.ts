@@ -148,9 +148,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const text = promptText(params.prompt);
       const onEvent = (e: AgentEvent) => updates.see(e);
       const done = live.session.startMcp().then(async (): Promise<LoopResult> => {
-        const invocation = live.session.commandInvocation(text);
-        if (!invocation) return live.session.prompt(text, { signal: controller.signal, onEvent });
-        const ran = await live.session.runCommandFile(invocation, { signal: controller.signal, onEvent });
+        if (!live.session.commandInvocation(text)) return live.session.submit({ type: "prompt", text }, { signal: controller.signal, onEvent });
+        const ran = await live.session.submit({ type: "run_command", text }, { signal: controller.signal, onEvent });
         return ran.kind === "prompt" ? ran.result : { reason: controller.signal.aborted ? "aborted" : "done", turns: 0, usage: emptyUsage() };
       });
       live.running = { controller, done: done.catch(() => undefined) };
@@ -178,7 +177,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
         return;
       }
       // A child session (announced with subagent_update): stop that child alone.
-      for (const l of sessions.values()) if (l.session.runningChildren.includes(params.sessionId)) l.session.stopChild(params.sessionId);
+      for (const l of sessions.values()) if (l.session.runningChildren.includes(params.sessionId)) l.session.submit({ type: "abort", child: params.sessionId });
     });
 
   /** The saved child `id` (undefined when it is not a child session); an unreadable file is a clear error. */

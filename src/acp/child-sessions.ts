@@ -1,7 +1,7 @@
 /**
  * Child sessions the client loads by id (`session/load` with a child's session id, as announced in
  * `subagent_update`): loading replays the child's saved history under its id; a prompt on it
- * resumes that child through its parent's AgentSession (`resumeChild`, the same run as the TUI's
+ * resumes that child through its parent's AgentSession (a `resume_child` op, the same run as the TUI's
  * resume: same checks and lock, recorded in the parent's file, its report passed to the main agent
  * before the parent's next prompt), streaming the child's own updates under the child's id.
  */
@@ -53,7 +53,7 @@ export async function promptChildSession(opts: { parent: AgentSession; childId: 
     else if (event.type === "subagent_event" && event.childId === childId) updates.see(event.event);
     else if (event.type === "subagent_end" && event.childId === childId) summary = event.summary;
   };
-  const result = await parent.resumeChild(childId, opts.text, { signal: opts.signal, onEvent });
+  const result = await parent.submit({ type: "resume_child", child: childId, text: opts.text }, { signal: opts.signal, onEvent });
   if (opts.signal.aborted || summary?.status === "aborted") return "cancelled";
   if (!started) throw RequestError.invalidRequest(undefined, result.content);
   if (summary && summary.status !== "ok") throw RequestError.internalError(undefined, `child session ${childId} ${summary.status === "timeout" ? "timed out" : "failed"}${summary.reason ? `: ${summary.reason}` : ""}`);

@@ -56,8 +56,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   });
   try {
     // A command file (`-p "/review src"`) runs as in the TUI; a forked one's child report is the answer.
-    const invocation = session.commandInvocation(prompt);
-    const ran = invocation ? await session.runCommandFile(invocation, { signal: opts.signal, onEvent }) : undefined;
+    const ran = session.commandInvocation(prompt) ? await session.submit({ type: "run_command", text: prompt }, { signal: opts.signal, onEvent }) : undefined;
     if (ran?.kind === "child") {
       if (opts.signal.aborted) {
         io.stderr("ink: interrupted\n");
@@ -68,13 +67,13 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       if (!opts.json) io.stderr(totals.line());
       return ran.result.isError ? 1 : 0;
     }
-    let result = ran?.result ?? (await session.prompt(prompt, { signal: opts.signal, onEvent }));
+    let result = ran?.result ?? (await session.submit({ type: "prompt", text: prompt }, { signal: opts.signal, onEvent }));
     // Background children are awaited before the final answer (each is bounded by the child
     // timeout); their reports start main turns of their own, which may start more children.
     while (result.reason === "done" && !opts.signal.aborted) {
       await session.whenBackgroundIdle(opts.signal);
       if (opts.signal.aborted) break;
-      const more = await session.deliverBackground({ signal: opts.signal, onEvent });
+      const more = await session.submit({ type: "deliver_background" }, { signal: opts.signal, onEvent });
       if (!more) break;
       result = more;
     }

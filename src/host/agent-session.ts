@@ -58,10 +58,12 @@ import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "..
 import { conflictPrompt, inspectQueue, mergeQueue, type BranchState, type MergeConflict, type MergeOutcome } from "../merge/merge-queue.js";
 import { keptBranches, sessionRecords } from "../merge/session-merge.js";
 import { createMergeBranchesTool } from "../merge/merge-tool.js";
+import type { Op, OpType } from "../protocol/ops.js";
+import { dispatchOp, SubmittedRuns, type Answerers, type CommandRun, type OpResults, type SubmitOptions, type SubmitTarget } from "./session-submit.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
-export class AgentSession extends SessionChildrenApi {
+export class AgentSession extends SessionChildrenApi implements SubmitTarget {
   readonly cwd: string;
   readonly provider: Provider;
   /** The model of the next main turns (and of children whose profile names none); `/model` changes it. */
@@ -115,6 +117,10 @@ export class AgentSession extends SessionChildrenApi {
   private sandboxSettings?: SandboxSettings;
   /** Snapshots before every agent change to the shared tree (`/rewind`); undefined when sessions are not saved. */
   readonly checkpoints?: CheckpointStore;
+  /** The runs `submit` started (an `abort` op stops them). */
+  private readonly submitted = new SubmittedRuns();
+  /** Who answers the approval and budget questions (`approve`, `deny`, `answer_budget` ops); a front end sets them. */
+  private readonly answerers: Answerers = {};
 
   constructor(private readonly options: AgentSessionOptions) {
     super(() => this.file);
@@ -199,6 +205,20 @@ export class AgentSession extends SessionChildrenApi {
     this.mainCompactor = sessionCompactor(compaction, this.system, this.model, (entry) => this.file?.record({ type: "compaction", ...entry }), (event) => this.emitMain(event));
   }
 
+  /**
+   * The one entry for a front end: does what `op` asks (see src/protocol/ops.ts) and returns what
+   * it gives (OpResults: quick ops at once, runs as a promise). The events of a run it starts go to
+   * `opts.onEvent`; the session's own channel is `subscribe`. Throws when the op cannot be done.
+   */
+  submit<T extends OpType>(op: Extract<Op, { type: T }>, opts: SubmitOptions = {}): OpResults[T] {
+    return dispatchOp(this, this.submitted, this.answerers, op, opts) as OpResults[T];
+  }
+
+  /** Sets who answers approval questions by request id (`approve` / `deny` ops); undefined: nobody here. */
+  setApprovalAnswerer(answer: Answerers["approval"]): void {
+    this.answerers.approval = answer;
+  }
+
   /** The session's set-up that notices and report lines are drawn from. */
   private get noticeSources(): NoticeSources {
     return { profiles: this.profiles, skills: this.skills, commands: this.commands, hooks: this.hooks, context: this.context, hasBash: this.tools.some((t) => t.name === "bash"), sandbox: this.sandboxSettings };
@@ -248,8 +268,9 @@ export class AgentSession extends SessionChildrenApi {
    * Who answers when a budget is reached (a child's own or the session tree's): the TUI sets its
    * question here; undefined (the default, and headless) stops the agent instead. See budget.ts.
    */
-  setBudgetAsk(ask: AskBudget | undefined): void {
+  setBudgetAsk(ask: AskBudget | undefined, answer?: Answerers["budget"]): void {
     this.treeBudget.ask = ask;
+    this.answerers.budget = ask ? answer : undefined;
   }
 
   /** Sends `text` to the main agent while a prompt runs: it reads it at its next turn boundary. False when no prompt runs. */
@@ -331,6 +352,13 @@ export class AgentSession extends SessionChildrenApi {
     const { model, warning } = commandModel(command, this.provider, this.model);
     if (warning) emit({ type: "warning", source: "command", message: warning });
     return { kind: "prompt", result: await this.prompt(prompt, { signal: opts.signal, onEvent: opts.onEvent, ...(model ? { model } : {}) }) };
+  }
+
+  /** Runs the command file `text` names (see runCommandFile); throws when it names none. */
+  async runCommandText(text: string, opts: SubmitOptions = {}): Promise<CommandRun> {
+    const invocation = this.commandInvocation(text);
+    if (!invocation) throw new Error(`"${text.split(/\s/)[0]}" is not a command file or skill of this session`);
+    return this.runCommandFile(invocation, opts);
   }
 
   /** What the person's own runs (`!`, resumes, forked commands) use of this session. */

@@ -5,40 +5,20 @@
  */
 import { z } from "zod";
 import { closestWord } from "../protocol/edit-distance.js";
+import { describeIssue, OP_SCHEMAS, type OpType } from "../protocol/ops.js";
 
 const id = z.union([z.string(), z.number()]).optional();
-const text = z.string().refine((t) => t.trim() !== "", "must not be empty");
-const childId = z.string().min(1);
 
-/** Each command's schema, by its `type`. */
-export const COMMAND_SCHEMAS = {
-  prompt: z.object({ type: z.literal("prompt"), id, text }),
-  steer: z.object({ type: z.literal("steer"), id, text, child: childId.optional() }),
-  abort: z.object({ type: z.literal("abort"), id, child: childId.optional() }),
-  approve: z.object({ type: z.literal("approve"), id, requestId: z.string().min(1) }),
-  deny: z.object({ type: z.literal("deny"), id, requestId: z.string().min(1), reason: z.string().optional() }),
-  get_state: z.object({ type: z.literal("get_state"), id }),
-  list_children: z.object({ type: z.literal("list_children"), id }),
-  resume_child: z.object({ type: z.literal("resume_child"), id, child: childId, text }),
-  list_branches: z.object({ type: z.literal("list_branches"), id }),
-  merge: z.object({
-    type: z.literal("merge"),
-    id,
-    branches: z.union([z.literal("all"), z.array(z.union([z.string().min(1), z.number().int().min(1)])).min(1)]),
-    squash: z.boolean().optional(),
-    allowDirty: z.boolean().optional(),
-  }),
-  list_turns: z.object({ type: z.literal("list_turns"), id }),
-  rewind: z.object({
-    type: z.literal("rewind"),
-    id,
-    turn: z.number().int().min(1),
-    files: z.boolean().optional(),
-    conversation: z.boolean().optional(),
-    force: z.boolean().optional(),
-    stopChildren: z.boolean().optional(),
-  }),
-} as const;
+/** The commands: each is the op of the same name (src/protocol/ops.ts) with an optional `id`, in the order the docs list them. */
+export const RPC_OP_TYPES = ["prompt", "steer", "abort", "approve", "deny", "get_state", "list_children", "resume_child", "list_branches", "merge", "list_turns", "rewind"] as const satisfies readonly OpType[];
+
+type RpcOpType = (typeof RPC_OP_TYPES)[number];
+/** Op schema `schema` as a command: the same fields and an `id`. */
+const withId = <S extends (typeof OP_SCHEMAS)[RpcOpType]>(schema: S) => schema.extend({ id });
+type CommandSchemas = { [K in RpcOpType]: ReturnType<typeof withId<(typeof OP_SCHEMAS)[K]>> };
+
+/** Each command's schema, by its `type`: its op's schema and `id`. */
+export const COMMAND_SCHEMAS = Object.fromEntries(RPC_OP_TYPES.map((t) => [t, withId(OP_SCHEMAS[t])])) as unknown as CommandSchemas;
 
 export type CommandType = keyof typeof COMMAND_SCHEMAS;
 /** The command names, in the order the docs list them. */
@@ -70,10 +50,7 @@ export function parseCommandLine(line: string): ParsedLine {
   }
   const parsed = schema.safeParse(obj);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join(".") || "(command)";
-    const detail = issue.code === "invalid_type" && obj[field] === undefined ? "is required" : issue.message;
-    return { ok: false, id: rawId, command: obj.type, error: `${obj.type}: field "${field}" ${detail}` };
+    return { ok: false, id: rawId, command: obj.type, error: describeIssue(obj.type, obj, parsed.error) };
   }
   return { ok: true, command: parsed.data as RpcCommand };
 }

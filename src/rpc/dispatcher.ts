@@ -1,7 +1,7 @@
 /**
- * The control channel's dispatcher: runs each parsed command against the AgentSession — the same
- * methods the TUI calls (prompt, steer, messageChild, stopChild, resumeChild) — and answers it with
- * one `response` line. Prompts run one at a time in the order sent (a prompt sent during a run
+ * The control channel's dispatcher: each parsed command is the op of the same name
+ * (src/protocol/ops.ts), submitted to the AgentSession (`submit`) as every front end does, and
+ * answered with one `response` line. Prompts run one at a time in the order sent (a prompt sent during a run
  * waits for it); every event of every run goes to the output as Ink emits it.
  */
 import type { AgentSession } from "../host/agent-session.js";
@@ -42,6 +42,7 @@ export class RpcDispatcher {
     private readonly approvals: RpcApprovals,
   ) {
     this.children = new ChildList(session.taskRecords);
+    session.setApprovalAnswerer((requestId, approved, reason) => approvals.answer(requestId, approved, reason));
   }
 
   /** Every event of a run: counted for `list_children`, then written out. */
@@ -75,15 +76,15 @@ export class RpcDispatcher {
       }
       case "steer": {
         if (c.child !== undefined) {
-          if (this.session.messageChild(c.child, c.text)) return out.ok(c.type, c.id, { child: c.child });
+          if (this.session.submit({ type: "steer", text: c.text, child: c.child })) return out.ok(c.type, c.id, { child: c.child });
           return out.fail(c.type, c.id, `child "${c.child}" is not running (${this.runningList()}); use resume_child to continue a finished child`);
         }
-        if (this.session.steer(c.text)) return out.ok(c.type, c.id);
+        if (this.session.submit({ type: "steer", text: c.text })) return out.ok(c.type, c.id);
         return out.fail(c.type, c.id, 'the main agent is not running; send the text as {"type":"prompt"} instead');
       }
       case "abort": {
         if (c.child !== undefined) {
-          if (!this.session.stopChild(c.child)) return out.fail(c.type, c.id, `child "${c.child}" is not running (${this.runningList()})`);
+          if (!this.session.submit({ type: "abort", child: c.child })) return out.fail(c.type, c.id, `child "${c.child}" is not running (${this.runningList()})`);
           this.approvals.cancel(`subagent ${c.child} was stopped`, c.child);
           return out.ok(c.type, c.id, { child: c.child });
         }
@@ -92,8 +93,9 @@ export class RpcDispatcher {
       }
       case "approve":
       case "deny": {
-        const error = this.approvals.answer(c.requestId, c.type === "approve", c.type === "deny" ? c.reason : undefined);
-        return error ? out.fail(c.type, c.id, error) : out.ok(c.type, c.id, { requestId: c.requestId });
+        // An answer that cannot be given (no such request) throws; handleLine answers with its reason.
+        this.session.submit(c.type === "approve" ? { type: "approve", requestId: c.requestId } : { type: "deny", requestId: c.requestId, reason: c.reason });
+        return out.ok(c.type, c.id, { requestId: c.requestId });
       }
       case "get_state":
         return out.ok(c.type, c.id, this.state());
@@ -108,20 +110,20 @@ export class RpcDispatcher {
         return;
       }
       case "list_branches":
-        void this.session.mergeCandidates().then(
+        void this.session.submit({ type: "list_branches" }).then(
           (branches) => out.ok(c.type, c.id, { branches }),
           (err) => out.fail(c.type, c.id, errorMessage(err)),
         );
         return;
       case "merge": {
         if (this.current !== undefined) return out.fail(c.type, c.id, "a prompt is running; wait for its prompt_end (or abort it) before merging");
-        void this.session.mergeBranches(c.branches, { squash: c.squash, allowDirty: c.allowDirty }).then((o) =>
+        void this.session.submit({ type: "merge", branches: c.branches, squash: c.squash, allowDirty: c.allowDirty }).then((o) =>
           o.ok ? out.ok(c.type, c.id, { message: describeMerge(o), merged: o.merged, leftovers: o.leftovers }) : out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: describeMerge(o), merged: o.merged, conflict: o.conflict ?? null }),
         );
         return;
       }
       case "list_turns":
-        void this.session.rewindTurns().then(
+        void this.session.submit({ type: "list_turns" }).then(
           (turns) => out.ok(c.type, c.id, { turns: turns.map(({ turn, prompt, at, changes }) => ({ turn, prompt, at, changes })) }),
           (err) => out.fail(c.type, c.id, errorMessage(err)),
         );
@@ -129,7 +131,7 @@ export class RpcDispatcher {
       case "rewind": {
         if (this.current !== undefined || this.queue.length > 0) return out.fail(c.type, c.id, "a prompt is running or queued; abort it (or wait for its prompt_end) before rewinding");
         const { turn, files, conversation, force, stopChildren } = c;
-        void this.session.rewind(turn, { files, conversation, force, stopChildren }).then((r) =>
+        void this.session.submit({ type: "rewind", turn, files, conversation, force, stopChildren }).then((r) =>
           r.ok ? out.ok(c.type, c.id, { message: r.message, restored: r.restored, kept: r.kept ?? null, stoppedChildren: r.children }) : out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: r.message, changedSince: r.changedSince, runningChildren: r.children }),
         );
         return;
@@ -144,12 +146,12 @@ export class RpcDispatcher {
 
   /** What `get_state` answers. */
   private state(): object {
-    const s = this.session;
+    const s = this.session.submit({ type: "get_state" });
     return {
       sessionId: s.sessionId,
-      sessionPath: s.sessionPath ?? null,
+      sessionPath: s.sessionPath,
       cwd: s.cwd,
-      provider: s.provider.name,
+      provider: s.provider,
       model: s.model,
       permissionMode: s.permissionMode,
       running: this.current !== undefined,
@@ -177,7 +179,7 @@ export class RpcDispatcher {
       this.current = run;
       try {
         await this.session.startMcp();
-        const result = await this.session.prompt(next.text, { signal: controller.signal, onEvent: this.onEvent });
+        const result = await this.session.submit({ type: "prompt", text: next.text }, { signal: controller.signal, onEvent: this.onEvent });
         this.out.send({ type: "prompt_end", ...(next.id !== undefined ? { id: next.id } : {}), reason: result.reason, turns: result.turns });
       } catch (err) {
         const reason = controller.signal.aborted ? "aborted" : "error";
@@ -193,7 +195,7 @@ export class RpcDispatcher {
     const controller = new AbortController();
     const run: Run = { controller, done: Promise.resolve() };
     run.done = this.session
-      .resumeChild(childId, text, { signal: controller.signal, onEvent: this.onEvent, toolCallId })
+      .submit({ type: "resume_child", child: childId, text }, { signal: controller.signal, onEvent: this.onEvent, toolCallId })
       // A refusal (unknown child, a mismatch, a live lock) comes back as an error result: its text says why.
       .then((result) => this.out.send({ type: "resume_end", ...(id !== undefined ? { id } : {}), child: childId, toolCallId, isError: result.isError, ...(result.isError ? { error: result.content } : {}) }))
       .finally(() => this.resumes.delete(run));

@@ -1,0 +1,73 @@
+/** AgentSession.submit: each op reaches the session's own method; answers go to the front end's answerer; `abort` stops the submitted runs. */
+import { describe, expect, it } from "vitest";
+import { AgentSession } from "../src/host/agent-session.js";
+import type { AgentEvent } from "../src/protocol/events.js";
+import { createScriptedProvider } from "../src/providers/scripted.js";
+import { tempDir as temp } from "./helpers/temp-dirs.js";
+
+const session = (provider = createScriptedProvider(() => ({ text: "hello back" }))) =>
+  new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
+
+describe("AgentSession.submit", () => {
+  it("runs a prompt op with its events going to the submission's onEvent", async () => {
+    const s = session();
+    const events: AgentEvent[] = [];
+    const result = await s.submit({ type: "prompt", text: "hi" }, { onEvent: (e) => events.push(e) });
+    expect(result.reason).toBe("done");
+    expect(s.history.at(-1)).toMatchObject({ role: "assistant" });
+    expect(events.some((e) => e.type === "text_delta")).toBe(true);
+    s.close();
+  });
+
+  it("sets the model and mode, and reports them in get_state", () => {
+    const s = session();
+    s.submit({ type: "set_model", model: "other" });
+    s.submit({ type: "set_mode", mode: "plan" });
+    expect(s.submit({ type: "get_state" })).toMatchObject({ sessionId: s.sessionId, model: "other", permissionMode: "plan", runningChildren: [] });
+    expect(() => s.submit({ type: "set_model", model: " " })).toThrow(/give a model name/);
+    s.close();
+  });
+
+  it("steer and abort of a child that is not running say false; steer with no prompt running says false", () => {
+    const s = session();
+    expect(s.submit({ type: "steer", text: "x" })).toBe(false);
+    expect(s.submit({ type: "steer", text: "x", child: "nobody" })).toBe(false);
+    expect(s.submit({ type: "abort", child: "nobody" })).toBe(false);
+    expect(s.submit({ type: "abort" })).toBe(false);
+    s.close();
+  });
+
+  it("abort without a child stops the prompt that submit started", async () => {
+    const s = session(createScriptedProvider(() => ({ text: "never", waitFor: new Promise(() => undefined) })));
+    let started!: () => void;
+    const turn = new Promise<void>((r) => (started = r));
+    const run = s.submit({ type: "prompt", text: "wait" }, { onEvent: (e) => e.type === "turn_start" && started() });
+    await turn;
+    expect(s.submit({ type: "abort" })).toBe(true);
+    const outcome = await run.then((r) => r.reason, () => "rejected");
+    expect(["aborted", "rejected"]).toContain(outcome);
+    expect(s.submit({ type: "abort" })).toBe(false);
+    s.close();
+  });
+
+  it("passes approval and budget answers to the front end's answerer, and says when there is none", () => {
+    const s = session();
+    expect(() => s.submit({ type: "approve", requestId: "a1" })).toThrow('no approval question is open here (request "a1")');
+    const answers: unknown[] = [];
+    s.setApprovalAnswerer((id, approved, reason) => (answers.push([id, approved, reason]), id === "gone" ? `no approval "${id}" is waiting` : undefined));
+    s.submit({ type: "deny", requestId: "a1", reason: "not now" });
+    expect(() => s.submit({ type: "approve", requestId: "gone" })).toThrow('no approval "gone" is waiting');
+    expect(answers).toEqual([["a1", false, "not now"], ["gone", true, undefined]]);
+    expect(() => s.submit({ type: "answer_budget", requestId: 1, answer: "stop" })).toThrow(/no budget question/);
+    s.setBudgetAsk(async () => "stop", (id, answer) => answers.push([id, answer]));
+    s.submit({ type: "answer_budget", requestId: 1, answer: { add: 100 } });
+    expect(answers.at(-1)).toEqual([1, { add: 100 }]);
+    s.close();
+  });
+
+  it("run_command refuses text that names no command file", async () => {
+    const s = session();
+    await expect(s.submit({ type: "run_command", text: "/nothing-here now" })).rejects.toThrow('"/nothing-here" is not a command file or skill of this session');
+    s.close();
+  });
+});
