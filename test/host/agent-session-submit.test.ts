@@ -1,9 +1,9 @@
 /** AgentSession.submit: each op reaches the session's own method; answers go to the front end's answerer; `abort` stops the submitted runs. */
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import type { AgentEvent } from "../src/protocol/events.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { tempDir as temp } from "./helpers/temp-dirs.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 const session = (provider = createScriptedProvider(() => ({ text: "hello back" }))) =>
   new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider, model: "m", interactive: true, approval: {} });
