@@ -4,7 +4,7 @@
  * way out — /exit, Ctrl-C twice, SIGTERM, SIGHUP (the terminal closed), an uncaught error — puts
  * the terminal back: normal screen, cursor shown, bracketed paste and mouse reports off.
  */
-import { onExit } from "../src/cli/exit-hooks.js";
+import { onExit } from "../src/host/exit-hooks.js";
 import { MOUSE_OFF, MOUSE_ON } from "./mouse.js";
 
 export const ENTER_ALT_SCREEN = "\u001b[?1049h\u001b[H";
