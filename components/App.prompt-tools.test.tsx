@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { resumeCommand } from "../src/cli/launch-command.js";
+import { resumeCommand } from "../src/host/launch-command.js";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelRequest } from "../src/protocol/provider.js";

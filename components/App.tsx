@@ -5,49 +5,13 @@
  */
 import { useRef, useState } from "react";
 import type { AgentSession } from "../src/host/agent-session.js";
-import type { ApprovalBroker } from "./hooks/approval-broker.js";
 import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
-import { resumeCommand } from "../src/cli/launch-command.js";
-import type { ScreenMode } from "./layout/screen-layout.js";
-import type { ApprovalTiming } from "./hooks/approval-keys.js";
-import type { NotifyMode } from "./terminal-notify.js";
+import { resumeCommand } from "../src/host/launch-command.js";
+import type { AppProps } from "./app-props.js";
 
 export { CLEAR_SCREEN };
-
-export interface AppProps {
-  /** The conversation this UI drives first. */
-  session: AgentSession;
-  /** The approval bridge whose `ask` the session was created with. */
-  approvals: ApprovalBroker;
-  /** Sent as the first prompt when the app starts. */
-  initialPrompt?: string;
-  /** Open the /resume picker at start (`ink --resume` without an id); with no saved session, a notice says so. */
-  openResumePicker?: boolean;
-  /** Called once with the exit code when the person leaves, just before the app unmounts. */
-  onExit?: (code: number) => void;
-  /** Longest wait before streamed events are drawn (ms, default 50). */
-  flushMs?: number;
-  /** Time allowed for the second Ctrl-C (ms, default 2000). */
-  exitWindowMs?: number;
-  /**
-   * Opens saved main session `id` (an AgentSession created with `resume: id`, using the same
-   * approvals). Without it, /resume reports that it is unavailable.
-   */
-  openSession?: (id: string) => AgentSession;
-  /** Creates a fresh main session (same approvals) for /clear; without it /clear only clears the screen. */
-  newSession?: () => AgentSession;
-  /** Called with the new session after /resume or /clear switched to it. */
-  onSessionChange?: (session: AgentSession) => void;
-  /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
-  screenMode?: ScreenMode;
-  /** When keys may answer an approval question (default: hooks/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
-  approvalTiming?: ApprovalTiming;
-  /** Terminal notifications (settings `notify`; default bell). */
-  notify?: NotifyMode;
-  /** Keys typed before the app started (at the trust question) that answered nothing: they start the prompt's draft. */
-  typeAhead?: string;
-}
+export type { AppProps };
 
 /** The UI; the current session's screen is remounted when the session changes. */
 export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming, notify, typeAhead }: AppProps) {

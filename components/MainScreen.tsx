@@ -46,7 +46,7 @@ import { SessionPicker } from "./SessionPicker.js";
 import { StatusBar } from "./StatusBar.js";
 import { BudgetQuestion, budgetQuestionRows } from "./BudgetQuestion.js";
 import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
-import type { AppProps } from "./App.js";
+import type { AppProps } from "./app-props.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { TranscriptHistory } from "./Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";

@@ -4,8 +4,8 @@
  * way out — /exit, Ctrl-C twice, SIGTERM, SIGHUP (the terminal closed), an uncaught error — puts
  * the terminal back: normal screen, cursor shown, bracketed paste and mouse reports off.
  */
-import { onExit } from "../src/cli/exit-hooks.js";
-import { inkCommand } from "../src/cli/launch-command.js";
+import { onExit } from "../src/host/exit-hooks.js";
+import { inkCommand } from "../src/host/launch-command.js";
 import { MOUSE_OFF, MOUSE_ON } from "./mouse.js";
 
 export const ENTER_ALT_SCREEN = "\u001b[?1049h\u001b[H";

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { resumeCommand } from "../src/cli/launch-command.js";
+import { resumeCommand } from "../src/host/launch-command.js";
 import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./heap-tuning.js";

@@ -1,20 +1,10 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { importCycles, importEdges, importSpecifiers, resolveImport, roomArrowsBroken, roomOf, sourceFiles } from "./helpers/import-graph.js";
 
 const root = join(import.meta.dirname, "..");
 const UI_IMPORT = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["'](ink|react|ink-text-input|ink-testing-library)(?:\/[^"']*)?["']|["'][^"']*components\/[^"']*["']/;
-
-/** Every .ts/.tsx file under a directory. */
-function sources(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) out.push(...sources(path));
-    else if (/\.tsx?$/.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /** The UI imports of a file, as "file: line". cli.tsx may load the UI, but only lazily. */
 export function uiImports(file: string, text: string): string[] {
@@ -27,48 +17,100 @@ export function uiImports(file: string, text: string): string[] {
   return hits;
 }
 
-/** The sibling src/ folders a file one level below src/<layer>/ imports ("../core/x.js" → "core"). */
-export function srcLayersImported(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*)["']\.\.\/([a-z-]+)\//g)) out.push(m[1]!);
-  return out;
-}
+/**
+ * The rooms lowest first, one level per entry: a room imports only rooms of a lower level (never
+ * its own level's other rooms). docs/architecture.md states the same order.
+ */
+export const ROOM_LEVELS: readonly (readonly string[])[] = [
+  ["protocol"],
+  ["providers", "tools", "session", "settings"],
+  ["permissions", "context", "mcp"],
+  ["core"],
+  ["checkpoints", "hooks"],
+  ["subagents/worktrees"],
+  ["subagents/profiles"],
+  ["subagents/runtime"],
+  ["subagents/tools"],
+  ["skills", "merge"],
+  ["commands"],
+  ["host"],
+  ["rpc", "acp"],
+  ["cli", "components"],
+  ["root"],
+];
+
+/** The loop and the subagents get a Provider passed in: they never import src/providers/ although it sits lower. */
+const NEVER: Record<string, string[]> = {
+  core: ["providers"],
+  "subagents/worktrees": ["providers"],
+  "subagents/profiles": ["providers"],
+  "subagents/runtime": ["providers"],
+  "subagents/tools": ["providers"],
+};
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const read = (file: string) => readFileSync(file, "utf8");
+/** The imports among the app's own files (src/ and components/, tests left out). */
+const appEdges = () => importEdges(root, [...sourceFiles(join(root, "src")), ...sourceFiles(join(root, "components"))].filter((f) => !isTest(f)), read);
 
 describe("architecture boundaries", () => {
   it("no file under src/ imports ink, react or components/ (cli.tsx may import them lazily)", () => {
-    const offenders = sources(join(root, "src")).flatMap((f) => uiImports(relative(root, f), readFileSync(f, "utf8")));
+    const offenders = sourceFiles(join(root, "src")).flatMap((f) => uiImports(relative(root, f), readFileSync(f, "utf8")));
     expect(offenders).toEqual([]);
   });
 
-  it("layers point one way: protocol imports no other layer; tools, providers, session and settings import only protocol", () => {
-    const allowed: Record<string, string[]> = { protocol: [], tools: ["protocol"], providers: ["protocol"], session: ["protocol"], settings: ["protocol"] };
-    const offenders: string[] = [];
-    for (const [layer, may] of Object.entries(allowed)) {
-      for (const file of sources(join(root, "src", layer))) {
-        for (const target of srcLayersImported(readFileSync(file, "utf8"))) {
-          if (!may.includes(target)) offenders.push(`${relative(root, file)} imports src/${target}/`);
-        }
-      }
-    }
-    expect(offenders).toEqual([]);
+  it("every room has a level: each folder under src/ (src/subagents/ by its sub-folders) is placed in ROOM_LEVELS", () => {
+    const placed = new Set(ROOM_LEVELS.flat());
+    const rooms = new Set(sourceFiles(join(root, "src")).map((f) => roomOf(relative(root, f))!));
+    expect([...rooms].filter((room) => !placed.has(room)).sort()).toEqual([]);
   });
 
-  it("the loop and the subagents sit above providers: core and subagents get a Provider passed in and never import src/providers/ or src/cli/; core never imports subagents", () => {
-    const forbidden: Record<string, string[]> = { core: ["providers", "cli", "subagents"], subagents: ["providers", "cli"] };
-    const offenders: string[] = [];
-    for (const [layer, never] of Object.entries(forbidden)) {
-      for (const file of sources(join(root, "src", layer))) {
-        for (const target of srcLayersImported(readFileSync(file, "utf8"))) {
-          if (never.includes(target)) offenders.push(`${relative(root, file)} imports src/${target}/`);
-        }
-      }
-    }
-    expect(offenders).toEqual([]);
+  it("rooms point one way: every import between rooms goes to a lower level (protocol lowest, the src/ root highest); core and subagents never import providers", () => {
+    expect(roomArrowsBroken(appEdges(), ROOM_LEVELS, NEVER)).toEqual([]);
   });
 
-  it("the layer check itself sees a cross-layer import", () => {
-    expect(srcLayersImported('import { runAgentLoop } from "../core/loop.js";')).toEqual(["core"]);
-    expect(srcLayersImported('import type { Tool } from "../protocol/tool.js";\nimport { x } from "./walk.js";')).toEqual(["protocol"]);
+  it("no import cycles among the files of src/ and components/", () => {
+    expect(importCycles(appEdges())).toEqual([]);
+  });
+
+  it("the graph walk resolves a specifier from a sub-folder to the real file and its room", () => {
+    const from = join(root, "src/subagents/runtime/child-job.ts");
+    expect(relative(root, resolveImport(from, "../../core/loop.js")!)).toBe("src/core/loop.ts");
+    expect(relative(root, resolveImport(join(root, "components/App.tsx"), "./MainScreen.js")!)).toBe("components/MainScreen.tsx");
+    expect(resolveImport(from, "zod")).toBeUndefined();
+    expect(importSpecifiers('import type { Tool } from "../protocol/tool.js";\nexport { x } from "./walk.js";\nconst m = await import("../../mcp/client.js");\nimport "./side.js";')).toEqual(["../protocol/tool.js", "./walk.js", "../../mcp/client.js", "./side.js"]);
+    expect(["src/cli.tsx", "src/host/main-run.ts", "src/subagents/tools/task-tool.ts", "components/hooks/x.ts", "test/x.test.ts"].map(roomOf)).toEqual(["root", "host", "subagents/tools", "components", undefined]);
+  });
+
+  it("the rules themselves catch a back-arrow, a same-level arrow, a forbidden arrow, an unplaced room and a cycle", () => {
+    const levels = [["protocol"], ["session", "tools"], ["core", "providers"], ["host"]];
+    const broken = roomArrowsBroken(
+      [
+        { from: "src/host/a.ts", to: "src/session/b.ts" },
+        { from: "src/session/b.ts", to: "src/host/a.ts" },
+        { from: "src/session/b.ts", to: "src/tools/c.ts" },
+        { from: "src/core/d.ts", to: "src/providers/e.ts" },
+        { from: "src/core/d.ts", to: "src/newroom/f.ts" },
+        { from: "src/core/d.ts", to: "src/core/g.ts" },
+      ],
+      levels,
+      { host: ["providers"] },
+    );
+    expect(broken).toEqual([
+      "src/session/b.ts imports src/host/a.ts: session may not import host (a higher level)",
+      "src/session/b.ts imports src/tools/c.ts: session may not import tools (same level)",
+      "src/core/d.ts imports src/providers/e.ts: core may not import providers (same level)",
+      "src/core/d.ts imports src/newroom/f.ts: room newroom has no level in the boundary test",
+    ]);
+    expect(roomArrowsBroken([{ from: "src/host/a.ts", to: "src/providers/e.ts" }], levels, { host: ["providers"] })).toEqual(["src/host/a.ts imports src/providers/e.ts: host never imports providers"]);
+    const cycles = importCycles([
+      { from: "components/App.tsx", to: "components/MainScreen.tsx" },
+      { from: "components/MainScreen.tsx", to: "components/app-props.ts" },
+      { from: "components/app-props.ts", to: "components/App.tsx" },
+      { from: "components/App.tsx", to: "src/x.ts" },
+    ]);
+    expect(cycles).toEqual([["components/App.tsx", "components/MainScreen.tsx", "components/app-props.ts"]]);
+    expect(importCycles([{ from: "a.ts", to: "b.ts" }, { from: "b.ts", to: "c.ts" }])).toEqual([]);
   });
 
   it("the check itself catches UI imports", () => {

@@ -13,7 +13,7 @@ import { inkHomeDir } from "../settings/paths.js";
 import { SessionStore } from "../session/store.js";
 import { projectTrust } from "../subagents/profiles/trust.js";
 import { settingsDefaults } from "./settings-defaults.js";
-import { projectFilesTrusted, settingsReportLines } from "./config-command.js";
+import { projectFilesTrusted, settingsReportLines } from "../host/settings-report.js";
 import { runWorktreesCommand } from "./worktrees-command.js";
 import { parseCliArgs, USAGE, UsageError, type CliArgs } from "./args.js";
 import { runPrintMode } from "./print-mode.js";
@@ -21,7 +21,7 @@ import { checkPromptFits, keepPipedPrompt, readAll, resolvePrintPrompt } from ".
 import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
-import { installExitHooks, onExit, onSignalExit, runSignalEnders } from "./exit-hooks.js";
+import { installExitHooks, onExit, onSignalExit, runSignalEnders } from "../host/exit-hooks.js";
 import { saveUserRule } from "../permissions/save-rule.js";
 import { scrubOwnEnviron } from "../tools/scrub-environ.js";
 import { packageVersion } from "./usage.js";

@@ -14,7 +14,7 @@ import { errorMessage } from "../protocol/error-message.js";
 import { childTitle } from "../subagents/runtime/child-label.js";
 import { overlapLine } from "../subagents/runtime/edit-claims.js";
 import { pausedText } from "../subagents/runtime/budget.js";
-import { resumeCommand } from "./launch-command.js";
+import { resumeCommand } from "../host/launch-command.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;

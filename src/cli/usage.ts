@@ -7,7 +7,7 @@
 export const USAGE = `Usage: ink [options]            open the interactive terminal UI
        ink -p "<prompt>" [options] run one request headless and print the answer
        ink --acp [options]         serve the Agent Client Protocol on stdin/stdout (editors: Zed, JetBrains, Neovim)
-       ink --mode rpc [options]    a JSON control channel: commands on stdin, events on stdout (README "Control channel")
+       ink --mode rpc [options]    a JSON control channel: commands on stdin, events on stdout (docs/control.md)
        ink config [--cwd <dir>]    print the effective settings and where each came from
        ink worktrees [--prune [--force]] [--cwd <dir>]  list (or remove the empty) subagent worktrees of this repository
 
@@ -21,14 +21,14 @@ Options:
       --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)
       --cwd <dir>           working directory (default: the current directory)
       --yolo                allow every tool without asking
-      --permission-mode <m> default | accept-edits | plan | yolo (see README "Permissions")
+      --permission-mode <m> default | accept-edits | plan | yolo (see docs/permissions.md)
       --allow <rule>        allow without asking (repeatable), e.g. --allow 'bash(git status*)' or --allow edit, --allow 'mcp__docs__*'
       --trust               trust this project: load (and remember) its .ink/agents and .claude/agents profiles, .ink/settings.json and .mcp.json
       --task-timeout <ms>   headless limit for each subagent (default 600000)
       --max-children <n>    subagents running at once (default 4)
       --resume [id]         reopen a saved main session (without id: list this directory's sessions)
   -c, --continue            reopen the most recent session of this directory
-      --acp                 an ACP agent on stdio for an editor (see README "Ink in your editor (ACP)")
+      --acp                 an ACP agent on stdio for an editor (see docs/acp.md)
       --inline              draw the UI in the terminal's scrollback instead of full-screen (settings: "inline": true)
       --take-over-lock      with --resume/--continue: take over the session's lock held on another host, or an old-format
                             lock that cannot be checked (only when that run is over)

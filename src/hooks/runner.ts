@@ -3,7 +3,7 @@
  * with the event's JSON on stdin. On its timeout or an abort the whole group (and any process of
  * it that left the group, found by its call tag) is killed — SIGTERM, then SIGKILL; when the hook
  * exits, whatever it left running in its group is killed too. The group is tracked so that Ink's
- * exit cleanup (src/cli/exit-hooks.ts) kills a hook still running when Ink exits.
+ * exit cleanup (src/host/exit-hooks.ts) kills a hook still running when Ink exits.
  */
 import { spawn } from "node:child_process";
 import { StringDecoder } from "node:string_decoder";

@@ -17,7 +17,7 @@ import type { Provider, ThinkingConfig } from "../protocol/provider.js";
 import type { AnyTool } from "../protocol/tool.js";
 import type { SessionEntryInput } from "../session/types.js";
 import { childlessTaskRecord } from "../subagents/tools/task-refusals.js";
-import type { TaskDetails } from "../subagents/tools/task-tool.js";
+import type { TaskDetails } from "../session/types.js";
 import type { TreeBudget } from "../subagents/runtime/tree-budget.js";
 import { toToolSpec } from "../tools/spec.js";
 

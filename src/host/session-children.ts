@@ -9,7 +9,7 @@ import type { AgentEvent } from "../protocol/events.js";
 import type { MainSessionFile } from "../session/main-session-file.js";
 import { BackgroundChildren, type ChildRow } from "../subagents/runtime/background-children.js";
 import { messageChild, stopChild, wakeChild, type RunningChildren } from "../subagents/runtime/running-children.js";
-import type { TaskDetails } from "../subagents/tools/task-tool.js";
+import type { TaskDetails } from "../session/types.js";
 
 /** The children half of AgentSession's public API; `file` is read when something is saved. */
 export abstract class SessionChildrenApi {

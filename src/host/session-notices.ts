@@ -4,7 +4,7 @@
  * leftover worktrees, budgets, the sandbox), problems that arise later (published once to
  * subscribers, see late-notices.ts), and the lines of the report commands (`/mcp`, `/tasks`, …).
  */
-import { settingsReportLines } from "../cli/config-command.js";
+import { settingsReportLines } from "./settings-report.js";
 import { describeProjectContext, type ProjectContext } from "../context/project-context.js";
 import type { CommandLoad } from "../commands/command-files.js";
 import type { SessionHooks } from "../hooks/session-hooks.js";

@@ -94,6 +94,11 @@ export interface TaskRecord {
   noTranscript?: string;
 }
 
+/** Details attached to a `task` tool result for the UI and the parent's session (never sent to the model). */
+export interface TaskDetails {
+  taskRecord: TaskRecord;
+}
+
 /** How a transcript note looked (the UI's tones). */
 export type NoteTone = "info" | "warn" | "error" | "dim";
 

@@ -92,7 +92,7 @@ export function readSettingsFile(path: string, scope: SettingsScope, warnings: s
   const parsed = settingsSchema.safeParse(record);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `"${i.path.join(".") || "(root)"}": ${i.message}`);
-    throw new SettingsError(`${path}: invalid settings — ${problems.join("; ")}. Fix the value (see README "Settings") or remove the key.`);
+    throw new SettingsError(`${path}: invalid settings — ${problems.join("; ")}. Fix the value (see docs/settings.md) or remove the key.`);
   }
   return { scope, path, settings: parsed.data };
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadHooks, matcherMatches, parseHooks, trustQuestionFiles } from "../../src/hooks/config.js";
 import { projectTrust, recordProjectTrust } from "../../src/subagents/profiles/trust.js";
-import { settingsReportLines } from "../../src/cli/config-command.js";
+import { settingsReportLines } from "../../src/host/settings-report.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 const claudeSettings = (cwd: string, hooks: unknown) => {

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionMcpServers } from "../../src/mcp/session-servers.js";
-import { settingsReportLines } from "../../src/cli/config-command.js";
+import { settingsReportLines } from "../../src/host/settings-report.js";
 import { loadSettings } from "../../src/settings/settings.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 

@@ -129,7 +129,7 @@ describe("a bare task rule is honoured", () => {
 
 describe("ink config names a rule that could never match", () => {
   it("reports the file, the entry and the fix instead of the settings", async () => {
-    const { settingsReportLines } = await import("../../src/cli/config-command.js");
+    const { settingsReportLines } = await import("../../src/host/settings-report.js");
     const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
     writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ permissions: { allow: ["mcp__gh__create_issue(repo:*)"] } }));
     const lines = settingsReportLines(inkHome, tmpdir(), false);

@@ -5,7 +5,7 @@ import { mapClaudeRule } from "../../src/settings/claude-rules.js";
 import { AgentSession } from "../../src/host/agent-session.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
-import { settingsReportLines } from "../../src/cli/config-command.js";
+import { settingsReportLines } from "../../src/host/settings-report.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 describe("Claude Code permission rules", () => {

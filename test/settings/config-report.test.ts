@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { projectFilesTrusted, settingsReportLines } from "../../src/cli/config-command.js";
+import { projectFilesTrusted, settingsReportLines } from "../../src/host/settings-report.js";
 import { recordProjectTrust } from "../../src/subagents/profiles/trust.js";
 import { runCli } from "../helpers/cli.js";
 import { settingsDefaults } from "../../src/cli/settings-defaults.js";

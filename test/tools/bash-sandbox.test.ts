@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/host/agent-session.js";
-import { settingsReportLines } from "../../src/cli/config-command.js";
+import { settingsReportLines } from "../../src/host/settings-report.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { createBashTool } from "../../src/tools/bash.js";
 import { killAllSync } from "../../src/tools/process-registry.js";

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { editDistance as distance } from "../../protocol/edit-distance.js";
 import { parseThinking, parseTimeout, show, type FieldResult } from "../../protocol/field-parsers.js";
-import { parseCostBudget, parseTokenBudget } from "../runtime/budget.js";
+import { parseCostBudget, parseTokenBudget } from "../../protocol/field-parsers.js";
 export { MAX_TIMEOUT_MS, MIN_THINKING_BUDGET, MIN_TIMEOUT_MS, parseDuration, parseThinking, parseTimeout, THINKING_BUDGETS } from "../../protocol/field-parsers.js";
 
 /** Allowed profile names: lowercase letters, digits, `-` and `_`, starting with a letter or digit. */

@@ -9,7 +9,16 @@ import type { AgentEvent } from "../../protocol/events.js";
 import type { ToolContext, ToolOutput } from "../../protocol/tool.js";
 import type { BackgroundChildren } from "./background-children.js";
 import type { Semaphore } from "./semaphore.js";
-import { abortedBeforeStartResult } from "../tools/task-refusals.js";
+
+/** What a `task` result without a child run carries in `details`: set when the call was stopped (not refused) before its child started. */
+export interface NotStartedDetails {
+  stoppedBeforeStart: true;
+}
+
+/** The parent run was aborted while the child waited for a free slot (details say it was stopped, not refused). */
+export function abortedBeforeStartResult(): ToolOutput {
+  return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true, details: { stoppedBeforeStart: true } satisfies NotStartedDetails };
+}
 
 /** The `task` result of a call started in the background. */
 export function startedInBackgroundResult(childId: string): ToolOutput {

@@ -8,7 +8,7 @@ import type { AgentEvent } from "../../protocol/events.js";
 import type { ToolCall, ToolResult } from "../../protocol/messages.js";
 import type { AnyTool, ToolOutput } from "../../protocol/tool.js";
 import { errorMessage } from "../../protocol/error-message.js";
-import type { TaskDetails } from "../tools/task-tool.js";
+import type { TaskDetails } from "../../session/types.js";
 import type { TaskRecord } from "../../session/types.js";
 
 /** A `task` run the person started: a resume (`args.resume`), or a new child (a forked slash command; `args.agent` optional). */

@@ -1,12 +1,13 @@
 /**
  * The `task` tool's refusals: every result it gives without running a child (bad arguments, an
- * unknown agent, a resume that cannot go ahead, a child that could not start). Each says what
+ * unknown agent, a resume that cannot go ahead, a child that could not start; the parent's abort before the start is in runtime/child-job.ts). Each says what
  * was wrong and what the model can do instead. The results of a child run are in task-result.ts.
  */
 import type { ToolOutput } from "../../protocol/tool.js";
 import type { ToolCall, ToolResult } from "../../protocol/messages.js";
 import { emptyUsage } from "../../protocol/messages.js";
 import { NOT_STARTED_STATUS, REFUSED_STATUS, type SessionSummary, type TaskRecord } from "../../session/types.js";
+import type { NotStartedDetails } from "../runtime/child-job.js";
 import { safeCut } from "./task-result.js";
 
 /** Children listed after an unknown resume id; the rest are counted. */
@@ -24,16 +25,6 @@ export function resumeCombinedResult(args: { agent?: unknown; worktree?: unknown
 /** A prompt of only whitespace, for a new (`resumed` false) or a resumed child. */
 export function emptyPromptResult(resumed: boolean): ToolOutput {
   return { output: `task: the prompt is empty (only whitespace); say what the ${resumed ? "resumed child should do next" : "child should do and what to report"}.`, isError: true };
-}
-
-/** What a `task` result without a child run carries in `details`: set when the call was stopped (not refused) before its child started. */
-export interface NotStartedDetails {
-  stoppedBeforeStart: true;
-}
-
-/** The parent run was aborted while the child waited for a free slot (details say it was stopped, not refused). */
-export function abortedBeforeStartResult(): ToolOutput {
-  return { output: "[task] stopped: the parent run was aborted before the child started.", isError: true, details: { stoppedBeforeStart: true } satisfies NotStartedDetails };
 }
 
 /** A problem found before the child started (profile tools or model, worktree creation, session file): `task: <message>`. */

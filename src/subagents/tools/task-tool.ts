@@ -14,9 +14,9 @@ import type { AnyTool, Tool, ToolContext, ToolOutput } from "../../protocol/tool
 import { startLease } from "../../session/lock-lease.js";
 import type { SessionLock } from "../../session/lock.js";
 import type { SessionWriter } from "../../session/store.js";
-import type { TaskRecord } from "../../session/types.js";
+import type { TaskDetails, TaskRecord } from "../../session/types.js";
 import { childBudget, childLimits, unpricedCostBudget, unpricedTreeChild } from "../runtime/budget.js";
-import { runChildJob } from "../runtime/child-job.js";
+import { abortedBeforeStartResult, runChildJob } from "../runtime/child-job.js";
 import { childDescription, childTitle, normalizeDescription } from "../runtime/child-label.js";
 import { startChildMcp, type ChildMcp } from "../runtime/child-mcp.js";
 import { childToolGate, resumedChildPrompt } from "../runtime/child-prompt.js";
@@ -27,7 +27,7 @@ import { messageChild, type RunningChild } from "../runtime/running-children.js"
 import { Semaphore } from "../runtime/semaphore.js";
 import type { TaskToolOptions } from "./task-options.js";
 import { prepareNew, prepareResume, type Prepared } from "./task-prepare.js";
-import { abortedBeforeStartResult, emptyPromptResult, messageQueuedResult, notStartedResult, resumeCombinedResult } from "./task-refusals.js";
+import { emptyPromptResult, messageQueuedResult, notStartedResult, resumeCombinedResult } from "./task-refusals.js";
 import { taskResult, unreadMessagesNote } from "./task-result.js";
 import { describeTask, taskSchema, type TaskArgs } from "./task-schema.js";
 import { confineToWorktree, worktreePrompt } from "../worktrees/worktree-guard.js";
@@ -36,11 +36,8 @@ import { createWorktree, finishWorktree, formatWorktreeReport, worktreeCwd, type
 
 export { describeTask, taskSchema, type TaskArgs };
 export type { TaskToolOptions };
+export type { TaskDetails };
 
-/** Details attached to the tool result for the UI and the parent's session (never sent to the model). */
-export interface TaskDetails {
-  taskRecord: TaskRecord;
-}
 
 /** Creates the task tool bound to one parent agent. */
 export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema> {

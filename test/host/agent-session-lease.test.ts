@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import type { AgentEvent } from "../src/protocol/events.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { processStartTime } from "../src/session/process-identity.js";
-import { readLock } from "../src/session/lock.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { processStartTime } from "../../src/session/process-identity.js";
+import { readLock } from "../../src/session/lock.js";
 
 const dirs: string[] = [];
 const procs: ChildProcess[] = [];

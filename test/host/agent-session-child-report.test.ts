@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import { formatChildReportNote, splitChildReportNotes, withChildReportNotes } from "../src/protocol/child-report-note.js";
-import { userText, type UserMessage } from "../src/protocol/messages.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { toApiMessages } from "../src/providers/anthropic-convert.js";
-import { isChild } from "./helpers/subagent-harness.js";
-import { tempDir as temp } from "./helpers/temp-dirs.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import { formatChildReportNote, splitChildReportNotes, withChildReportNotes } from "../../src/protocol/child-report-note.js";
+import { userText, type UserMessage } from "../../src/protocol/messages.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { toApiMessages } from "../../src/providers/anthropic-convert.js";
+import { isChild } from "../helpers/subagent-harness.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 function setup() {
   const provider = createScriptedProvider((r) => {

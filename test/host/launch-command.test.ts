@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { launchCommand } from "../../src/cli/launch-command.js";
+import { launchCommand } from "../../src/host/launch-command.js";
 
 describe("launchCommand: the command that starts Ink again from where the person is", () => {
   const root = mkdtempSync(join(tmpdir(), "ink-launch-"));

@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import { inkHomeDir } from "../src/settings/paths.js";
-import type { AgentEvent } from "../src/protocol/events.js";
-import type { ToolResultMessage } from "../src/protocol/messages.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { firstPrompt, isChild } from "./helpers/subagent-harness.js";
-import { tempDir as temp } from "./helpers/temp-dirs.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import { inkHomeDir } from "../../src/settings/paths.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 describe("AgentSession", () => {
   it("INK_HOME overrides ~/.ink", () => {

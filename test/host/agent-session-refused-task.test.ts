@@ -2,11 +2,11 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import type { Provider } from "../src/protocol/provider.js";
-import { isChild } from "./helpers/subagent-harness.js";
-import { tempDir as temp } from "./helpers/temp-dirs.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import type { Provider } from "../../src/protocol/provider.js";
+import { isChild } from "../helpers/subagent-harness.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 describe("H-2 / H-4: refused task calls are recorded", () => {
   it("bad arguments, an unknown agent and a refused resume each leave a refused record with the reason; a run child keeps its own record", async () => {

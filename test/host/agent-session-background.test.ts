@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import type { AgentEvent } from "../src/protocol/events.js";
-import { userText, type ToolResultMessage, type UserMessage } from "../src/protocol/messages.js";
-import type { ModelRequest } from "../src/protocol/provider.js";
-import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";
-import { isHistorySendable } from "../src/session/repair.js";
-import { isChild } from "./helpers/subagent-harness.js";
-import { waitUntil } from "../components/testing/wait-for-frame.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { userText, type ToolResultMessage, type UserMessage } from "../../src/protocol/messages.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
+import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
+import { isHistorySendable } from "../../src/session/repair.js";
+import { isChild } from "../helpers/subagent-harness.js";
+import { waitUntil } from "../../components/testing/wait-for-frame.js";
 
 const dirs: string[] = [];
 const temp = (prefix: string) => {
@@ -259,7 +259,7 @@ describe("task_wait in a session", () => {
 
 describe("a profile's background default", () => {
   it("`background: true` in front matter runs its children in the background unless the call says otherwise; a non-boolean is refused naming the fix", async () => {
-    const { parseProfile } = await import("../src/subagents/profiles/profile-parse.js");
+    const { parseProfile } = await import("../../src/subagents/profiles/profile-parse.js");
     const origin = { path: "/x/a.md", source: "user" as const, hash: "h" };
     const ok = parseProfile("---\nname: bg\ndescription: d\nbackground: true\n---\nbody\n", origin);
     expect(ok).toMatchObject({ ok: true, profile: { background: true } });

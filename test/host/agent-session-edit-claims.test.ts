@@ -3,12 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import { userText, type ToolResultMessage, type UserMessage } from "../src/protocol/messages.js";
-import type { ModelRequest } from "../src/protocol/provider.js";
-import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";
-import { isChild } from "./helpers/subagent-harness.js";
-import { waitUntil } from "../components/testing/wait-for-frame.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import { userText, type ToolResultMessage, type UserMessage } from "../../src/protocol/messages.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
+import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
+import { isChild } from "../helpers/subagent-harness.js";
+import { waitUntil } from "../../components/testing/wait-for-frame.js";
 
 const dirs: string[] = [];
 const sessions: AgentSession[] = [];

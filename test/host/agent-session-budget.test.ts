@@ -2,14 +2,14 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AgentSession } from "../src/host/agent-session.js";
-import type { AgentEvent } from "../src/protocol/events.js";
-import type { ModelRequest } from "../src/protocol/provider.js";
-import type { ScriptedTurn } from "../src/providers/scripted.js";
-import { createScriptedProvider } from "../src/providers/scripted.js";
-import { SettingsError } from "../src/settings/settings.js";
-import { isChild } from "./helpers/subagent-harness.js";
-import { tempDir as temp } from "./helpers/temp-dirs.js";
+import { AgentSession } from "../../src/host/agent-session.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import type { ModelRequest } from "../../src/protocol/provider.js";
+import type { ScriptedTurn } from "../../src/providers/scripted.js";
+import { createScriptedProvider } from "../../src/providers/scripted.js";
+import { SettingsError } from "../../src/settings/settings.js";
+import { isChild } from "../helpers/subagent-harness.js";
+import { tempDir as temp } from "../helpers/temp-dirs.js";
 
 const usage = { input: 500, output: 100 };
 /** Main: delegates once, then answers. Child: echo twice, then reports. Every turn spends 600 tokens. */
@@ -79,7 +79,7 @@ describe("the session tree's budget", () => {
     expect(s.notices.join("\n")).toMatch(/settings \(.*settings\.json\): maxCostUsd needs a model with a known price, and "scripted-model" has none .*; only priced usage counts toward it, and a child on a model without a price is not started/);
     expect(s.treeBudget.view()).toEqual({ text: "$0.00 / $5.00", reached: false });
     s.close();
-    const { SETTING_DEFAULTS } = await import("../src/settings/config-report.js");
+    const { SETTING_DEFAULTS } = await import("../../src/settings/config-report.js");
     expect(Object.keys(SETTING_DEFAULTS)).toEqual(expect.arrayContaining(["maxTokens", "maxCostUsd"]));
   });
 
