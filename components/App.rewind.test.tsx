@@ -3,8 +3,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import type { ModelRequest } from "../src/protocol/provider.js";
-import { renderApp, type AppHarness } from "./testing/app-harness.js";
-import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
+import { isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
+import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 
 let h: AppHarness | undefined;
 afterEach(() => {
@@ -42,4 +42,32 @@ it("lists the turns with the files each changed (Esc Esc), refuses over a file t
   await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 2"), { what: "the rewind" });
   expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("alpha\n");
   expect(h.session.history.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+});
+
+it("rewinding while a child runs asks the usual question first: n changes nothing, y stops the child and rewinds", async () => {
+  h = renderApp((r) => {
+    if (isChild(r)) return { text: "CHILD WORKING", waitFor: new Promise(() => {}) };
+    const said = lastUser(r);
+    if (said === "start") return { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "investigate the cache", background: true } }] };
+    if (said) return { toolCalls: [{ name: "write", arguments: { path: "notes.txt", content: `${said}\n` } }] };
+    return { text: "written" };
+  }, { session: { approval: { mode: "yolo" } as never } });
+  writeFileSync(join(h.cwd, "notes.txt"), "mine\n");
+  await typeAndSubmit(h.app, "alpha");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("written") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "start");
+  await waitForFrame(h.app.lastFrame, (f) => /general · (.+ · )?running/.test(f), { what: "the background child" });
+  await waitUntil(() => h!.session.runningChildren.length === 1, { what: "the child to run" });
+  await typeAndSubmit(h.app, "/rewind 1 files");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("1 child is still running. Stop it and rewind to before turn 1? y/n"), { what: "the question" });
+  h.app.stdin.write("n");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("nothing done (rewind to before turn 1); the children keep working"), { what: "the no" });
+  expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("alpha\n");
+  expect(h.session.runningChildren).toHaveLength(1);
+  await typeAndSubmit(h.app, "/rewind 1 files");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop it and rewind to before turn 1? y/n"), { what: "the question again" });
+  h.app.stdin.write("y");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 1"), { what: "the rewind" });
+  expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("mine\n");
+  expect(h.session.runningChildren).toHaveLength(0);
 });

@@ -286,6 +286,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       onNewConversation,
       openPicker: () => openPicker(),
       leave: () => stops.exitAsking(leave),
+      stopChildrenThen: stops.stopChildrenThen,
       modelChanged: setModelShown,
       modeChanged: setPermissionModeShown,
       clearView: () => {
@@ -343,7 +344,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         approvals.answer(id, answer, reason);
         for (const problem of approvals.saveProblems().slice(before)) stream.notice(problem, "warn");
       }} width={columns} maxRows={layout.approvalRows} waiting={queuedApprovals} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
-      {stops.confirm !== undefined && request === undefined ? <StopChildrenConfirm count={stops.confirm} exit={stops.confirmExit} onAnswer={stops.answer} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
+      {stops.confirm !== undefined && request === undefined ? <StopChildrenConfirm count={stops.confirm} then={stops.confirmThen} onAnswer={stops.answer} width={columns} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {budgetShown ? <BudgetQuestion key={budget.request!.id} request={budget.request!} onAnswer={(id, answer) => session.submit({ type: "answer_budget", requestId: id, answer })} width={columns} maxRows={layout.approvalRows} timing={approvalTiming} typedAt={typedAt.current} onTypeAhead={(raw) => feedPrompt.current?.(raw)} /> : null}
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}

@@ -13,8 +13,8 @@ export const STOP_CONFIRM_ROWS = 3;
 
 export interface StopChildrenConfirmProps {
   count: number;
-  /** The person asked to exit: the question says so. */
-  exit?: boolean;
+  /** What y does after stopping them (`exit`, `rewind to before turn 3`): the question says so. */
+  then?: string;
   /** true: stop them; false: keep them running. */
   onAnswer: (stop: boolean) => void;
   width?: number;
@@ -25,7 +25,7 @@ export interface StopChildrenConfirmProps {
 }
 
 /** The question and its key handler. */
-export function StopChildrenConfirm({ count, exit = false, onAnswer, width = 100, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: StopChildrenConfirmProps) {
+export function StopChildrenConfirm({ count, then, onAnswer, width = 100, timing = DEFAULT_APPROVAL_TIMING, typedAt = 0, onTypeAhead }: StopChildrenConfirmProps) {
   const keys = useRef<ApprovalKeyState | undefined>(undefined);
   keys.current ??= initialApprovalKeys(timing.now(), typedAt);
   const [diverted, setDiverted] = useState(false);
@@ -46,9 +46,9 @@ export function StopChildrenConfirm({ count, exit = false, onAnswer, width = 100
     <Box borderStyle="round" borderColor="yellow" paddingX={1} width={width}>
       <Text wrap="truncate-end">
         <Text color="yellow" bold>
-          {exit ? `${count} ${count === 1 ? "child is" : "children are"} still running. Stop ${count === 1 ? "it" : "them"} and exit? y/n` : `Stop ${count} running ${count === 1 ? "child" : "children"}? y/n`}
+          {then ? `${count} ${count === 1 ? "child is" : "children are"} still running. Stop ${count === 1 ? "it" : "them"} and ${then}? y/n` : `Stop ${count} running ${count === 1 ? "child" : "children"}? y/n`}
         </Text>
-        <Text dimColor> ({exit ? "each stays resumable; n: stay" : "n: they keep working in the background; each stays resumable"}){diverted ? " · your typing went to the prompt" : ""}</Text>
+        <Text dimColor> ({then === "exit" ? "each stays resumable; n: stay" : then ? "each stays resumable; n: nothing is done" : "n: they keep working in the background; each stays resumable"}){diverted ? " · your typing went to the prompt" : ""}</Text>
       </Text>
     </Box>
   );

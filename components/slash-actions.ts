@@ -32,6 +32,8 @@ export interface SlashActionContext {
   clearView: () => void;
   /** The permission mode changed (the status bar shows it). */
   modeChanged: (mode: PermissionMode) => void;
+  /** Asks `N children are still running. Stop them and <then>? y/n` (at once when none run); y runs `act`. Absent: no question, the action refuses instead. */
+  stopChildrenThen?: (then: string, act: () => void) => void;
 }
 
 /** The modes Alt-M and a bare /mode step through (yolo only by name). */
@@ -130,6 +132,10 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return stream.notice(asked.error, "error");
   if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" })).join("\n"), "info");
+  if (!asked.opts.stopChildren && ctx.stopChildrenThen && session.runningChildren.length > 0) {
+    // The usual question first: y stops the running children, then rewinds.
+    return ctx.stopChildrenThen(`rewind to before turn ${asked.turn}`, () => void runRewind(`${args} stop`, ctx));
+  }
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
   const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";

@@ -10,11 +10,18 @@ import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 
 export interface ChildStops {
-  /** The children the open question would stop (undefined: no question open); `exit`: it asks before exiting. */
+  /** The children the open question would stop (undefined: no question open). */
   confirm?: number;
-  confirmExit: boolean;
+  /** What y does after stopping them (`exit`, `rewind to before turn 3`); undefined: only stop them. */
+  confirmThen?: string;
   /** Exit (`/exit`): with children running, asks first; y stops them (each stays resumable) and exits. */
   exitAsking(leave: () => void): void;
+  /**
+   * Something that needs the running children stopped first (`then` names it, e.g. `rewind to before
+   * turn 3`): with none running it runs at once; else it asks `N children are still running. Stop them
+   * and <then>? y/n`, and y runs `act` (which stops them), n does nothing.
+   */
+  stopChildrenThen(then: string, act: () => void): void;
   /** Esc on the prompt during a run. */
   escape(): void;
   /** Ctrl-C with nothing typed: true when it asked about the running children (the caller does nothing more). */
@@ -28,7 +35,7 @@ export interface ChildStops {
 /** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
 export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string) => void): ChildStops {
   const [confirm, setConfirm] = useState<number | undefined>();
-  const [onExit, setOnExit] = useState<(() => void) | undefined>();
+  const [after, setAfter] = useState<{ then: string; act: () => void } | undefined>();
 
   const escape = useCallback(() => {
     const moved = stream.moveToBackground();
@@ -46,28 +53,30 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
     return true;
   }, [session]);
 
-  const exitAsking = useCallback(
-    (leave: () => void) => {
+  const stopChildrenThen = useCallback(
+    (then: string, act: () => void) => {
       const n = session.runningChildren.length;
-      if (n === 0) return leave();
-      setOnExit(() => leave);
+      if (n === 0) return act();
+      setAfter({ then, act });
       setConfirm(n);
     },
     [session],
   );
+  const exitAsking = useCallback((leave: () => void) => stopChildrenThen("exit", leave), [stopChildrenThen]);
 
   const answer = useCallback(
     (stop: boolean) => {
       setConfirm(undefined);
-      setOnExit(undefined);
-      if (stop && onExit) return onExit(); // exiting stops every child; each stays resumable
+      setAfter(undefined);
+      if (stop && after) return after.act(); // exiting (or the rewind) stops every child; each stays resumable
+      if (!stop && after && after.then !== "exit") return stream.notice(`nothing done (${after.then}); the children keep working`, "dim");
       if (!stop) return stream.notice("the children keep working; their reports will come to the main agent", "dim");
       const ids = session.runningChildren;
       for (const id of ids) stream.stopChild(id);
       stopRun("the user stopped every child (Ctrl-C)");
       stream.notice(`⏹ stopped ${ids.length === 1 ? "1 child" : `${ids.length} children`} (each stays resumable from the sidebar)`, "warn");
     },
-    [session, stream, stopRun, onExit],
+    [session, stream, stopRun, after],
   );
 
   const background = useCallback(
@@ -79,5 +88,5 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
     [stream],
   );
 
-  return { confirm, confirmExit: onExit !== undefined, exitAsking, escape, askBeforeStopping, answer, background };
+  return { confirm, confirmThen: after?.then, exitAsking, stopChildrenThen, escape, askBeforeStopping, answer, background };
 }
