@@ -217,7 +217,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const handMergeConflict = useCallback(
     (label: string): boolean =>
       startRun({ type: "run_start", text: "/merge hand", target: label, at: clock() }, async (signal, emit) => {
-        const { outcome } = await session.handMergeConflict({ signal, onEvent: emit, toolCallId: `ui-merge-hand-${++resumes.current}` });
+        const { outcome } = await session.submit({ type: "merge_hand" }, { signal, onEvent: emit, toolCallId: `ui-merge-hand-${++resumes.current}` });
         note(`/merge: ${mergeNotice(outcome)}`, outcome.ok ? "info" : "warn");
       }),
     [session, startRun, note, clock],

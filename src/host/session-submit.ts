@@ -55,6 +55,8 @@ export interface OpResults {
   resume_child: Promise<ToolResult>;
   list_branches: Promise<BranchState[]>;
   merge: Promise<MergeOutcome>;
+  /** The child's result (absent when nothing was handed) and the merge that followed (or why none did). */
+  merge_hand: Promise<{ handed?: ToolResult; outcome: MergeOutcome }>;
   list_turns: Promise<TurnSummary[]>;
   rewind: Promise<RewindResult>;
   answer_budget: void;
@@ -105,6 +107,7 @@ export interface SubmitTarget {
   resumeChild(childId: string, prompt: string, opts: SubmitOptions): Promise<ToolResult>;
   mergeCandidates(): Promise<BranchState[]>;
   mergeBranches(pick: "all" | ReadonlyArray<number | string>, opts: { squash?: boolean; allowDirty?: boolean }): Promise<MergeOutcome>;
+  handMergeConflict(opts: SubmitOptions): Promise<{ handed?: ToolResult; outcome: MergeOutcome }>;
   rewindTurns(): Promise<TurnSummary[]>;
   rewind(turn: number, opts: { files?: boolean; conversation?: boolean; force?: boolean; stopChildren?: boolean }): Promise<RewindResult>;
   runCommandText(text: string, opts: SubmitOptions): Promise<CommandRun>;
@@ -172,6 +175,8 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.mergeCandidates();
     case "merge":
       return target.mergeBranches(op.branches, { squash: op.squash, allowDirty: op.allowDirty });
+    case "merge_hand":
+      return runs.track(opts, (o) => target.handMergeConflict(o));
     case "list_turns":
       return target.rewindTurns();
     case "rewind":

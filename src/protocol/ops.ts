@@ -39,6 +39,8 @@ export const OP_SCHEMAS = {
     squash: z.boolean().optional(),
     allowDirty: z.boolean().optional(),
   }),
+  /** Hands the conflict the last merge stopped at to its branch's own child (resumed in its worktree), then goes on merging (`/merge hand`). */
+  merge_hand: z.object({ type: z.literal("merge_hand") }),
   /** The main turns kept in the checkpoint store (`/rewind`). */
   list_turns: z.object({ type: z.literal("list_turns") }),
   /** Takes files and/or the conversation back to just before main turn `turn`. */

@@ -10,7 +10,7 @@ import { describeIssue, OP_SCHEMAS, type OpType } from "../protocol/ops.js";
 const id = z.union([z.string(), z.number()]).optional();
 
 /** The commands: each is the op of the same name (src/protocol/ops.ts) with an optional `id`, in the order the docs list them. */
-export const RPC_OP_TYPES = ["prompt", "steer", "abort", "approve", "deny", "get_state", "list_children", "resume_child", "list_branches", "merge", "list_turns", "rewind"] as const satisfies readonly OpType[];
+export const RPC_OP_TYPES = ["prompt", "steer", "abort", "approve", "deny", "get_state", "list_children", "resume_child", "list_branches", "merge", "merge_hand", "list_turns", "rewind"] as const satisfies readonly OpType[];
 
 type RpcOpType = (typeof RPC_OP_TYPES)[number];
 /** Op schema `schema` as a command: the same fields and an `id`. */

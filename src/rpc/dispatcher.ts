@@ -122,6 +122,24 @@ export class RpcDispatcher {
         );
         return;
       }
+      case "merge_hand": {
+        if (this.closing) return out.fail(c.type, c.id, "the session is closing; no conflict is handed on");
+        if (this.current !== undefined) return out.fail(c.type, c.id, "a prompt is running; wait for its prompt_end (or abort it) before handing a conflict on");
+        // The child's run streams as subagent events under this toolCallId; the response comes when the merge that follows it ends.
+        const toolCallId = `rpc-merge-hand-${++this.resumeCount}`;
+        const controller = new AbortController();
+        const run: Run = { controller, done: Promise.resolve() };
+        run.done = this.session
+          .submit({ type: "merge_hand" }, { signal: controller.signal, onEvent: this.onEvent, toolCallId })
+          .then(({ handed, outcome: o }) => {
+            const child = handed ? { toolCallId, childError: handed.isError ? handed.content : null } : {};
+            if (o.ok) out.ok(c.type, c.id, { message: describeMerge(o), merged: o.merged, leftovers: o.leftovers, ...child });
+            else out.send({ type: "response", command: c.type, ...(c.id !== undefined ? { id: c.id } : {}), success: false, error: describeMerge(o), merged: o.merged, conflict: o.conflict ?? null, ...child });
+          })
+          .finally(() => this.resumes.delete(run));
+        this.resumes.add(run);
+        return;
+      }
       case "list_turns":
         void this.session.submit({ type: "list_turns" }).then(
           (turns) => out.ok(c.type, c.id, { turns: turns.map(({ turn, prompt, at, changes }) => ({ turn, prompt, at, changes })) }),

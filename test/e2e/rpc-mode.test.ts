@@ -6,12 +6,13 @@
  * and stdin closed mid-run (no process left, session and child resumable).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
+import { git, GIT_ENV } from "../helpers/temp-git.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic, type FakeResponse } from "../helpers/fake-anthropic-server.js";
 
 type Line = Record<string, any>;
@@ -295,7 +296,7 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     expect(await rpc.response("m1")).toMatchObject({ command: "prompt", success: false, error: 'prompt: field "text" is required' });
     expect((await rpc.response("m2")).error).toMatch(/^prompt: field "text" /);
     expect((await rpc.response("m3")).error).toBe('deny: field "requestId" is required');
-    expect((await rpc.response("m4")).error).toBe('unknown command "frobnicate"; known commands: prompt, steer, abort, approve, deny, get_state, list_children, resume_child, list_branches, merge, list_turns, rewind');
+    expect((await rpc.response("m4")).error).toBe('unknown command "frobnicate"; known commands: prompt, steer, abort, approve, deny, get_state, list_children, resume_child, list_branches, merge, merge_hand, list_turns, rewind');
     expect(await rpc.response("ok")).toMatchObject({ success: true });
     rpc.end();
     expect(await rpc.exited).toBe(0);
@@ -368,5 +369,35 @@ describe("ink --mode rpc (a real CLI process, loopback Messages API)", () => {
     expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
     expect(rpc.lines.find((l) => l.type === "prompt_end")).toMatchObject({ id: "p", reason: "aborted" });
     expect(rpc.lines.at(-1)).toMatchObject({ type: "closed", saved: true });
+  }, 60_000);
+  it("merge_hand: the demo's three worktree workers, merge all stops at the conflict, merge_hand has its worker resolve it and merges the rest", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "ink-rpc-merge-"));
+    dirs.push(cwd);
+    git(cwd, "init", "-q", "-b", "main");
+    writeFileSync(join(cwd, "NOTES.md"), "# Notes\n");
+    git(cwd, "add", "-A");
+    git(cwd, "commit", "-qm", "init");
+    const { env: e } = env();
+    const ident = Object.fromEntries(Object.entries(GIT_ENV).filter(([k]) => k.startsWith("GIT_"))) as Record<string, string>;
+    const rpc = new RpcClient(["--cwd", cwd, "--provider", "demo", "--yolo"], { ...e, ...ident, INK_DEMO_DELAY_MS: "0" });
+    rpc.send({ type: "merge_hand", id: "early" });
+    expect((await rpc.response("early")).error).toContain("no merge stopped at a conflict");
+    rpc.send({ type: "prompt", text: "add notes to NOTES.md, TODO.md and NOTES.md in worktrees", id: "p" });
+    expect(await rpc.waitFor((l) => l.type === "prompt_end" && l.id === "p", "the workers")).toMatchObject({ reason: "done" });
+    rpc.send({ type: "merge", branches: "all", id: "m" });
+    const stopped = await rpc.response("m");
+    expect(stopped).toMatchObject({ success: false, conflict: { files: ["NOTES.md"] } });
+    expect(stopped.merged).toHaveLength(2);
+    const from = rpc.lines.length;
+    rpc.send({ type: "merge_hand", id: "h" });
+    const handed = await rpc.response("h");
+    expect(handed).toMatchObject({ success: true, data: { merged: [stopped.conflict.branch], childError: null } });
+    // the worker's resumed run streamed on the channel under the call the response names
+    expect(rpc.lines.slice(from).some((l) => l.type === "subagent_start" && l.parentToolCallId === handed.data.toolCallId)).toBe(true);
+    expect(readFileSync(join(cwd, "NOTES.md"), "utf8")).not.toContain("<<<<<<<");
+    expect(git(cwd, "branch", "--list", "ink/*").trim()).toBe("");
+    expect(git(cwd, "status", "--porcelain")).toBe("");
+    rpc.end();
+    expect(await rpc.exited).toBe(0);
   }, 60_000);
 });

@@ -119,7 +119,7 @@ it("hands the conflict to the branch's own child (resumed in its worktree with t
   expect(first.conflict).toMatchObject({ branch: order[1]!.branch, files: ["a.ts"], into: "main", childId: order[1]!.childId });
   expect(session.mergeConflict?.branch).toBe(order[1]!.branch);
 
-  const { handed, outcome } = await session.handMergeConflict();
+  const { handed, outcome } = await session.submit({ type: "merge_hand" });
   expect(handed?.isError).toBe(false);
   expect(handedPrompts).toHaveLength(1);
   expect(handedPrompts[0]).toContain(`Merging your branch ${order[1]!.branch} into main conflicts in: a.ts`);
@@ -132,5 +132,5 @@ it("hands the conflict to the branch's own child (resumed in its worktree with t
   expect(git(cwd, "branch", "--list", "--format=%(refname:short)", "ink/*").trim()).toBe("");
   expect(git(cwd, "status", "--porcelain")).toBe("");
   expect(await session.mergeCandidates()).toEqual([]);
-  expect((await session.handMergeConflict()).outcome.error).toContain("no merge stopped at a conflict");
+  expect((await session.submit({ type: "merge_hand" })).outcome.error).toContain("no merge stopped at a conflict");
 });
