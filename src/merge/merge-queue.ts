@@ -66,7 +66,7 @@ async function gitCode(cwd: string, args: string[]): Promise<{ code: number; std
     const r = await runGit(args, { cwd });
     return { code: 0, ...r };
   } catch (err) {
-    if (err instanceof GitError && err.exitCode !== null) return { code: err.exitCode, stdout: (err as GitError & { stdout?: string }).stdout ?? "", stderr: err.stderr };
+    if (err instanceof GitError && err.exitCode !== null) return { code: err.exitCode, stdout: err.stdout, stderr: err.stderr };
     throw err;
   }
 }

@@ -118,6 +118,7 @@ it("hands the conflict to the branch's own child (resumed in its worktree with t
   expect(first.merged).toEqual([order[0]!.branch]);
   expect(first.conflict).toMatchObject({ branch: order[1]!.branch, files: ["a.ts"], into: "main", childId: order[1]!.childId });
   expect(session.mergeConflict?.branch).toBe(order[1]!.branch);
+  expect(first.conflict?.detail).toContain("CONFLICT (content): Merge conflict in a.ts"); // git says it on stdout, before failing
 
   const { handed, outcome } = await session.submit({ type: "merge_hand" });
   expect(handed?.isError).toBe(false);

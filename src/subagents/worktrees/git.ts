@@ -30,6 +30,8 @@ export class GitError extends Error {
     readonly exitCode: number | null,
     readonly stderr: string,
     readonly aborted: boolean,
+    /** What the command printed on stdout before it failed (`git merge` names its conflicts there). */
+    readonly stdout = "",
   ) {
     super(message);
   }
@@ -200,7 +202,7 @@ export async function runGit(args: readonly string[], opts: GitOptions): Promise
         } else {
           const exitCode = typeof err.code === "number" ? err.code : null;
           const detail = brief(stderr ?? "") || err.message;
-          reject(new GitError(`${shown} failed in ${opts.cwd} (exit ${exitCode ?? "?"}): ${detail}`, args, opts.cwd, exitCode, stderr ?? "", false));
+          reject(new GitError(`${shown} failed in ${opts.cwd} (exit ${exitCode ?? "?"}): ${detail}`, args, opts.cwd, exitCode, stderr ?? "", false, stdout ?? ""));
         }
       },
     );
