@@ -326,7 +326,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     if (typeAhead) feedPrompt.current?.(typeAhead);
     if (openResumePicker) openPicker(true);
     else if (initialPrompt) handleSubmit(initialPrompt);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Once, at mount: the first prompt, the picker and the type-ahead are start-up inputs.
   }, []);
 
   const counts = childCounts(state);

@@ -116,7 +116,7 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
   const recall = useRef<RecallState>(FRESH_RECALL);
   useEffect(() => {
     if (restore && line.current.value === "") setLine({ ...lineOf(restore.text), pasting: line.current.pasting });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new restore (its seq) refills the box, never a re-render with the same one.
   }, [restore?.seq]);
 
   useEffect(() => {

@@ -29,7 +29,6 @@ export function useChildOverlay(store: SessionStore | undefined, state: StreamSt
   const saved = useMemo(
     () => (childId === undefined || running ? undefined : childOverlay(store, row ?? { id: childId, status: "unknown", prompt: "", at: Date.now(), current: false }, width, Date.now())),
     // Reloaded when the child stops running or its row's status/result change, not on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [store, childId, running, width, row?.status, row?.result],
   );
   if (live && liveLines) return { title: liveChildTitle(live, now), lines: liveLines };

@@ -20,7 +20,7 @@ export function useTerminalSize(): TerminalSize {
     return () => {
       stdout.off("resize", onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Subscribed per stdout; the size read on mount comes from it too.
   }, [stdout]);
   return size;
 }

@@ -85,7 +85,6 @@ export function useToolOutputOverlay(open: boolean, state: StreamState, width: n
   return useMemo(
     () => (open ? toolOutputView(latestToolItems([...state.finished, ...state.live]), state.heldResults ?? {}, width, { unsaved }) : undefined),
     // Read once per opening (and per width): the state at the moment of the key.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [open, width],
   );
 }

@@ -1,15 +1,21 @@
 /**
- * A small JSON-schema check for MCP tool arguments: `type` (incl. unions), `required`,
- * `properties`, `additionalProperties: false`, `enum`, `const`, `items`, `minimum`/`maximum`,
- * `minLength`/`maxLength`. Keywords it does not know are accepted (the server still validates),
- * so a valid call is never refused here.
+ * The check of an MCP tool's arguments against the JSON schema its server gave, by Ajv (the
+ * validator the MCP SDK itself uses). Problems are named the way the model can fix them: where
+ * (`a.b[0]`) and what (`expected string, got integer`, `is required`, `is not an accepted argument
+ * (accepted: …)`). Keywords and formats Ajv does not know are accepted, and a schema Ajv cannot
+ * compile checks nothing (the server still validates), so a valid call is never refused here.
  */
+import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 
 /** One problem: where (`a.b[0]`) and what. */
 export interface SchemaProblem {
   path: string;
   message: string;
 }
+
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true, validateFormats: false, logger: false });
+/** Compiled validators by schema object (a tool's schema is compiled once); null: it did not compile. */
+const compiled = new WeakMap<object, ValidateFunction | null>();
 
 function typeOf(value: unknown): string {
   if (value === null) return "null";
@@ -18,48 +24,51 @@ function typeOf(value: unknown): string {
   return typeof value;
 }
 
-function matchesType(value: unknown, type: string): boolean {
-  const actual = typeOf(value);
-  return actual === type || (type === "number" && actual === "integer");
+function validatorFor(schema: object): ValidateFunction | null {
+  let v = compiled.get(schema);
+  if (v === undefined) {
+    // The draft named by `$schema` is not what matters here; Ajv's default draft reads the keywords servers use.
+    const { $schema: _draft, ...rest } = schema as Record<string, unknown>;
+    try {
+      v = ajv.compile(rest);
+    } catch {
+      v = null;
+    }
+    compiled.set(schema, v);
+  }
+  return v;
 }
 
-/** The problems of `value` against `schema` (empty when it fits). */
-export function checkJsonSchema(schema: unknown, value: unknown, path = ""): SchemaProblem[] {
+/** `/a/b/0` as `a.b[0]`, with `key` appended. */
+function pathOf(instancePath: string, key?: string): string {
+  const parts = instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (key !== undefined) parts.push(key);
+  return parts.reduce((out, p) => (/^\d+$/.test(p) ? `${out}[${p}]` : out ? `${out}.${p}` : p), "");
+}
+
+function problemOf(e: ErrorObject): SchemaProblem {
+  const at = pathOf(e.instancePath) || "(arguments)";
+  switch (e.keyword) {
+    case "type":
+      return { path: at, message: `expected ${[e.params.type].flat().join(" or ")}, got ${typeOf(e.data)}` };
+    case "required":
+      return { path: pathOf(e.instancePath, String(e.params.missingProperty)), message: "is required" };
+    case "additionalProperties": {
+      const props = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return { path: pathOf(e.instancePath, String(e.params.additionalProperty)), message: `is not an accepted argument (accepted: ${props.join(", ") || "none"})` };
+    }
+    case "enum":
+      return { path: at, message: `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    default:
+      return { path: at, message: e.message ?? `does not match the schema (${e.keyword})` };
+  }
+}
+
+/** The problems of `value` against `schema` (empty when it fits, or when the schema cannot be checked). */
+export function checkJsonSchema(schema: unknown, value: unknown): SchemaProblem[] {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return [];
-  const s = schema as Record<string, any>;
-  const at = path || "(arguments)";
-  const out: SchemaProblem[] = [];
-  if (s.type !== undefined) {
-    const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
-    if (!types.some((t) => matchesType(value, t))) return [{ path: at, message: `expected ${types.join(" or ")}, got ${typeOf(value)}` }];
-  }
-  if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => JSON.stringify(e) === JSON.stringify(value))) {
-    out.push({ path: at, message: `must be one of ${s.enum.map((e: unknown) => JSON.stringify(e)).join(", ")}` });
-  }
-  if ("const" in s && JSON.stringify(s.const) !== JSON.stringify(value)) out.push({ path: at, message: `must be ${JSON.stringify(s.const)}` });
-  if (typeof value === "number") {
-    if (typeof s.minimum === "number" && value < s.minimum) out.push({ path: at, message: `must be ≥ ${s.minimum}` });
-    if (typeof s.maximum === "number" && value > s.maximum) out.push({ path: at, message: `must be ≤ ${s.maximum}` });
-  }
-  if (typeof value === "string") {
-    if (typeof s.minLength === "number" && value.length < s.minLength) out.push({ path: at, message: `must have at least ${s.minLength} characters` });
-    if (typeof s.maxLength === "number" && value.length > s.maxLength) out.push({ path: at, message: `must have at most ${s.maxLength} characters` });
-  }
-  if (Array.isArray(value) && s.items && typeof s.items === "object") {
-    value.forEach((item, i) => out.push(...checkJsonSchema(s.items, item, `${path}[${i}]`)));
-  }
-  if (typeOf(value) === "object") {
-    const obj = value as Record<string, unknown>;
-    const props: Record<string, unknown> = s.properties && typeof s.properties === "object" ? s.properties : {};
-    for (const key of Array.isArray(s.required) ? s.required : []) {
-      if (!(key in obj)) out.push({ path: path ? `${path}.${key}` : key, message: "is required" });
-    }
-    for (const [key, v] of Object.entries(obj)) {
-      const child = path ? `${path}.${key}` : key;
-      if (key in props) out.push(...checkJsonSchema(props[key], v, child));
-      else if (s.additionalProperties === false) out.push({ path: child, message: `is not an accepted argument (accepted: ${Object.keys(props).join(", ") || "none"})` });
-      else if (s.additionalProperties && typeof s.additionalProperties === "object") out.push(...checkJsonSchema(s.additionalProperties, v, child));
-    }
-  }
-  return out;
+  const validate = validatorFor(schema);
+  if (!validate || validate(value)) return [];
+  // anyOf/oneOf report each branch's failure and then their own; the own one is the useful line.
+  return (validate.errors ?? []).map(problemOf).filter((p, i, all) => all.findIndex((q) => q.path === p.path && q.message === p.message) === i);
 }
