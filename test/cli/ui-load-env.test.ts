@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { withUiLoadEnv } from "../../src/cli/ui-load-env.js";
 
 describe("withUiLoadEnv", () => {
-  it("loads the UI with production React and without CI variables, then restores the environment exactly", async () => {
+  it("loads the UI without CI variables and changes nothing else (NODE_ENV is the bundle's, set at build time), then restores the environment exactly", async () => {
     const env: NodeJS.ProcessEnv = { CI: "true", CONTINUOUS_INTEGRATION: "1", PATH: "/bin" };
     const seen = await withUiLoadEnv(async () => ({ ...env }), env);
-    expect(seen).toEqual({ NODE_ENV: "production", PATH: "/bin" });
+    expect(seen).toEqual({ PATH: "/bin" });
     expect(env).toEqual({ CI: "true", CONTINUOUS_INTEGRATION: "1", PATH: "/bin" });
   });
 

@@ -62,6 +62,13 @@ function contents(files: string[]): Set<string> {
 }
 
 describe("lazy loading in the built CLI", () => {
+  it("bundles React's production build only (NODE_ENV is set in one place: the build's define)", () => {
+    const meta = JSON.parse(readFileSync(join(root, "dist", "meta.json"), "utf8")) as { inputs: Record<string, unknown> };
+    const react = Object.keys(meta.inputs).filter((i) => /node_modules\/react(-reconciler)?\/cjs\//.test(i));
+    expect(react.length).toBeGreaterThan(0);
+    expect(react.filter((i) => !i.includes(".production."))).toEqual([]);
+  });
+
   it("--version and --help load no package and none of the core", () => {
     for (const flag of ["--version", "--help"]) {
       const { files, stdout } = loadedFiles([flag], flag.slice(2));
