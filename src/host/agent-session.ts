@@ -12,7 +12,7 @@ import type { PermissionMode } from "../permissions/decide.js";
 import type { Compactor } from "../core/compaction.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { MAIN_AGENT, type LoopResult } from "../core/loop.js";
-import { emptyUsage, type AgentMessage, type ToolResult, type Usage } from "../protocol/messages.js";
+import { emptyUsage, toolCallsOf, type AgentMessage, type ToolResult, type Usage } from "../protocol/messages.js";
 import { buildSystemPrompt } from "../core/system-prompt.js";
 import type { OnToolCall } from "../core/tool-runner.js";
 import type { Provider } from "../protocol/provider.js";
@@ -466,7 +466,7 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
 
   /** This session's kept worktree branches (that still exist), with diffstat, shared files and whether each applies cleanly to HEAD (`/merge`). */
   async mergeCandidates(): Promise<BranchState[]> {
-    return inspectQueue(this.cwd, keptBranches(sessionRecords(this.sessionPath, this.taskRecords)));
+    return inspectQueue(this.cwd, keptBranches(sessionRecords(this.sessionPath, this.taskRecords), this.history.flatMap((m) => (m.role === "assistant" ? toolCallsOf(m).map((c) => c.id) : []))));
   }
 
   /**

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { AgentSession } from "../../src/host/agent-session.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
-import { userText, type UserMessage } from "../../src/protocol/messages.js";
+import { emptyUsage, userText, type UserMessage } from "../../src/protocol/messages.js";
+import { keptBranches } from "../../src/merge/session-merge.js";
+import type { TaskRecord } from "../../src/session/types.js";
 import { createScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { isChild } from "../helpers/subagent-harness.js";
 import { git, tempDir } from "../helpers/temp-git.js";
@@ -134,4 +136,14 @@ it("hands the conflict to the branch's own child (resumed in its worktree with t
   expect(git(cwd, "status", "--porcelain")).toBe("");
   expect(await session.mergeCandidates()).toEqual([]);
   expect((await session.submit({ type: "merge_hand" })).outcome.error).toContain("no merge stopped at a conflict");
+});
+
+it("keptBranches orders the queue as the children were delegated, not as they finished; a branch whose call was compacted away comes first; a later record of a branch wins", () => {
+  const rec = (id: string, branch: string, kept = true, toolCallId?: string) =>
+    ({ childId: id, toolCallId, status: "completed", turns: 1, usage: emptyUsage(), durationMs: 1, prompt: id, worktree: { path: `/w/${id}`, branch, kept } }) as TaskRecord;
+  // finished c, a, b; delegated a, b, c; "old" was delegated before the conversation's first call that remains
+  const records = [rec("c", "ink/c", true, "t3"), rec("a", "ink/a", true, "t1"), rec("old", "ink/old", true, "t0"), rec("b", "ink/b", true, "t2"), rec("b2", "ink/b", false, "t4")];
+  expect(keptBranches(records, ["t1", "t2", "t3", "t4"]).map((b) => b.branch)).toEqual(["ink/old", "ink/a", "ink/c"]);
+  const resumed = [...records.slice(0, 4), rec("b", "ink/b", true, "t4")];
+  expect(keptBranches(resumed, ["t1", "t2", "t3", "t4"]).map((b) => b.branch)).toEqual(["ink/old", "ink/a", "ink/b", "ink/c"]);
 });
