@@ -42,8 +42,8 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
     "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
-    "",
   ];
-  lines.push(profiles.length === 0 ? "Available agents: none — omit agent for the general-purpose subagent." : formatProfileList(profiles));
+  // No agents defined: no roster block at all (agent's own description says to omit it).
+  if (profiles.length > 0) lines.push("", formatProfileList(profiles));
   return lines.join("\n");
 }
