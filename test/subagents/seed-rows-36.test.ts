@@ -22,6 +22,34 @@ afterEach(() => {
   h = undefined;
 });
 
+describe("E-4: thinking levels minimal and max", () => {
+  it("parseThinking accepts minimal (the smallest budget) and max (above high)", () => {
+    expect(parseThinking("minimal")).toEqual({ ok: true, value: { type: "on", budgetTokens: MIN_THINKING_BUDGET } });
+    const max = parseThinking("max");
+    expect(max.ok && max.value.type === "on" && max.value.budgetTokens).toBe(THINKING_BUDGETS.max);
+    expect(THINKING_BUDGETS.max).toBeGreaterThan(THINKING_BUDGETS.high);
+    const bad = parseThinking("extreme");
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.message).toMatch(/minimal .*max/);
+  });
+
+  it("--thinking, a profile's thinking and the task tool's thinking take them", () => {
+    expect(parseCliArgs(["--thinking", "max"]).thinking).toEqual({ type: "on", budgetTokens: THINKING_BUDGETS.max });
+    expect(parseCliArgs(["--thinking", "minimal"]).thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET });
+    const parsed = parseProfile("---\nname: a\ndescription: b\nthinking: minimal\n---\nbody\n", { path: "/x/a.md", source: "user", hash: "h" });
+    expect(parsed.ok && parsed.profile.thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET });
+    expect(taskSchema.safeParse({ prompt: "p", thinking: "max" }).success).toBe(true);
+    expect(taskSchema.safeParse({ prompt: "p", thinking: "minimal" }).success).toBe(true);
+  });
+
+  it("the Anthropic request for max fits a 64k output limit with room for the answer", () => {
+    const body = buildRequestBody({ system: "", messages: [{ role: "user", content: "q" }], tools: [], model: "m", maxTokens: 16_000, thinking: { type: "on", budgetTokens: THINKING_BUDGETS.max } }, "m");
+    expect(body.thinking).toEqual({ type: "enabled", budget_tokens: THINKING_BUDGETS.max });
+    expect(body.max_tokens).toBeLessThanOrEqual(64_000);
+    expect(body.max_tokens).toBeGreaterThan(THINKING_BUDGETS.max);
+  });
+});
+
 describe("F-4: no agent roster when no agents are defined", () => {
   it("neither the system prompt nor the task description has an agents block", () => {
     const task = { ...echoTool, name: "task", description: describeTask([]) } as AnyTool;
