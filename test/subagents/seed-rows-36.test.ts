@@ -50,6 +50,26 @@ describe("E-4: thinking levels minimal and max", () => {
   });
 });
 
+describe("B-4: a model path with slashes is a model, not a provider prefix", () => {
+  it("vendor/models/x is passed whole to the provider; provider/model still strips the provider's own name", () => {
+    const provider = createScriptedProvider([], { name: "anthropic", models: ["vendor/models/x", "claude-haiku-4-5"] });
+    expect(resolveDispatchModel(provider, "vendor/models/x", "m")).toBe("vendor/models/x");
+    expect(resolveDispatchModel(provider, "anthropic/claude-haiku-4-5", "m")).toBe("claude-haiku-4-5");
+    expect(() => resolveDispatchModel(provider, "demo/claude-haiku-4-5", "m")).toThrow(/from provider "demo"/);
+    // One slash before an unknown name is still read as another provider, unless the provider serves the whole id.
+    expect(() => resolveDispatchModel(provider, "openai/gpt-5", "m")).toThrow(/from provider "openai"/);
+    const proxy = createScriptedProvider([], { name: "anthropic", models: ["meta/llama-3"] });
+    expect(resolveDispatchModel(proxy, "meta/llama-3", "m")).toBe("meta/llama-3");
+  });
+
+  it("a task call naming vendor/models/x runs the child on it", async () => {
+    h = harness((r) => (isChild(r) ? { text: `model ${r.model}` } : parentOnce(() => ({ prompt: "look", model: "vendor/models/x" }))(r)), { models: ["scripted-model", "vendor/models/x"] });
+    await h.run("go");
+    expect(lastResult(h).isError).toBe(false);
+    expect(lastResult(h).content).toContain("model vendor/models/x");
+  });
+});
+
 describe("F-4: no agent roster when no agents are defined", () => {
   it("neither the system prompt nor the task description has an agents block", () => {
     const task = { ...echoTool, name: "task", description: describeTask([]) } as AnyTool;
