@@ -22,6 +22,36 @@ afterEach(() => {
   h = undefined;
 });
 
+describe("I-9: a resume refused for drift names the tool set and the system prompt when both changed", () => {
+  it("a new tool and an edited profile are both named; a new tool alone does not blame the system prompt, even though the prompt lists the tools", async () => {
+    let args: Record<string, unknown> = { prompt: "look", agent: "scout" };
+    const scout = profile("scout");
+    // The parent's prompt lists its tools, as the real one does: a new tool changes the tool list in it.
+    const tools = (): AnyTool[] => h!.tools;
+    h = harness((r) => (isChild(r) ? { text: "done" } : parentOnce(() => args)(r)), { profiles: [scout], system: () => buildSystemPrompt({ cwd: "/w", tools: tools() }) });
+    await h.run("first");
+    const id = idOf(lastResult(h).content);
+    args = { prompt: "more", resume: id };
+    h.tools.splice(1, 0, { ...echoTool, name: "probe", description: "Probe something." } as AnyTool);
+    Object.assign(scout, { body: "You are a different scout.", hash: "scout-edited" });
+    await h.run("second");
+    let content = lastResult(h).content;
+    expect(lastResult(h).isError).toBe(true);
+    expect(content).toContain("- tool set differs (new now: probe).");
+    expect(content).toContain('- system prompt differs from the one the child was created with: the profile "scout" was edited (/profiles/scout.md).');
+    // The tool alone: only the tool set is named.
+    Object.assign(scout, { body: "You are scout.", hash: "scout" });
+    await h.run("third");
+    content = lastResult(h).content;
+    expect(content).toContain("- tool set differs (new now: probe).");
+    expect(content).not.toContain("system prompt differs");
+    // Back as it was: the child continues.
+    h.tools.splice(1, 1);
+    await h.run("fourth");
+    expect(lastResult(h).isError).toBe(false);
+  });
+});
+
 describe("E-4: thinking levels minimal and max", () => {
   it("parseThinking accepts minimal (the smallest budget) and max (above high)", () => {
     expect(parseThinking("minimal")).toEqual({ ok: true, value: { type: "on", budgetTokens: MIN_THINKING_BUDGET } });

@@ -15,7 +15,7 @@ import type { AnyTool } from "../../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "../profiles/profile-parse.js";
 import { errorMessage } from "../../protocol/error-message.js";
-import { driftReasons } from "./resume-drift.js";
+import { driftReasons, systemDriftBesideTools } from "./resume-drift.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model
@@ -124,7 +124,11 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   else if (!existsSync(header.cwd)) reasons.push(`working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.`);
   const system = childSystemPrompt(input.getSystem(), profile, tools);
   // Tools and system prompt are checked apart, each change named (a changed tool set is named above).
-  if ((header.profile === undefined || profile) && !missing.length && !added.length) reasons.push(...driftReasons(header, system, tools.map(toToolSpec), profile, input.store.path(input.id)));
+  if (header.profile === undefined || profile) {
+    // A changed tool set is named above; the rest of the system prompt is still checked on its own.
+    if (!missing.length && !added.length) reasons.push(...driftReasons(header, system, tools.map(toToolSpec), profile, input.store.path(input.id)));
+    else reasons.push(...systemDriftBesideTools(header, system, profile, input.store.path(input.id)));
+  }
   let loaded: LoadedSession | undefined;
   try {
     loaded = input.store.load(input.id);
