@@ -5,6 +5,8 @@ import { buildSystemPrompt } from "../../src/core/system-prompt.js";
 import { parseCliArgs } from "../../src/cli/args.js";
 import { parseThinking, THINKING_BUDGETS, MIN_THINKING_BUDGET } from "../../src/protocol/field-parsers.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import type { TaskRecord } from "../../src/session/types.js";
 import type { AnyTool } from "../../src/protocol/tool.js";
 import { buildRequestBody } from "../../src/providers/anthropic-convert.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
@@ -49,6 +51,39 @@ describe("I-9: a resume refused for drift names the tool set and the system prom
     h.tools.splice(1, 1);
     await h.run("fourth");
     expect(lastResult(h).isError).toBe(false);
+  });
+});
+
+describe("D-9 / H-4: without a session store a child's result and record say its work was not saved", () => {
+  it("the task tool without a store: the result says not saved (not resumable), offers no resume, and the record says why there is no transcript", async () => {
+    h = harness((r) => (isChild(r) ? { text: "FOUND" } : parentOnce(() => ({ prompt: "look" }))(r)), { store: false });
+    await h.run("go");
+    const res = lastResult(h);
+    expect(res.isError).toBe(false);
+    expect(res.content).toContain("FOUND");
+    expect(res.content).toMatch(/\[task\] transcript not saved \(not resumable\): this session saves no transcripts/);
+    expect(res.content).not.toContain("resume");
+    const end = h.events.find((e) => e.type === "tool_end" && e.call.name === "task") as { details?: { taskRecord: { noTranscript?: string } } } | undefined;
+    expect(end?.details?.taskRecord.noTranscript).toMatch(/^its transcript was not saved: this session saves no transcripts/);
+  });
+
+  it("an AgentSession with persist: false: the model is told, and the task record its events carry (no file to keep it) says so", async () => {
+    const provider = createScriptedProvider((r) => (isChild(r) ? { text: "the report" } : r.messages.length === 1 ? { toolCalls: [{ id: "t1", name: "task", arguments: { prompt: "look" } }] } : { text: "done" }));
+    const session = new AgentSession({ cwd: tempDir("ink-cwd-"), inkHome: tempDir("ink-home-"), provider, model: "m", interactive: false, approval: {}, persist: false });
+    const events: AgentEvent[] = [];
+    await session.prompt("go", { onEvent: (e) => events.push(e) });
+    session.close();
+    expect(session.sessionPath).toBeUndefined();
+    const result = provider.requests.at(-1)!.messages.find((m): m is ToolResultMessage => m.role === "toolResult")!.results[0]!;
+    expect(result.content).toMatch(/\[task\] transcript not saved \(not resumable\): this session saves no transcripts/);
+    expect(result.content).not.toContain("resume");
+    const end = events.find((e) => e.type === "tool_end" && e.call.name === "task") as { details?: { taskRecord: TaskRecord } } | undefined;
+    expect(end?.details?.taskRecord).toMatchObject({ status: "ok", sessionId: undefined, noTranscript: expect.stringMatching(/^its transcript was not saved: this session saves no transcripts/) });
+  });
+
+  it("a background child without a store is not promised a resume once it has ended", () => {
+    expect(startedInBackgroundResult("c1", { saved: false }).output).not.toContain("once it has ended, the same call continues it");
+    expect(startedInBackgroundResult("c1").output).toContain("once it has ended, the same call continues it");
   });
 });
 
