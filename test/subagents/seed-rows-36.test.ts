@@ -24,6 +24,17 @@ afterEach(() => {
   h = undefined;
 });
 
+describe("D-12: the resume hint says when a child can be resumed", () => {
+  it("a finished child's result says it can be continued now or in a later session, while its instructions, model and directory are unchanged", async () => {
+    h = harness((r) => (isChild(r) ? { text: "FOUND" } : parentOnce(() => ({ prompt: "look" }))(r)));
+    await h.run("go");
+    const hint = lastResult(h).content.split("\n").find((l) => l.startsWith("[task] child session"))!;
+    expect(hint).toMatch(/it has ended — continue it with task\(\{resume: "\S+", prompt: "\.\.\."\}\)/);
+    expect(hint).toContain("now or in a later session (after --continue or --resume too)");
+    expect(hint).toContain("as long as its system prompt, tools, model and working directory are unchanged");
+  });
+});
+
 describe("I-9: a resume refused for drift names the tool set and the system prompt when both changed", () => {
   it("a new tool and an edited profile are both named; a new tool alone does not blame the system prompt, even though the prompt lists the tools", async () => {
     let args: Record<string, unknown> = { prompt: "look", agent: "scout" };

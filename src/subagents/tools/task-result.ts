@@ -113,8 +113,9 @@ function usageLine(o: SubagentOutcome, earlier?: { usage: Usage; turns: number }
 function resumeHint(o: SubagentOutcome): string | undefined {
   if (!o.sessionId) return undefined;
   const where = o.historyPath ? ` (history: ${o.historyPath})` : "";
-  // Given once the child has ended, so it can be resumed now (a running child would take the prompt as a message).
-  return `[task] child session ${o.sessionId}${where}; it has ended — continue it with task({resume: "${o.sessionId}", prompt: "..."})`;
+  // Given once the child has ended, so it can be resumed now (a running child would take the prompt as a message);
+  // the resume checks (resume-check.ts) say for how long: while its instructions, model and directory stay as they were.
+  return `[task] child session ${o.sessionId}${where}; it has ended — continue it with task({resume: "${o.sessionId}", prompt: "..."}) now or in a later session (after --continue or --resume too), as long as its system prompt, tools, model and working directory are unchanged`;
 }
 
 /** `index` moved back by one when it would split a surrogate pair of `text`. */
