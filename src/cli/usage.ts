@@ -18,7 +18,7 @@ Options:
       --mode rpc            JSON lines: prompt/steer/abort/approve/deny/get_state/list_children/resume_child/list_branches/merge/list_turns/rewind in, every event out
       --provider <name>     anthropic | demo (default: anthropic when ANTHROPIC_API_KEY is set, else demo)
       --model <id>          model id (default: the provider's, or INK_MODEL)
-      --thinking <level>    extended thinking: off | low | medium | high | <budget tokens> (anthropic)
+      --thinking <level>    extended thinking: off | minimal | low | medium | high | max | <budget tokens> (anthropic)
       --cwd <dir>           working directory (default: the current directory)
       --yolo                allow every tool without asking
       --permission-mode <m> default | accept-edits | plan | yolo (see docs/permissions.md)

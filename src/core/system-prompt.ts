@@ -42,7 +42,8 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
       "Use the task tool for self-contained work (an investigation, an isolated change) so its details stay out of this conversation; only the child's report comes back.",
       "Several task calls in one message run in parallel. Children see none of this conversation: put every requirement in the prompt.",
     );
-    lines.push("", "# Available agents", input.agentList || "(none defined; omit `agent` to use the general-purpose subagent)");
+    // No agents defined: no roster block (the task tool's `agent` parameter already says to omit it).
+    if (input.agentList) lines.push("", "# Available agents", input.agentList);
   }
   if (input.skillList && input.tools.some((t) => t.name === "skill")) lines.push("", "# Skills", input.skillList);
   if (input.projectContext) lines.push("", "# Project context", input.projectContext.trim());

@@ -14,19 +14,27 @@ export function show(value: unknown): string {
   return text === undefined ? String(value) : text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** Token budgets of the named thinking levels. */
-export const THINKING_BUDGETS = { low: 4000, medium: 10000, high: 32000 } as const;
-
 /** The smallest thinking budget the Anthropic API accepts. */
 export const MIN_THINKING_BUDGET = 1024;
+
+/**
+ * Token budgets of the named thinking levels (Anthropic's `budget_tokens`). `minimal` is the
+ * smallest budget the API accepts; `max` is the most that still leaves 4,096 tokens for the answer
+ * under a 64k output limit (the request's max_tokens is raised to budget + 4,096).
+ */
+export const THINKING_BUDGETS = { minimal: MIN_THINKING_BUDGET, low: 4000, medium: 10000, high: 32000, max: 59_904 } as const;
+
+/** The named thinking levels, smallest first (`off` besides them). */
+export const THINKING_LEVELS = ["minimal", "low", "medium", "high", "max"] as const;
+export type ThinkingLevel = (typeof THINKING_LEVELS)[number];
 
 /** Smallest and largest profile timeout in ms (the largest is what Node timers can hold). */
 export const MIN_TIMEOUT_MS = 1000;
 export const MAX_TIMEOUT_MS = 2_147_483_647;
 
-/** `thinking`: off | low | medium | high, true/false, 0 (off) or an integer budget ≥ 1024. */
+/** `thinking`: off | minimal | low | medium | high | max, true/false, 0 (off) or an integer budget ≥ 1024. */
 export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
-  const hint = `use off, low (${THINKING_BUDGETS.low}), medium (${THINKING_BUDGETS.medium}), high (${THINKING_BUDGETS.high}), true/false, or a token budget ≥ ${MIN_THINKING_BUDGET}`;
+  const hint = `use off, ${THINKING_LEVELS.map((l) => `${l} (${THINKING_BUDGETS[l]})`).join(", ")}, true/false, or a token budget ≥ ${MIN_THINKING_BUDGET}`;
   if (value === false || value === 0) return { ok: true, value: { type: "off" } };
   if (value === true) return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS.medium } };
   if (typeof value === "number") {
@@ -36,8 +44,8 @@ export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
   if (typeof value === "string") {
     const level = value.trim().toLowerCase();
     if (level === "off") return { ok: true, value: { type: "off" } };
-    if (level === "low" || level === "medium" || level === "high") {
-      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level] } };
+    if ((THINKING_LEVELS as readonly string[]).includes(level)) {
+      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level as ThinkingLevel] } };
     }
   }
   return { ok: false, message: `${show(value)} is not a thinking level; ${hint}` };

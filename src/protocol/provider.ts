@@ -53,6 +53,9 @@ export interface RetryEvent {
   label: string;
 }
 
+/** The providers Ink knows (`--provider`); a `name/…` model string names one only when `name` is among them. */
+export const PROVIDER_NAMES = ["anthropic", "demo"] as const;
+
 /** A stream of events ending in the complete assistant message (or failing with a ProviderError). */
 export type ProviderStream = EventStream<ProviderEvent, AssistantMessage>;
 

@@ -5,9 +5,9 @@
  */
 import { anthropicKeySet } from "./anthropic-key.js";
 import { createDemoProvider } from "./demo.js";
-import type { Provider } from "../protocol/provider.js";
+import { PROVIDER_NAMES, type Provider } from "../protocol/provider.js";
 
-export const PROVIDER_NAMES = ["anthropic", "demo"] as const;
+export { PROVIDER_NAMES };
 
 /** Thrown for a provider that cannot be used, with the fix in the message. */
 export class ProviderSetupError extends Error {

@@ -88,6 +88,8 @@ const header = z.looseObject({
   inkVersion: z.string().optional().catch(undefined),
   systemHash: z.string().optional().catch(undefined),
   toolHashes: z.record(z.string(), z.string()).optional().catch(undefined),
+  // Written since #36: the system prompt without its tool list, so a changed tool set does not hide a changed prompt.
+  promptHash: z.string().optional().catch(undefined),
   profileHash: z.string().optional().catch(undefined),
 });
 

@@ -47,6 +47,8 @@ export interface SessionHeader {
   /** textHash of the system prompt at creation, and each tool declaration's hash: a refused resume names what changed. */
   systemHash?: string;
   toolHashes?: Record<string, string>;
+  /** textHash of the system prompt without its tool list: names a changed prompt beside a changed tool set. */
+  promptHash?: string;
   /** The child's profile's hash at creation (its file's text): names an edited profile on resume. */
   profileHash?: string;
   /** Set when the `task` call chose the model (not the parent or the profile): resume keeps `model`. */

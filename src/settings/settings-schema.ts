@@ -38,8 +38,8 @@ export const settingsSchema = z
     model: z.string().trim().min(1, 'must be a model id such as "claude-sonnet-4-5"; remove the key for the provider\'s default').optional(),
     /** Default provider. */
     provider: z.enum(["anthropic", "demo"]).optional(),
-    /** Extended thinking: off | low | medium | high | a token budget. */
-    thinking: z.union([z.string(), z.number(), z.boolean()], { error: 'must be off, low, medium, high or a token budget ≥ 1024, e.g. "thinking": "medium"' }).superRefine(checkedBy(parseThinking)).optional(),
+    /** Extended thinking: off | minimal | low | medium | high | max | a token budget. */
+    thinking: z.union([z.string(), z.number(), z.boolean()], { error: 'must be off, minimal, low, medium, high, max or a token budget ≥ 1024, e.g. "thinking": "medium"' }).superRefine(checkedBy(parseThinking)).optional(),
     /** Subagents running at once. */
     maxChildren: z.number({ error: `must be a whole number from 1 to ${MAX_CHILDREN}, e.g. "maxChildren": 4` }).int(`must be a whole number from 1 to ${MAX_CHILDREN}, e.g. "maxChildren": 4`).min(1, "must be at least 1 (one subagent at a time)").max(MAX_CHILDREN, `must be at most ${MAX_CHILDREN}`).optional(),
     /** Headless limit for each subagent: ms, or "90s" / "5m" / "1h". */

@@ -86,7 +86,7 @@ describe("ink -p against an Anthropic-compatible server", () => {
     expect(server.requests[0]!.body.thinking).toEqual({ type: "enabled", budget_tokens: 32000 });
     const bad = await runCli(["-p", "think", "--thinking", "extreme"]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/--thinking: "extreme" is not a thinking level; use off, low/);
+    expect(bad.stderr).toMatch(/--thinking: "extreme" is not a thinking level; use off, minimal/);
   });
 
   it("headless refuses bash without --allow (the model sees why) and runs it with --allow bash", async () => {

@@ -42,7 +42,7 @@ export interface Harness {
 /** A harness whose scripted model answers every request with `script(request)`. */
 export function harness(
   script: (request: ModelRequest, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
-  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; editClaims?: EditClaims; models?: readonly string[]; parentModel?: string; providerModel?: string; treeBudget?: TreeGate; askBudget?: AskBudget } = {},
+  options: { profiles?: AgentProfile[]; extraTools?: AnyTool[]; maxConcurrent?: number; defaultTimeoutMs?: number; cwd?: string; onToolCall?: OnToolCall; leaseIntervalMs?: number; running?: RunningChildren; pauseLimitMs?: number; editClaims?: EditClaims; models?: readonly string[]; parentModel?: string; providerModel?: string; treeBudget?: TreeGate; askBudget?: AskBudget; system?: () => string; store?: false } = {},
 ): Harness {
   const inkHome = mkdtempSync(join(tmpdir(), "ink-home-"));
   const provider = createScriptedProvider(script, { ...(options.models ? { models: options.models } : {}), ...(options.providerModel ? { model: options.providerModel } : {}) });
@@ -53,10 +53,10 @@ export function harness(
   const task = createTaskTool({
     provider,
     model: options.parentModel ?? provider.defaultModel,
-    getSystem: () => "PARENT SYSTEM",
+    getSystem: () => options.system?.() ?? "PARENT SYSTEM",
     getTools: () => tools,
     profiles: options.profiles ?? [],
-    store,
+    store: options.store === false ? undefined : store,
     parentSessionId: "parent-1",
     inkHome,
     maxConcurrent: options.maxConcurrent,
@@ -81,7 +81,7 @@ export function harness(
       runAgentLoop({
         provider,
         model: provider.defaultModel,
-        system: "PARENT SYSTEM",
+        system: options.system?.() ?? "PARENT SYSTEM",
         tools,
         history,
         userMessage: prompt,

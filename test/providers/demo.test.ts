@@ -189,7 +189,7 @@ describe("demo provider: delegating mode", () => {
     const t1 = await run(request(history, [TASK_WITH_SCOUT]));
     const calls = toolCallsOf(t1.message);
     const footer = (status: string) =>
-      `[task] ${status} · 3 turns · 1.2s · tokens 120 in / 40 out\n[task] child session abc123 (history: /home/u/.ink/sessions/abc123.jsonl); it has ended — continue it with task({resume: "abc123", prompt: "..."})`;
+      `[task] ${status} · 3 turns · 1.2s · tokens 120 in / 40 out\n[task] child session abc123 (history: /home/u/.ink/sessions/abc123.jsonl); it has ended — continue it with task({resume: "abc123", prompt: "..."}) now or in a later session (after --continue or --resume too), as long as its system prompt, tools, model and working directory are unchanged`;
     history.push(
       t1.message,
       results(calls, [

@@ -71,7 +71,7 @@ describe("settings", () => {
     };
     expect(message({ childTimeout: "0s" })).toContain(`${path}: invalid settings — "childTimeout": must be at least 1000 ms, got "0s" (0 ms)`);
     expect(message({ childTimeout: "5 minutes" })).toContain('"childTimeout": "5 minutes" is not a duration; write milliseconds (e.g. 90000) or a duration such as "90s", "5m" or "1h"');
-    expect(message({ thinking: "max" })).toContain('"thinking": "max" is not a thinking level; use off, low (4000), medium (10000), high (32000)');
+    expect(message({ thinking: "extreme" })).toContain('"thinking": "extreme" is not a thinking level; use off, minimal (1024), low (4000), medium (10000), high (32000), max (59904)');
     expect(message({ maxChildren: 2.5 })).toContain('"maxChildren": must be a whole number from 1 to 64');
     expect(message({ model: " " })).toContain('"model": must be a model id such as "claude-sonnet-4-5"');
     expect(message({ permissions: { allow: "bash" } })).toContain('"permissions.allow": must be a list of rules such as ["bash(git status*)"');

@@ -26,7 +26,7 @@ describe("tail-keeping truncation", () => {
 describe("result texts", () => {
   it("ok: the report, then the usage line and the resume hint", () => {
     expect(taskResult(outcome({ text: "FOUND" })).output).toBe(
-      'FOUND\n\n[task] ok · 2 turns · 1.5s · tokens 0 in / 0 out\n[task] child session c1 (history: /h/c1.jsonl); it has ended — continue it with task({resume: "c1", prompt: "..."})',
+      'FOUND\n\n[task] ok · 2 turns · 1.5s · tokens 0 in / 0 out\n[task] child session c1 (history: /h/c1.jsonl); it has ended — continue it with task({resume: "c1", prompt: "..."}) now or in a later session (after --continue or --resume too), as long as its system prompt, tools, model and working directory are unchanged',
     );
   });
 

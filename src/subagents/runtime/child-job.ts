@@ -21,18 +21,19 @@ export function abortedBeforeStartResult(): ToolOutput {
 }
 
 /** The `task` result of a call started in the background. */
-export function startedInBackgroundResult(childId: string): ToolOutput {
-  return { output: `[task] child ${childId} is running in the background; its report will be delivered when it ends. (task_wait waits for it.) ${whileRunning(childId)}`, isError: false };
+export function startedInBackgroundResult(childId: string, opts: { saved?: boolean } = {}): ToolOutput {
+  return { output: `[task] child ${childId} is running in the background; its report will be delivered when it ends. (task_wait waits for it.) ${whileRunning(childId, opts.saved ?? true)}`, isError: false };
 }
 
 /** The `task` result of a call whose child the person moved to the background. */
-export function movedToBackgroundResult(childId: string): ToolOutput {
-  return { output: `[task] moved to the background by the user; its report will follow. (child ${childId}; task_wait waits for it.) ${whileRunning(childId)}`, isError: false };
+export function movedToBackgroundResult(childId: string, opts: { saved?: boolean } = {}): ToolOutput {
+  return { output: `[task] moved to the background by the user; its report will follow. (child ${childId}; task_wait waits for it.) ${whileRunning(childId, opts.saved ?? true)}`, isError: false };
 }
 
-/** What `resume` does for a child that is still running, and when it continues one. */
-function whileRunning(childId: string): string {
-  return `While it runs, task({resume: "${childId}", prompt: "..."}) sends it a message it reads at its next step; once it has ended, the same call continues it.`;
+/** What `resume` does for a child that is still running, and when it continues one (only a saved child: `saved`). */
+function whileRunning(childId: string, saved: boolean): string {
+  const running = `While it runs, task({resume: "${childId}", prompt: "..."}) sends it a message it reads at its next step`;
+  return saved ? `${running}; once it has ended, the same call continues it.` : `${running}; its transcript is not saved, so it cannot be continued once it has ended.`;
 }
 
 export interface ChildJob {
@@ -40,6 +41,8 @@ export interface ChildJob {
   profile?: string;
   prompt: string;
   background: boolean;
+  /** False when the child's transcript is not saved (no session store): it cannot be continued once ended. */
+  saved?: boolean;
   /** Runs the child with the job's context (signal and event sink); resolves with its `task` result. */
   run: (ctx: ToolContext) => Promise<ToolOutput>;
   /** Frees what was taken before the child started (a resumed child's lock) when it never starts. */
@@ -98,7 +101,7 @@ export async function runChildJob(children: BackgroundChildren, slots: Semaphore
   const crashed = (err: unknown): ToolOutput => ({ output: `[task] child failed: ${err instanceof Error ? err.message : String(err)}`, isError: true });
   if (job.background) {
     void result.catch(crashed).then(deliver);
-    return startedInBackgroundResult(job.childId);
+    return startedInBackgroundResult(job.childId, { saved: job.saved });
   }
   const first = await Promise.race([result.then((out) => ({ out }), (err: unknown) => ({ out: crashed(err) })), movedAway]);
   if (first !== "moved") {
@@ -107,7 +110,7 @@ export async function runChildJob(children: BackgroundChildren, slots: Semaphore
     return first.out;
   }
   void result.catch(crashed).then(deliver);
-  return movedToBackgroundResult(job.childId);
+  return movedToBackgroundResult(job.childId, { saved: job.saved });
 }
 
 /** The child's status from its `task` result's details (taskRecord), else from isError. */

@@ -40,6 +40,18 @@ function childView(system: string, tools: readonly AnyTool[]): string {
 }
 
 /**
+ * A child's system prompt without the lines of its "# Tools" list (the section's heading stays):
+ * what it says besides its tools, so a resume whose tool set changed can still tell whether the
+ * rest of its instructions changed too.
+ */
+export function withoutToolList(system: string): string {
+  const at = system.indexOf("\n\n# Project context\n");
+  const head = at < 0 ? system : system.slice(0, at);
+  const sections = head.split(/\n\n(?=# )/).map((s) => (s.split("\n", 1)[0] === "# Tools" ? "# Tools" : s));
+  return sections.join("\n\n") + (at < 0 ? "" : system.slice(at));
+}
+
+/**
  * The new prompt of a resumed child. When its transcript had to be repaired (`repairs`, e.g.
  * "1 interrupted tool call closed") the previous attempt was cut short: the child is told so, that
  * those calls were not run again, and to re-read files before editing. Otherwise `prompt` as is.

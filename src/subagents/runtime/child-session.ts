@@ -14,6 +14,7 @@ import type { SessionLock } from "../../session/lock.js";
 import type { SessionStore, SessionWriter } from "../../session/store.js";
 import { toToolSpec } from "../../tools/spec.js";
 import { projectContextHash } from "../../context/project-context.js";
+import { withoutToolList } from "./child-prompt.js";
 
 /** What the child's session header records (new children only) and who opens it. */
 export interface ChildSessionInput {
@@ -78,6 +79,7 @@ export function openChildSession(
       fingerprint: fingerprint(input.system, input.tools.map(toToolSpec)),
       inkVersion: packageVersion(),
       systemHash: textHash(input.system),
+      promptHash: textHash(withoutToolList(input.system)),
       toolHashes: toolHashes(input.tools.map(toToolSpec)),
       ...(input.profileHash ? { profileHash: input.profileHash } : {}),
       toolNames: input.tools.map((t) => t.name),

@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AgentMessage } from "../../protocol/messages.js";
-import type { Provider, ThinkingConfig } from "../../protocol/provider.js";
+import { PROVIDER_NAMES, type Provider, type ThinkingConfig } from "../../protocol/provider.js";
 import { SessionNotFoundError, type SessionStore } from "../../session/store.js";
 import { HistoryRefusedError } from "../../session/repair.js";
 import type { LoadedSession, SessionWorktree } from "../../session/types.js";
@@ -15,12 +15,13 @@ import type { AnyTool } from "../../protocol/tool.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "./child-prompt.js";
 import type { AgentProfile } from "../profiles/profile-parse.js";
 import { errorMessage } from "../../protocol/error-message.js";
-import { driftReasons } from "./resume-drift.js";
+import { driftReasons, systemDriftBesideTools } from "./resume-drift.js";
 
 /**
  * The model a child runs on: the parent's, or the profile's when it names one. A profile model
  * must belong to the parent's provider (`provider/model` prefixes and `provider.ownsModel` are
- * checked); otherwise SubagentConfigError, before the child starts.
+ * checked); otherwise SubagentConfigError, before the child starts. A prefix that names no
+ * provider (`vendor/models/x`) is part of the model id, passed whole (see providerPrefix).
  */
 export function resolveChildModel(provider: Provider, parentModel: string, profile?: Pick<AgentProfile, "name" | "model" | "path">): string {
   const wanted = profile?.model;
@@ -37,16 +38,31 @@ export function resolveDispatchModel(provider: Provider, wanted: string, parentM
   return checkChildModel(provider, wanted, "task", `Pass one of its models (this session runs "${parentModel}"), or omit model to use the parent's.`);
 }
 
-function checkChildModel(provider: Provider, wanted: string, who: string, fix: string): string {
+/**
+ * The provider a `provider/model` string names, or undefined when its slashes are part of a model
+ * path (model ids behind a compatible server or proxy). The part before the first slash is a
+ * provider when it is one Ink knows or this session's; otherwise the string is a model path when
+ * it has more slashes (`vendor/models/x`) or the provider says it serves the whole string, and an
+ * unknown provider's `name/model` (refused by the caller) when neither.
+ */
+export function providerPrefix(wanted: string, provider: Pick<Provider, "name" | "ownsModel">): string | undefined {
   const slash = wanted.indexOf("/");
+  if (slash <= 0) return undefined;
+  const prefix = wanted.slice(0, slash);
+  if (prefix === provider.name || (PROVIDER_NAMES as readonly string[]).includes(prefix)) return prefix;
+  if (wanted.includes("/", slash + 1) || provider.ownsModel?.(wanted)) return undefined;
+  return prefix;
+}
+
+function checkChildModel(provider: Provider, wanted: string, who: string, fix: string): string {
   let model = wanted;
   const choices = provider.describeModels ? ` (it serves ${provider.describeModels()})` : "";
-  if (slash > 0) {
-    const prefix = wanted.slice(0, slash);
+  const prefix = providerPrefix(wanted, provider);
+  if (prefix !== undefined) {
     if (prefix !== provider.name) {
       throw new SubagentConfigError(`${who} asks for model "${wanted}" from provider "${prefix}", but this session uses provider "${provider.name}"${choices}; a subagent must use its parent's provider. ${fix}`);
     }
-    model = wanted.slice(slash + 1);
+    model = wanted.slice(prefix.length + 1);
   }
   if (provider.ownsModel && !provider.ownsModel(model)) {
     throw new SubagentConfigError(`${who} asks for model "${model}", which provider "${provider.name}" does not serve${choices}; a subagent must use its parent's provider. ${fix}`);
@@ -108,7 +124,11 @@ export function checkResumable(input: ResumeInputs): ResumeCheck {
   else if (!existsSync(header.cwd)) reasons.push(`working directory ${header.cwd} no longer exists${header.worktree ? " (its worktree was removed)" : ""}.`);
   const system = childSystemPrompt(input.getSystem(), profile, tools);
   // Tools and system prompt are checked apart, each change named (a changed tool set is named above).
-  if ((header.profile === undefined || profile) && !missing.length && !added.length) reasons.push(...driftReasons(header, system, tools.map(toToolSpec), profile, input.store.path(input.id)));
+  if (header.profile === undefined || profile) {
+    // A changed tool set is named above; the rest of the system prompt is still checked on its own.
+    if (!missing.length && !added.length) reasons.push(...driftReasons(header, system, tools.map(toToolSpec), profile, input.store.path(input.id)));
+    else reasons.push(...systemDriftBesideTools(header, system, profile, input.store.path(input.id)));
+  }
   let loaded: LoadedSession | undefined;
   try {
     loaded = input.store.load(input.id);

@@ -11,6 +11,7 @@ import type { ToolSpec } from "../../protocol/provider.js";
 import { fingerprint, textHash, toolHashes } from "../../session/fingerprint.js";
 import type { SessionHeader } from "../../session/types.js";
 import type { AgentProfile } from "../profiles/profile-parse.js";
+import { withoutToolList } from "./child-prompt.js";
 
 /**
  * The drift reasons for resuming the child of `header` with `system` and `specs` now (none when its
@@ -34,17 +35,34 @@ export function driftReasons(header: SessionHeader, system: string, specs: reado
   if (changedTools.length > 0) {
     reasons.push(`tool definitions changed since the child was created: ${changedTools.join(", ")} (description or parameters).${versions}${fix}`);
   }
-  if (header.systemHash !== textHash(system)) {
-    const edited = profile && header.profileHash !== undefined && header.profileHash !== profile.hash;
-    const part = contextChanged
-      ? "the project context changed (an AGENTS.md / CLAUDE.md file in it was added, edited or removed)"
-      : edited
-        ? `the profile "${profile!.name}" was edited${profile!.path ? ` (${profile!.path})` : ""}`
-        : versions
-          ? "Ink's own instructions changed"
-          : "the parent's instructions changed (e.g. the skills, agents or settings listed in them)";
-    reasons.push(`system prompt differs from the one the child was created with: ${part}.${versions}${fix}`);
-  }
+  if (header.systemHash !== textHash(system)) reasons.push(systemReason(changedPart(header, system, profile, versions) ?? "the parent's instructions changed (e.g. the skills, agents or settings listed in them)", versions, fix));
   if (reasons.length === 0) reasons.push(`system prompt or tool definitions differ from the ones the child was created with.${versions}${fix}`);
   return reasons;
+}
+
+/**
+ * When the child's tool set itself changed (named apart), whether the rest of its system prompt
+ * changed too: its text without the tool list is compared (children saved before that was recorded:
+ * only a changed project context or an edited profile can be told). [] when nothing else changed.
+ */
+export function systemDriftBesideTools(header: SessionHeader, system: string, profile: Pick<AgentProfile, "name" | "hash" | "path"> | undefined, transcript: string): string[] {
+  const now = packageVersion();
+  const versions = header.inkVersion !== undefined && header.inkVersion !== now ? ` The child was created by Ink ${header.inkVersion}; this is Ink ${now}.` : "";
+  const fix = ` A child continues only under the instructions it started with: start a new task (without resume) and give it what this child found — its transcript is ${transcript}.`;
+  const part = changedPart(header, system, profile, versions);
+  if (header.promptHash === undefined) return part ? [systemReason(part, versions, fix)] : [];
+  if (header.promptHash === textHash(withoutToolList(system))) return [];
+  return [systemReason(part ?? "the parent's instructions changed (e.g. the skills, agents or settings listed in them)", versions, fix)];
+}
+
+function systemReason(part: string, versions: string, fix: string): string {
+  return `system prompt differs from the one the child was created with: ${part}.${versions}${fix}`;
+}
+
+/** The part of the system prompt known to have changed: the project context, the profile, or Ink itself (another version). */
+function changedPart(header: SessionHeader, system: string, profile: Pick<AgentProfile, "name" | "hash" | "path"> | undefined, versions: string): string | undefined {
+  if (header.contextHash !== undefined && header.contextHash !== projectContextHash(system)) return "the project context changed (an AGENTS.md / CLAUDE.md file in it was added, edited or removed)";
+  if (profile && header.profileHash !== undefined && header.profileHash !== profile.hash) return `the profile "${profile.name}" was edited${profile.path ? ` (${profile.path})` : ""}`;
+  if (versions) return "Ink's own instructions changed";
+  return undefined;
 }

@@ -21,6 +21,8 @@ export interface TaskResultContext {
   prompt?: string;
   /** Why the transcript could not be saved (the child is then not resumable). */
   persistFailure?: string;
+  /** Why no transcript was kept at all (a session without a store: the child is not resumable). */
+  notSaved?: string;
   /** Repairs made to a resumed child's transcript ("1 interrupted tool call closed"). */
   repairs?: readonly string[];
   /** A resumed child's kept worktree. */
@@ -40,8 +42,9 @@ export function taskResult(outcome: SubagentOutcome, context: TaskResultContext 
       : undefined,
     ...(outcome.warnings ?? []).map((w) => `[task] warning: ${w}`),
     context.persistFailure ? `[task] transcript could not be saved (not resumable): ${context.persistFailure}` : undefined,
+    context.notSaved ? `[task] transcript not saved (not resumable): ${context.notSaved}` : undefined,
   ];
-  const footer = [usageLine(outcome, context.earlier), context.persistFailure ? undefined : resumeHint(outcome)].filter(Boolean).join("\n");
+  const footer = [usageLine(outcome, context.earlier), context.persistFailure || context.notSaved ? undefined : resumeHint(outcome)].filter(Boolean).join("\n");
   const join = (...parts: Array<string | undefined>) => parts.filter((p) => p && p.trim() !== "").join("\n\n");
   const noteText = notes.filter(Boolean).join("\n");
   switch (outcome.status) {
@@ -110,8 +113,9 @@ function usageLine(o: SubagentOutcome, earlier?: { usage: Usage; turns: number }
 function resumeHint(o: SubagentOutcome): string | undefined {
   if (!o.sessionId) return undefined;
   const where = o.historyPath ? ` (history: ${o.historyPath})` : "";
-  // Given once the child has ended, so it can be resumed now (a running child would take the prompt as a message).
-  return `[task] child session ${o.sessionId}${where}; it has ended — continue it with task({resume: "${o.sessionId}", prompt: "..."})`;
+  // Given once the child has ended, so it can be resumed now (a running child would take the prompt as a message);
+  // the resume checks (resume-check.ts) say for how long: while its instructions, model and directory stay as they were.
+  return `[task] child session ${o.sessionId}${where}; it has ended — continue it with task({resume: "${o.sessionId}", prompt: "..."}) now or in a later session (after --continue or --resume too), as long as its system prompt, tools, model and working directory are unchanged`;
 }
 
 /** `index` moved back by one when it would split a surrogate pair of `text`. */

@@ -4,7 +4,7 @@
  * to any text here makes saved children unresumable, so change it only on purpose.
  */
 import { z } from "zod";
-import { MIN_THINKING_BUDGET } from "../../protocol/field-parsers.js";
+import { MIN_THINKING_BUDGET, THINKING_LEVELS } from "../../protocol/field-parsers.js";
 import { taskBudgetFields } from "../runtime/budget.js";
 import type { AgentProfile } from "../profiles/profile-parse.js";
 import { MAX_TIMEOUT_MS } from "../profiles/profile-schema.js";
@@ -22,7 +22,7 @@ export const taskSchema = z.object({
   timeoutMs: z.number().int().min(1000).max(MAX_TIMEOUT_MS).optional().describe("Time limit for this run in ms (≥ 1000)"),
   worktree: z.boolean().optional().describe("Run the child in its own git worktree on a new branch (the repo needs a commit)"),
   model: z.string().min(1).optional().describe("Run this child on another model of the same provider (e.g. a cheaper one for a simple search); omit for the parent's (or its profile's) model"),
-  thinking: z.union([z.enum(["off", "low", "medium", "high"]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, low, medium, high or a token budget; omit for the profile's or the parent's"),
+  thinking: z.union([z.enum(["off", ...THINKING_LEVELS]), z.number().int().min(MIN_THINKING_BUDGET)]).optional().describe("Extended thinking for this child: off, minimal, low, medium, high, max or a token budget; omit for the profile's or the parent's"),
   description: z.string().trim().optional().describe("A short label for the child, 3–6 words (e.g. \"find the login handler\"): the person sees it on the child's pane and rows; longer ones are cut"),
   resume: z.string().min(1).optional().describe("A child session id returned earlier: continue that child with prompt; if that child is still running, prompt is sent to it as a message it reads at its next step"),
   background: z.boolean().optional().describe("Run the child in the background: the call returns at once and you go on; its report is delivered to you when it ends (or use task_wait)"),
@@ -42,8 +42,8 @@ export function describeTask(profiles: readonly AgentProfile[]): string {
     "background: true runs the child beside you: the call returns at once, you keep working, and its report arrives as a message when it ends (task_wait waits for it).",
     "Always pass description: 3–6 words saying what this child does (e.g. \"find the login handler\"); the person tells running children apart by it.",
     "Delegate only independent subtasks; keep changes to the same files in one child at a time (two children editing one file conflict).",
-    "",
   ];
-  lines.push(profiles.length === 0 ? "Available agents: none — omit agent for the general-purpose subagent." : formatProfileList(profiles));
+  // No agents defined: no roster block at all (agent's own description says to omit it).
+  if (profiles.length > 0) lines.push("", formatProfileList(profiles));
   return lines.join("\n");
 }

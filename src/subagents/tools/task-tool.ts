@@ -39,6 +39,9 @@ export type { TaskToolOptions };
 export type { TaskDetails };
 
 
+/** Why a child of a session without a store has no transcript (said in its result and its record). */
+const NO_STORE = "this session saves no transcripts (it runs without a session store), so the child cannot be continued later";
+
 /** Creates the task tool bound to one parent agent. */
 export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema> {
   const slots = new Semaphore(options.maxConcurrent ?? 4);
@@ -68,6 +71,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
           profile: prepared.profile?.name,
           prompt: args.prompt,
           background: args.background ?? prepared.profile?.background ?? false,
+          saved: options.store !== undefined,
           run: (jobCtx) => runPrepared(options, prepared, args, jobCtx),
           cancel: () => prepared.lock?.release(),
         }, ctx);
@@ -244,9 +248,11 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const durationMs = Date.now() - started;
   if (writer?.inMemory) writer.retry(); // space may be back: save the transcript before reporting on it
   const persistFailure = writer?.inMemory ? writer.failure : undefined;
+  const notSaved = options.store ? undefined : NO_STORE;
   const result = taskResult(outcome, {
     prompt: args.prompt,
     persistFailure,
+    notSaved,
     repairs: p.loaded?.repairs,
     worktree: p.keptWorktree,
     earlier: p.loaded?.lifetime,
@@ -264,7 +270,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     prompt: args.prompt,
     description,
     model: p.model,
-    ...(persistFailure ? { noTranscript: `its transcript could not be saved: ${persistFailure}` } : {}),
+    ...(persistFailure ? { noTranscript: `its transcript could not be saved: ${persistFailure}` } : notSaved ? { noTranscript: `its transcript was not saved: ${notSaved}` } : {}),
   };
   const mcpNote = childMcp?.problems.length ? `\n\n${childMcp.problems.map((m) => `[task] ${m}`).join("\n")}` : "";
   const cutNote = given.note && !p.saved ? `\n\n${given.note}` : "";
