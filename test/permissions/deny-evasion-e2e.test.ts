@@ -35,6 +35,7 @@ describe("under --yolo with bash(rm) denied, no spelling deletes the file (the s
     // the same trick through bash's own tables, globs and brace expansion
     "shopt -s expand_aliases\nBASH_ALIASES[del]=rm\ndel -f victim", "BASH_CMDS[del]=/bin/rm; del -f victim", "declare -A BASH_CMDS=([del]=/bin/rm); del -f victim",
     "printf -v 'BASH_CMDS[del]' /bin/rm; del -f victim", "hash -p /bin/rm del; del -f victim", "/???/r[m] -f victim", "/bin/r* -f victim", "{rm,-f,victim}",
+    "trap \"$'\\x72m' -f victim\" EXIT", "trap -- 'eval x' EXIT", "mapfile -C \"$'\\x72m' -f victim;:\" -c 1 <<< x",
   ];
   it.each(evasions)("%j is refused and the file stays", async (command) => {
     const { result, survived } = await runInYolo(command, ["bash(rm)"]);
@@ -44,14 +45,14 @@ describe("under --yolo with bash(rm) denied, no spelling deletes the file (the s
   });
 
   it("the same lines do run without the deny rule (the test's commands really delete)", async () => {
-    for (const command of ["$'\\x72m' -f victim", "shopt -s expand_aliases\nalias del=rm\ndel -f victim", "sh script.sh", "BASH_CMDS[del]=/bin/rm; del -f victim", "/???/r[m] -f victim", "{rm,-f,victim}"]) {
+    for (const command of ["$'\\x72m' -f victim", "shopt -s expand_aliases\nalias del=rm\ndel -f victim", "sh script.sh", "BASH_CMDS[del]=/bin/rm; del -f victim", "/???/r[m] -f victim", "{rm,-f,victim}", "trap \"$'\\\\x72m' -f victim\" EXIT"]) {
       const { survived } = await runInYolo(command, []);
       expect(survived, command).toBe(false);
     }
   });
 
   it("ordinary commands still run under the deny rule", async () => {
-    for (const command of ["echo $'a\\tb'", "ls -l", "alias ll='ls -l'", "shopt -s nullglob; ls", "echo {a,b}", "cat vic*"]) {
+    for (const command of ["echo $'a\\tb'", "ls -l", "alias ll='ls -l'", "shopt -s nullglob; ls", "echo {a,b}", "cat vic*", "trap 'echo bye' EXIT", "trap - EXIT"]) {
       const { result, survived } = await runInYolo(command, ["bash(rm)"]);
       expect(result.isError, `${command}: ${result.content}`).toBe(false);
       expect(survived).toBe(true);
