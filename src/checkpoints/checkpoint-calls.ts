@@ -51,5 +51,8 @@ export function withCheckpoints(inner: OnToolCall, store: () => CheckpointStore 
     }
     return extra;
   };
+  // What deny rules hide from grep/find/ls travels with the check (without it a session's grep
+  // printed the files a Read deny rule covers).
+  if (inner.hides) check.hides = inner.hides;
   return check;
 }

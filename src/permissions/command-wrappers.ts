@@ -175,7 +175,18 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
     sink.spelling(rest.join(" "), open);
   }
   const name = commandName(rest[0]!);
-  if (/[$?]/.test(name)) sink.unknown(`the program's name "${rest[0]}" is only known when the line runs`);
+  // `$X`, a glob (`/???/r[m]`, `r*`) or a brace expansion (`{rm,-f,x}`) in the program's name.
+  if (/[$?*[]/.test(name) || /\{[^}]*(,|\.\.)[^}]*\}/.test(rest[0]!)) sink.unknown(`the program's name "${rest[0]}" is only known when the line runs`);
+  // `hash -p /bin/rm del` makes `del` run rm; `shopt -s expand_aliases` lets an alias (also one
+  // defined through BASH_ALIASES) stand for any program.
+  // `trap 'rm x' EXIT` runs its first argument as a script later; `mapfile -C cb` runs cb.
+  if (name === "trap") {
+    const action = rest.slice(1).filter((w) => w !== "--")[0];
+    if (action !== undefined && action !== "-" && !/^-[lp]+$/.test(action)) sink.script(action);
+  }
+  if ((name === "mapfile" || name === "readarray") && rest.slice(1).some((w) => /^-\w*C/.test(w))) sink.unknown(`${name} -C runs a callback the matcher cannot see`);
+  if (name === "hash" && rest.slice(1).some((w) => /^-\w*p/.test(w))) sink.unknown("hash -p makes a name run another program");
+  if (name === "shopt" && rest.includes("expand_aliases") && !rest.slice(1).some((w) => /^-\w*u/.test(w))) sink.unknown("shopt -s expand_aliases lets an alias stand for any program");
   if (name === "eval" || name === "source" || name === ".") {
     sink.opaque(`${name} runs text the matcher cannot see`);
     sink.unknown(`${name} runs text the matcher cannot see`);

@@ -46,6 +46,8 @@ function shellParser(): { syntax: AnyNode; parser: AnyNode } {
 const WRITE_OPS = new Set([54 /* > */, 55 /* >> */, 57 /* <> */, 60 /* >| */, 64 /* &> */, 65 /* &>> */]);
 /** `>&` / `<&`: a file descriptor duplication when the target is a number or `-`. */
 const DUP_OPS = new Set([58, 59]);
+/** bash's alias and command-hash tables: an entry makes a name run another program. */
+const HIDDEN_TABLES = /^BASH_(ALIASES|CMDS)\b/;
 /** Nodes whose commands run in a way rule matching cannot vouch for. */
 const OPAQUE: Record<string, string> = {
   CmdSubst: "command substitution",
@@ -153,6 +155,9 @@ export function splitShell(line: string, depth = 0): ShellSplit {
     const type = String(syntax.NodeType(node));
     if (type === "TimeClause" && node.Stmt?.Cmd) timed.add(Number(node.Stmt.Cmd.Pos().Offset()));
     if (OPAQUE[type]) fail(OPAQUE[type]!);
+    // `BASH_ALIASES[del]=rm` defines an alias and `BASH_CMDS[del]=/bin/rm` makes `del` run rm
+    // (plain, `declare`, `readonly`, `+=`): which program a later word runs is then unknown.
+    if (type === "Assign" && HIDDEN_TABLES.test(String(node.Name?.Value ?? ""))) out.unknown ??= `${node.Name.Value} changes which program a name runs`;
     if (type === "Stmt") {
       for (const r of node.Redirs as AnyNode[]) {
         const target = r.Word ? wordText(syntax, r.Word) : undefined;
@@ -167,6 +172,9 @@ export function splitShell(line: string, depth = 0): ShellSplit {
         if (text === undefined) fail("a word the matcher cannot read as text");
         words.push(text ?? "?");
       }
+      // …also when named as text (`read 'BASH_CMDS[d]'`, `printf -v`, `declare -n r=BASH_ALIASES`).
+      const table = words.find((w) => HIDDEN_TABLES.test(w.replace(/^\w+=/, "")) || /(^|[^\w])BASH_(ALIASES|CMDS)\b/.test(w));
+      if (table !== undefined) out.unknown ??= `"${table}" changes which program a name runs`;
       if (node.Assigns.length === 0 && words[0] === "--" && timed.has(Number(node.Pos().Offset()))) words.shift();
       if (words.length > 0) addCommand(words, out, depth, fail);
     } else if (type === "DeclClause" || type === "LetClause" || type === "TestClause" || type === "TimeClause") {
