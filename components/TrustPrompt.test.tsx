@@ -71,6 +71,23 @@ describe("TrustPrompt", () => {
     unmount();
   });
 
+  it("with a two-row title, hooks and MCP servers, a long list still fits 24 rows", async () => {
+    const files = [
+      ...Array.from({ length: 12 }, (_, i) => `.claude/agents/agent-${i}.md`),
+      ".claude/commands/review.md",
+      ".claude/skills/pdf/SKILL.md",
+      ".claude/settings.json",
+      ".claude/settings.json runs the hook Stop: ./x.sh",
+      ".claude/settings.json sets 1 permission rule: deny Bash",
+      ".mcp.json",
+      ".mcp.json starts the MCP server docs: npx docs-mcp",
+    ];
+    const { lastFrame, unmount } = render(<TrustPrompt cwd="/p" files={files} onAnswer={() => undefined} />);
+    const frame = await waitForFrame(lastFrame, (f) => f.includes("skip them"));
+    expect(frame.split("\n").length).toBeLessThanOrEqual(24);
+    unmount();
+  });
+
   it("a settings file with neither hooks nor rules is named as settings; a .mcp.json without servers by its name", () => {
     expect(trustKinds([".ink/settings.json", ".mcp.json"])).toEqual([".mcp.json", "settings"]);
     expect(trustKinds([".claude/settings.json", ".claude/settings.json sets 1 permission rule: deny Bash"])).toEqual(["1 permission rule"]);

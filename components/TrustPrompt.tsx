@@ -12,8 +12,8 @@ import { initialTrustKeys, trustKey, type TrustKeyState } from "./hooks/trust-ke
 import { useRawInput } from "./hooks/use-raw-input.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 
-/** Rows of the question around its file list (border, title, cwd, explanation, answers, slack). */
-const CHROME_ROWS = 9;
+/** Rows of the question around its file list besides the title (border, cwd, explanation, answers, slack). */
+const CHROME_ROWS = 8;
 
 export interface TrustPromptProps {
   /** The project directory. */
@@ -72,11 +72,13 @@ export function TrustPrompt({ cwd, files, onAnswer, timing = DEFAULT_APPROVAL_TI
   const answered = useRef(false);
   const keys = useRef<TrustKeyState | undefined>(undefined);
   keys.current ??= initialTrustKeys(timing.now());
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
+  const title = `Trust this project's ${listed(trustKinds(files))}?`;
   // The question never grows taller than the terminal: a long list shows its first files and a count.
   // Each warning below the list takes about two rows at 80 columns.
   const warnings = [files.some((f) => f.includes(" runs the hook ")), files.some((f) => f.startsWith(".mcp.json starts the MCP server "))].filter(Boolean).length;
-  const room = Math.max(2, rows - CHROME_ROWS - 2 * warnings);
+  const titleRows = Math.ceil(title.length / Math.max(20, columns - 4));
+  const room = Math.max(2, rows - CHROME_ROWS - titleRows - 2 * warnings);
   const shown = files.length <= room ? files : files.slice(0, room - 1);
   useRawInput(
     (raw) => {
@@ -93,7 +95,7 @@ export function TrustPrompt({ cwd, files, onAnswer, timing = DEFAULT_APPROVAL_TI
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-      <Text bold>{`Trust this project's ${listed(trustKinds(files))}?`}</Text>
+      <Text bold>{title}</Text>
       <Text dimColor>{cwd}</Text>
       {shown.map((f) => (
         <Text key={f} wrap="truncate-end">  • {f}</Text>
