@@ -97,6 +97,8 @@ describe("App", () => {
     h.app.stdin.write("\u001b");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("keep working in the background"), { what: "the turn to stop on Esc" });
     expect(frame).toContain("Ctrl-C on an empty prompt stops them");
+    // The key it names is the pane's real stop key (a typed x is a message for the child).
+    expect(frame.replace(/\s+/g, " ")).toContain("(Ctrl-X on a focused pane stops one)");
     expect(frame).toMatch(/scout · find login code · running/);
     expect(frame).toMatch(/general · find the login t\S* · running/);
     expect(frame).not.toMatch(/· aborted/);

@@ -1,7 +1,8 @@
 /**
  * TrustPrompt: the first-run question for a project that ships files that act only once trusted
  * (SPEC §4): agent profiles, settings with hooks and permission rules, command files, skills, MCP
- * servers. The title names each kind the list holds; an edited or new file asks again. Type-ahead
+ * servers. The title counts what trusting loads ("2 agent profiles, 1 hook, .mcp.json with 2 servers,
+ * 3 permission rules"); an edited or new file asks again. Type-ahead
  * never answers it (hooks/trust-keys.ts): what was typed while Ink started goes to the prompt.
  */
 import { Box, Text } from "ink";
@@ -11,8 +12,8 @@ import { initialTrustKeys, trustKey, type TrustKeyState } from "./hooks/trust-ke
 import { useRawInput } from "./hooks/use-raw-input.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 
-/** Rows of the question around its file list (border, title, cwd, explanation, answers, slack). */
-const CHROME_ROWS = 9;
+/** Rows of the question around its file list besides the title (border, cwd, explanation, answers, slack). */
+const CHROME_ROWS = 8;
 
 export interface TrustPromptProps {
   /** The project directory. */
@@ -27,16 +28,36 @@ export interface TrustPromptProps {
   onTypeAhead?: (raw: string) => void;
 }
 
-/** The kinds of trusted file the list holds, in a fixed order ("agent profiles", "hooks", …). */
+/** "1 skill", "2 skills". */
+function counted(n: number, what: string): string {
+  return `${n} ${what}${n === 1 ? "" : "s"}`;
+}
+
+/**
+ * What trusting loads, counted from the list (src/hooks/config.ts trustQuestionFiles), in a fixed
+ * order: "2 agent profiles", "2 hooks", "1 command file", "1 skill", ".mcp.json with 2 servers",
+ * "3 permission rules" — and "settings" for a settings file with neither hooks nor rules.
+ */
 export function trustKinds(files: readonly string[]): string[] {
-  const has = (test: (f: string) => boolean) => files.some(test);
+  const count = (test: (f: string) => boolean) => files.filter(test).length;
   const kinds: string[] = [];
-  if (has((f) => /^\.(ink|claude)\/agents\//.test(f))) kinds.push("agent profiles");
-  if (has((f) => f.includes(" runs the hook "))) kinds.push("hooks");
-  if (has((f) => /settings(\.local)?\.json$/.test(f))) kinds.push("settings", "permission rules");
-  if (has((f) => /^\.(ink|claude)\/commands\//.test(f))) kinds.push("commands");
-  if (has((f) => f.endsWith("/SKILL.md"))) kinds.push("skills");
-  if (has((f) => f === ".mcp.json")) kinds.push("MCP servers");
+  const profiles = count((f) => /^\.(ink|claude)\/agents\//.test(f));
+  if (profiles) kinds.push(counted(profiles, "agent profile"));
+  const hooks = count((f) => f.includes(" runs the hook "));
+  if (hooks) kinds.push(counted(hooks, "hook"));
+  const commands = count((f) => /^\.(ink|claude)\/commands\//.test(f));
+  if (commands) kinds.push(counted(commands, "command file"));
+  const skills = count((f) => f.endsWith("/SKILL.md"));
+  if (skills) kinds.push(counted(skills, "skill"));
+  if (files.includes(".mcp.json")) {
+    const servers = count((f) => f.startsWith(".mcp.json starts the MCP server "));
+    kinds.push(servers ? `.mcp.json with ${counted(servers, "server")}` : ".mcp.json");
+  }
+  const rules = files.reduce((n, f) => n + Number(/ sets (\d+) permission rules?:/.exec(f)?.[1] ?? 0), 0);
+  if (rules) kinds.push(counted(rules, "permission rule"));
+  // A settings file with neither hooks nor rules still sets something (env, model, …).
+  const settings = files.filter((f) => /settings(\.local)?\.json$/.test(f));
+  if (settings.some((s) => !files.some((f) => f.startsWith(`${s} runs the hook `) || f.startsWith(`${s} sets `)))) kinds.push("settings");
   return kinds.length ? kinds : ["files"];
 }
 
@@ -51,9 +72,13 @@ export function TrustPrompt({ cwd, files, onAnswer, timing = DEFAULT_APPROVAL_TI
   const answered = useRef(false);
   const keys = useRef<TrustKeyState | undefined>(undefined);
   keys.current ??= initialTrustKeys(timing.now());
-  const { rows } = useTerminalSize();
+  const { rows, columns } = useTerminalSize();
+  const title = `Trust this project's ${listed(trustKinds(files))}?`;
   // The question never grows taller than the terminal: a long list shows its first files and a count.
-  const room = Math.max(2, rows - CHROME_ROWS);
+  // Each warning below the list takes about two rows at 80 columns.
+  const warnings = [files.some((f) => f.includes(" runs the hook ")), files.some((f) => f.startsWith(".mcp.json starts the MCP server "))].filter(Boolean).length;
+  const titleRows = Math.ceil(title.length / Math.max(20, columns - 4));
+  const room = Math.max(2, rows - CHROME_ROWS - titleRows - 2 * warnings);
   const shown = files.length <= room ? files : files.slice(0, room - 1);
   useRawInput(
     (raw) => {
@@ -70,7 +95,7 @@ export function TrustPrompt({ cwd, files, onAnswer, timing = DEFAULT_APPROVAL_TI
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
-      <Text bold>{`Trust this project's ${listed(trustKinds(files))}?`}</Text>
+      <Text bold>{title}</Text>
       <Text dimColor>{cwd}</Text>
       {shown.map((f) => (
         <Text key={f} wrap="truncate-end">  • {f}</Text>
@@ -78,6 +103,7 @@ export function TrustPrompt({ cwd, files, onAnswer, timing = DEFAULT_APPROVAL_TI
       {shown.length < files.length ? <Text dimColor>{`  … and ${files.length - shown.length} more`}</Text> : null}
       <Text>Project profiles, settings, commands and skills decide what agents are told, which tools they get and what runs without asking. Load them only if you trust this code.</Text>
       {files.some((f) => f.includes(" runs the hook ")) ? <Text color="yellow">Hooks run their commands on your machine at each event, with your permissions.</Text> : null}
+      {files.some((f) => f.startsWith(".mcp.json starts the MCP server ")) ? <Text color="yellow">MCP servers run their commands on your machine (or reach the addresses named) as soon as Ink starts.</Text> : null}
       <Text>
         <Text color="green" bold>[y]</Text> trust and remember (until one of them changes) · <Text color="red" bold>[n]</Text> (or Esc / Ctrl-C) skip them this time
       </Text>

@@ -100,7 +100,7 @@ describe("runTui", () => {
       mkdirSync(join(home, ".ink", "agents"), { recursive: true });
       writeFileSync(join(home, ".ink", "agents", "scout.md"), "---\nname: scout\ndescription: looks around\n---\nYou scout.\n");
     });
-    await waitUntil(() => t.stdout.text().includes("Trust this project's agent profiles?"), { what: "the trust question" });
+    await waitUntil(() => t.stdout.text().includes("Trust this project's 1 agent profile?"), { what: "the trust question" });
     expect(t.stdout.text()).toContain("(or Esc / Ctrl-C) skip them");
     t.stdin.type("\u0003");
     await waitUntil(() => t.trustAsked.length === 1, { what: "the session to be created" });
@@ -116,7 +116,7 @@ describe("runTui", () => {
   it("keys typed while Ink starts never answer the trust question: `yes` typed at once goes to the prompt's draft (not sent), and the project stays untrusted", async () => {
     const t = start({ untrustedProfiles: [".claude/settings.json"], approvalTiming: { armMs: 400, quietMs: 1000, now: () => Date.now() } });
     t.stdin.type("yes\r");
-    await waitUntil(() => t.stdout.text().includes("Trust this project's settings and permission rules?"), { what: "the trust question" });
+    await waitUntil(() => t.stdout.text().includes("Trust this project's settings?"), { what: "the trust question" });
     await new Promise((r) => setTimeout(r, 100));
     expect(t.trustAsked).toEqual([]);
     t.stdin.type("\u0003");

@@ -42,7 +42,7 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
     stopRun("the user stopped the main agent's turn (Esc)");
     if (moved.length > 0) {
       const which = moved.map((id) => `[${id}]`).join(", ");
-      stream.notice(`⏹ stopped the main agent's turn; ${moved.length === 1 ? "its child" : `its ${moved.length} children`} ${which} keep working in the background — Ctrl-C on an empty prompt stops them (x on a focused pane stops one)`, "warn");
+      stream.notice(`⏹ stopped the main agent's turn; ${moved.length === 1 ? "its child" : `its ${moved.length} children`} ${which} keep working in the background — Ctrl-C on an empty prompt stops them (Ctrl-X on a focused pane stops one)`, "warn");
     }
   }, [stream, stopRun]);
 

@@ -130,9 +130,47 @@ export function matcherMatches(matcher: string | undefined, names: readonly stri
 }
 
 /**
- * The trust question's list: each changed gated file, and under a settings file that holds hooks
- * one entry per hook command it would run (`.claude/settings.json runs PreToolUse [Bash]: ./check.sh`).
+ * The trust question's list: each changed gated file, and under it what trusting it would load —
+ * for a settings file each hook command it would run (`.claude/settings.json runs the hook
+ * PreToolUse [Bash]: ./check.sh`) and its permission rules (`.claude/settings.json sets 2
+ * permission rules: allow Bash(npm test); deny Read(./.env)`), for `.mcp.json` each server it would
+ * start (`.mcp.json starts the MCP server docs: npx docs-mcp`). Reads the files only to list them. Never throws.
  */
 export function trustQuestionFiles(cwd: string, changed: readonly string[]): string[] {
-  return changed.flatMap((f) => [f, ...((PROJECT_HOOK_FILES as readonly string[]).includes(f) ? describeProjectHooks(cwd, f).map((h) => `${f} runs the hook ${h}`) : [])]);
+  return changed.flatMap((f) => {
+    if ((PROJECT_HOOK_FILES as readonly string[]).includes(f)) {
+      const rules = describePermissionRules(cwd, f);
+      return [f, ...describeProjectHooks(cwd, f).map((h) => `${f} runs the hook ${h}`), ...(rules ? [`${f} sets ${rules}`] : [])];
+    }
+    if (f === ".mcp.json") return [f, ...describeMcpServers(cwd, f).map((m) => `${f} starts the MCP server ${m}`)];
+    return [f];
+  });
+}
+
+/** "2 permission rules: allow Bash(npm test); deny Read(./.env)" for a settings file's `permissions`, or undefined when it sets none. */
+function describePermissionRules(cwd: string, rel: string): string | undefined {
+  const permissions = readJsonObject(join(cwd, rel), [])?.permissions;
+  if (permissions === null || typeof permissions !== "object" || Array.isArray(permissions)) return undefined;
+  const parts: string[] = [];
+  let n = 0;
+  for (const kind of ["allow", "ask", "deny"]) {
+    const list = (permissions as Record<string, unknown>)[kind];
+    const rules = Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
+    if (rules.length === 0) continue;
+    n += rules.length;
+    parts.push(`${kind} ${rules.join(", ")}`);
+  }
+  return n === 0 ? undefined : `${n} permission rule${n === 1 ? "" : "s"}: ${parts.join("; ")}`;
+}
+
+/** One line per server of a project's `.mcp.json` (`name: command args` or `name: url`), as written; nothing is started. */
+function describeMcpServers(cwd: string, rel: string): string[] {
+  const servers = readJsonObject(join(cwd, rel), [])?.mcpServers;
+  if (servers === null || typeof servers !== "object" || Array.isArray(servers)) return [];
+  return Object.entries(servers as Record<string, unknown>).map(([name, raw]) => {
+    const e = (raw ?? {}) as { command?: unknown; args?: unknown; url?: unknown };
+    const args = Array.isArray(e.args) ? e.args.filter((a) => typeof a === "string") : [];
+    const what = typeof e.command === "string" ? [e.command, ...args].join(" ") : typeof e.url === "string" ? e.url : "(no command or url)";
+    return `${name}: ${what}`;
+  });
 }

@@ -5,7 +5,7 @@
  * a process (MCP servers start later, after the first frame).
  */
 import { join, resolve } from "node:path";
-import { describeProjectHooks } from "../hooks/config.js";
+import { trustQuestionFiles } from "../hooks/config.js";
 import { loadProjectContext, type ProjectContext } from "../context/project-context.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { sessionMcpServers } from "../mcp/session-servers.js";
@@ -72,20 +72,26 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
 }
 
 /**
- * What an untrusted project's gated files would have added, named (agent profiles have their own
- * notice): each settings file with the hooks it would run and its permission rules, the command
- * files, the skills, `.mcp.json`'s servers. Undefined when there is none.
+ * What an untrusted project's gated files would have added, named file by file (agent profiles
+ * have their own notice): each settings file with the hooks it would run and the permission rules
+ * it would set, the command files, the skills, `.mcp.json` with its servers. Undefined when there is none.
  */
 export function untrustedNotice(cwd: string, gated: readonly string[]): string | undefined {
   const parts: string[] = [];
   for (const f of gated.filter((g) => g.endsWith("settings.json") || g.endsWith("settings.local.json"))) {
-    const hooks = describeProjectHooks(cwd, f);
-    parts.push(`${f} (${hooks.length ? `its hooks ${hooks.join("; ")} and ` : ""}its permission rules and settings)`);
+    const lines = trustQuestionFiles(cwd, [f]).slice(1);
+    const hooks = lines.filter((l) => l.startsWith(`${f} runs the hook `)).map((l) => l.slice(`${f} runs the hook `.length));
+    const rules = lines.filter((l) => l.startsWith(`${f} sets `)).map((l) => `its ${l.slice(`${f} sets `.length)}`);
+    const what = [...(hooks.length ? [`its hook${hooks.length === 1 ? "" : "s"} ${hooks.join("; ")}`] : []), ...rules];
+    parts.push(`${f} (${what.length ? what.join("; ") : "its settings"})`);
   }
-  const count = (what: string, n: number) => (n === 0 ? [] : [`${n} ${what}${n === 1 ? "" : "s"}`]);
-  parts.push(...count("command file", gated.filter((g) => g.startsWith(".ink/commands/") || g.startsWith(".claude/commands/")).length));
-  parts.push(...count("skill", gated.filter((g) => g.endsWith("/SKILL.md")).length));
-  if (gated.includes(".mcp.json")) parts.push(".mcp.json (its MCP servers)");
+  const named = (what: string, files: string[]) => (files.length === 0 ? [] : [`the ${what}${files.length === 1 ? "" : "s"} ${files.length <= 6 ? files.join(", ") : `${files.slice(0, 5).join(", ")} and ${files.length - 5} more`}`]);
+  parts.push(...named("command file", gated.filter((g) => g.startsWith(".ink/commands/") || g.startsWith(".claude/commands/"))));
+  parts.push(...named("skill", gated.filter((g) => g.endsWith("/SKILL.md"))));
+  if (gated.includes(".mcp.json")) {
+    const servers = trustQuestionFiles(cwd, [".mcp.json"]).slice(1).map((l) => l.slice(".mcp.json starts the MCP server ".length).split(":")[0]);
+    parts.push(`.mcp.json (${servers.length ? `its MCP server${servers.length === 1 ? "" : "s"} ${servers.join(", ")}, not started` : "its MCP servers"})`);
+  }
   if (parts.length === 0) return undefined;
   return `This project is not trusted, so Ink skipped ${parts.join(", ")}. Run with --trust (or answer y to the trust question at start) to use them.`;
 }

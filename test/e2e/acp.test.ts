@@ -150,7 +150,8 @@ describe("ink --acp driven by the ACP SDK client", () => {
     const a = startAgent();
     await a.conn.agent.request("initialize", { protocolVersion: 1 });
     await expect(a.conn.agent.request("session/new", { cwd: "relative/dir", mcpServers: [] })).rejects.toThrow(/cwd must be an absolute path.*"relative\/dir"/);
-    await expect(a.conn.agent.request("session/new", { mcpServers: [] } as never)).rejects.toThrow(/Invalid params/); // the SDK's own schema check
+    // The SDK's own schema check: a JSON-RPC "Invalid params" whose data names the missing field.
+    await expect(a.conn.agent.request("session/new", { mcpServers: [] } as never)).rejects.toMatchObject({ code: -32602, data: { cwd: expect.anything() } });
     expect((await a.conn.agent.request("session/new", { cwd: repo, mcpServers: [] })).sessionId).toMatch(/\S/);
     a.proc.stdin.end();
     expect(await a.exited).toBe(0);

@@ -23,14 +23,14 @@ function project(): string {
 }
 
 describe("an untrusted project's skipped files", () => {
-  it("are named in one notice: the settings file with its hook and rules, the command files, the skill, the MCP servers", () => {
+  it("are named file by file in one notice: the settings file with its hook and rules, each command file, the skill, .mcp.json's servers", () => {
     const cwd = project();
     const home = tempDir("ink-home-");
     const session = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([{ text: "a" }]), model: "m", interactive: true, approval: {}, trust: false });
     const notice = session.notices.find((n) => n.includes("not trusted"));
     session.close();
     expect(notice).toBe(
-      "This project is not trusted, so Ink skipped .claude/settings.json (its hooks PreToolUse [Bash]: ./guard.sh and its permission rules and settings), 2 command files, 1 skill, .mcp.json (its MCP servers). Run with --trust (or answer y to the trust question at start) to use them.",
+      "This project is not trusted, so Ink skipped .claude/settings.json (its hook PreToolUse [Bash]: ./guard.sh; its 1 permission rule: allow bash), the command files .claude/commands/review.md, .claude/commands/ship.md, the skill .claude/skills/pdf/SKILL.md, .mcp.json (its MCP server x, not started). Run with --trust (or answer y to the trust question at start) to use them.",
     );
   });
 
