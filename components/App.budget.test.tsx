@@ -125,8 +125,8 @@ describe("App: budgets", () => {
     };
     h = renderApp(tree, { before: ({ inkHome }) => writeFileSync(join(inkHome, "settings.json"), JSON.stringify({ maxTokens: 1800 })) });
     await typeAndSubmit(h.app, "survey");
-    // main 600 + A 600 = 1.2k spent, B's 600 in flight: A's next 600 would cross 1.8k, so it asks first.
-    const asked = await waitForFrame(h.app.lastFrame, (f) => f.includes("The session's budget of 1.8k tokens would be crossed by the next request (about 600 tokens)"), { what: "the session's budget question" });
+    // main 600 + A 600 = 1.2k spent, B's 600 in flight: A's next (600 plus its ls result) would cross 1.8k, so it asks first.
+    const asked = await waitForFrame(h.app.lastFrame, (f) => /The session's budget of 1\.8k tokens would be crossed by the next request \(about \d+ tokens\)/.test(f), { what: "the session's budget question" });
     expect(asked).toContain("(spent 1.2k tokens, 1 turn)");
     expect(asked).toContain("1.2k / 1.8k tokens");
     // B's request in flight finishes: the status bar and the question both say 1.8k.

@@ -77,3 +77,23 @@ function sumMessages(messages: readonly AgentMessage[], from: number): number {
   for (let i = from; i < messages.length; i++) total += estimateMessageTokens(messages[i]!);
   return total;
 }
+
+/**
+ * The usage the next model call with this history is expected to report, for a budget to check
+ * before it is sent; undefined before any reply carried usage (nothing measured to anchor on). Its
+ * input is the request as it will be sent: the last reply's usage (everything that call read and
+ * wrote) plus the messages appended since (tool results, messages sent meanwhile). What the last
+ * call read or wrote to the prompt cache is read from it again; the rest is new input (written to
+ * the cache when the last call used it). Its output is the last reply's output.
+ */
+export function estimateNextRequest(messages: readonly AgentMessage[]): Usage | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!;
+    if (m.role !== "assistant" || !m.usage || usageTokens(m.usage) <= 0) continue;
+    const last = m.usage;
+    const fresh = last.input + last.output + sumMessages(messages, i + 1);
+    const cached = last.cacheRead + last.cacheWrite;
+    return cached > 0 ? { input: 0, cacheRead: cached, cacheWrite: fresh, output: last.output } : { input: fresh, cacheRead: 0, cacheWrite: 0, output: last.output };
+  }
+  return undefined;
+}

@@ -9,6 +9,7 @@
 import { createCompactor, type CompactionEntry, type Compactor } from "../core/compaction.js";
 import { MAIN_AGENT, runAgentLoop, type LoopResult, type SteerMessage } from "../core/loop.js";
 import type { OnToolCall } from "../core/tool-runner.js";
+import { estimateNextRequest } from "../core/token-estimate.js";
 import { runWithStopHook, stopFeedback, type SessionHooks } from "../hooks/session-hooks.js";
 import { expandMentions } from "../context/mentions.js";
 import type { AgentEvent } from "../protocol/events.js";
@@ -85,7 +86,9 @@ export async function runMainLoop(d: MainRunDeps, userMessage: string, onEvent?:
     signal: AbortSignal.any(signals),
     onToolCall: d.onToolCall,
     onBeforeTurn: async (history, ctx) => {
-      const verdict = await d.treeBudget.gate(MAIN_AGENT, ctx.turn - 1, ctx.signal, (event) => onEvent?.(event));
+      // Its request is estimated as it will be sent (the last reply plus the tool results since).
+      const usage = estimateNextRequest(history);
+      const verdict = await d.treeBudget.gate(MAIN_AGENT, ctx.turn - 1, ctx.signal, (event) => onEvent?.(event), usage && { model: d.model, usage });
       if (verdict && !ctx.signal.aborted) {
         onEvent?.({ type: "warning", source: "budget", message: `${verdict.stop}: the main agent stopped before its next request` });
         budgetStop.abort();

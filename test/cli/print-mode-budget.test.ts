@@ -43,8 +43,8 @@ describe("print mode: budgets", () => {
   it("the session's budget stops the run with a clear line and exit code 1", async () => {
     const { code, stderr } = await printRun({}, { maxTokens: 1500 });
     expect(code).toBe(1);
-    // 1.2k spent: the next 600-token request would cross 1.5k, so it is not sent.
-    expect(stderr).toContain("the session's budget of 1.5k tokens would be crossed by the next request (about 600 tokens) (spent 1.2k tokens): stopping it, resumable");
-    expect(stderr).toMatch(/ink: stopped: the session's budget of 1\.5k tokens would be crossed by the next request \(about 600 tokens; 1\.2k tokens spent\): the main agent stopped before its next request; raise maxTokens \/ maxCostUsd in settings and continue with .+ --resume /);
+    // 1.2k spent: the next request (the last reply's 600 tokens plus the tool result since) would cross 1.5k, so it is not sent.
+    expect(stderr).toMatch(/the session's budget of 1\.5k tokens would be crossed by the next request \(about 7\d\d tokens\) \(spent 1\.2k tokens\): stopping it, resumable/);
+    expect(stderr).toMatch(/ink: stopped: the session's budget of 1\.5k tokens would be crossed by the next request \(about \d+ tokens; 1\.2k tokens spent\): the main agent stopped before its next request; raise maxTokens \/ maxCostUsd in settings and continue with .+ --resume /);
   });
 });

@@ -132,10 +132,10 @@ describe("the session tree's budget", () => {
     const tree = new TreeBudget({ maxTokens: 1500 });
     h = harness(parentWith({}), { treeBudget: tree });
     await h.run("go");
-    // 1.2k spent: the next 600-token request would cross 1.5k, so it is not sent (the budget is never overshot here).
+    // 1.2k spent: the next request (600 tokens anchored on the last reply, plus its tool call's result) would cross 1.5k, so it is not sent.
     expect(tree.meter.tokens).toBe(1200);
     expect(childRequests(h)).toHaveLength(2);
-    expect(lastResult(h).content).toContain("[task] stopped: the session's budget of 1.5k tokens would be crossed by the next request (about 600 tokens; 1.2k tokens spent) after 2 turns.");
+    expect(lastResult(h).content).toContain("[task] stopped: the session's budget of 1.5k tokens would be crossed by the next request (about 725 tokens; 1.2k tokens spent) after 2 turns.");
     expect(tree.view()).toEqual({ text: "1.2k / 1.5k tokens", reached: false });
   });
 
@@ -208,3 +208,49 @@ function harnessResume(hh: Harness, id: string) {
     hh.history.push({ role: "toolResult", results: [{ toolCallId: "r1", toolName: "task", content: out.output, isError: out.isError }] });
   })();
 }
+
+describe("the tree's budget with four children whose requests grow (issue #39 item 1)", () => {
+  /**
+   * Like a real model server: a request's input is the whole request (system, history, tools at
+   * ~4 characters a token) and its output what the reply wrote, so each child request is bigger
+   * than the one before by what its last tool call wrote and brought back (a 6,000-character echo:
+   * ~1.5k tokens of arguments, ~1.5k of result).
+   */
+  const BIG = "x".repeat(6000);
+  const sized = (r: ModelRequest, turn: ScriptedTurn): ScriptedTurn => ({
+    ...turn,
+    usage: {
+      input: Math.ceil((r.system.length + JSON.stringify(r.messages).length + JSON.stringify(r.tools).length) / 4),
+      output: Math.ceil(((turn.text ?? "").length + JSON.stringify(turn.toolCalls ?? []).length) / 4),
+    },
+  });
+  const growing = (r: ModelRequest): ScriptedTurn => {
+    if (!isChild(r)) return r.messages.at(-1)!.role === "user" ? { toolCalls: ["one", "two", "three", "four"].map((prompt, i) => ({ id: `c${i}`, name: "task", arguments: { prompt } })) } : { text: "main done" };
+    const turn = r.messages.filter((m) => m.role === "assistant").length + 1;
+    return sized(r, turn >= 8 ? { text: "THE REPORT" } : { toolCalls: [{ name: "echo", arguments: { text: `${turn} ${BIG}` } }] });
+  };
+
+  it.each([10_000, 30_000])("the spend when every child waits on the question stays within the %i-token budget (each request estimated from what it sends)", async (limit) => {
+    const tree = new TreeBudget({ maxTokens: limit });
+    let spentAtQuestion = -1;
+    let questions = 0;
+    h = harness(growing, { treeBudget: tree });
+    const hh = h;
+    tree.ask = async () => {
+      questions++;
+      // Every child finishes the request it has in flight (and its tools) and stops at its next gate.
+      for (let i = 0; i < 5000 && paused(hh).length + hh.events.filter((e) => e.type === "subagent_end").length < 4; i++) await new Promise((r) => setImmediate(r));
+      spentAtQuestion = tree.meter.tokens;
+      return "stop";
+    };
+    await h.run("go");
+    expect(questions).toBe(1);
+    expect(paused(h)).toHaveLength(4);
+    // Before: each request was estimated as the size of the child's previous one, so four children
+    // growing by ~3k tokens a request overshot 10k by ~8k and 30k by ~10k. Now the estimate is the
+    // request about to be sent (its history and tools) plus the last reply's output: the spend
+    // stays within the budget, give or take the estimate's error (per-message framing, a few tokens).
+    expect(spentAtQuestion).toBeLessThanOrEqual(limit * 1.01);
+    expect(spentAtQuestion).toBeGreaterThan(limit * 0.6); // not stopped long before it either
+  });
+});

@@ -237,8 +237,8 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
 export interface SubagentBudget {
   /** Counts one usage record of the child (its own meter and the tree's). */
   count(usage: Usage): void;
-  /** Before a model request: undefined to go on, or why the child stops (see askUntilUnder). */
-  check(signal: AbortSignal, turns: number): Promise<GateResult>;
+  /** Before a model request (`next`: its usage as estimated, see estimateNextRequest): undefined to go on, or why the child stops (see askUntilUnder). */
+  check(signal: AbortSignal, turns: number, next?: Usage): Promise<GateResult>;
   /** The child's run ended: no request of it is in flight any more. */
   end(): void;
 }
@@ -251,7 +251,8 @@ export interface TreeGate {
   add(model: string | undefined, usage: Usage, agentId?: string): void;
   /** `agentId` has no request in flight any more (its run ended). */
   settle(agentId: string): void;
-  gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<GateResult>;
+  /** Before a request of `agent` (`next`: that request on its model, as estimated): undefined to go on, or why it stops. */
+  gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void, next?: { model: string | undefined; usage: Usage }): Promise<GateResult>;
 }
 
 /**
@@ -268,10 +269,10 @@ export function childBudget(o: { limits: BudgetLimits; model: string; agent: Age
     end() {
       o.tree?.settle(o.agent.id);
     },
-    async check(signal, turns) {
+    async check(signal, turns, next) {
       const own = meter.active ? await askUntilUnder({ meter, scope: "child", agent: o.agent, turns, ask: o.ask(), signal, emit: o.emit }) : undefined;
       if (own || signal.aborted) return own;
-      return o.tree?.gate(o.agent, turns, signal, o.emit);
+      return o.tree?.gate(o.agent, turns, signal, o.emit, next && { model: o.model, usage: next });
     },
   };
 }

@@ -13,6 +13,7 @@ import { errorMessage } from "../../protocol/error-message.js";
 import { MAX_STOP_ROUNDS, stopFeedback, type SubagentHookCalls } from "../../hooks/session-hooks.js";
 import { missingReport, reaskPrompt } from "./report-check.js";
 import type { SubagentBudget } from "./budget.js";
+import { estimateNextRequest } from "../../core/token-estimate.js";
 import { DEFAULT_PAUSE_LIMIT_MS, pauseCause, pauseDelay, pauseSleep, type PauseOptions } from "./pause.js";
 
 export type SubagentStatus = "ok" | "aborted" | "timeout" | "crash";
@@ -155,7 +156,8 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
           onBeforeTurn: options.budget
             ? async (h, ctx) => {
                 // Before each request: a reached budget pauses the child (the person may extend it) or stops it.
-                const verdict = await options.budget!.check(ctx.signal, turnsBefore + ctx.turn - 1);
+                // The request is estimated as it will be sent (the tree's budget keeps parallel children within what is left).
+                const verdict = await options.budget!.check(ctx.signal, turnsBefore + ctx.turn - 1, estimateNextRequest(h));
                 if (verdict && !child.signal.aborted) {
                   stopped = verdict.stop;
                   child.abort();

@@ -2,9 +2,13 @@
  * The session tree's budget (settings `maxTokens` / `maxCostUsd`): one meter for the main agent
  * and every child of the session. When it is reached — or an agent's next request would cross it:
  * what was spent, plus the estimates of the requests other agents have in flight, plus this
- * request's estimate (the agent's previous request) — the request waits for one shared question
- * (extend or stop), so parallel children overshoot by at most what their requests in flight exceed
- * their estimates; with nobody to ask, every request stops. A "stop"
+ * request's estimate — the request waits for one shared question (extend or stop), so parallel
+ * agents share what is left and overshoot by at most what their requests in flight exceed their
+ * estimates (never more than one request in flight per agent). A request's estimate is the request
+ * as it will be sent: the agent's last reply's usage plus what its history gained since (tool
+ * results; core/token-estimate.ts estimateNextRequest); an agent's first request is estimated as
+ * the latest first request of any agent (the tree's very first request has no estimate). With
+ * nobody to ask, every request stops. A "stop"
  * holds for the rest of the current main run (children still going stop at their next request);
  * the person's next prompt asks again.
  */
@@ -17,6 +21,12 @@ import { abortable, askUntilUnder, pausedEvent, BudgetMeter, formatAmount, usage
 interface RequestSize {
   tokens: number;
   usd: number;
+}
+
+/** An agent's next request as its caller estimates it: on `model`, of about `usage` (estimateNextRequest). */
+export interface NextRequest {
+  model: string | undefined;
+  usage: Usage;
 }
 
 /** What the status bar shows: the spend against the limit (`$0.42 / $2.00`). */
@@ -73,14 +83,21 @@ export class TreeBudget {
   }
 
   /**
-   * The limit `agent`'s next request must not be sent under: one reached already, or one that
-   * what was spent, plus what the other agents have in flight, plus this request's estimate (the
-   * agent's last request, else the latest first request of any agent) would cross.
+   * The size of `agentId`'s next request: the caller's estimate of it, else the agent's last
+   * request, else the latest first request of any agent.
    */
-  private over(agentId: string): ReachedBudget | undefined {
+  private sizeOf(agentId: string, next: NextRequest | undefined): RequestSize | undefined {
+    if (!next) return this.lastRequest.get(agentId) ?? this.firstRequest;
+    return { tokens: usageTokens(next.usage), usd: costOf(next.model, next.usage) ?? 0 };
+  }
+
+  /**
+   * The limit `agent`'s next request (of `size`) must not be sent under: one reached already, or
+   * one that what was spent, plus what the other agents have in flight, plus `size` would cross.
+   */
+  private over(agentId: string, next: RequestSize | undefined): ReachedBudget | undefined {
     const reached = this.meter.reached();
     if (reached) return reached;
-    const next = this.lastRequest.get(agentId) ?? this.firstRequest;
     if (!next) return undefined;
     let tokens = this.meter.tokens + next.tokens;
     let usd = this.meter.cost.usd + next.usd;
@@ -96,8 +113,8 @@ export class TreeBudget {
   }
 
   /** `agentId` was let through: its estimate counts as in flight until its usage arrives. */
-  private letThrough(agentId: string): void {
-    this.inFlight.set(agentId, this.lastRequest.get(agentId) ?? this.firstRequest ?? { tokens: 0, usd: 0 });
+  private letThrough(agentId: string, size: RequestSize | undefined): void {
+    this.inFlight.set(agentId, size ?? { tokens: 0, usd: 0 });
   }
 
   /** A new main run: a "stop" answered earlier no longer holds. */
@@ -106,24 +123,26 @@ export class TreeBudget {
   }
 
   /**
-   * Called before each model request of `agent`: resolves undefined to go on, or the reason to
-   * stop. Several agents reaching the budget at once share one question.
+   * Called before each model request of `agent` (`next`: that request as its caller estimates it):
+   * resolves undefined to go on, or the reason to stop. Several agents reaching the budget at once
+   * share one question.
    */
-  async gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void): Promise<GateResult> {
+  async gate(agent: AgentInfo, turns: number, signal: AbortSignal, emit: (event: AgentEvent) => void, next?: NextRequest): Promise<GateResult> {
     if (!this.active || signal.aborted) return undefined;
     if (this.stopped) return { stop: this.stopped };
-    const reached = this.over(agent.id);
+    const size = this.sizeOf(agent.id, next);
+    const reached = this.over(agent.id, size);
     if (!reached) {
-      this.letThrough(agent.id);
+      this.letThrough(agent.id, size);
       return undefined;
     }
     if (!this.question) {
-      const asked = askUntilUnder({ meter: this.meter, over: () => this.over(agent.id), scope: "tree", agent, turns, ask: this.ask, signal, emit });
+      const asked = askUntilUnder({ meter: this.meter, over: () => this.over(agent.id, size), scope: "tree", agent, turns, ask: this.ask, signal, emit });
       this.question = asked;
       const result = await asked;
       this.question = undefined;
       if (result) this.stopped = result.stop;
-      else if (!signal.aborted) this.letThrough(agent.id);
+      else if (!signal.aborted) this.letThrough(agent.id, size);
       this.changed();
       return result;
     }
@@ -139,7 +158,7 @@ export class TreeBudget {
     }
     if (result) return result;
     // Extended — or the asking agent's run was aborted before an answer: check (and maybe ask) again.
-    const again = await this.gate(agent, turns, signal, emit);
+    const again = await this.gate(agent, turns, signal, emit, next);
     if (!again && !signal.aborted) emit({ type: "resumed", early: true });
     return again;
   }
