@@ -283,6 +283,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     return this.pending.reports;
   }
 
+  /** Creates the session file now, before any prompt (ACP: an editor may load a session it created but never prompted). */
+  createFile(): void {
+    this.file?.record(undefined);
+  }
+
   /** Path of the main session file once the first prompt created it (a resumed one's at once). */
   get sessionPath(): string | undefined {
     return this.file?.path;
