@@ -32,7 +32,7 @@ export const ACP_MODES: ReadonlyArray<{ id: PermissionMode; name: string; descri
 
 /** The session's modes for a new/load response. */
 export function acpModes(session: AgentSession): SessionModeState {
-  return { currentModeId: session.permissionMode, availableModes: ACP_MODES.map((m) => ({ ...m })) };
+  return { currentModeId: session.permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !session.yoloDisabled).map((m) => ({ ...m })) };
 }
 
 /** What the editor may offer as `/name`: the command files and the skills run as commands (what session/prompt runs). */

@@ -253,8 +253,15 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     return this.policy.mode;
   }
 
+  /** True when settings disable yolo (disableBypassPermissionsMode: "disable"). */
+  get yoloDisabled(): boolean {
+    return this.policy.noBypass === true;
+  }
+
   /** Switches the permission mode for every later call, children included (Alt-M in the TUI); saved in the session. */
   setPermissionMode(mode: PermissionMode): void {
+    // Settings' disableBypassPermissionsMode: "disable" — yolo is not a mode this session can take.
+    if (mode === "yolo" && this.policy.noBypass) mode = "default";
     this.policy.mode = mode;
     this.file?.recordLater({ type: "settings", permissionMode: mode });
   }
