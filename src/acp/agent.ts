@@ -6,7 +6,7 @@
  * `session/cancel` (the whole turn, or one child session) — and whose approval
  * questions go to the client as `session/request_permission`. No second copy of session logic.
  */
-import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type ContentBlock, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
+import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type AvailableCommand, type ContentBlock, type SessionModeState, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
 import { isAbsolute } from "node:path";
 import type { AgentSession } from "../host/agent-session.js";
 import type { ApprovalOptions } from "../core/approval.js";
@@ -15,11 +15,30 @@ import { errorMessage } from "../protocol/error-message.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { emptyUsage } from "../protocol/messages.js";
 import type { LoopResult } from "../core/loop.js";
+import type { PermissionMode } from "../permissions/decide.js";
 import { promptChildSession, type ReadChildSession } from "./child-sessions.js";
 import { EventUpdates } from "./event-updates.js";
 import { acpMcpServers } from "./mcp-servers.js";
 import { createAcpAsk } from "./permission.js";
 import { replayUpdates } from "./replay.js";
+
+/** Ink's permission modes as ACP session modes (`session/set_mode` switches; the response to new/load names the current one). */
+export const ACP_MODES: ReadonlyArray<{ id: PermissionMode; name: string; description: string }> = [
+  { id: "default", name: "Default", description: "Asks before edits and commands" },
+  { id: "accept-edits", name: "Accept edits", description: "Edits run without asking; commands still ask" },
+  { id: "plan", name: "Plan", description: "Read-only: looks and plans, changes nothing" },
+  { id: "yolo", name: "Yolo", description: "Everything runs without asking" },
+];
+
+/** The session's modes for a new/load response. */
+export function acpModes(session: AgentSession): SessionModeState {
+  return { currentModeId: session.permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !session.yoloDisabled).map((m) => ({ ...m })) };
+}
+
+/** What the editor may offer as `/name`: the command files and the skills run as commands (what session/prompt runs). */
+export function acpCommands(session: AgentSession): AvailableCommand[] {
+  return session.invocableCommands.map((c) => ({ name: c.name.replace(/^\//, ""), description: c.description, ...(c.argumentHint ? { input: { hint: c.argumentHint } } : {}) }));
+}
 
 /** Creates an AgentSession for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
 export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpServers: McpServerConfig[]; ask: NonNullable<ApprovalOptions["ask"]> }) => AgentSession;
@@ -113,7 +132,11 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     .onRequest("session/new", ({ params, client: c }) => {
       client = c;
       const live = open(params.cwd, params.mcpServers);
-      return { sessionId: live.session.sessionId };
+      // Saved at once: the editor may load a session it created but never prompted.
+      live.session.createFile();
+      // After the response, so the client knows the session the update names.
+      setTimeout(() => send(live.session.sessionId, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) }), 0);
+      return { sessionId: live.session.sessionId, modes: acpModes(live.session) };
     })
     .onRequest("session/load", async ({ params, client: c }) => {
       client = c;
@@ -131,6 +154,17 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       // with what waits for its next prompt (reports of children resumed meanwhile).
       const live = existing ?? open(params.cwd, params.mcpServers, params.sessionId);
       for (const update of replayUpdates(live.session.history, live.session.cwd)) send(live.session.sessionId, update);
+      send(live.session.sessionId, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) });
+      await sending;
+      return { modes: acpModes(live.session) };
+    })
+    .onRequest("session/set_mode", async ({ params }) => {
+      const live = sessions.get(params.sessionId);
+      if (!live) throw RequestError.invalidParams(undefined, `unknown session ${params.sessionId}: create it with session/new or load it with session/load`);
+      const mode = ACP_MODES.find((m) => m.id === params.modeId);
+      if (!mode) throw RequestError.invalidParams(undefined, `unknown mode ${JSON.stringify(params.modeId)}; the modes are ${ACP_MODES.map((m) => m.id).join(", ")}`);
+      await live.session.submit({ type: "set_mode", mode: mode.id });
+      send(params.sessionId, { sessionUpdate: "current_mode_update", currentModeId: live.session.permissionMode });
       await sending;
       return {};
     })

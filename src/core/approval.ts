@@ -27,6 +27,8 @@ export interface ApprovalOptions {
   ruleFiles?: ReadonlyArray<{ path: string; rules?: RuleLists }>;
   /** The main agent's working directory (children pass their own through AgentInfo.cwd). */
   cwd?: string;
+  /** Settings' `disableBypassPermissionsMode: "disable"`: yolo (the session's, a switch's or an agent file's) counts as default. */
+  noBypass?: boolean;
   /** Asks the person (interactive UI). Absent in headless mode. */
   ask?: (call: ToolCall, agent: AgentInfo, why?: AskReason) => Promise<ToolDecision>;
 }
@@ -44,7 +46,7 @@ type RuleLists = { allow?: readonly string[]; ask?: readonly string[]; deny?: re
  * the person typed themselves (`!cmd`): it is not put to them again, whatever the mode; only a
  * deny rule refuses it, and the reason names the rule and where it was written.
  */
-export type ApprovalPolicy = OnToolCall & { mode: PermissionMode; personal: OnToolCall; hookAllowed: OnToolCall };
+export type ApprovalPolicy = OnToolCall & { mode: PermissionMode; personal: OnToolCall; hookAllowed: OnToolCall; /** Settings disable yolo (see ApprovalOptions.noBypass). */ noBypass?: boolean };
 
 /** `path` with the home directory written `~`. */
 function shortPath(path: string): string {
@@ -92,7 +94,8 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const judge = async (call: ToolCall, agent: AgentInfo, tool: Parameters<OnToolCall>[2], hookAllowed: boolean): Promise<ToolDecision> => {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
-    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: agentMode(policy.mode, agent.permissionMode), rules });
+    const mode = agentMode(policy.mode, agent.permissionMode);
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: options.noBypass && mode === "yolo" ? "default" : mode, rules });
     if (verdict.kind === "allow") return { allow: true };
     if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it${hookAllowed ? " (a PreToolUse hook's allow never overrides a deny)" : ""}` };
     if (hookAllowed && verdict.firm !== true) return { allow: true };
@@ -107,6 +110,8 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
   const policy = ((call, agent, tool) => judge(call, agent, tool, false)) as ApprovalPolicy;
   policy.hookAllowed = (call, agent, tool) => judge(call, agent, tool, true);
   policy.mode = options.yolo ? "yolo" : (options.mode ?? "default");
+  if (options.noBypass && policy.mode === "yolo") policy.mode = "default";
+  if (options.noBypass) policy.noBypass = true;
   policy.hides = (tool, cwd) => hiddenPaths(denyRules, tool, cwd);
   // The deny rules alone, in yolo (nothing else refuses, and an ask is no question for the person who typed it).
   policy.personal = async (call, agent, tool) => {

@@ -253,8 +253,15 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     return this.policy.mode;
   }
 
+  /** True when settings disable yolo (disableBypassPermissionsMode: "disable"). */
+  get yoloDisabled(): boolean {
+    return this.policy.noBypass === true;
+  }
+
   /** Switches the permission mode for every later call, children included (Alt-M in the TUI); saved in the session. */
   setPermissionMode(mode: PermissionMode): void {
+    // Settings' disableBypassPermissionsMode: "disable" — yolo is not a mode this session can take.
+    if (mode === "yolo" && this.policy.noBypass) mode = "default";
     this.policy.mode = mode;
     this.file?.recordLater({ type: "settings", permissionMode: mode });
   }
@@ -281,6 +288,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
   /** Reports of children resumed by the person that the next `prompt` will pass to the main agent. */
   get pendingChildReports(): readonly ChildReportNote[] {
     return this.pending.reports;
+  }
+
+  /** Creates the session file now, before any prompt (ACP: an editor may load a session it created but never prompted). */
+  createFile(): void {
+    this.file?.record(undefined);
   }
 
   /** Path of the main session file once the first prompt created it (a resumed one's at once). */

@@ -32,7 +32,9 @@ export function loadSessionRules(o: { inkHome: string; cwd: string; trusted: boo
   const rules = settings.effective.permissions;
   const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
   const hooks = SessionHooks.load({ inkHome: o.inkHome, trusted: o.trusted, sessionId: o.sessionId, cwd: o.cwd, transcriptPath: o.transcriptPath, permissionMode: () => policy.mode, report: o.report, envPassthrough: settings.effective.envPassthrough });
-  const policy = createApprovalPolicy({ ...o.approval, ask: hooks.permissionRequest(hooks.notifying(o.approval.ask)), cwd: o.cwd, rules, ruleFiles, mode: o.approval.mode ?? rules?.defaultMode });
+  const noBypass = rules?.disableBypassPermissionsMode === "disable";
+  const policy = createApprovalPolicy({ ...o.approval, ask: hooks.permissionRequest(hooks.notifying(o.approval.ask)), cwd: o.cwd, rules, ruleFiles, mode: o.approval.mode ?? rules?.defaultMode, noBypass });
+  if (noBypass && (o.approval.yolo || (o.approval.mode ?? rules?.defaultMode) === "yolo")) o.report(`yolo is disabled by "disableBypassPermissionsMode": "disable" in ${settings.sources.permissions}; running in default mode`);
   const onToolCall = withToolHooks(policy, hooks.hooks);
   onToolCall.hides = policy.hides; // what deny rules hide from grep/find/ls, whatever a hook answers
   return { settings, hooks, policy, onToolCall, treeBudget: new TreeBudget(treeLimits(settings.effective)) };

@@ -10,6 +10,7 @@ import type { SubagentHookCalls } from "../hooks/session-hooks.js";
 import type { AnyTool } from "../protocol/tool.js";
 import type { SessionStore } from "../session/store.js";
 import { createSkillTool } from "../skills/skill-tool.js";
+import { createSkillSearchTool } from "../skills/skill-search-tool.js";
 import { modelSkills } from "../skills/skill-parse.js";
 import type { SkillLoad } from "../skills/skills.js";
 import { createAgentSearchTool } from "../subagents/tools/agent-search-tool.js";
@@ -69,6 +70,8 @@ export function buildSessionTools(deps: SessionToolsDeps): AnyTool[] {
   // Skills with disable-model-invocation: true are neither listed nor loadable by the model.
   const usable = modelSkills(deps.skills.skills);
   if (usable.length > 0) tools.push(createSkillTool(usable));
+  // More than the system prompt lists: the rest are found with find_skill (as find_agent does for agents).
+  if (usable.length > ROSTER_MAX_AGENTS) tools.push(createSkillSearchTool(usable));
   const task = createTaskTool({
     provider: options.provider,
     // Read at call time: children follow a /model switch.

@@ -76,6 +76,7 @@ export function claudeProjectRules(projectDir: string, warnings: string[]): Scop
     const mode = raw.defaultMode;
     if (typeof mode === "string" && MODES[mode]) permissions.defaultMode = MODES[mode];
     else if (mode !== undefined) warnings.push(`${path}: "permissions.defaultMode" ${JSON.stringify(mode)} is not taken from a project's Claude Code settings (Ink reads default, acceptEdits and plan)`);
+    if (raw.disableBypassPermissionsMode === "disable") permissions.disableBypassPermissionsMode = "disable";
     out.push({ scope: "claude", path, settings: { permissions } });
   }
   return out;

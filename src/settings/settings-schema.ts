@@ -26,6 +26,8 @@ export const permissionRulesSchema = z
     deny: z.array(z.string(), { error: RULE_LIST }).optional(),
     /** Mode used when no --permission-mode is given. */
     defaultMode: z.enum(["default", "accept-edits", "plan", "yolo"]).optional(),
+    /** Claude Code's `"disable"`: no yolo (bypassPermissions) for the session, a mode switch or an agent file's permissionMode. */
+    disableBypassPermissionsMode: z.literal("disable", { error: 'must be "disable" (or leave the key out)' }).optional(),
   })
   .strict();
 

@@ -96,7 +96,7 @@ export function formatSkillList(skills: readonly Skill[]): string {
     bytes += n;
     shown++;
   }
-  if (shown < skills.length) lines.push(`… and ${skills.length - shown} more (not listed to keep this short; call skill with a name the user gives)`);
+  if (shown < skills.length) lines.push(`… and ${skills.length - shown} more (not listed to keep this short; search them all with find_skill, or call skill with a name the user gives)`);
   return lines.join("\n");
 }
 

@@ -78,6 +78,36 @@ describe("Agent Skills", () => {
     expect(first.endsWith("…")).toBe(true);
   });
 
+  it("past 16 skills the model can still find each one: find_skill searches them all (not the hidden ones), and skill loads what it found", async () => {
+    const cwd = temp("ink-skills-many-");
+    const inkHome = temp("ink-skills-home-");
+    const topics = ["pdf", "docx", "xlsx", "pptx", "canvas", "brand", "slack", "theme", "mcp", "webapp", "artifact", "algorithmic", "internal", "skill", "frontend", "backend"];
+    for (let i = 0; i < 79; i++) put(join(inkHome, `skills/s${String(i).padStart(2, "0")}/SKILL.md`), skill(`s${String(i).padStart(2, "0")}`, `Helps with ${topics[i % 16]} work, variant ${i}.`, `BODY-${i}`));
+    put(join(inkHome, "skills/z-kafka-rebalance/SKILL.md"), skill("z-kafka-rebalance", "Moves Kafka partitions between brokers.", "KAFKA-BODY"));
+    put(join(inkHome, "skills/z-secret-kafka/SKILL.md"), skill("z-secret-kafka", "Kafka partitions, hidden.", "HIDDEN", "disable-model-invocation: true\n"));
+    const script: Script = (r) =>
+      r.messages.length === 1
+        ? { toolCalls: [{ id: "f1", name: "find_skill", arguments: { query: "rebalance kafka partitions" } }] }
+        : r.messages.length === 3
+          ? { toolCalls: [{ id: "k1", name: "skill", arguments: { name: "z-kafka-rebalance" } }] }
+          : { text: "done" };
+    const { s, provider } = session(cwd, inkHome, script);
+    expect(s.system).not.toContain("- z-kafka-rebalance:");
+    expect(s.system).toContain("… and 64 more (not listed to keep this short; search them all with find_skill");
+    await s.prompt("rebalance the topic");
+    expect(provider.requests[0]!.tools.map((t) => t.name)).toEqual(expect.arrayContaining(["skill", "find_skill"]));
+    const found = (provider.requests[1]!.messages.at(-1) as ToolResultMessage).results[0]!;
+    expect(found.content.split("\n")[0]).toBe("- z-kafka-rebalance: Moves Kafka partitions between brokers.");
+    expect(found.content).not.toContain("z-secret-kafka");
+    const loaded = (provider.requests[2]!.messages.at(-1) as ToolResultMessage).results[0]!;
+    expect(loaded.content).toContain("KAFKA-BODY");
+  });
+
+  it("16 skills or fewer: no find_skill", () => {
+    const { cwd, inkHome } = setup();
+    expect(session(cwd, inkHome).s.tools.map((t) => t.name)).not.toContain("find_skill");
+  });
+
   it("loads a skill's body and the files beside it when the model calls skill", async () => {
     const { cwd, inkHome } = setup();
     const { s, provider } = session(cwd, inkHome, (r) => (r.messages.length === 1 ? { toolCalls: [{ id: "k1", name: "skill", arguments: { name: "pdf-forms" } }] } : { text: "done" }), true);

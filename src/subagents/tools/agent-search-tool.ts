@@ -18,8 +18,8 @@ function words(text: string): string[] {
   return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w.length > 1).map((w) => w.replace(/(ers|er|ing|ions|ion|es|s)$/, "") || w);
 }
 
-/** The profiles best matching `query`, best first (ties by name); none when nothing matches. */
-export function rankAgents(profiles: readonly AgentProfile[], query: string, limit = 8): AgentProfile[] {
+/** The profiles (or skills: anything named and described) best matching `query`, best first (ties by name); none when nothing matches. */
+export function rankAgents<T extends { name: string; description: string }>(profiles: readonly T[], query: string, limit = 8): T[] {
   const wanted = [...new Set(words(query))];
   const scored = profiles.map((p) => {
     const name = new Set(words(p.name.replace(/[-_]/g, " ")));
