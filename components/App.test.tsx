@@ -97,6 +97,10 @@ describe("App", () => {
     h.app.stdin.write("\u001b");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("keep working in the background"), { what: "the turn to stop on Esc" });
     expect(frame).toContain("Ctrl-C on an empty prompt stops them");
+    // One line says what happened: no second `interrupted` line under it, live or in the session file.
+    await new Promise((r) => setTimeout(r, 300)); // the aborted turn's end has come by now (flushMs 10)
+    expect(h.app.lastFrame()).not.toContain("interrupted");
+    expect(h.app.lastFrame()!.match(/stopped the main agent's turn/g)).toHaveLength(1);
     expect(frame).toMatch(/scout · find login code · running/);
     expect(frame).toMatch(/general · find the login t\S* · running/);
     expect(frame).not.toMatch(/· aborted/);

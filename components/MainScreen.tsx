@@ -38,6 +38,7 @@ import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
 import { PANE_CLOSED_HINT, usePaneClosedGrace } from "./hooks/use-pane-closed-grace.js";
 import { usePromptQueue } from "./hooks/use-prompt-queue.js";
+import type { ItemTone } from "./hooks/transcript-types.js";
 import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
@@ -82,7 +83,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
-  const stops = useChildStops(session, stream, (why) => stopRun(why));
+  const stops = useChildStops(session, stream, (why, note) => stopRun(why, note));
   // A question is open (an approval, or "stop the children?"): it has the keys.
   // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
   const budget = useBudgetQuestion(session);
@@ -191,11 +192,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     });
   }, [approvals, stream, onExit, exit]);
 
-  /** Stops the main run (queued prompts are held back, open approvals cancelled). */
-  function stopRun(why: string) {
+  /** Stops the main run (queued prompts are held back, open approvals cancelled); `note`: the line the stop leaves, when not the usual one. */
+  function stopRun(why: string, note?: { text: string; tone: ItemTone }) {
     held.current.push(...queue.takeAll()); // nothing queued runs unasked after a stop
     approvals.cancelAll(why);
-    stream.abortAll();
+    stream.abortAll(note);
   }
   /** Ctrl-C with nothing typed: with children running, ask first; else stop the run, or arm / confirm exit. */
   const interrupt = () => {
