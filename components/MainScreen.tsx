@@ -170,6 +170,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
+  /** The open transcript's child runs: r writes it a message (a running child is not resumed). */
+  const overlayChildRuns = !toolsOpen && ui.overlay !== undefined && childRows.find((r) => r.id === ui.overlay!.childId)?.status === "running";
   // The history's rows as drawn: one source for the window, the scroll range and the search.
   const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
@@ -374,7 +376,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message) : QUESTION_KEYS}
+        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message, overlayChildRuns) : QUESTION_KEYS}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>
@@ -388,7 +390,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       now={now}
       focusedChildId={ui.focus === "pane" ? ui.paneId : undefined}
       scroll={scroll}
-      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset), ...(toolsOpen ? { keys: TOOL_OVERLAY_KEYS } : {}) } : undefined}
+      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset), ...(toolsOpen ? { keys: TOOL_OVERLAY_KEYS } : overlayChildRuns ? { keys: "r write it a message · Esc close" } : {}) } : undefined}
       sidebar={{ rows: childRows, selected, focused: ui.focus === "sidebar" }}
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
