@@ -247,7 +247,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const openPicker = (atStart = false) => {
     if (!session.store) return stream.notice("/resume: this run does not save sessions.", "warn");
     const saved = savedMainSessions(session);
-    if (atStart && saved.length === 0) return stream.notice("There are no earlier saved sessions in this directory to resume — type a prompt to start.", "warn");
+    // Nothing to choose: say so and leave the keyboard on the prompt (an empty picker would swallow typing).
+    if (saved.length === 0) return stream.notice(atStart ? "There are no earlier saved sessions in this directory to resume — type a prompt to start." : "/resume: no other saved sessions for this directory.", "warn");
     dispatch({ type: "picker_open", rows: saved });
   };
 
