@@ -118,9 +118,9 @@ describe("App: Esc leaves where you are; only Esc on the prompt stops the run", 
     h.app.stdin.write(TAB);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused again" });
     h.app.stdin.write("\r"); // its live transcript
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc"), { what: "the child's transcript" });
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("r write it a message · Esc"), { what: "the child's transcript" });
     h.app.stdin.write(ESC);
-    await waitForFrame(h.app.lastFrame, (f) => !f.includes("r resume · Esc"), { what: "the transcript closed" });
+    await waitForFrame(h.app.lastFrame, (f) => !f.includes("r write it a message · Esc"), { what: "the transcript closed" });
     h.app.stdin.write(ESC); // the sidebar (where the transcript went back to), then the prompt
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Tab focus a child pane"), { what: "back on the prompt" });
 

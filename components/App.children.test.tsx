@@ -68,10 +68,19 @@ describe("App: stopping one child", () => {
     h.app.stdin.write(TAB);
     await waitForFrame(h.app.lastFrame, (f) => f.includes("^X stop"), { what: "the pane focused" });
     h.app.stdin.write("\r");
-    const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("r resume · Esc close"), { what: "the child's transcript" });
+    const overlay = await waitForFrame(h.app.lastFrame, (f) => f.includes("LIVE-CHILD-TEXT") && f.includes("Esc close"), { what: "the child's transcript" });
     expect(overlay).toContain("› map the auth module");
-    expect(overlay).toContain("LIVE-CHILD-TEXT");
     expect(overlay).toMatch(/scout · map the auth module \[[0-9a-f]{6}\]/);
+    // A running child is not offered a resume it would refuse: r writes it a message, which works.
+    expect(overlay).toContain("r write it a message · Esc close");
+    expect(overlay).not.toContain("r resume");
+    h.app.stdin.write("r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ message"), { what: "the message box" });
+    expect(h.app.lastFrame()).not.toContain("a run is in progress");
+    h.app.stdin.write("look at login too");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("look at login too"), { what: "the typed message" });
+    h.app.stdin.write("\r");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("✉ to scout") && f.includes("r write it a message · Esc close"), { what: "the message sent, back on the transcript" });
   });
 
   it("shows queued task calls apart from running children", async () => {

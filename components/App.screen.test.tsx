@@ -285,6 +285,23 @@ describe("App: full-screen scrolling", () => {
     const after = await waitForFrame(h.app.lastFrame, (f) => f.includes("Copied the answer of the current hit"), { what: "the copy notice" });
     const path = /and to\s+(\S+\.md)/.exec(after)?.[1];
     expect(readFileSync(path!, "utf8")).toBe(`${answers[0]}\n`);
+    // A new Ctrl-F starts empty (typing is not added to the last query); Ctrl-U clears what was typed.
+    h.app.stdin.write("\u0006");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("type to search"), { what: "an empty search line" });
+    h.app.stdin.write("zzz");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("search: zzz") && f.includes("no match"), { what: "the new query alone" });
+    h.app.stdin.write("\u0015"); // Ctrl-U
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("type to search"), { what: "the query cleared" });
+  });
+
+  it("Ctrl-F finds words in the model's thoughts", async () => {
+    h = renderApp(() => ({ thinking: "QUOKKA is the word to think about", text: "plain answer" }), { screenMode: "fullscreen" });
+    await typeAndSubmit(h.app, "think");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("plain answer") && f.includes("Enter send"), { what: "the answer" });
+    h.app.stdin.write("\u0006");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("type to search"), { what: "the search line" });
+    h.app.stdin.write("quokka");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("1 matches") || f.includes("match 1 of 1"), { what: "a hit in the thought" });
   });
 
   it("the sidebar stands beside the transcript from 120 columns and is an overlay below that", async () => {

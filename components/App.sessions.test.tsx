@@ -58,13 +58,13 @@ describe("App: /resume", () => {
     expect(h.provider.requests.at(-1)!.messages[0]).toEqual({ role: "user", content: "EARLIER QUESTION about the cache" });
   });
 
-  it("Esc cancels the picker; with no other session it says so", async () => {
+  it("with no other session /resume says so and opens no picker: what is typed next goes to the prompt", async () => {
     h = renderApp(() => ({ text: "x" }));
     await typeAndSubmit(h.app, "/resume");
-    await waitForFrame(h.app.lastFrame, (f) => f.includes("No other saved sessions for this directory."));
-    h.app.stdin.write("\u001b");
-    const frame = await waitForFrame(h.app.lastFrame, (f) => !f.includes("Resume a session"), { what: "the picker to close" });
-    expect(frame).toContain("Enter send");
+    const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("no other saved sessions for this directory"), { what: "the notice" });
+    expect(frame).not.toContain("Resume a session");
+    h.app.stdin.write("typed next");
+    await waitForFrame(h.app.lastFrame, (f) => f.includes("› typed next"), { what: "the typing on the prompt" });
     expect(h.switched).toEqual([]);
   });
 });

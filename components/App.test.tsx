@@ -99,6 +99,10 @@ describe("App", () => {
     expect(frame).toContain("Ctrl-C on an empty prompt stops them");
     // The key it names is the pane's real stop key (a typed x is a message for the child).
     expect(frame.replace(/\s+/g, " ")).toContain("(Ctrl-X on a focused pane stops one)");
+    // One line says what happened: no second `interrupted` line under it, live or in the session file.
+    await new Promise((r) => setTimeout(r, 300)); // the aborted turn's end has come by now (flushMs 10)
+    expect(h.app.lastFrame()).not.toContain("interrupted");
+    expect(h.app.lastFrame()!.match(/stopped the main agent's turn/g)).toHaveLength(1);
     expect(frame).toMatch(/scout · find login code · running/);
     expect(frame).toMatch(/general · find the login t\S* · running/);
     expect(frame).not.toMatch(/· aborted/);

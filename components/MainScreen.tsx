@@ -38,6 +38,7 @@ import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
 import { PANE_CLOSED_HINT, usePaneClosedGrace } from "./hooks/use-pane-closed-grace.js";
 import { usePromptQueue } from "./hooks/use-prompt-queue.js";
+import type { ItemTone } from "./hooks/transcript-types.js";
 import { QueuedPrompts, queuedRows } from "./QueuedPrompts.js";
 import { useTerminalSize } from "./hooks/use-terminal-size.js";
 import { Prompt } from "./Prompt.js";
@@ -82,7 +83,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
-  const stops = useChildStops(session, stream, (why) => stopRun(why));
+  const stops = useChildStops(session, stream, (why, note) => stopRun(why, note));
   // A question is open (an approval, or "stop the children?"): it has the keys.
   // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
   const budget = useBudgetQuestion(session);
@@ -169,6 +170,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
+  /** The open transcript's child runs: r writes it a message (a running child is not resumed). */
+  const overlayChildRuns = !toolsOpen && ui.overlay !== undefined && childRows.find((r) => r.id === ui.overlay!.childId)?.status === "running";
   // The history's rows as drawn: one source for the window, the scroll range and the search.
   const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
@@ -191,11 +194,11 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     });
   }, [approvals, stream, onExit, exit]);
 
-  /** Stops the main run (queued prompts are held back, open approvals cancelled). */
-  function stopRun(why: string) {
+  /** Stops the main run (queued prompts are held back, open approvals cancelled); `note`: the line the stop leaves, when not the usual one. */
+  function stopRun(why: string, note?: { text: string; tone: ItemTone }) {
     held.current.push(...queue.takeAll()); // nothing queued runs unasked after a stop
     approvals.cancelAll(why);
-    stream.abortAll();
+    stream.abortAll(note);
   }
   /** Ctrl-C with nothing typed: with children running, ask first; else stop the run, or arm / confirm exit. */
   const interrupt = () => {
@@ -244,7 +247,8 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const openPicker = (atStart = false) => {
     if (!session.store) return stream.notice("/resume: this run does not save sessions.", "warn");
     const saved = savedMainSessions(session);
-    if (atStart && saved.length === 0) return stream.notice("There are no earlier saved sessions in this directory to resume — type a prompt to start.", "warn");
+    // Nothing to choose: say so and leave the keyboard on the prompt (an empty picker would swallow typing).
+    if (saved.length === 0) return stream.notice(atStart ? "There are no earlier saved sessions in this directory to resume — type a prompt to start." : "/resume: no other saved sessions for this directory.", "warn");
     dispatch({ type: "picker_open", rows: saved });
   };
 
@@ -374,7 +378,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         unsaved={session.unsaved}
         running={state.running}
         now={now}
-        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message) : QUESTION_KEYS}
+        keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message, overlayChildRuns) : QUESTION_KEYS}
         hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
       />
     </>
@@ -388,7 +392,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       now={now}
       focusedChildId={ui.focus === "pane" ? ui.paneId : undefined}
       scroll={scroll}
-      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset), ...(toolsOpen ? { keys: TOOL_OVERLAY_KEYS } : {}) } : undefined}
+      overlay={showOverlay ? { title: overlayView!.title, lines: overlayView!.lines, offset: overlayOffset(ui.overlay!, maxOffset), ...(toolsOpen ? { keys: TOOL_OVERLAY_KEYS } : overlayChildRuns ? { keys: "r write it a message · Esc close" } : {}) } : undefined}
       sidebar={{ rows: childRows, selected, focused: ui.focus === "sidebar" }}
       running={counts.running}
       onHistoryRendered={onHistoryRendered}

@@ -111,7 +111,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, now, 
         );
       }
       return (
-        <WrapLines color={TONE[item.tone]} dimColor={item.tone === "dim"} text={item.text} />
+        <WrapLines color={TONE[item.tone]} dimColor={item.tone === "dim"} text={item.text} hanging={width} />
       );
   }
 });

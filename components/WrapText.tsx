@@ -6,6 +6,7 @@
  */
 import { Box, Text, Transform, type TextProps } from "ink";
 import { isValidElement, type ReactNode } from "react";
+import { hangOf } from "./layout/measure.js";
 
 /** A row's leading space, after the escape codes that open its styles. */
 const LEADING_SPACE = /^((?:\u001b\[[\d;]*m)*) /;
@@ -40,15 +41,32 @@ export function WrapText(props: TextProps) {
   );
 }
 
-/** WrapLines: text of several lines, each source line a WrapText (its indentation kept), in a column. */
-export function WrapLines({ text, ...props }: Omit<TextProps, "children"> & { text: string }) {
+/**
+ * WrapLines: text of several lines, each source line a WrapText (its indentation kept), in a column.
+ * `hanging` (the width of the column): an indented line's continuation rows start at its hangOf
+ * column (a listing's text column), not at column 0; measured by hangingRowCount.
+ */
+export function WrapLines({ text, hanging, ...props }: Omit<TextProps, "children"> & { text: string; hanging?: number }) {
   return (
     <Box flexDirection="column">
-      {text.split("\n").map((line, i) => (
-        <WrapText key={i} {...props}>
-          {line === "" ? " " : line}
-        </WrapText>
-      ))}
+      {text.split("\n").map((line, i) => {
+        const hang = hanging === undefined ? 0 : hangOf(line, hanging);
+        if (hang > 0) {
+          return (
+            <Box key={i} flexDirection="row" width={hanging}>
+              <Text {...props}>{line.slice(0, hang)}</Text>
+              <Box width={hanging! - hang}>
+                <WrapText {...props}>{line.slice(hang)}</WrapText>
+              </Box>
+            </Box>
+          );
+        }
+        return (
+          <WrapText key={i} {...props}>
+            {line === "" ? " " : line}
+          </WrapText>
+        );
+      })}
     </Box>
   );
 }

@@ -95,8 +95,9 @@ export function screenKeyHandlers(ctx: ScreenContext): ScreenKeyHandlers {
       const overlay = ui.overlay;
       if (ui.focus !== "overlay" || !overlay || overlay.kind === "tools") return;
       const status = ctx.childRows.find((r) => r.id === overlay.childId)?.status ?? "unknown";
+      // A running child cannot be resumed, but it reads a message at its next step: r writes it one.
+      if (status === "running") return dispatch({ type: "message_ask", childId: overlay.childId, label: promptChildLabel(overlay.childId, ctx.childRows, ctx.items()), fromOverlay: true });
       if (stream.isRunning()) return setHint(BUSY);
-      if (status === "running") return setHint("that child is still running — wait for it to end, or focus its pane (Tab) and press x to stop it");
       dispatch({ type: "resume_ask", childId: overlay.childId, label: overlay.label });
     },
   };

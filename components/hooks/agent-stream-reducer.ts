@@ -25,7 +25,7 @@ export type StreamAction =
    * `savedTo`: the main session file that saves this event's tool results, when writing it works
    * now (absent: sessions are off, saving fails, or the results are not saved as tool results).
    */
-  | { type: "event"; event: AgentEvent; at: number; savedTo?: string }
+  | { type: "event"; event: AgentEvent; at: number; savedTo?: string; note?: { text: string; tone: ItemTone } }
   /** A run begins: a prompt to the main agent (`text`), to a resumed child (`text` + `target`), or a command without a message. */
   | { type: "run_start"; text?: string; target?: string; at: number }
   | { type: "run_end"; error?: string; at: number }
@@ -111,7 +111,7 @@ export function reduceStream(state: StreamState, action: StreamAction): StreamSt
     }
     case "event": {
       const s = endsRetry(action.event) ? dropRetry(state) : state;
-      return flush(reduceEvent(s, action.event, action.at, action.savedTo));
+      return flush(reduceEvent(s, action.event, action.at, action.savedTo, action.note));
     }
   }
 }
@@ -233,7 +233,8 @@ function release(state: StreamState, ids: readonly string[]): StreamState {
   return { ...state, heldResults: rest };
 }
 
-function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?: string): StreamState {
+/** `note`: the line an `agent_end` leaves instead of its usual one (the stop that said what happened). */
+function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?: string, stopNote?: { text: string; tone: ItemTone }): StreamState {
   switch (event.type) {
     case "text_delta": {
       const s = closeOpen(state, "assistant");
@@ -290,7 +291,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     }
     case "agent_end": {
       const s = settle(state, at);
-      const note = eventNote(event);
+      const note = stopNote ?? eventNote(event);
       return note ? append(s, { kind: "info", ...note }, "live") : s;
     }
     case "subagent_start": {

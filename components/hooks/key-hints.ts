@@ -10,9 +10,10 @@ export const QUESTION_KEYS = "answer the question above (its keys are on it; typ
 
 /**
  * The hint line for `focus` (`running`: a run is in progress; full-screen adds the scroll keys;
- * `toolOutput`: the open overlay is the tool output's, not a child's).
+ * `toolOutput`: the open overlay is the tool output's, not a child's; `childRunning`: the open
+ * transcript's child runs — it cannot be resumed, r writes it a message).
  */
-export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "inline", toolOutput = false, message = false): string {
+export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "inline", toolOutput = false, message = false, childRunning = false): string {
   const scroll = mode === "fullscreen" ? " · PgUp/PgDn scroll · Ctrl-F search" : "";
   switch (focus) {
     case "prompt":
@@ -22,7 +23,7 @@ export function keyHints(focus: UiFocus, running: boolean, mode: ScreenMode = "i
     case "sidebar":
       return "↑/↓ select · Enter transcript (r there resumes it) · Tab/Esc close · typing goes to the prompt";
     case "overlay":
-      return toolOutput ? `↑/↓ PgUp/PgDn Home/End scroll · ${TOOL_OVERLAY_KEYS}` : "↑/↓ PgUp/PgDn Home/End scroll · r resume · Esc back";
+      return toolOutput ? `↑/↓ PgUp/PgDn Home/End scroll · ${TOOL_OVERLAY_KEYS}` : `↑/↓ PgUp/PgDn Home/End scroll · ${childRunning ? "r write it a message" : "r resume"} · Esc back`;
     case "resume":
       return message ? "the child reads your message at its next step · Enter send · Esc back to its pane" : "type the child's new prompt · Enter run it · Esc cancel";
     case "picker":
@@ -39,11 +40,11 @@ export const HELP_KEYS: readonly string[] = [
   "Tab / Shift-Tab move the keyboard: prompt → each running child pane → child-session sidebar → prompt",
   "focused pane: typing writes that child a message (it reads it at its next step, never mid tool call) · Ctrl-X stop that child alone (the others and the main agent go on) · Ctrl-R a paused child (rate limit, overload, lost connection) tries again now · Enter its live transcript · Esc back to the prompt",
   "sidebar: ↑/↓ select · Enter open the child's full transcript (live while it runs) · Esc close · typing goes to the prompt",
-  "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt · Esc back to the sidebar",
+  "transcript: ↑/↓ line · PgUp/PgDn page · Home/End · r resume the child with a new prompt (a running child's: r writes it a message, read at its next step) · Esc back to the sidebar",
   "Ctrl-T show the whole output of the latest tool calls (long results are read back from the session file) · ↑/↓ PgUp/PgDn Home/End scroll · Ctrl-T or Esc close",
   "Ctrl-C clear the typed text; on an empty prompt stop the running work (every child too) · Ctrl-C twice when idle: exit",
   "approval prompts: y yes · n or Esc no · a then Enter always allow this tool for the session · s then Enter allow and save the shown rule to your settings ($INK_HOME/settings.json) · r deny with a reason · keys typed ahead go to the prompt, not the question",
   "budget question (a child's or the session's budget reached): 1 add half the budget (+50%) · 2 add the whole budget again (2×) · t type an amount, then Enter (Esc back) · s or Esc stop (a child stays resumable) · keys typed ahead go to the prompt",
   "Alt-M the next permission mode (default → accept-edits → plan; /mode yolo by name), shown in the status bar",
-  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search (Enter/↑ older hit, ↓ newer, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
+  "full-screen: PgUp/PgDn scroll the transcript · Home/End (on an empty prompt) top / back to the live end · Ctrl-F search, thoughts too (Enter/↑ older hit, ↓ newer, Ctrl-U clear, Esc close) · Ctrl-S show/hide the standing sidebar · Ctrl-O open/close details in place (children's reports, whole tool results — a long one's first lines, Ctrl-T has it all — thoughts)",
 ];

@@ -47,7 +47,7 @@ export interface UiState {
   sidebarId?: string;
   overlay?: Overlay;
   /** The child a new prompt is being typed for (focus "resume"); `message`: a running child's, read at its next step. */
-  resume?: { childId: string; label: string; message?: boolean };
+  resume?: { childId: string; label: string; message?: boolean; fromOverlay?: boolean };
   picker?: { rows: PickerRow[]; index: number };
 }
 
@@ -65,7 +65,7 @@ export type UiAction =
   | { type: "overlay_scroll"; delta: number; maxOffset: number }
   | { type: "resume_ask"; childId: string; label: string }
   /** Typing on a focused running pane: a message for that child. */
-  | { type: "message_ask"; childId: string; label: string }
+  | { type: "message_ask"; childId: string; label: string; fromOverlay?: boolean }
   | { type: "picker_open"; rows: PickerRow[] }
   | { type: "picker_move"; delta: number }
   /** Back to the prompt, closing everything (after a resume was sent, a session was chosen, …). */
@@ -99,7 +99,7 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
         case "overlay":
           return { ...state, focus: state.overlay?.kind === "tools" ? "prompt" : "sidebar", overlay: undefined };
         case "resume":
-          if (state.resume?.message) return { ...state, focus: "pane", paneId: state.resume.childId, resume: undefined };
+          if (state.resume?.message && !(state.resume.fromOverlay && state.overlay)) return { ...state, focus: "pane", paneId: state.resume.childId, resume: undefined };
           return { ...state, focus: state.overlay ? "overlay" : "sidebar", resume: undefined };
         case "picker":
           return { ...state, focus: "prompt", picker: undefined };
@@ -128,7 +128,7 @@ export function reduceUi(state: UiState, action: UiAction): UiState {
     case "resume_ask":
       return { ...state, focus: "resume", resume: { childId: action.childId, label: action.label } };
     case "message_ask":
-      return { ...state, focus: "resume", paneId: undefined, resume: { childId: action.childId, label: action.label, message: true } };
+      return { ...state, focus: "resume", paneId: undefined, resume: { childId: action.childId, label: action.label, message: true, ...(action.fromOverlay ? { fromOverlay: true } : {}) } };
     case "picker_open":
       return { ...state, focus: "picker", paneId: undefined, picker: { rows: action.rows, index: 0 } };
     case "picker_move":

@@ -48,8 +48,11 @@ export interface AgentStream {
   messageChild(childId: string, text: string): boolean;
   /** True while a run is in progress (up to date even before the next render). */
   isRunning(): boolean;
-  /** Aborts the current run; the core relays the abort to every child still in the foreground. */
-  abortAll(): void;
+  /**
+   * Aborts the current run; the core relays the abort to every child still in the foreground.
+   * `note`: the one line the stop leaves (instead of `⏹ interrupted — the run was stopped`).
+   */
+  abortAll(note?: { text: string; tone: ItemTone }): void;
   /** Moves running foreground child `childId` (all, without one) to the background; ids moved. */
   moveToBackground(childId?: string): string[];
   /** Adds an informational line to the transcript (saved in the session, so a resumed one shows it too). */
@@ -86,6 +89,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const current = useRef<Promise<void> | undefined>(undefined);
   const mounted = useRef(true);
   const resumes = useRef(0);
+  /** The line the stop asked for (abortAll's `note`) until the run's end leaves it. */
+  const stopNote = useRef<{ text: string; tone: ItemTone } | undefined>(undefined);
   /** Starts a main turn for waiting background reports (set below; startRun calls it when a run ends). */
   const deliverRef = useRef<() => void>(() => undefined);
   const [restore, setRestore] = useState<{ text: string; seq: number } | undefined>();
@@ -139,9 +144,11 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         // A prompt's tool results are saved in the session file as they come (a `!` command's or a resumed child's are not).
         run = body(ac.signal, (event) => {
           // Saved as the event comes, so the note stands at its place among the messages.
-          const line = eventNote(event);
+          const stopped = event.type === "agent_end" && event.reason === "aborted" ? stopNote.current : undefined;
+          if (stopped) stopNote.current = undefined;
+          const line = stopped ?? eventNote(event);
           if (line) session.note(line.text, line.tone);
-          enqueue({ type: "event", event, at: clock(), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) });
+          enqueue({ type: "event", event, at: clock(), ...(stopped ? { note: stopped } : {}), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) });
         });
       } catch (err) {
         run = Promise.reject(err);
@@ -154,6 +161,13 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
         .finally(() => {
           controller.current = undefined;
           current.current = undefined;
+          // The run ended before the stop reached it (or without an end event): the stop's line still stands.
+          const unsaid = stopNote.current;
+          stopNote.current = undefined;
+          if (unsaid && mounted.current) {
+            session.note(unsaid.text, unsaid.tone);
+            enqueue({ type: "notice", ...unsaid }, true);
+          }
           // A background report that came after the run's last turn boundary starts a turn of its own.
           if (mounted.current && session.hasUndeliveredReports) deliverRef.current();
         });
@@ -284,7 +298,11 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       messageChild: (childId: string, text: string) => session.messageChild(childId, text),
       wakeChild: (childId: string) => session.wakeChild(childId),
       isRunning: () => current.current !== undefined,
-      abortAll: () => controller.current?.abort(),
+      abortAll: (note?: { text: string; tone: ItemTone }) => {
+        if (!controller.current) return;
+        if (note) stopNote.current = note;
+        controller.current.abort();
+      },
       moveToBackground: (childId?: string) => session.moveToBackground(childId),
       notice: note,
       clear: () => enqueue({ type: "clear" }, true),

@@ -8,6 +8,7 @@
 import { useCallback, useState } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
+import type { ItemTone } from "./transcript-types.js";
 
 export interface ChildStops {
   /** The children the open question would stop (undefined: no question open). */
@@ -33,17 +34,17 @@ export interface ChildStops {
 }
 
 /** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
-export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string) => void): ChildStops {
+export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string, note?: { text: string; tone: ItemTone }) => void): ChildStops {
   const [confirm, setConfirm] = useState<number | undefined>();
   const [after, setAfter] = useState<{ then: string; act: () => void } | undefined>();
 
   const escape = useCallback(() => {
     const moved = stream.moveToBackground();
-    stopRun("the user stopped the main agent's turn (Esc)");
-    if (moved.length > 0) {
-      const which = moved.map((id) => `[${id}]`).join(", ");
-      stream.notice(`⏹ stopped the main agent's turn; ${moved.length === 1 ? "its child" : `its ${moved.length} children`} ${which} keep working in the background — Ctrl-C on an empty prompt stops them (Ctrl-X on a focused pane stops one)`, "warn");
-    }
+    // One line says what happened: the stop's own line (`⏹ interrupted`) gives way to it.
+    const which = moved.map((id) => `[${id}]`).join(", ");
+    const one = moved.length === 1;
+    const note = moved.length > 0 ? { text: `⏹ stopped the main agent's turn; ${one ? "its child" : `its ${moved.length} children`} ${which} ${one ? "keeps" : "keep"} working in the background — Ctrl-C on an empty prompt stops ${one ? "it" : "them"} (Ctrl-X on a focused pane stops one)`, tone: "warn" as const } : undefined;
+    stopRun("the user stopped the main agent's turn (Esc)", note);
   }, [stream, stopRun]);
 
   const askBeforeStopping = useCallback(() => {

@@ -1,8 +1,9 @@
 /**
  * useTranscriptSearch: Ctrl-F over the full-screen transcript. While open it has the keyboard:
  * typing edits the query, Enter or ↑ jumps to the next older hit, ↓ to the next newer one, Esc
- * closes (the view stays where the last hit put it), Ctrl-Y copies the current hit's item. Matching is case-insensitive over each
- * finished item's plain text; a jump scrolls the hit's first row to the top of the view (`showItem`,
+ * closes (the view stays where the last hit put it), Ctrl-Y copies the current hit's item, Ctrl-U
+ * clears the query; each Ctrl-F starts with an empty one. Matching is case-insensitive over each
+ * finished item's plain text (thoughts too); a jump scrolls the hit's first row to the top of the view (`showItem`,
  * given the query so it can put a hit inside a long answer on the hit's own row, holds it there
  * whatever the heights of the items drawn around it turn out to be).
  */
@@ -21,7 +22,7 @@ export function itemText(item: TranscriptItem): string {
     case "info":
       return item.text;
     case "thinking":
-      return "";
+      return item.text ?? "";
     case "tool":
       return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" ");
   }
@@ -89,6 +90,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
         return;
       }
       if (key.backspace || key.delete) return edit(now.current.query.slice(0, -1));
+      if (key.ctrl && input === "u") return edit(""); // as on the prompt: clear the query
       if (key.ctrl || key.meta || key.tab) return;
       if (input) edit(now.current.query + input);
     }),
@@ -100,9 +102,9 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
     hits,
     index,
     start: () => {
+      // Each search starts empty: what is typed is the new query, not added to the last one.
       setOpen(true);
-      now.current.index = -1;
-      setIndex(-1);
+      edit("");
     },
   };
 }

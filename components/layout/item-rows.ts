@@ -7,7 +7,7 @@
 import type { TranscriptItem } from "../hooks/transcript-types.js";
 import { toolCallRows } from "../ToolCallLine.js";
 import { DETAIL_RESULT_LINES } from "../TranscriptItemView.js";
-import { rowCount } from "./measure.js";
+import { hangingRowCount, rowCount } from "./measure.js";
 
 /** Rows of `item` at `width` columns, `detail`: with details open (a running child's pane is planned separately: 0 here). */
 export function itemRows(item: TranscriptItem, width: number, detail = false): number {
@@ -29,6 +29,6 @@ export function itemRows(item: TranscriptItem, width: number, detail = false): n
       }
       return toolCallRows(item, detail ? DETAIL_RESULT_LINES : 2, w);
     case "info":
-      return item.retry && !item.done ? 1 : rowCount(item.text, w);
+      return item.retry && !item.done ? 1 : hangingRowCount(item.text, w);
   }
 }

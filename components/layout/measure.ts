@@ -81,3 +81,27 @@ export function cutToCells(text: string, w: number): string {
   }
   return out;
 }
+
+/**
+ * The hanging indent of an indented listing line (`  /cost  what it shows…`, `  key  meaning`): the
+ * column its text goes on from after the first gap of two spaces (when that gap ends in the row's
+ * left half), else its leading spaces; 0 for a line that does not start with a space. Continuation
+ * rows of the line start at this column instead of column 0 (WrapLines `hanging`).
+ */
+export function hangOf(line: string, width: number): number {
+  const lead = /^ +/.exec(line)?.[0].length ?? 0;
+  if (lead === 0) return 0;
+  const gap = /^ +[\x21-\x7e]+(?: [\x21-\x7e]+)?? {2,}(?=\S)/.exec(line);
+  const at = gap && gap[0].length <= Math.floor(width / 2) ? gap[0].length : lead;
+  return at <= width - 20 ? at : 0;
+}
+
+/** Rows of `text` at `width` with each indented line's continuation rows hung at hangOf (WrapLines `hanging`). */
+export function hangingRowCount(text: string, width: number): number {
+  let rows = 0;
+  for (const line of text.split("\n")) {
+    const hang = hangOf(line, width);
+    rows += hang === 0 ? rowCount(line, width) : rowCount(line.slice(hang), width - hang);
+  }
+  return rows;
+}
