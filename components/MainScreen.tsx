@@ -9,7 +9,7 @@
  * then, while work runs it aborts it (the core relays to every child); when idle the first press
  * arms "press again to exit". Navigation keys: see useScreenKeys and useTranscriptKeys.
  */
-import { Box, useApp, useInput, useStdout } from "ink";
+import { Box, useApp, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ApprovalModal, approvalModalRows } from "./ApprovalModal.js";
 import { StopChildrenConfirm, STOP_CONFIRM_ROWS } from "./StopChildrenConfirm.js";
@@ -31,6 +31,7 @@ import { useExitGuard } from "./hooks/use-exit-guard.js";
 import { useRenderClock } from "./hooks/use-render-clock.js";
 import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useHistoryRows } from "./hooks/use-history-rows.js";
+import { useTerminalWrite } from "./terminal/terminal-write.js";
 import { useWarmHeights } from "./hooks/use-warm-heights.js";
 import { queryRow } from "./layout/item-parts.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
@@ -93,7 +94,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const waiting = useApprovalWaiting(approvals);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
-  const { write } = useStdout();
+  const write = useTerminalWrite();
   useResizeWipe(mode, columns, rows, write);
   const [epoch, setEpoch] = useState(0);
   // The standing sidebar: "auto" stands it while it lists something; Ctrl-S makes it "shown" (even

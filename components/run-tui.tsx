@@ -17,6 +17,8 @@ import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
 import { frameDiffEnabled, inkStream, scrollRegionSupport } from "./ink-stream.js";
+import { ownFullscreenFrames } from "./terminal/frame-owner.js";
+import { TerminalWriteContext } from "./terminal/terminal-write.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -100,14 +102,18 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const fullscreen = !options.inline && stdout.isTTY === true;
   const alt = fullscreen ? enterAltScreen(stdout, { mouse: options.mouse !== false }) : undefined;
 
-  // Ink writes whole frames; the stream rewrites only the cells that changed and lets the terminal
-  // move the transcript's rows where it can (see ink-stream.ts).
+  // Full-screen, the frames are ours: drawn from Ink's laid-out tree as rows of cells, only the
+  // changed cells written, the terminal moving the transcript's rows where it can
+  // (terminal/frame-owner.tsx); Ink's own writes never reach the terminal. Inline, Ink writes whole
+  // frames and the stream rewrites only the cells that changed (see ink-stream.ts).
   const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
-  const frames = frameDiffEnabled(process.env) ? (fullscreen ? "fullscreen" : "inline") : undefined;
-  const inkStdout = stdout.isTTY ? inkStream(stdout, { reflow: !fullscreen, frames, scroll }) : stdout;
+  const diff = frameDiffEnabled(process.env);
+  const onFrame = frameRecorder(process.env.INK_BENCH_FRAMES);
+  const owner = fullscreen ? ownFullscreenFrames(stdout, { scroll, whole: !diff, maxFps: 30, onFrame }) : undefined;
+  const inkStdout = owner ? owner.inkStdout : stdout.isTTY ? inkStream(stdout, { reflow: true, frames: diff ? "inline" : undefined, scroll }) : stdout;
   holdKeys(stdin); // again: the trust question's Ink gave raw mode back when it closed
   if (stdout.isTTY) stdout.write(PASTE_ON);
-  const instance = render(
+  const app = (
     <App
       session={session}
       approvals={approvals}
@@ -124,10 +130,20 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
         session = next;
         void next.startMcp();
       }}
-    />,
-    // console.* is redirected above the UI only on the real terminal. Ink's standard renderer: the
-    // stream turns its whole-frame writes into changed cells (ink-stream.ts).
-    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: frameRecorder(process.env.INK_BENCH_FRAMES) },
+    />
+  );
+  const instance = render(
+    owner ? (
+      <TerminalWriteContext.Provider value={owner.write}>
+        {app}
+        {owner.probe}
+      </TerminalWriteContext.Provider>
+    ) : (
+      app
+    ),
+    // console.* is redirected above the UI only on the real terminal. Inline, Ink's standard
+    // renderer: the stream turns its whole-frame writes into changed cells (ink-stream.ts).
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: owner ? undefined : onFrame },
   );
   // MCP servers start after the first frame, in the background: start-up never waits for them.
   void session.startMcp();
@@ -135,6 +151,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
     await instance.waitUntilExit();
   } finally {
     if (stdin.isTTY && typeof stdin.setRawMode === "function") stdin.setRawMode(false); // Ink's already, unless it never took it
+    owner?.stop();
     if (stdout.isTTY) stdout.write(PASTE_OFF);
     alt?.leave();
   }

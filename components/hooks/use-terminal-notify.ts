@@ -1,11 +1,12 @@
 /**
  * useTerminalNotify: rings the terminal (settings `notify`, see terminal-notify.ts) when a child
- * ends or waits for an approval and when a long main run ends. Written through Ink's
- * `useStdout().write`, which clears the frame, writes and draws the frame again, so frames are
- * never corrupted; nothing is written when stdout is not a terminal.
+ * ends or waits for an approval and when a long main run ends. Written beside the frame
+ * (useTerminalWrite: the frame is drawn again after it), so frames are never corrupted;
+ * nothing is written when stdout is not a terminal.
  */
 import { useStdout } from "ink";
 import { useEffect, useMemo, useRef } from "react";
+import { useTerminalWrite } from "../terminal/terminal-write.js";
 import { DEFAULT_NOTIFY, TerminalNotifier, type NotifyMode } from "../terminal-notify.js";
 import { NotifyTracker } from "./notify-triggers.js";
 import type { StreamState } from "./transcript-types.js";
@@ -19,7 +20,8 @@ export interface TerminalNotifyOptions {
 
 /** Watches `state` and the approval `waiting` set and notifies per `mode` (default DEFAULT_NOTIFY). */
 export function useTerminalNotify(mode: NotifyMode | undefined, state: StreamState, waiting: ReadonlySet<string>, options: TerminalNotifyOptions = {}): void {
-  const { stdout, write } = useStdout();
+  const { stdout } = useStdout();
+  const write = useTerminalWrite();
   const clock = options.clock ?? Date.now;
   const isTTY = options.isTTY ?? stdout.isTTY === true;
   const notifier = useMemo(() => new TerminalNotifier({ mode: mode ?? DEFAULT_NOTIFY, write, isTTY, clock, env: options.env }), [mode, write, isTTY, clock, options.env]);

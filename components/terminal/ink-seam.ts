@@ -134,3 +134,29 @@ export function colorize(text: string, color: string | undefined, type: "foregro
 
 /** Dim `text` (Ink's dim borders). */
 export const dim = (text: string) => chalk.dim(text);
+
+/** The ink-root above `node` (the laid-out tree Ink renders from). */
+export function rootOf(node: DOMElement): DOMElement {
+  let root = node;
+  while (root.parentNode) root = root.parentNode;
+  return root;
+}
+
+/**
+ * Takes over what Ink does after each React commit: Ink 6.8's reconciler calls the root's
+ * `onRender` (Ink's own, throttled: it draws its Output and hands it to log-update) once the layout
+ * is computed (`onComputeLayout`), or `onImmediateRender` when a <Static> child was added. After
+ * this, `render` runs in both places instead and Ink draws no frame of its own after a commit (it
+ * still does on a resize and at unmount: see components/terminal/frame-owner.ts). Returns how to
+ * give Ink its own back.
+ */
+export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void }): () => void {
+  const r = root as DOMElement & { onRender?: () => void; onImmediateRender?: () => void };
+  const own = { onRender: r.onRender, onImmediateRender: r.onImmediateRender };
+  r.onRender = render.throttled;
+  r.onImmediateRender = render.immediate;
+  return () => {
+    r.onRender = own.onRender;
+    r.onImmediateRender = own.onImmediateRender;
+  };
+}

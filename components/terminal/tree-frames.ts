@@ -4,7 +4,7 @@
  * top-left corner, every later one as the cells that changed (components/frame-diff.ts, with the
  * terminal's scroll region when a band moved up), its SGR compacted. The rows' cells go to the diff
  * as they are (primeCells): nothing is parsed back from bytes. Rows are cut to the terminal's width
- * and the frame to its height.
+ * and the frame to its height. A frame the same as the one shown writes nothing.
  */
 import { fullscreenUpdate, primeCells, type Cells } from "../frame-diff.js";
 import { compactSgr } from "../sgr-peephole.js";
@@ -61,6 +61,7 @@ export class TreeFrameWriter {
     }
     const shown = this.shown;
     this.shown = lines;
+    if (shown && shown.length === lines.length && shown.every((l, i) => l === lines[i])) return; // nothing changed: nothing written
     if (!shown) {
       this.write(`${CSI}H${CSI}J${lines.join("\r\n")}${lines.length < height ? `${CSI}${lines.length + 1};1H` : ""}`);
       return;

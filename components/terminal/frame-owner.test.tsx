@@ -1,0 +1,118 @@
+import { EventEmitter } from "node:events";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Box, render, Text } from "ink";
+import { useEffect, useState } from "react";
+import { ScreenEmulator } from "../testing/screen-emulator.js";
+import { ownFullscreenFrames, type FrameOwner } from "./frame-owner.js";
+import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
+
+// Ink draws only a final frame when it believes it runs in CI.
+vi.hoisted(() => {
+  for (const key of Object.keys(process.env)) if (key === "CI" || key === "CONTINUOUS_INTEGRATION" || key.startsWith("CI_")) delete process.env[key];
+});
+
+class FakeTerminal extends EventEmitter {
+  columns = 40;
+  rows = 10;
+  isTTY = true;
+  writes: string[] = [];
+  screen = new ScreenEmulator(40, 10);
+  write = (data: string, cb?: () => void) => {
+    this.writes.push(data);
+    this.screen.write(data);
+    cb?.();
+    return true;
+  };
+}
+
+const fakeStdin = () => Object.assign(new EventEmitter(), { isTTY: false, setEncoding() {}, resume() {}, pause() {}, ref() {}, unref() {}, read: () => null });
+
+let beside: ((data: string) => void) | undefined;
+function View({ ticks }: { ticks: number }) {
+  const [n, setN] = useState(0);
+  beside = useTerminalWrite();
+  useEffect(() => {
+    if (n >= ticks) return;
+    const t = setTimeout(() => setN(n + 1), 5);
+    return () => clearTimeout(t);
+  }, [n, ticks]);
+  return (
+    <Box flexDirection="column" width={40} height={10}>
+      <Box borderStyle="round" flexGrow={1} flexDirection="column" overflow="hidden">
+        {Array.from({ length: n }, (_, i) => (
+          <Text key={i}>line {i + 1}</Text>
+        )).slice(-7)}
+      </Box>
+      <Text color="green">{n < ticks ? `working ${n}` : "done"}</Text>
+    </Box>
+  );
+}
+
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const trimmed = (lines: string[]) => lines.map((l) => l.trimEnd());
+
+let owner: FrameOwner | undefined;
+afterEach(() => owner?.stop());
+
+function start(term: FakeTerminal, ticks: number) {
+  owner = ownFullscreenFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+  const app = render(
+    <TerminalWriteContext.Provider value={owner.write}>
+      <View ticks={ticks} />
+      {owner.probe}
+    </TerminalWriteContext.Provider>,
+    { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
+  );
+  return app;
+}
+
+describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from Ink's tree by our code", () => {
+  it("shows every frame, and not a byte Ink's log-update writes reaches the terminal", async () => {
+    const term = new FakeTerminal();
+    const app = start(term, 12);
+    await settle(700);
+    const row = (text: string) => `│${text.padEnd(38)}│`;
+    expect(trimmed(term.screen.lines())).toEqual([`╭${"─".repeat(38)}╮`, ...[6, 7, 8, 9, 10, 11, 12].map((i) => row(`line ${i}`)), `╰${"─".repeat(38)}╯`, "done"]);
+    const bytes = term.writes.join("");
+    // Ink's log-update erases its last frame line by line (ESC[2K ESC[1A … ESC[G) before each one.
+    expect(bytes).not.toContain("\u001b[2K");
+    expect(bytes).not.toContain("\u001b[G");
+    expect(bytes).not.toMatch(/\u001b\[[23]J/); // no clear of the screen or the scrollback
+    // Every frame is one write in a synchronized-output block; only the first is drawn whole.
+    expect(term.writes.every((w) => w.startsWith("\u001b[?2026h") && w.endsWith("\u001b[?2026l"))).toBe(true);
+    expect(term.writes.filter((w) => w.includes("\u001b[H\u001b[J"))).toHaveLength(1);
+    expect(term.writes.length).toBeGreaterThan(5);
+    app.unmount();
+    await settle(50);
+    expect(term.writes.join("")).toBe(bytes); // unmounting draws nothing over the last frame
+  });
+
+  it("bytes the app writes beside the frame reach the terminal, and the frame is drawn whole after them", async () => {
+    const term = new FakeTerminal();
+    const app = start(term, 0);
+    await settle(50);
+    const before = term.writes.length;
+    beside!("\u001b[2J\u001b[H");
+    await settle(50);
+    expect(term.writes[before]).toBe("\u001b[2J\u001b[H");
+    expect(term.writes.slice(before + 1).join("")).toContain("\u001b[H\u001b[J");
+    expect(trimmed(term.screen.lines()).at(-1)).toBe("done");
+    app.unmount();
+  });
+
+  it("a resize (Ink redraws its own frame, into nothing) makes our next frame whole, at the new size", async () => {
+    const term = new FakeTerminal();
+    const app = start(term, 0);
+    await settle(50);
+    const before = term.writes.length;
+    term.columns = 30;
+    term.screen = new ScreenEmulator(30, 10);
+    term.emit("resize");
+    await settle(80);
+    const after = term.writes.slice(before).join("");
+    expect(after).toContain("\u001b[H\u001b[J");
+    expect(after).not.toContain("\u001b[2K");
+    expect(trimmed(term.screen.lines())[0]).toBe(`╭${"─".repeat(29)}`); // the 40-wide box cut to 30 columns
+    app.unmount();
+  });
+});
