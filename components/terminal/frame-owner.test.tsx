@@ -28,12 +28,14 @@ class FakeTerminal extends EventEmitter {
 const fakeStdin = () => Object.assign(new EventEmitter(), { isTTY: false, setEncoding() {}, resume() {}, pause() {}, ref() {}, unref() {}, read: () => null });
 
 let beside: ((data: string) => void) | undefined;
+/** Ticks further apart than a frame at 30 fps: each one is a frame of its own. */
+const tickMs = 50;
 function View({ ticks }: { ticks: number }) {
   const [n, setN] = useState(0);
   beside = useTerminalWrite();
   useEffect(() => {
     if (n >= ticks) return;
-    const t = setTimeout(() => setN(n + 1), 5);
+    const t = setTimeout(() => setN(n + 1), tickMs);
     return () => clearTimeout(t);
   }, [n, ticks]);
   return (
@@ -70,7 +72,7 @@ describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from
   it("shows every frame, and not a byte Ink's log-update writes reaches the terminal", async () => {
     const term = new FakeTerminal();
     const app = start(term, 12);
-    await settle(700);
+    for (let i = 0; i < 100 && term.screen.lines().at(-1)?.trimEnd() !== "done"; i++) await settle(50);
     const row = (text: string) => `│${text.padEnd(38)}│`;
     expect(trimmed(term.screen.lines())).toEqual([`╭${"─".repeat(38)}╮`, ...[6, 7, 8, 9, 10, 11, 12].map((i) => row(`line ${i}`)), `╰${"─".repeat(38)}╯`, "done"]);
     const bytes = term.writes.join("");
