@@ -112,7 +112,7 @@ export function childRowParts(
       { text: ` ${figures.elapsed}`, priority: GIVE_WAY.figures },
       { text: child.model ? ` · ${child.model}` : "", priority: GIVE_WAY.model },
       { text: ` · ${formatTokens(figures.tokens)} tok`, priority: GIVE_WAY.tokens },
-      { text: ` · ${figures.activity}`, priority: figures.alert ? GIVE_WAY.alert : GIVE_WAY.preview, min: 12 },
+      { text: ` · ${figures.activity}`, priority: figures.alert ? GIVE_WAY.alert : GIVE_WAY.preview, min: 12, shrinkFirst: 32 },
     ],
     width,
   ).map((p) => p.text) as [string, string, string, string, string, string, string, string];

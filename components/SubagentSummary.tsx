@@ -21,9 +21,9 @@ export interface SubagentSummaryProps {
 }
 
 /**
- * The summary's parts fitted into `width` columns (see fitRow): the cost, the tokens, the turns and
- * the duration give way first, then the report's first line (cut, then dropped), then the status
- * word and the profile; the description and the short id last.
+ * The summary's parts fitted into `width` columns (see fitRow): the tokens and the cost give way
+ * first, then the duration and the turns, then the report's first line (cut to what is left,
+ * dropped below 12 columns), then the status word and the profile; the description and the short id last.
  */
 export function summaryParts(child: ChildView, result: string | undefined, width: number): { glyph: string; profile: string; description: string; stats: string; status: string; gist: string; id: string } {
   const what = childDescription(child);
@@ -36,11 +36,11 @@ export function summaryParts(child: ChildView, result: string | undefined, width
       what ? { text: profile, priority: GIVE_WAY.profile, min: 4 } : { text: profile, priority: GIVE_WAY.description, keep: true, min: 4 },
       { text: what ? ` · ${what}` : "", priority: GIVE_WAY.description, keep: true, min: 8 },
       { text: child.status === "ok" ? "" : ` · ${child.status}`, priority: GIVE_WAY.alert },
-      { text: ` · ${turnsLabel(child.turns)}`, priority: GIVE_WAY.figures },
-      { text: ` · ${formatDuration(child.durationMs ?? 0)}`, priority: GIVE_WAY.figures },
+      { text: ` · ${turnsLabel(child.turns)}`, priority: GIVE_WAY.cost },
+      { text: ` · ${formatDuration(child.durationMs ?? 0)}`, priority: GIVE_WAY.cost },
       { text: ` · ${formatTokens(totalTokens(child.usage))} tokens`, priority: GIVE_WAY.tokens },
       { text: cost ? ` · ${cost}` : "", priority: GIVE_WAY.cost },
-      { text: gist ? ` — ${gist}` : "", priority: GIVE_WAY.preview, min: 12 },
+      { text: gist ? ` — ${gist}` : "", priority: GIVE_WAY.preview, min: 12, shrinkFirst: 32 },
       { text: ` [${shortId(child.childId)}]`, priority: GIVE_WAY.id, keep: true },
     ],
     width,

@@ -5,7 +5,7 @@
  * header and figures, its summary line in the transcript, its sidebar row) and the status bar
  * lists its parts with their priorities here instead of doing its own arithmetic.
  *
- * The order, lowest priority first: parts give way one by one (equal priorities from the row's
+ * A long filler part may first be cut to its `shrinkFirst` cells. Then, lowest priority first, parts give way one by one (equal priorities from the row's
  * end) — a part with `min` is first cut (ending in `…`) to no fewer than `min` cells, and dropped
  * only when that is not enough; one without `min` is dropped whole. Parts marked `keep` (a child's
  * description and short id, the glyph) never drop: once every other part has given way, a keep
@@ -22,10 +22,10 @@ export const GIVE_WAY = {
   tokens: 1,
   /** Cost detail. */
   cost: 2,
+  /** A report's first line, a running child's latest activity: cut to fill what is left, dropped below its `min`. */
+  preview: 3,
   /** Turns, elapsed time, age, hints and other small figures. */
-  figures: 3,
-  /** A report's first line, a running child's latest activity. */
-  preview: 4,
+  figures: 4,
   /** A child's state in words when it needs attention (retrying, waiting for approval, failed). */
   alert: 5,
   /** The profile name beside the description. */
@@ -45,6 +45,8 @@ export interface RowPart {
   min?: number;
   /** Never dropped; cut only after every other part has given way. */
   keep?: boolean;
+  /** Cells a long filler (a report line, an activity) is cut to before any other part gives way. */
+  shrinkFirst?: number;
 }
 
 /** `text` cut to at most `cells` terminal cells, ending in `…` when cut. */
@@ -101,6 +103,13 @@ export function fitRow<P extends RowPart>(parts: readonly P[], width: number): P
       widths[i] = stringWidth(part.text);
     }
   };
+  for (let i = 0; i < out.length && over > 0; i++) {
+    const first = out[i]!.shrinkFirst;
+    if (first === undefined || widths[i]! <= first) continue;
+    out[i]!.text = cutCells(out[i]!.text, Math.max(first, widths[i]! - over));
+    over -= widths[i]! - stringWidth(out[i]!.text);
+    widths[i] = stringWidth(out[i]!.text);
+  }
   for (const i of order(false)) {
     if (over <= 0) return out;
     giveWay(i, true);
