@@ -15,8 +15,10 @@ import { Text } from "ink";
 import { memo, useContext } from "react";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useSampled } from "./hooks/use-sampled.js";
-import { CHILD_COLOR, childAlert, childHead, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "./child-status.js";
-import { formatArgs, formatDuration, formatTokens, truncate } from "./format.js";
+import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "./child-status.js";
+import { formatArgs, formatDuration, formatTokens, shortId } from "./format.js";
+import { fitRow, GIVE_WAY } from "./layout/fit-row.js";
+import { childDescription } from "../src/subagents/runtime/child-label.js";
 import type { ChildView } from "./hooks/transcript-types.js";
 
 export { STALL_MS };
@@ -58,10 +60,16 @@ export function lastWords(text: string): string {
 export interface ChildRowLineProps {
   glyph: string;
   glyphColor: string;
-  head: string;
+  /** ` scout` (empty when it gave way). */
+  profile: string;
+  /** ` · find the login handler` (or the profile alone when nothing describes the child). */
+  description: string;
   headColor?: string;
-  /** ` 12s · 1.2k tok · ` */
+  /** ` [ab12cd]` */
+  id: string;
+  /** ` 12s · claude-haiku-4-5 · 1.2k tok` — whatever of them fitted. */
   figures: string;
+  /** ` · ⏺ grep "login"` */
   activity: string;
   /** The activity is an alert (stopping, asking, retrying, silent): yellow. */
   alert: boolean;
@@ -72,8 +80,9 @@ export interface ChildRowLineProps {
 export const ChildRowLine = memo(function ChildRowLine(p: ChildRowLineProps) {
   return (
     <Text wrap="truncate-end" inverse={p.focused}>
-      <Text color={p.glyphColor}>{p.glyph} </Text>
-      <Text bold color={p.headColor}>{p.head}</Text>
+      <Text color={p.glyphColor}>{p.glyph}</Text>
+      <Text bold color={p.headColor}>{p.profile}{p.description}</Text>
+      <Text bold color={p.headColor}>{p.id}</Text>
       <Text dimColor>{p.figures}</Text>
       <Text color={p.alert ? "yellow" : undefined} dimColor={!p.alert}>
         {p.activity}
@@ -82,26 +91,55 @@ export const ChildRowLine = memo(function ChildRowLine(p: ChildRowLineProps) {
   );
 });
 
+/**
+ * The row's parts fitted into `width` columns (see fitRow): the model, then the tokens, then the
+ * activity (cut, then dropped), then the elapsed time give way first; an alert and the profile
+ * after them; the description and the short id last.
+ */
+export function childRowParts(
+  child: Pick<ChildView, "childId" | "profile" | "description" | "prompt" | "model">,
+  figures: { glyph: string; elapsed: string; tokens: number; activity: string; alert: boolean },
+  width: number,
+): { glyph: string; profile: string; description: string; id: string; figures: string; activity: string } {
+  const what = childDescription(child);
+  const profile = child.profile ?? "general";
+  const [glyph, prof, desc, id, elapsed, model, tokens, activity] = fitRow(
+    [
+      { text: `${figures.glyph} `, priority: GIVE_WAY.id, keep: true },
+      what ? { text: profile, priority: GIVE_WAY.profile, min: 4 } : { text: profile, priority: GIVE_WAY.description, keep: true, min: 4 },
+      what ? { text: ` · ${what}`, priority: GIVE_WAY.description, keep: true, min: 8 } : { text: "", priority: GIVE_WAY.description },
+      { text: ` [${shortId(child.childId)}]`, priority: GIVE_WAY.id, keep: true },
+      { text: ` ${figures.elapsed}`, priority: GIVE_WAY.figures },
+      { text: child.model ? ` · ${child.model}` : "", priority: GIVE_WAY.model },
+      { text: ` · ${formatTokens(figures.tokens)} tok`, priority: GIVE_WAY.tokens },
+      { text: ` · ${figures.activity}`, priority: figures.alert ? GIVE_WAY.alert : GIVE_WAY.preview, min: 12, shrinkFirst: 32 },
+    ],
+    width,
+  ).map((p) => p.text) as [string, string, string, string, string, string, string, string];
+  // The description's separator follows the profile: without the profile it starts the name.
+  return { glyph, profile: prof, description: prof === "" ? desc.replace(/^ · /, " ") : desc, id, figures: `${elapsed}${model}${tokens}`, activity };
+}
+
 /** The one-row view. */
 export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
   const tick = childTick(now);
   const running = child.status === "running";
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
-  const figures = `${child.model ? `${child.model} · ` : ""}${formatTokens(tokens)} tok`;
-  // Its name takes at most ~45% of the row, so the activity keeps room at 80 columns.
-  const head = childHead(child, Math.floor(width * 0.45));
   const asking = useContext(WaitingForApproval).has(child.childId);
   const alert = childAlert(child, tick, asking);
-  const room = Math.max(4, width - head.length - elapsed.length - figures.length - 10);
+  const glyph = asking ? "?" : running ? childSpinner(tick) : "■";
+  const parts = childRowParts(child, { glyph, elapsed, tokens, activity: alert ? alert.text : childActivity(child), alert: alert !== undefined }, width);
   return (
     <ChildRowLine
-      glyph={asking ? "?" : running ? childSpinner(tick) : "■"}
+      glyph={parts.glyph}
       glyphColor={asking ? "yellowBright" : CHILD_COLOR[child.status]}
-      head={head}
+      profile={parts.profile}
+      description={parts.description}
       headColor={asking ? "yellowBright" : child.color}
-      figures={` ${elapsed} · ${figures} · `}
-      activity={alert ? alert.text : truncate(childActivity(child), room)}
+      id={parts.id}
+      figures={parts.figures}
+      activity={parts.activity}
       alert={alert !== undefined}
       focused={focused}
     />

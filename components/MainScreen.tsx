@@ -366,6 +366,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       </Box>
       <StatusBar
         model={session.model}
+        width={columns}
         permissionMode={permissionMode}
         provider={session.provider.name}
         contextTokens={state.contextTokens}

@@ -11,6 +11,8 @@ import { CHILD_COLOR, CHILD_GLYPH } from "./child-status.js";
 import { shortId, truncate } from "./format.js";
 import { rowAge, type SidebarRow } from "./hooks/sidebar-rows.js";
 import { listWindow } from "./layout/live-plan.js";
+import { cutCells, fitRow, GIVE_WAY } from "./layout/fit-row.js";
+import { cellWidth } from "./layout/measure.js";
 import { useNow } from "./hooks/use-now.js";
 
 export interface SidebarProps {
@@ -29,6 +31,11 @@ export interface SidebarProps {
 
 function glyph(row: SidebarRow): { text: string; color: string } {
   return row.status === "unknown" ? { text: "·", color: "gray" } : { text: CHILD_GLYPH[row.status], color: CHILD_COLOR[row.status] };
+}
+
+/** What a row's task column says. */
+function rowTask(row: SidebarRow): string {
+  return row.description || row.prompt || "(no prompt)";
 }
 
 /** Widest profile column; a longer name is cut with "…". */
@@ -70,6 +77,22 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
   const idWidth = Math.max(2, ...visible.map((r) => shortId(r.id).length + 2));
   const ages = visible.map((r) => rowAge(r, now));
   const ageWidth = Math.max(3, ...ages.map((a) => a.length));
+  // The columns fitted to the widest task (see fitRow): the age gives way first, then the agent
+  // column (cut, then dropped); the task and the id last.
+  const widest = Math.max(4, ...visible.map((r) => cellWidth(rowTask(r))));
+  const [, agentCol, , ageCol, taskCol] = fitRow(
+    [
+      { text: "  ", priority: GIVE_WAY.id, keep: true },
+      { text: ` ${"x".repeat(profileWidth)}`, priority: GIVE_WAY.profile, min: 5 },
+      { text: ` ${"x".repeat(idWidth)}`, priority: GIVE_WAY.id, keep: true },
+      { text: ` ${"x".repeat(ageWidth)}`, priority: GIVE_WAY.figures },
+      { text: ` ${"x".repeat(widest)}`, priority: GIVE_WAY.description, keep: true, min: 5 },
+    ],
+    inner,
+  ).map((p) => cellWidth(p.text));
+  const agentWidth = Math.max(0, agentCol! - 1);
+  const showAge = ageCol! > 0;
+  const room = Math.max(1, taskCol! - 1);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={focused ? "cyan" : "gray"} width={width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
@@ -77,7 +100,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         <Text dimColor>{` (${rows.length}) · Enter transcript, then r resume · Esc close`}</Text>
       </Text>
       {rows.length === 0 ? <Text dimColor>No child sessions yet — they appear here when the agent delegates work with task.</Text> : null}
-      {visible.length > 0 ? <Text dimColor wrap="truncate-end">{`   ${"agent".padEnd(profileWidth)} ${"id".padEnd(idWidth)} ${"age".padStart(ageWidth)} task`}</Text> : null}
+      {visible.length > 0 ? <Text dimColor wrap="truncate-end">{`  ${agentWidth > 0 ? ` ${truncate("agent", agentWidth).padEnd(agentWidth)}` : ""} ${"id".padEnd(idWidth)}${showAge ? ` ${"age".padStart(ageWidth)}` : ""} task`}</Text> : null}
       {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
       {visible.map((row, i) => {
         const index = start + i;
@@ -85,19 +108,18 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
         const isSelected = index === selected;
         // The first visible row always names its group, so a scrolled list still says whose children these are.
         const heading = i === 0 || startsGroup(rows, index) ? groupName(row) : undefined;
-        const profile = truncate(row.profile ?? "general", profileWidth).padEnd(profileWidth);
-        const age = ages[i]!.padStart(ageWidth);
+        const profile = agentWidth > 0 ? ` ${truncate(row.profile ?? "general", agentWidth).padEnd(agentWidth)}` : "";
+        const age = showAge ? ` ${ages[i]!.padStart(ageWidth)}` : "";
         const id = `[${shortId(row.id)}]`.padEnd(idWidth);
-        const room = Math.max(4, inner - profile.length - id.length - age.length - 7);
         return (
           <Box key={row.id} flexDirection="column">
             {heading ? <Text dimColor wrap="truncate-end">{heading}</Text> : null}
             <Text wrap="truncate-end" inverse={isSelected && focused} bold={isSelected}>
               <Text>{isSelected ? "›" : " "}</Text>
               <Text color={g.color}>{g.text}</Text>
-              <Text bold>{` ${profile}`}</Text>
-              <Text dimColor>{` ${id} ${age} `}</Text>
-              <Text>{truncate(row.description || row.prompt || "(no prompt)", room)}</Text>
+              <Text bold>{profile}</Text>
+              <Text dimColor>{` ${id}${age} `}</Text>
+              <Text>{cutCells(rowTask(row), room)}</Text>
             </Text>
           </Box>
         );

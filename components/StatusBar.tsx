@@ -6,10 +6,11 @@
  * kept in memory only; under it
  * a key hint line (the keys of whatever has the keyboard).
  */
-import { Box, Text } from "ink";
+import { Box, Text, useStdout } from "ink";
 import type { Usage } from "../src/protocol/messages.js";
 import { formatCost, type CostTally } from "../src/core/pricing.js";
 import { formatTokens, spinnerFrame } from "./format.js";
+import { fitRow, GIVE_WAY, type RowPart } from "./layout/fit-row.js";
 
 export interface StatusBarProps {
   /** Model name. */
@@ -44,6 +45,8 @@ export interface StatusBarProps {
   unsaved?: boolean;
   /** The permission mode; shown unless it is "default". */
   permissionMode?: string;
+  /** Columns of the row (default: the terminal's). */
+  width?: number;
 }
 
 const MODE_COLOR: Record<string, string> = { "accept-edits": "green", plan: "blue", yolo: "red" };
@@ -54,30 +57,50 @@ export function contextPercent(tokens: number, window: number): number {
   return Math.min(100, Math.round((tokens / window) * 100));
 }
 
-/** Two rows, each cut to the width (never wrapped): facts, then hints. */
-export function StatusBar(props: StatusBarProps) {
+/**
+ * The facts row's parts, in order, with their colours and priorities (see fitRow): the provider,
+ * then the token counts, then the cost, then the context use (unless it runs high) give way first
+ * and the model name is cut after them; what runs (children, queued, compacting), the mode, a
+ * reached budget and an unsaved session are kept.
+ */
+export function statusParts(props: StatusBarProps): (RowPart & { color?: string; dim?: boolean; bold?: boolean })[] {
   const pct = contextPercent(props.contextTokens, props.contextWindow);
   const ctxColor = pct >= 85 ? "red" : pct >= 60 ? "yellow" : undefined;
   const tokensIn = props.usage.input + props.usage.cacheRead + props.usage.cacheWrite;
-  const keys = props.keys ?? (props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit");
   const queued = props.queuedChildren ?? 0;
   const cost = props.cost ? formatCost(props.cost) : "";
+  const mode = props.permissionMode && props.permissionMode !== "default" ? props.permissionMode : undefined;
+  return [
+    { text: props.running ? `${spinnerFrame(props.now)} ` : "", priority: GIVE_WAY.id, keep: true, color: "cyan" },
+    { text: props.model, priority: GIVE_WAY.profile, keep: true, min: 8, bold: true },
+    { text: mode ? ` · ⏵ ${mode}` : "", priority: GIVE_WAY.id, keep: true, color: mode ? (MODE_COLOR[mode] ?? "yellow") : undefined, bold: true },
+    { text: props.unsaved ? " · not saved (in memory)" : "", priority: GIVE_WAY.id, keep: true, color: "red", bold: true },
+    { text: props.runningChildren > 0 ? ` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running` : "", priority: GIVE_WAY.description, keep: true, color: "cyan" },
+    { text: queued > 0 ? ` · ${queued} queued` : "", priority: GIVE_WAY.description, keep: true, color: "yellow" },
+    { text: props.compacting ? " · compacting…" : "", priority: GIVE_WAY.alert, color: "yellow" },
+    { text: ` · ctx ${pct}% of ${formatTokens(props.contextWindow)}`, priority: ctxColor ? GIVE_WAY.alert : GIVE_WAY.figures, color: ctxColor, dim: ctxColor === undefined },
+    { text: ` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens`, priority: GIVE_WAY.tokens, dim: true },
+    { text: cost && !props.budget ? ` · ${cost}` : "", priority: GIVE_WAY.cost, dim: true },
+    props.budget ? { text: ` · ${props.budget.text}`, priority: props.budget.reached ? GIVE_WAY.description : GIVE_WAY.cost, keep: props.budget.reached, color: props.budget.reached ? "red" : undefined, dim: !props.budget.reached } : { text: "", priority: GIVE_WAY.cost },
+    { text: ` · ${props.provider}`, priority: GIVE_WAY.model, dim: true },
+  ];
+}
+
+/** Two rows, each fitted to the width (never wrapped): facts, then hints. */
+export function StatusBar(props: StatusBarProps) {
+  const keys = props.keys ?? (props.running ? "Ctrl-C stop · Ctrl-C twice exit" : "Enter send · ↑/↓ history · /help · Ctrl-C twice exit");
+  const { stdout } = useStdout();
+  const parts = fitRow(statusParts(props), props.width ?? (stdout.columns || 80));
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        {props.running ? <Text color="cyan">{spinnerFrame(props.now)} </Text> : null}
-        <Text bold>{props.model}</Text>
-        {props.permissionMode && props.permissionMode !== "default" ? <Text color={MODE_COLOR[props.permissionMode] ?? "yellow"} bold>{` · ⏵ ${props.permissionMode}`}</Text> : null}
-        {props.unsaved ? <Text color="red" bold>{" · not saved (in memory)"}</Text> : null}
-        {/* What runs comes first: a narrow terminal cuts the row's end, never the children's count. */}
-        {props.runningChildren > 0 ? <Text color="cyan">{` · ${props.runningChildren} agent${props.runningChildren === 1 ? "" : "s"} running`}</Text> : null}
-        {queued > 0 ? <Text color="yellow">{` · ${queued} queued`}</Text> : null}
-        {props.compacting ? <Text color="yellow">{" · compacting…"}</Text> : null}
-        <Text dimColor>{" · "}</Text>
-        <Text color={ctxColor} dimColor={ctxColor === undefined}>{`ctx ${pct}% of ${formatTokens(props.contextWindow)}`}</Text>
-        <Text dimColor>{` · ↑${formatTokens(tokensIn)} ↓${formatTokens(props.usage.output)} tokens${cost && !props.budget ? ` · ${cost}` : ""}`}</Text>
-        {props.budget ? <Text color={props.budget.reached ? "red" : undefined} dimColor={!props.budget.reached}>{` · ${props.budget.text}`}</Text> : null}
-        <Text dimColor>{` · ${props.provider}`}</Text>
+        {parts.map((p, i) =>
+          p.text ? (
+            <Text key={i} color={p.color} dimColor={p.dim} bold={p.bold}>
+              {p.text}
+            </Text>
+          ) : null,
+        )}
       </Text>
       {props.hint ? (
         <Text color="yellow" wrap="truncate-end">

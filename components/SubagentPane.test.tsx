@@ -106,7 +106,7 @@ describe("SubagentSummary", () => {
       { type: "message", message: { role: "assistant", content: [{ type: "text", text: "**Answer**: login is in `src/auth/login.ts`\nmore" }], stopReason: "end_turn", usage: emptyUsage() } },
     );
     const frame = stripAnsi(render(<SubagentSummary child={{ ...c, description: "find login" }} />).lastFrame()!);
-    expect(frame).toBe("✓ scout · find login · 3 turns · 2.1s · 1.2k tokens — Answer: login is in src/auth/login… [ab12cd]");
+    expect(frame).toBe("✓ scout · find login · 3 turns · 2.1s · 1.2k tokens — Answer: login is in src/auth/login.ts [ab12cd]");
   });
 
   it("names the status and reason of a child that did not finish", () => {

@@ -20,6 +20,7 @@ import { wrapRows } from "./layout/measure.js";
 import type { ChildToolEntry, ChildView, ToolStatus } from "./hooks/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
+import { fitRow, GIVE_WAY } from "./layout/fit-row.js";
 import { childDescription } from "../src/subagents/runtime/child-label.js";
 
 export interface SubagentPaneProps {
@@ -67,16 +68,16 @@ type PaneRow = { kind: "text"; text: string } | { kind: "tool"; id: string; stat
 interface PaneFrameProps {
   width: number;
   border: { style: "double" | "round"; color?: string };
-  /** Header: glyph, profile, description (cut), status word, elapsed. */
+  /** Header: glyph, profile, description, status word, elapsed, stop hint — as fitted (paneHeader). */
   glyph: string;
   color: string;
   profile: string;
   profileColor?: string;
-  description?: string;
+  description: string;
   status: string;
   statusColor: string;
   elapsed: string;
-  stopHint: boolean;
+  stopHint: string;
   ids: string;
   prompt: string;
   body: PaneRow[];
@@ -105,13 +106,13 @@ const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
   return (
     <Box flexDirection="column" borderStyle={p.border.style} borderColor={p.border.color} width={p.width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
-        <Text color={p.color}>{p.glyph} </Text>
+        <Text color={p.color}>{p.glyph}</Text>
         <Text bold color={p.profileColor}>{p.profile}</Text>
-        {p.description ? <Text bold>{` · ${p.description}`}</Text> : null}
-        <Text dimColor> · </Text>
-        <Text color={p.statusColor}>{p.status}</Text>
-        <Text dimColor>{` · ${p.elapsed}`}</Text>
-        {p.stopHint ? <Text color="magentaBright" bold>{"  ^X stop"}</Text> : null}
+        <Text bold>{p.description}</Text>
+        <Text dimColor>{p.status.slice(0, 3)}</Text>
+        <Text color={p.statusColor}>{p.status.slice(3)}</Text>
+        <Text dimColor>{p.elapsed}</Text>
+        <Text color="magentaBright" bold>{p.stopHint}</Text>
       </Text>
       <Text dimColor wrap="truncate-end">
         {p.ids}
@@ -147,6 +148,45 @@ const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
   );
 }, sameFrame);
 
+/**
+ * The pane's two head rows fitted into `inner` columns (see fitRow). Header: the stop hint, the
+ * status word (unless it is an alert or an end status), the elapsed time and the profile give way
+ * before the description. Figures row: the model, the tokens, the turns give way before the id.
+ */
+export function paneHead(
+  child: Pick<ChildView, "childId" | "profile" | "description" | "prompt" | "model" | "turns" | "resumed" | "worktree">,
+  head: { glyph: string; status: string; statusAlert: boolean; elapsed: string; stopHint: boolean; tokens: number },
+  inner: number,
+): { glyph: string; profile: string; description: string; status: string; elapsed: string; stopHint: string; ids: string } {
+  const what = childDescription(child);
+  const profile = child.profile ?? "general";
+  const [glyph, prof, desc, status, elapsed, stopHint] = fitRow(
+    [
+      { text: `${head.glyph} `, priority: GIVE_WAY.id, keep: true },
+      what ? { text: profile, priority: GIVE_WAY.profile, min: 4 } : { text: profile, priority: GIVE_WAY.description, keep: true, min: 4 },
+      { text: what ? ` · ${what}` : "", priority: GIVE_WAY.description, keep: true, min: 8 },
+      { text: ` · ${head.status}`, priority: head.statusAlert ? GIVE_WAY.alert : GIVE_WAY.figures, min: 8 },
+      { text: ` · ${head.elapsed}`, priority: GIVE_WAY.figures },
+      { text: head.stopHint ? "  ^X stop" : "", priority: GIVE_WAY.tokens },
+    ],
+    inner,
+  ).map((p) => p.text) as [string, string, string, string, string, string];
+  const ids = fitRow(
+    [
+      { text: shortId(child.childId), priority: GIVE_WAY.id, keep: true },
+      { text: child.model ? ` · ${child.model}` : "", priority: GIVE_WAY.model, min: 10 },
+      { text: ` · ${turnsLabel(child.turns)}`, priority: GIVE_WAY.figures },
+      { text: ` · ${formatTokens(head.tokens)} tokens`, priority: GIVE_WAY.tokens },
+      { text: child.resumed ? " · resumed" : "", priority: GIVE_WAY.preview },
+      { text: child.worktree ? " · worktree" : "", priority: GIVE_WAY.alert },
+    ],
+    inner,
+  )
+    .map((p) => p.text)
+    .join("");
+  return { glyph, profile: prof, description: prof === "" ? desc.replace(/^ · /, "") : desc, status, elapsed, stopHint, ids };
+}
+
 /** The bordered live pane. */
 export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
   const tick = childTick(now);
@@ -155,12 +195,11 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
   const color = CHILD_COLOR[child.status];
-  const description = childDescription(child);
   const asking = useContext(WaitingForApproval).has(child.childId);
   const alert = childAlert(child, tick, asking);
   const status = running ? (alert?.text ?? (child.thinking ? "thinking" : "running")) : child.status;
-  const profile = child.profile ?? "general";
   const stopHint = focused && running;
+  const head = paneHead(child, { glyph: running ? childSpinner(tick) : "■", status, statusAlert: !running || alert !== undefined, elapsed, stopHint, tokens }, inner);
   const body: PaneRow[] = paneTail(child, lines, inner).map((line) =>
     line.kind === "text" ? line : { kind: "tool", id: line.tool.id, status: line.tool.status, name: line.tool.name, args: formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4)) },
   );
@@ -168,16 +207,16 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
     <PaneFrame
       width={width}
       border={{ style: focused || asking ? "double" : "round", color: asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color }}
-      glyph={running ? childSpinner(tick) : "■"}
+      glyph={head.glyph}
       color={color}
-      profile={profile}
+      profile={head.profile}
       profileColor={child.color}
-      description={description ? truncate(description, Math.max(8, inner - profile.length - status.length - elapsed.length - 11 - (stopHint ? 10 : 0))) : undefined}
-      status={status}
+      description={head.description}
+      status={head.status}
       statusColor={alert && alert.kind !== "stopping" ? "yellow" : color}
-      elapsed={elapsed}
-      stopHint={stopHint}
-      ids={`${shortId(child.childId)}${child.model ? ` · ${child.model}` : ""} · ${turnsLabel(child.turns)} · ${formatTokens(tokens)} tokens${child.resumed ? " · resumed" : ""}${child.worktree ? " · worktree" : ""}`}
+      elapsed={head.elapsed}
+      stopHint={head.stopHint}
+      ids={head.ids}
       prompt={truncate(child.prompt.replace(/\s+/g, " "), inner - 2)}
       body={body}
       toolSpinner={childSpinner(tick)}

@@ -34,7 +34,7 @@ describe("child labels at 80 columns", () => {
     const row = stripAnsi(render(<ChildRow child={described()} now={1000} width={80} />).lastFrame()!);
     expect(row).toContain("general · find the login handler [a33a03]");
     const fallback = stripAnsi(render(<ChildRow child={plain()} now={1000} width={80} />).lastFrame()!);
-    expect(fallback).toContain("general · Audit the session store f… [a33a03]");
+    expect(fallback).toContain("general · Audit the session store for [a33a03]");
     expect(fallback).not.toContain("general [a33a03]");
   });
 
@@ -43,7 +43,7 @@ describe("child labels at 80 columns", () => {
     const frame = render(<ChildRow child={child} now={1000} width={80} />).lastFrame()!;
     expect(stripAnsi(frame).split("\n")).toHaveLength(1);
     fits(frame, 80);
-    expect(stripAnsi(frame)).toMatch(/investigator · investigate every pr… \[a33a03\]/);
+    expect(stripAnsi(frame)).toMatch(/investigator · investigate every provider retry path thoroughly \[a33a03\]/);
   });
 
   it("the pane header and the summary line name it", () => {
@@ -51,10 +51,10 @@ describe("child labels at 80 columns", () => {
     expect(pane.split("\n")[1]).toMatch(/general · find the login handler · running · 1s/);
     const narrow = render(<SubagentPane child={{ ...described(), description: LONG }} now={1000} width={40} />).lastFrame()!;
     fits(narrow, 40);
-    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/general · investig… · running/);
+    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/│ ⠙ investigate every provider ret… +│/);
     const done = endChild(described(), { status: "ok", turns: 2, usage: emptyUsage(), durationMs: 1500 });
     const summary = render(<SubagentSummary child={done} result="found it" width={80} />).lastFrame()!;
-    expect(stripAnsi(summary)).toMatch(/^✓ general · find the login … · 2 turns/);
+    expect(stripAnsi(summary)).toMatch(/^✓ general · find the login handler · 2 turns/);
     fits(summary, 80);
   });
 
@@ -87,6 +87,6 @@ describe("child labels at 80 columns", () => {
 
   it("a child restored from its task record keeps its description", () => {
     const c = restoredChild({ childId: ID, status: "ok", turns: 1, usage: emptyUsage(), durationMs: 1, prompt: "p", description: "find the login handler" }, {}, "done");
-    expect(stripAnsi(render(<SubagentSummary child={c} width={80} />).lastFrame()!)).toContain("general · find the login h…");
+    expect(stripAnsi(render(<SubagentSummary child={c} width={80} />).lastFrame()!)).toContain("general · find the login handler ");
   });
 });
