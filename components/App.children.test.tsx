@@ -114,7 +114,7 @@ describe("App: child-session sidebar", () => {
     await waitForFrame(h.app.lastFrame, (f) => f.includes("Main done."), { what: "the first answer" });
     h.app.stdin.write(TAB);
     const side = await waitForFrame(h.app.lastFrame, (f) => f.includes("Child sessions"), { what: "the sidebar" });
-    expect(side).toMatch(/›✓ general \[[0-9a-f]{6}\] +<1m +investigat/);
+    expect(side).toMatch(/›✓ \[[0-9a-f]{6}\] +investigate the cache/); // the sidebar's 36 columns: the agent and age columns give way to the task
     expect(side).toContain("this session");
     expect(side).toContain("Enter transcript (r there resumes it)");
     h.app.stdin.write("\r");
@@ -148,7 +148,7 @@ describe("App: child-session sidebar", () => {
       await waitForFrame(h.app.lastFrame, (f) => f.includes("Ask Ink"));
       h.app.stdin.write("\u001b[Z"); // Shift-Tab: straight to the sidebar
       const side = await waitForFrame(h.app.lastFrame, (f) => f.includes(`earlier: session ${earlier.sessionId.slice(-6)}`), { what: "the earlier child, under the session that started it" });
-      expect(side).toMatch(/✓ general \[[0-9a-f]{6}\] +<1m +investigat/);
+      expect(side).toMatch(/✓ \[[0-9a-f]{6}\] +investigate the cache/);
       expect(side).not.toContain("this session");
       h.app.stdin.write(DOWN); // stays on the only row
       h.app.stdin.write("\r");

@@ -149,9 +149,9 @@ const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
 }, sameFrame);
 
 /**
- * The pane's two head rows fitted into `inner` columns (see fitRow). Header: the stop hint, the
- * status word (unless it is an alert or an end status), the elapsed time and the profile give way
- * before the description. Figures row: the model, the tokens, the turns give way before the id.
+ * The pane's two head rows fitted into `inner` columns (see fitRow). Header: the status word
+ * (unless it is an alert or an end status) and the elapsed time give way first, then the focused
+ * pane's stop hint, then the profile; the description last. Figures row: the model, the tokens, the turns give way before the id.
  */
 export function paneHead(
   child: Pick<ChildView, "childId" | "profile" | "description" | "prompt" | "model" | "turns" | "resumed" | "worktree">,
@@ -167,7 +167,7 @@ export function paneHead(
       { text: what ? ` · ${what}` : "", priority: GIVE_WAY.description, keep: true, min: 8 },
       { text: ` · ${head.status}`, priority: head.statusAlert ? GIVE_WAY.alert : GIVE_WAY.figures, min: 8 },
       { text: ` · ${head.elapsed}`, priority: GIVE_WAY.figures },
-      { text: head.stopHint ? "  ^X stop" : "", priority: GIVE_WAY.tokens },
+      { text: head.stopHint ? "  ^X stop" : "", priority: GIVE_WAY.alert }, // the focused pane says how to stop it
     ],
     inner,
   ).map((p) => p.text) as [string, string, string, string, string, string];

@@ -64,7 +64,7 @@ it("Ctrl-C mid-stream: the summary line, the task's summary and /cost show the t
   const after = childOf(state);
   expect(after.status).toBe("aborted");
   expect(totalTokens(after.usage)).toBe(paneTokens);
-  const line = stripAnsi(render(<SubagentSummary child={after} />).lastFrame()!);
+  const line = stripAnsi(render(<SubagentSummary child={after} width={160} />).lastFrame()!); // wide enough that no part gives way
   expect(line).toContain(`${formatTokens(paneTokens)} tokens`);
   // The session totals count the same figure once, and /cost's child row agrees.
   expect(costLines(state).some((l) => l.includes(`[`) && l.includes(`${formatTokens(paneTokens)} tokens`))).toBe(true);
