@@ -4,7 +4,10 @@
  * (a saved main session or child session, replayed as updates), `session/prompt` (events streamed
  * as `session/update`; on a loaded child session, a resume of that child — see child-sessions.ts),
  * `session/cancel` (the whole turn, or one child session) — and whose approval
- * questions go to the client as `session/request_permission`. No second copy of session logic.
+ * questions go to the client as `session/request_permission`. No second copy of session logic:
+ * everything it asks of a session is an op (`session.submit`, src/protocol/ops.ts), and what
+ * happens comes back as the session's events. `/rewind` and `/merge` are built-in commands
+ * (src/host/builtin-commands.ts), answered as agent messages.
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type AvailableCommand, type ContentBlock, type SessionModeState, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
 import { isAbsolute } from "node:path";
@@ -21,6 +24,7 @@ import { EventUpdates } from "./event-updates.js";
 import { acpMcpServers } from "./mcp-servers.js";
 import { createAcpAsk } from "./permission.js";
 import { replayUpdates } from "./replay.js";
+import { runScreenlessCommand, SCREENLESS_COMMANDS, screenlessCommand } from "../host/builtin-commands.js";
 
 /** Ink's permission modes as ACP session modes (`session/set_mode` switches; the response to new/load names the current one). */
 export const ACP_MODES: ReadonlyArray<{ id: PermissionMode; name: string; description: string }> = [
@@ -32,12 +36,13 @@ export const ACP_MODES: ReadonlyArray<{ id: PermissionMode; name: string; descri
 
 /** The session's modes for a new/load response. */
 export function acpModes(session: AgentSession): SessionModeState {
-  return { currentModeId: session.permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !session.yoloDisabled).map((m) => ({ ...m })) };
+  return { currentModeId: session.submit({ type: "get_state" }).permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !session.yoloDisabled).map((m) => ({ ...m })) };
 }
 
-/** What the editor may offer as `/name`: the command files and the skills run as commands (what session/prompt runs). */
+/** What the editor may offer as `/name`: the built-ins `/rewind` and `/merge`, then the command files and the skills run as commands (what session/prompt runs). */
 export function acpCommands(session: AgentSession): AvailableCommand[] {
-  return session.invocableCommands.map((c) => ({ name: c.name.replace(/^\//, ""), description: c.description, ...(c.argumentHint ? { input: { hint: c.argumentHint } } : {}) }));
+  const builtins = SCREENLESS_COMMANDS.map((c) => ({ name: c.name, description: c.description, input: { hint: c.hint } }));
+  return [...builtins, ...session.submit({ type: "list_commands" }).map((c) => ({ name: c.name.replace(/^\//, ""), description: c.description, ...(c.argumentHint ? { input: { hint: c.argumentHint } } : {}) }))];
 }
 
 /** Creates an AgentSession for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
@@ -110,7 +115,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     sessions.set(session.sessionId, live);
     for (const line of [...problems, ...session.notices]) opts.log(`ink: ${line}`);
     session.onNotice((text) => opts.log(`ink: ${text}`));
-    void session.startMcp();
+    void session.submit({ type: "start_mcp" });
     return live;
   };
 
@@ -133,7 +138,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       client = c;
       const live = open(params.cwd, params.mcpServers);
       // Saved at once: the editor may load a session it created but never prompted.
-      live.session.createFile();
+      live.session.submit({ type: "save", create: true });
       // After the response, so the client knows the session the update names.
       setTimeout(() => send(live.session.sessionId, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) }), 0);
       return { sessionId: live.session.sessionId, modes: acpModes(live.session) };
@@ -164,7 +169,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const mode = ACP_MODES.find((m) => m.id === params.modeId);
       if (!mode) throw RequestError.invalidParams(undefined, `unknown mode ${JSON.stringify(params.modeId)}; the modes are ${ACP_MODES.map((m) => m.id).join(", ")}`);
       await live.session.submit({ type: "set_mode", mode: mode.id });
-      send(params.sessionId, { sessionUpdate: "current_mode_update", currentModeId: live.session.permissionMode });
+      send(params.sessionId, { sessionUpdate: "current_mode_update", currentModeId: live.session.submit({ type: "get_state" }).permissionMode });
       await sending;
       return {};
     })
@@ -179,12 +184,19 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
       // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
       // A prompt naming a command file (`/review src`) runs that file as the TUI would; a forked one as a child (a task call).
+      // `/rewind` and `/merge` are Ink's own: done by their ops and answered as an agent message.
       const text = promptText(params.prompt);
       const onEvent = (e: AgentEvent) => updates.see(e);
-      const done = live.session.startMcp().then(async (): Promise<LoopResult> => {
-        if (!live.session.commandInvocation(text)) return live.session.submit({ type: "prompt", text }, { signal: controller.signal, onEvent });
-        const ran = await live.session.submit({ type: "run_command", text }, { signal: controller.signal, onEvent });
-        return ran.kind === "prompt" ? ran.result : { reason: controller.signal.aborted ? "aborted" : "done", turns: 0, usage: emptyUsage() };
+      const builtin = screenlessCommand(text);
+      const noTurn = (): LoopResult => ({ reason: controller.signal.aborted ? "aborted" : "done", turns: 0, usage: emptyUsage() });
+      const done = live.session.submit({ type: "start_mcp" }).then(async (): Promise<LoopResult> => {
+        if (builtin) {
+          const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent });
+          send(live.session.sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: answer.text } });
+          return noTurn();
+        }
+        const ran = await live.session.submit({ type: "input", text }, { signal: controller.signal, onEvent });
+        return ran.kind === "prompt" ? ran.result : noTurn();
       });
       live.running = { controller, done: done.catch(() => undefined) };
       let stopReason: StopReason;
@@ -211,7 +223,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
         return;
       }
       // A child session (announced with subagent_update): stop that child alone.
-      for (const l of sessions.values()) if (l.session.runningChildren.includes(params.sessionId)) l.session.submit({ type: "abort", child: params.sessionId });
+      for (const l of sessions.values()) if (l.session.submit({ type: "get_state" }).runningChildren.includes(params.sessionId)) l.session.submit({ type: "abort", child: params.sessionId });
     });
 
   /** The saved child `id` (undefined when it is not a child session); an unreadable file is a clear error. */
@@ -228,7 +240,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     const controller = new AbortController();
     const run = (async () => {
       const parent = sessions.get(child.parentId)?.session ?? open(child.cwd, child.mcpServers, child.parentId).session;
-      await parent.startMcp();
+      await parent.submit({ type: "start_mcp" });
       return promptChildSession({ parent, childId, cwd: child.childCwd, text, signal: controller.signal, send, subagents });
     })();
     child.running = { controller, done: run.catch(() => undefined) };
@@ -244,8 +256,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     for (const live of [...sessions.values(), ...loadedChildren.values()]) live.running?.controller.abort();
     await Promise.all([...sessions.values(), ...loadedChildren.values()].map((l) => l.running?.done));
     loadedChildren.clear();
-    if (end) await Promise.all([...sessions.values()].map((live) => live.session.end("other")));
-    for (const live of sessions.values()) live.session.close();
+    if (end) await Promise.all([...sessions.values()].map((live) => live.session.submit({ type: "end", reason: "other" })));
+    for (const live of sessions.values()) live.session.submit({ type: "close" });
     sessions.clear();
   };
   return { app, closeAll };

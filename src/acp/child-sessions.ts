@@ -44,7 +44,7 @@ export function storeChildReader(store: SessionStore): ReadChildSession {
  */
 export async function promptChildSession(opts: { parent: AgentSession; childId: string; cwd: string; text: string; signal: AbortSignal; send: SendUpdate; subagents: boolean }): Promise<StopReason> {
   const { parent, childId } = opts;
-  if (parent.runningChildren.includes(childId)) throw RequestError.invalidRequest(undefined, `child session ${childId} is running now; wait for it to end or send session/cancel on it`);
+  if (parent.submit({ type: "get_state" }).runningChildren.includes(childId)) throw RequestError.invalidRequest(undefined, `child session ${childId} is running now; wait for it to end or send session/cancel on it`);
   const updates = new EventUpdates({ sessionId: childId, cwd: opts.cwd, send: opts.send, subagents: opts.subagents });
   let started = false;
   let summary: SubagentSummary | undefined;

@@ -168,7 +168,8 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     setFlagsFromString("--liftoff-only");
     // `-p -` and `-p @file` (an argument is capped at 128 KiB): read before anything starts.
     const prompt = await resolvePrintPrompt(args.print, { cwd: process.cwd(), stdinIsTTY: process.stdin.isTTY === true, readStdin: () => readAll(process.stdin) });
-    const session = new AgentSession(await sessionOptions(args, false));
+    const options = await sessionOptions(args, false);
+    const session = new AgentSession(options);
     const controller = new AbortController();
     endOnExit(session);
     let stoppedBy: NodeJS.Signals | undefined;
@@ -184,12 +185,13 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
         json: args.output === "json",
         signal: controller.signal,
         io: { stdout: (t) => void process.stdout.write(t), stderr: (t) => void process.stderr.write(t) },
+        resumed: options.resume !== undefined,
       });
       return code === 130 && stoppedBy === "SIGTERM" ? 143 : code; // 128 + the signal's number, as shells report it
     } finally {
       // Stopped by a signal: the SessionEnd hooks get the short while a signal exit allows.
-      await (stoppedBy ? runSignalEnders() : session.end("other"));
-      session.close();
+      await (stoppedBy ? runSignalEnders() : session.submit({ type: "end", reason: "other" }));
+      session.submit({ type: "close" });
     }
   }
   if (args.mode === "rpc") return runRpc(args);

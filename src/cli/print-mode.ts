@@ -4,7 +4,10 @@
  * prints every event as a JSON line instead; the last stderr line gives the run's tokens and its cost
  * (none when no model has a price, `+` when some had none). Background children are awaited
  * before the final answer; their reports start main turns of their own. A prompt naming a command
- * file (`/review src`) runs that file as the TUI would. Exit codes: 0 done, 1 error, 130 interrupted.
+ * file (`/review src`) runs that file as the TUI would. `/rewind …` and `/merge …` on a resumed
+ * session (`--continue`, `--resume`) do what they do in the TUI and print the answer. Print mode is an
+ * adapter: it asks the session only through ops (`session.submit`) and reads its events.
+ * Exit codes: 0 done, 1 error, 130 interrupted.
  */
 import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
@@ -15,14 +18,15 @@ import { childTitle } from "../subagents/runtime/child-label.js";
 import { overlapLine } from "../subagents/runtime/edit-claims.js";
 import { pausedText } from "../subagents/runtime/budget.js";
 import { resumeCommand } from "../host/launch-command.js";
+import { runScreenlessCommand, screenlessCommand } from "../host/builtin-commands.js";
 
 export interface PrintIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
 
-/** Runs `prompt` on `session`; resolves with the process exit code. */
-export async function runPrintMode(session: AgentSession, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo }): Promise<number> {
+/** Runs `prompt` on `session` (`resumed`: a saved one, `--continue` or `--resume`); resolves with the process exit code. */
+export async function runPrintMode(session: AgentSession, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean }): Promise<number> {
   const { io } = opts;
   // Headless there is no frame to show; the one request may need the MCP tools, so wait for the
   // servers to be ready or failed (each is bounded by its start-up timeout).
@@ -32,9 +36,10 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     printed.add(text);
     io.stderr(`ink: ${text}\n`);
   });
-  await session.startMcp();
+  await session.submit({ type: "start_mcp" });
   for (const notice of session.notices) if (!printed.has(notice)) io.stderr(`ink: ${notice}\n`);
-  if (session.provider.name === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
+  const state = session.submit({ type: "get_state" });
+  if (state.provider === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
   // The answer is taken from the main agent's messages as they arrive, never from a position in
   // `session.history`: a compaction during the run rewrites the history (it may end up shorter
   // than it was when the run began).
@@ -55,23 +60,25 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     show(e);
   });
   try {
+    const builtin = screenlessCommand(prompt);
+    if (builtin) return await runBuiltin(session, builtin, { ...opts, onEvent });
     // A command file (`-p "/review src"`) runs as in the TUI; a forked one's child report is the answer.
-    const ran = session.commandInvocation(prompt) ? await session.submit({ type: "run_command", text: prompt }, { signal: opts.signal, onEvent }) : undefined;
-    if (ran?.kind === "child") {
+    const ran = await session.submit({ type: "input", text: prompt }, { signal: opts.signal, onEvent });
+    if (ran.kind === "child") {
       if (opts.signal.aborted) {
         io.stderr("ink: interrupted\n");
         return 130;
       }
       if (!opts.json) io.stdout(ran.result.content.endsWith("\n") ? ran.result.content : `${ran.result.content}\n`);
-      session.saveNow();
+      session.submit({ type: "save" });
       if (!opts.json) io.stderr(totals.line());
       return ran.result.isError ? 1 : 0;
     }
-    let result = ran?.result ?? (await session.submit({ type: "prompt", text: prompt }, { signal: opts.signal, onEvent }));
+    let result = ran.result;
     // Background children are awaited before the final answer (each is bounded by the child
     // timeout); their reports start main turns of their own, which may start more children.
     while (result.reason === "done" && !opts.signal.aborted) {
-      await session.whenBackgroundIdle(opts.signal);
+      await session.submit({ type: "wait_background" }, { signal: opts.signal });
       if (opts.signal.aborted) break;
       const more = await session.submit({ type: "deliver_background" }, { signal: opts.signal, onEvent });
       if (!more) break;
@@ -82,8 +89,9 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       return 130;
     }
     if (result.reason === "aborted" && budgetStop !== undefined) {
-      session.saveNow();
-      io.stderr(`ink: stopped: ${budgetStop}${session.sessionPath ? `; raise maxTokens / maxCostUsd in settings and continue with ${resumeCommand(session.sessionId)}` : ""}\n`);
+      session.submit({ type: "save" });
+      const { sessionPath, sessionId } = session.submit({ type: "get_state" });
+      io.stderr(`ink: stopped: ${budgetStop}${sessionPath ? `; raise maxTokens / maxCostUsd in settings and continue with ${resumeCommand(sessionId)}` : ""}\n`);
       if (!opts.json) io.stderr(totals.line());
       return 1;
     }
@@ -97,9 +105,10 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
       if (text.trim() === "") io.stderr("ink: the model gave no final text in this run\n");
     }
     if (result.reason === "max_iterations") io.stderr("ink: stopped at the iteration limit\n");
-    const unsaved = session.saveNow();
-    if (!opts.json && session.sessionPath && !unsaved) io.stderr(`ink: session ${session.sessionId} saved; continue it with ${resumeCommand(session.sessionId)} (or --continue)\n`);
-    if (!opts.json && session.sessionPath && unsaved) io.stderr(`ink: session ${session.sessionId} was NOT fully saved (${unsaved}); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME\n`);
+    const unsaved = session.submit({ type: "save" });
+    const { sessionPath, sessionId } = session.submit({ type: "get_state" });
+    if (!opts.json && sessionPath && !unsaved) io.stderr(`ink: session ${sessionId} saved; continue it with ${resumeCommand(sessionId)} (or --continue)\n`);
+    if (!opts.json && sessionPath && unsaved) io.stderr(`ink: session ${sessionId} was NOT fully saved (${unsaved}); this run's answer is above, but --continue will miss what was not written — free disk space or check INK_HOME\n`);
     if (!opts.json) io.stderr(totals.line());
     return 0;
   } catch (err) {
@@ -114,6 +123,28 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     unsubscribeChildren();
     unsubscribe();
   }
+}
+
+/**
+ * `-p "/rewind …"` or `-p "/merge …"`: done on the resumed session by its ops; the answer goes to
+ * stdout (with `--output json`, one `command_result` line), a refusal or failure to stderr with exit 1.
+ */
+async function runBuiltin(session: AgentSession, command: { name: "rewind" | "merge"; args: string }, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean; onEvent: (e: AgentEvent) => void }): Promise<number> {
+  const { io } = opts;
+  if (!opts.resumed) {
+    io.stderr(`ink: error: -p "/${command.name}" works on a saved session, and this run started a new one; add --continue (the latest session here) or --resume <id>\n`);
+    return 1;
+  }
+  const answer = await runScreenlessCommand(session, command, { signal: opts.signal, onEvent: opts.onEvent });
+  session.submit({ type: "save" });
+  if (opts.signal.aborted) {
+    io.stderr("ink: interrupted\n");
+    return 130;
+  }
+  if (opts.json) io.stdout(`${JSON.stringify({ type: "command_result", command: command.name, ok: answer.ok, text: answer.text })}\n`);
+  else if (answer.ok) io.stdout(`${answer.text}\n`);
+  if (!answer.ok) io.stderr(`ink: error: ${answer.text}\n`);
+  return answer.ok ? 0 : 1;
 }
 
 /** Tokens and cost of the whole tree (main agent and children, each turn priced by its own model). */

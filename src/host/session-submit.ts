@@ -18,6 +18,7 @@ import type { Op, OpOf, OpType } from "../protocol/ops.js";
 import type { PermissionMode } from "../permissions/decide.js";
 import type { ChildRow } from "../subagents/runtime/background-children.js";
 import type { BudgetAnswer } from "../subagents/runtime/budget.js";
+import type { FileCommand } from "../commands/command-files.js";
 
 /** How the op's run is stopped and where its events go. */
 export interface SubmitOptions {
@@ -72,6 +73,14 @@ export interface OpResults {
   /** False when there was too little to compact. */
   compact: Promise<boolean>;
   clear: Promise<void>;
+  input: Promise<CommandRun>;
+  list_commands: FileCommand[];
+  start_mcp: Promise<void>;
+  /** Undefined when the file holds everything; else why it does not (after `create`: always undefined). */
+  save: string | undefined;
+  wait_background: Promise<void>;
+  end: Promise<void>;
+  close: void;
 }
 
 // The ops' permission modes are the permission layer's (ops.ts cannot import it): a mismatch fails to compile.
@@ -116,7 +125,14 @@ export interface SubmitTarget {
   setModel(model: string): void;
   setPermissionMode(mode: PermissionMode): void;
   compact(signal?: AbortSignal, onEvent?: (e: AgentEvent) => void): Promise<boolean>;
-  end(reason: "clear"): Promise<void>;
+  end(reason: NonNullable<OpOf<"end">["reason"]>, opts?: { signal?: AbortSignal }): Promise<void>;
+  readonly invocableCommands: FileCommand[];
+  commandInvocation(text: string): unknown;
+  startMcp(): Promise<void>;
+  createFile(): void;
+  saveNow(): string | undefined;
+  whenBackgroundIdle(signal?: AbortSignal): Promise<void>;
+  close(): void;
 }
 
 /**
@@ -202,5 +218,20 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return runs.track(opts, (o) => target.compact(o.signal, o.onEvent));
     case "clear":
       return target.end("clear");
+    case "input":
+      return target.commandInvocation(op.text) ? runs.track(opts, (o) => target.runCommandText(op.text, o)) : runs.track(opts, async (o): Promise<CommandRun> => ({ kind: "prompt", result: await target.prompt(op.text, o) }));
+    case "list_commands":
+      return target.invocableCommands;
+    case "start_mcp":
+      return target.startMcp();
+    case "save":
+      if (op.create) return void target.createFile();
+      return target.saveNow();
+    case "wait_background":
+      return target.whenBackgroundIdle(opts.signal);
+    case "end":
+      return target.end(op.reason ?? "other", { signal: opts.signal });
+    case "close":
+      return target.close();
   }
 }

@@ -6,6 +6,7 @@
  * JSON when there is no text.
  */
 import type { ToolImage } from "../protocol/messages.js";
+import { formatBytes } from "../protocol/format-bytes.js";
 
 /** The parts of an MCP call result Ink reads. */
 export interface McpCallResult {
@@ -23,13 +24,6 @@ export const MAX_IMAGE_CHARS = 5 * 1024 * 1024;
 export const MAX_RESULT_IMAGE_CHARS = 10 * 1024 * 1024;
 /** Most images sent for one tool result. */
 export const MAX_RESULT_IMAGES = 8;
-
-/** A byte count as people read it: 900 bytes, 12 KB, 6.3 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** Decoded size of base64 text (padding and whitespace not counted). */
 function decodedBytes(data: string): number {

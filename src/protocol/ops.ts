@@ -72,6 +72,20 @@ export const OP_SCHEMAS = {
   compact: z.object({ type: z.literal("compact") }),
   /** Ends this conversation for a fresh one (`/clear`): its SessionEnd hooks run with reason "clear". */
   clear: z.object({ type: z.literal("clear") }),
+  /** Text as a person typed it: a command file or skill it names (`/review src`) runs as `run_command`, anything else as `prompt`. */
+  input: z.object({ type: z.literal("input"), text }),
+  /** What may be run as `/name`: the command files, then the skills whose names are free. */
+  list_commands: z.object({ type: z.literal("list_commands") }),
+  /** Starts the MCP servers (once; a later op waits for the same start); done when each is ready or failed. */
+  start_mcp: z.object({ type: z.literal("start_mcp") }),
+  /** Writes the session file now: `create` makes it before anything was said (an editor may load it); else everything said so far. */
+  save: z.object({ type: z.literal("save"), create: z.boolean().optional() }),
+  /** Waits until no child works in the background (the op's signal stops the wait). */
+  wait_background: z.object({ type: z.literal("wait_background") }),
+  /** Runs the SessionEnd hooks once, with `reason` (default "other"); the op's signal cuts them short. */
+  end: z.object({ type: z.literal("end"), reason: z.enum(["clear", "logout", "prompt_input_exit", "other"]).optional() }),
+  /** Closes the session: stops its children and MCP servers and releases the session file. */
+  close: z.object({ type: z.literal("close") }),
 } as const;
 
 export type OpType = keyof typeof OP_SCHEMAS;

@@ -17,7 +17,8 @@ import { toolEnv } from "./tool-env.js";
 import { bashSandbox, confinedPrefix, confinementUnavailable, SANDBOX_WRAPPER, WRAPPER_NAME, type BashSandbox, type Boundary, type SandboxSettings } from "./sandbox.js";
 import { commandLineOf, newCallTag, pidsHolding, pidsWithEnv, SESSION_RUN_TAG, trackGroup, trackMarker, untrackGroup, untrackMarker } from "./process-registry.js";
 import { closeParentCopy, markedStdio, openCallMarker } from "./call-marker.js";
-import { formatBytes, TailBuffer } from "./truncate.js";
+import { formatBytes } from "../protocol/format-bytes.js";
+import { TailBuffer } from "./truncate.js";
 import type { Tool, ToolContext, ToolOutput } from "../protocol/tool.js";
 
 export interface BashToolOptions {

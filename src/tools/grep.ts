@@ -16,7 +16,7 @@ import type { Tool, ToolOutput } from "../protocol/tool.js";
 import { walk } from "./walk.js";
 import type { SearchItem, SearchJob } from "./search-match.js";
 import { ITEM_BUDGET_MS, runSearch } from "./search-runner.js";
-import { formatBytes } from "./truncate.js";
+import { formatBytes } from "../protocol/format-bytes.js";
 
 export interface GrepToolOptions {
   /** Matches listed before stopping with a note (default 200). */

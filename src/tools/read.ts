@@ -5,7 +5,7 @@ import { fileLooksBinary } from "./binary.js";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
 import { readClippedLines, type ClippedLine } from "./clipped-lines.js";
-import { formatBytes } from "./truncate.js";
+import { formatBytes } from "../protocol/format-bytes.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 /** Lines returned when no `limit` is given. */

@@ -6,13 +6,6 @@ export function clipLine(line: string, max: number): string {
   return `${line.slice(0, max)}… [line truncated, ${line.length - max} more chars]`;
 }
 
-/** Human-readable byte count (B / KB / MB). */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 export interface TailResult {
   /** The kept text (the last lines/bytes of the stream). */
   text: string;

@@ -5,7 +5,7 @@ import { dirname } from "node:path";
 import { z } from "zod";
 import { displayPath, resolvePath } from "./paths.js";
 import { aborted, errorCode, errorMessage, fail, ok } from "./result.js";
-import { formatBytes } from "./truncate.js";
+import { formatBytes } from "../protocol/format-bytes.js";
 import type { Tool, ToolOutput } from "../protocol/tool.js";
 
 const schema = z.object({

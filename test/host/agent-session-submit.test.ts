@@ -1,4 +1,6 @@
 /** AgentSession.submit: each op reaches the session's own method; answers go to the front end's answerer; `abort` stops the submitted runs. */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
@@ -69,5 +71,37 @@ describe("AgentSession.submit", () => {
     const s = session();
     await expect(s.submit({ type: "run_command", text: "/nothing-here now" })).rejects.toThrow('"/nothing-here" is not a command file or skill of this session');
     s.close();
+  });
+
+  it("input runs a command file it names as run_command, and anything else as a prompt", async () => {
+    const home = temp("ink-home-");
+    mkdirSync(join(home, "commands"), { recursive: true });
+    writeFileSync(join(home, "commands", "shout.md"), "---\ndescription: Shouts\n---\nSHOUT $ARGUMENTS\n");
+    const prompts: string[] = [];
+    const provider = createScriptedProvider((req) => {
+      prompts.push(JSON.stringify(req.messages.at(-1)));
+      return { text: "ok" };
+    });
+    const s = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: home, provider, model: "m", interactive: true, approval: {} });
+    expect(s.submit({ type: "list_commands" }).map((c) => c.name)).toContain("/shout");
+    expect((await s.submit({ type: "input", text: "/shout loud" })).kind).toBe("prompt");
+    expect((await s.submit({ type: "input", text: "/nothing-here now" })).kind).toBe("prompt");
+    expect(prompts[0]).toContain("SHOUT loud");
+    expect(prompts[1]).toContain("/nothing-here now");
+    s.close();
+  });
+
+  it("save with create writes the session file before anything was said; start_mcp and wait_background resolve with nothing to wait for; end runs once", async () => {
+    const s = session();
+    expect(s.submit({ type: "get_state" }).sessionPath).toBeNull();
+    expect(s.submit({ type: "save", create: true })).toBeUndefined();
+    const path = s.submit({ type: "get_state" }).sessionPath;
+    expect(path && existsSync(path)).toBe(true);
+    expect(s.submit({ type: "save" })).toBeUndefined();
+    await s.submit({ type: "start_mcp" });
+    await s.submit({ type: "wait_background" });
+    await s.submit({ type: "end", reason: "other" });
+    await s.submit({ type: "end" });
+    s.submit({ type: "close" });
   });
 });

@@ -14,7 +14,7 @@ describe("MCP image content", () => {
   it("an image is kept for the model and named in the text with its type and size", () => {
     const data = pngBase64(12 * 1024);
     const out = convertCallResult({ content: [{ type: "text", text: "the page" }, { type: "image", data, mimeType: "image/png" }] });
-    expect(out.output).toBe("the page\n[image: image/png, 12 KB]");
+    expect(out.output).toBe("the page\n[image: image/png, 12.0 KB]");
     expect(out.images).toEqual([{ mimeType: "image/png", data }]);
   });
 
@@ -29,11 +29,11 @@ describe("MCP image content", () => {
       ],
     });
     const lines = out.output.split("\n");
-    expect(lines[0]).toBe("[image: image/svg+xml, 30 bytes — not sent to the model: it reads image/png, image/jpeg, image/gif, image/webp only]");
+    expect(lines[0]).toBe("[image: image/svg+xml, 30 B — not sent to the model: it reads image/png, image/jpeg, image/gif, image/webp only]");
     expect(lines[1]).toBe("[image: image/jpeg, 3.8 MB — not sent to the model: 5.0 MB as base64, over the 5.0 MB an image may be]");
     expect(lines[2]).toContain("not sent to the model: its data is not valid base64]");
-    expect(lines.slice(3, 3 + MAX_RESULT_IMAGES).every((l) => l === "[image: image/gif, 30 bytes]")).toBe(true);
-    expect(lines[3 + MAX_RESULT_IMAGES]).toBe(`[image: image/gif, 30 bytes — not sent to the model: one result sends at most ${MAX_RESULT_IMAGES} images, 10.0 MB in all]`);
+    expect(lines.slice(3, 3 + MAX_RESULT_IMAGES).every((l) => l === "[image: image/gif, 30 B]")).toBe(true);
+    expect(lines[3 + MAX_RESULT_IMAGES]).toBe(`[image: image/gif, 30 B — not sent to the model: one result sends at most ${MAX_RESULT_IMAGES} images, 10.0 MB in all]`);
     expect(out.images).toHaveLength(MAX_RESULT_IMAGES);
   });
 
@@ -89,7 +89,7 @@ describe("MCP images reach the Anthropic model as image blocks", () => {
       expect(result(request.body)).toMatchObject({
         tool_use_id: "toolu_1",
         content: [
-          { type: "text", text: "snapshot of the page\n[image: image/png, 12 KB]" },
+          { type: "text", text: "snapshot of the page\n[image: image/png, 12.0 KB]" },
           { type: "image", source: { type: "base64", media_type: "image/png", data: pngBase64(12 * 1024) } },
         ],
       });

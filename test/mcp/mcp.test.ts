@@ -41,7 +41,7 @@ describe("MCP servers over stdio", () => {
     const out = await tools[0]!.execute({ text: "hi" }, ctx);
     expect(out.isError).toBe(false);
     expect(out.output).toContain("echo: hi");
-    expect(out.output).toContain("[image: image/png, 3 bytes]");
+    expect(out.output).toContain("[image: image/png, 3 B]");
     expect(out.images).toEqual([{ mimeType: "image/png", data: "AAAA" }]);
     expect(m.describe().join("\n")).toContain("docs — ready");
   });

@@ -18,6 +18,9 @@ describe("parseOp", () => {
     expect(parseOp({ type: "rewind", turn: 0 })).toMatchObject({ ok: false, error: expect.stringMatching(/^rewind: field "turn" .*1/) });
     expect(parseOp({ type: "set_mode", mode: "reckless" })).toMatchObject({ ok: false, error: expect.stringMatching(/^set_mode: field "mode" .*"plan"/) });
     expect(parseOp({ type: "answer_budget", requestId: 1, answer: { add: -3 } })).toMatchObject({ ok: false, error: expect.stringMatching(/^answer_budget: field "answer\.add" /) });
+    expect(parseOp({ type: "end", reason: "bored" })).toMatchObject({ ok: false, error: expect.stringMatching(/^end: field "reason" .*"other"/) });
+    expect(parseOp({ type: "save", create: "yes" })).toMatchObject({ ok: false, error: expect.stringMatching(/^save: field "create" /) });
+    expect(parseOp({ type: "input", text: "" })).toEqual({ ok: false, error: 'input: field "text" must not be empty' });
   });
 
   it("says what is not an op, and suggests the closest name for an unknown one", () => {

@@ -1,0 +1,65 @@
+/**
+ * `/rewind` and `/merge` for the front ends without a screen (`--acp`, `ink -p`): the typed text is
+ * read as the TUI reads it (parseRewindArgs, parseMergeArgs), done by ops (`list_turns`, `rewind`,
+ * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. There is no one
+ * to ask here, so a rewind that running children would refuse says so (`stop` stops them first).
+ */
+import { parseRewindArgs, rewindListing } from "../checkpoints/rewind.js";
+import { mergeNotice, queueListing } from "../merge/merge-queue.js";
+import { parseMergeArgs } from "../merge/session-merge.js";
+import { errorMessage } from "../protocol/error-message.js";
+import type { AgentSession } from "./agent-session.js";
+import type { SubmitOptions } from "./session-submit.js";
+
+/** The built-ins a screenless front end answers itself, with what an editor shows for them. */
+export const SCREENLESS_COMMANDS: ReadonlyArray<{ name: "rewind" | "merge"; description: string; hint: string }> = [
+  { name: "rewind", description: "List the turns, or take files and/or the conversation back to just before one", hint: "[turn] [files|conversation|both] [force] [stop]" },
+  { name: "merge", description: "List this session's kept worktree branches, or merge them in order (hand: give a conflict to its child)", hint: "[n… | all] [squash] [dirty] | hand" },
+];
+
+/** `text` as a built-in `/rewind` or `/merge` (any case), with its arguments; undefined for anything else. */
+export function screenlessCommand(text: string): { name: "rewind" | "merge"; args: string } | undefined {
+  const m = /^\/(rewind|merge)(?:\s+([\s\S]*))?$/i.exec(text.trim());
+  return m ? { name: m[1]!.toLowerCase() as "rewind" | "merge", args: (m[2] ?? "").trim() } : undefined;
+}
+
+/** What the command gave: the text to show, and whether it did what was asked (false: the reason is in `text`). */
+export interface CommandAnswer {
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
+ * ok false). `opts` carries the signal and events of a `/merge hand` (a resumed child's run).
+ */
+export async function runScreenlessCommand(session: Pick<AgentSession, "submit">, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
+  try {
+    return command.name === "rewind" ? await rewind(session, command.args) : await merge(session, command.args, opts);
+  } catch (err) {
+    return { ok: false, text: `/${command.name}: ${errorMessage(err)}` };
+  }
+}
+
+async function rewind(session: Pick<AgentSession, "submit">, args: string): Promise<CommandAnswer> {
+  const asked = parseRewindArgs(args);
+  if ("error" in asked) return { ok: false, text: asked.error };
+  if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" })).join("\n") };
+  const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
+  if (r.ok) return { ok: true, text: r.message };
+  const again = r.changedSince.length > 0 && !asked.opts.force ? ` — /rewind ${args} force overwrites` : r.children.length > 0 && !asked.opts.stopChildren ? ` — /rewind ${args} stop stops them first` : "";
+  return { ok: false, text: `/rewind: ${r.message}${again}` };
+}
+
+async function merge(session: Pick<AgentSession, "submit">, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
+  const asked = parseMergeArgs(args);
+  if ("list" in asked) return { ok: true, text: queueListing(await session.submit({ type: "list_branches" })).join("\n") };
+  if ("hand" in asked) {
+    const { handed, outcome } = await session.submit({ type: "merge_hand" }, opts);
+    if (!handed && !outcome.ok) return { ok: false, text: `/merge hand: ${outcome.error ?? mergeNotice(outcome)}` };
+    return { ok: outcome.ok, text: `/merge hand: ${mergeNotice(outcome)}` };
+  }
+  const o = await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty });
+  const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args} dirty merges anyway)` : "";
+  return { ok: o.ok, text: `/merge: ${mergeNotice(o)}${dirtyHint}` };
+}

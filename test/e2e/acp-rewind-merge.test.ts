@@ -1,0 +1,67 @@
+/**
+ * `ink --acp` (issue #40, "ACP gets the same as an op"): `/rewind` and `/merge` are built-in commands,
+ * offered in available_commands_update beside the command files and skills, and answered as agent
+ * messages over the session's ops — never sent to the model.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { makeLoginRepo } from "../helpers/cli.js";
+import { ensureBuilt } from "../helpers/build.js";
+import { chunks, scriptByPrompt, startAcpAgent, type AcpAgent, type AcpEnv } from "../helpers/acp-client.js";
+import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
+
+let server: FakeAnthropic;
+const env = {} as AcpEnv;
+
+beforeAll(async () => {
+  ensureBuilt();
+  server = await startFakeAnthropic();
+  Object.assign(env, { server, repo: makeLoginRepo(), home: mkdtempSync(join(tmpdir(), "ink-acp-rw-home-")), agents: [] });
+});
+afterAll(async () => {
+  for (const a of env.agents ?? []) if (a.proc.exitCode === null) a.proc.kill("SIGKILL");
+  await server?.close();
+  for (const dir of [env.repo, env.home]) if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const modelCalls = () => server.requests.filter((r) => r.path.startsWith("/v1/messages")).length;
+
+/** Sends `text` as a prompt and returns the agent message it was answered with. */
+async function ask(a: AcpAgent, sessionId: string, text: string): Promise<string> {
+  const before = chunks(a, sessionId).length;
+  const done = await a.conn.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+  expect(done.stopReason).toBe("end_turn");
+  return chunks(a, sessionId).slice(before);
+}
+
+it("offers /rewind and /merge; /rewind lists the turns and takes a file back to before one; /merge lists, merges and hands over through its ops", async () => {
+  scriptByPrompt(server, { "EDIT-IT": [sseTurn([{ toolUse: { id: "w1", name: "write", input: { path: "README.md", content: "# changed by the agent\n" } } }]), sseTurn([{ text: "edited" }])] });
+  const a = startAcpAgent(env);
+  await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await a.conn.agent.request("session/new", { cwd: env.repo, mcpServers: [] });
+  const cmds = await a.waitUpdate((u) => u.sessionId === sessionId && u.update.sessionUpdate === "available_commands_update", "available commands");
+  const offered = cmds.update.sessionUpdate === "available_commands_update" ? cmds.update.availableCommands.map((c) => c.name) : [];
+  expect(offered.slice(0, 2)).toEqual(["rewind", "merge"]);
+
+  expect(await ask(a, sessionId, "EDIT-IT please")).toContain("edited");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# changed by the agent\n");
+  const calls = modelCalls();
+
+  const listing = await ask(a, sessionId, "/rewind");
+  expect(listing).toContain("Turns (rewinding to one takes everything from it on back):");
+  expect(listing).toContain(`turn 1 "EDIT-IT please" — main: README.md +1 −1`);
+  expect(listing).toContain("README.md");
+
+  expect(await ask(a, sessionId, "/rewind one")).toContain('/rewind: "one" is not a turn number');
+  expect(await ask(a, sessionId, "/rewind 1 files")).toContain("rewound to before turn 1: restored 1 file (README.md)");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# shop\n");
+
+  expect(await ask(a, sessionId, "/merge")).toContain("No kept worktree branches in this session");
+  expect(await ask(a, sessionId, "/merge all")).toContain("/merge: nothing merged; this session has no kept worktree branch to merge");
+  expect(await ask(a, sessionId, "/merge hand")).toContain("/merge hand: no merge stopped at a conflict in this session");
+  expect(modelCalls()).toBe(calls);
+  a.proc.stdin.end();
+  expect(await a.exited).toBe(0);
+}, 60_000);
