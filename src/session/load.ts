@@ -208,7 +208,7 @@ function shapeLines(shaped: readonly AgentMessage[], original: readonly AgentMes
  */
 function legacyTurnRows(m: Extract<AgentMessage, { role: "assistant" }>, mainModel: string): SpendRow[] {
   const model = m.model ?? mainModel;
-  return [m.usage, m.abortedUsage].filter((u): u is Usage => u !== undefined).map((u) => ({ agent: MAIN_SPENDER, model, usage: { ...u } }));
+  return [m.usage, m.abortedUsage].filter((u): u is Usage => u !== undefined && u.input + u.output + u.cacheRead + u.cacheWrite > 0).map((u) => ({ agent: MAIN_SPENDER, model, usage: { ...u } }));
 }
 
 /** The ledger row of a child run's task record written before the session saved its ledger (no model named: unpriced). */
