@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../src/protocol/events.js";
 import { emptyUsage, type AssistantMessage, type Usage } from "../src/protocol/messages.js";
 import { addCost, emptyCost } from "../src/core/pricing.js";
-import { historyUsage, initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
-import { endChild, reduceChild, startChild } from "./hooks/child-reducer.js";
+import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
+import { endChild, startChild } from "./hooks/child-reducer.js";
 import type { ToolItem } from "./hooks/transcript-types.js";
 import { StatusBar } from "./StatusBar.js";
 import { SubagentSummary } from "./SubagentSummary.js";
@@ -34,29 +34,29 @@ describe("cost", () => {
     expect(frame).not.toContain("$");
   });
 
-  it("sums the main agent's and children's turns each at its own model's price", () => {
+  it("sums the ledger's rows, each at its own model's price, and gives each child run its own rows", () => {
     const s = reduceAll(initialStreamState(), [
       { type: "run_start", text: "go", at: 0 },
-      ev({ type: "turn_end", turn: 1, message: turn("claude-sonnet-4-5", usage(100_000, 10_000)) }), // $0.45
       ev({ type: "tool_start", call: { type: "toolCall", id: "t1", name: "task", arguments: { prompt: "x" } } }),
       ev({ type: "subagent_start", childId: "c-1", parentToolCallId: "t1", prompt: "x", resumed: false }),
-      ev({ type: "subagent_event", childId: "c-1", parentToolCallId: "t1", event: { type: "turn_end", turn: 1, message: turn("claude-haiku-4-5", usage(100_000, 10_000)) } }), // $0.15
+      {
+        type: "spend",
+        rows: [
+          { agent: "main", model: "claude-sonnet-4-5", usage: usage(100_000, 10_000) }, // $0.45
+          { agent: "c-1", run: "t1", model: "claude-haiku-4-5", usage: usage(100_000, 10_000) }, // $0.15
+        ],
+      },
     ]);
     expect(s.cost.usd).toBeCloseTo(0.6, 6);
     expect(s.cost.partial).toBe(false);
+    expect(s.usage).toEqual(usage(200_000, 20_000));
     const childView = [...s.finished, ...s.live].find((i): i is ToolItem => i.kind === "tool" && i.id === "t1")!.child!;
     expect(childView.cost?.usd).toBeCloseTo(0.15, 6);
   });
 
-  it("prices a loaded history by each message's model", () => {
-    const h = historyUsage([turn("claude-opus-4-1", usage(1000, 1000)), turn(undefined, usage(5, 5))]);
-    expect(h.cost.usd).toBeCloseTo(0.09, 6);
-    expect(h.cost.partial).toBe(true);
-  });
-
   it("a child's summary line shows its cost when its model is known, and none otherwise", () => {
     const make = (model: string) => {
-      const c = reduceChild(startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "p", resumed: false, at: 0 }), { type: "turn_end", turn: 1, message: turn(model, usage(10_000, 2000)) });
+      const c = { ...startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "p", resumed: false, at: 0 }), cost: addCost(emptyCost(), model, usage(10_000, 2000)) };
       return endChild(c, { status: "ok", turns: 1, usage: usage(10_000, 2000), durationMs: 2100 });
     };
     // 10k × $1/M + 2k × $5/M = $0.02

@@ -26,7 +26,7 @@ describe("reduceStream: main agent", () => {
     expect(s.finished).toMatchObject([{ kind: "header", cwd: "/p", notices: ["skipped a.md"] }, { kind: "user", text: "hello" }]);
   });
 
-  it("a loaded history sets the token totals and the context in use (the latest call's input incl. cache)", () => {
+  it("a loaded session's ledger sets the token totals, its history the context in use (the latest call's input incl. cache)", () => {
     const answer = (u: Usage): AssistantMessage => ({ ...assistant("a"), usage: u });
     const history = [
       { role: "user" as const, content: "q1" },
@@ -34,7 +34,8 @@ describe("reduceStream: main agent", () => {
       { role: "user" as const, content: "q2" },
       answer(usage(1500, 70, { cacheRead: 300, cacheWrite: 40 })),
     ];
-    const s = initialStreamState({ cwd: "/p", model: "m", provider: "x", notices: [] }, history);
+    const spend = [{ agent: "main", model: "m", usage: { input: 2500, output: 120, cacheRead: 500, cacheWrite: 40 } }];
+    const s = initialStreamState({ cwd: "/p", model: "m", provider: "x", notices: [] }, history, [], undefined, [], spend);
     expect(s.contextTokens).toBe(1840);
     expect(s.usage).toEqual({ input: 2500, output: 120, cacheRead: 500, cacheWrite: 40 });
     expect(initialStreamState()).toMatchObject({ contextTokens: 0, usage: emptyUsage() });
@@ -83,12 +84,13 @@ describe("reduceStream: main agent", () => {
     expect(tool(s, "a").update).toBe("step 2");
   });
 
-  it("counts tokens of every call and takes context use from the main agent's latest call", () => {
+  it("counts tokens of every agent from the ledger and takes context use from the main agent's latest call", () => {
     const s = run([
       ev({ type: "usage", usage: usage(1000, 50, { cacheRead: 200 }) }),
       ev({ type: "usage", usage: usage(1500, 70) }),
       ev({ type: "subagent_start", childId: "c1", parentToolCallId: "t1", prompt: "p", resumed: false }),
       child("c1", "t1", { type: "usage", usage: usage(9000, 10) }),
+      { type: "spend", rows: [{ agent: "main", usage: usage(2500, 120, { cacheRead: 200 }) }, { agent: "c1", run: "t1", usage: usage(9000, 10) }] },
     ]);
     expect(s.usage).toEqual(usage(11_500, 130, { cacheRead: 200 }));
     expect(s.contextTokens).toBe(1500);

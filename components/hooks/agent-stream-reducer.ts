@@ -7,8 +7,10 @@
  * `heldResults` until the turn's result message reaches the file (and kept there if it never does).
  */
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../../src/protocol/messages.js";
-import { addCost, emptyCost, type CostTally } from "../../src/core/pricing.js";
+import { emptyUsage, type AgentMessage } from "../../src/protocol/messages.js";
+import { emptyCost } from "../../src/core/pricing.js";
+import { spentBy, tallyOf, usageOf } from "../../src/core/usage-ledger.js";
+import type { SpendRow } from "../../src/protocol/spend.js";
 import { lastLines } from "../format.js";
 import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
@@ -32,6 +34,8 @@ export type StreamAction =
   | { type: "notice"; text: string; tone?: ItemTone }
   /** The person asked to stop one running child. */
   | { type: "child_stop"; childId: string }
+  /** The session's usage ledger changed: its rows now (AgentSession.ledger.rows()). */
+  | { type: "spend"; rows: readonly SpendRow[] }
   | { type: "clear" };
 
 /** The header shown at start-up. */
@@ -46,54 +50,50 @@ export interface HeaderInfo {
  * A fresh state; with `header`, the transcript starts with the start-up header, then the `history`
  * of a resumed session (its children, from `records`, as the summaries the live run showed); long
  * tool results of the history keep only their head when `file` (the session file they were read from) is given;
- * `view`: the notes and `!` commands saved beside the history, shown where they were; `compacted`: the
- * usage of turns compactions took out of the history (counted in the totals).
+ * `view`: the notes and `!` commands saved beside the history, shown where they were; `spend`: the
+ * session's usage ledger (AgentSession.ledger: a resumed session's saved rows), which every token and cost figure reads.
  */
-export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = [], compacted: readonly CompactedUsage[] = []): StreamState {
+export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = [], spend: readonly SpendRow[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];
   finished.push(...historyItems(history, records, file, view));
-  return { finished, live: [], epoch: 0, running: false, ...historyUsage(history, records, compacted), childIndex: {}, nextId: 1, runError: false, compacting: false };
+  const state: StreamState = { finished, live: [], epoch: 0, running: false, spend: [], usage: emptyUsage(), cost: emptyCost(), contextTokens: contextOf(history), childIndex: {}, nextId: 1, runError: false, compacting: false };
+  return withSpend(state, spend, true);
 }
 
-/**
- * The token counts of a loaded conversation: totals over its assistant messages plus every child
- * run's usage (its task record), as the live totals counted them; and the context in use as the
- * main agent's latest model call saw it (its input incl. cache reads and writes).
- */
-export function historyUsage(history: readonly AgentMessage[], records: readonly TaskRecord[] = [], compacted: readonly CompactedUsage[] = []): { usage: Usage; cost: CostTally; contextTokens: number } {
-  const usage = emptyUsage();
-  let cost = emptyCost();
+/** The context in use as the main agent's latest model call of a loaded history saw it (its input incl. cache reads and writes). */
+function contextOf(history: readonly AgentMessage[]): number {
   let contextTokens = 0;
-  for (const c of compacted) {
-    addUsage(usage, c.usage);
-    cost = addCost(cost, c.model, c.usage);
-  }
   for (const m of history) {
     if (m.role !== "assistant" || !m.usage) continue;
-    // A stopped call's spend counts in the tokens; like the live estimate it carries no price.
-    if (m.abortedUsage) addUsage(usage, m.abortedUsage);
-    addUsage(usage, m.usage);
-    cost = addCost(cost, m.model, m.usage);
     // A turn stopped before the model reported its usage (zeros) says nothing about the context.
     const input = m.usage.input + m.usage.cacheRead + m.usage.cacheWrite;
     if (input > 0) contextTokens = input;
   }
-  // Each child run is priced by the model its record names (an older record names none: its cost is unknown, the total shows "+").
-  for (const r of records) {
-    addUsage(usage, r.usage);
-    cost = addCost(cost, r.model, { ...emptyUsage(), ...r.usage });
-  }
-  return { usage, cost, contextTokens };
+  return contextTokens;
 }
 
-/** Usage of turns a compaction took out of a loaded history, by the model that ran them. */
-export type CompactedUsage = { model?: string; usage: Usage };
+/**
+ * `state` reading the ledger `rows`: the totals, and the cost of each child run shown live (with
+ * `all`, every child of the transcript: a loaded session's), its run's rows priced by their model.
+ */
+function withSpend(state: StreamState, rows: readonly SpendRow[], all = false): StreamState {
+  if (rows === state.spend) return state;
+  const priced = (items: TranscriptItem[]) =>
+    items.map((item) => {
+      if (item.kind !== "tool" || !item.child) return item;
+      const cost = tallyOf(rows, spentBy(item.child.childId, item.child.run));
+      return cost.known || cost.partial || item.child.cost ? { ...item, child: { ...item.child, cost } } : item;
+    });
+  return { ...state, spend: rows, usage: usageOf(rows), cost: tallyOf(rows), live: priced(state.live), ...(all ? { finished: priced(state.finished) } : {}) };
+}
 
 /** Applies one action (pure; returns a new state). */
 export function reduceStream(state: StreamState, action: StreamAction): StreamState {
   switch (action.type) {
     case "notice":
       return append(state, { kind: "info", text: action.text, tone: action.tone ?? "info" }, "finished");
+    case "spend":
+      return withSpend(state, action.rows);
     case "clear":
       return { ...state, finished: [], epoch: state.epoch + 1 };
     case "run_start": {
@@ -254,7 +254,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       if (event.message.role === "toolResult") return savedTo === undefined ? state : release(state, event.message.results.map((r) => r.toolCallId));
       return event.message.role === "assistant" ? closeOpen(state) : state;
     case "turn_end":
-      return { ...closeOpen(state), cost: addCost(state.cost, event.message.model, event.message.usage) };
+      return closeOpen(state);
     case "tool_start":
       return mapTool(addTool(state, event.call.id, event.call.name, event.call.arguments), event.call.id, (t) => ({ ...t, args: event.call.arguments, status: "running" }));
     case "tool_update": {
@@ -269,7 +269,8 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     case "usage": {
       // An aborted call's output-only estimate (no input) says nothing about the context in use.
       const context = event.usage.input + event.usage.cacheRead + event.usage.cacheWrite;
-      return { ...state, usage: addUsage({ ...state.usage }, event.usage), contextTokens: context > 0 ? context : state.contextTokens };
+      // Its tokens and cost reach the totals through the ledger (the `spend` action).
+      return context > 0 ? { ...state, contextTokens: context } : state;
     }
     case "retry":
       return showRetry(state, event, at);
@@ -298,7 +299,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       // A background child has its own row; any other start goes to its call's item.
       const toolId = hasTool(state, `bg-${event.childId}`) ? `bg-${event.childId}` : event.parentToolCallId;
       const s = hasTool(state, toolId) ? state : addTool(state, toolId, "task", { prompt: event.prompt });
-      const child = startChild({ childId: event.childId, profile: event.profile, color: event.color, description: event.description, prompt: event.prompt, model: event.model, resumed: event.resumed, worktree: event.worktree, at });
+      const child = startChild({ childId: event.childId, run: event.parentToolCallId, profile: event.profile, color: event.color, description: event.description, prompt: event.prompt, model: event.model, resumed: event.resumed, worktree: event.worktree, at });
       const withChild = mapTool(s, toolId, (t) => ({ ...t, status: t.done ? t.status : "running", child }));
       return { ...withChild, childIndex: { ...withChild.childIndex, [event.childId]: toolId } };
     }
@@ -312,13 +313,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
     case "subagent_event": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;
       const inner = event.event;
-      const s =
-        inner.type === "usage"
-          ? { ...state, usage: addUsage({ ...state.usage }, inner.usage) }
-          : inner.type === "turn_end"
-            ? { ...state, cost: addCost(state.cost, inner.message.model, inner.message.usage) }
-            : state;
-      return mapTool(s, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner, at) } : t));
+      return mapTool(state, toolId, (t) => (t.child ? { ...t, child: reduceChild(t.child, inner, at) } : t));
     }
     case "subagent_end": {
       const toolId = state.childIndex[event.childId] ?? event.parentToolCallId;

@@ -5,7 +5,6 @@
 import type { AgentEvent, SubagentSummary } from "../../src/protocol/events.js";
 import { addUsage, emptyUsage, type Usage } from "../../src/protocol/messages.js";
 import { CHARS_PER_TOKEN } from "../../src/core/token-estimate.js";
-import { addCost, emptyCost } from "../../src/core/pricing.js";
 import { compactionLine } from "./compaction-line.js";
 import { budgetPausedView, endsRetry, pausedView, retryView } from "../retry-status.js";
 import { resultHead } from "./result-head.js";
@@ -18,9 +17,10 @@ export const CHILD_TEXT_CAP = 4000;
 export const CHILD_ENTRIES_CAP = 120;
 
 /** The view of a child that just started. */
-export function startChild(init: { childId: string; profile?: string; color?: string; description?: string; prompt: string; model?: string; resumed: boolean; worktree?: string; at: number }): ChildView {
+export function startChild(init: { childId: string; profile?: string; color?: string; description?: string; prompt: string; model?: string; resumed: boolean; worktree?: string; run?: string; at: number }): ChildView {
   return {
     childId: init.childId,
+    ...(init.run ? { run: init.run } : {}),
     profile: init.profile,
     ...(init.model ? { model: init.model } : {}),
     ...(init.color ? { color: init.color } : {}),
@@ -114,8 +114,6 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
     }
     case "usage":
       return { ...child, usage: addUsage({ ...child.usage }, event.usage) };
-    case "turn_end":
-      return { ...child, cost: addCost(child.cost ?? emptyCost(), event.message.model, event.message.usage) };
     case "tool_start":
       return upsertTool(child, { kind: "tool", id: event.call.id, name: event.call.name, args: event.call.arguments, status: "running" });
     case "tool_end":

@@ -6,9 +6,14 @@ import type { AgentEvent } from "../../src/protocol/events.js";
 describe("/cost lines", () => {
   it("splits the session's tokens and cost between the main agent and each child, priced by its own model", () => {
     const state = initialStreamState({ cwd: "/x", model: "claude-sonnet-4-5", provider: "anthropic", notices: [] }, [], []);
-    const child = { childId: "20261203-120000-ab12cd", profile: "scout", usage: { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 3, partial: false, known: true } };
+    const child = { childId: "20261203-120000-ab12cd", run: "t", profile: "scout", usage: { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 0 } };
     const tool = { kind: "tool" as const, id: "t", done: true, name: "task", args: {}, status: "ok" as const, result: "", child: child as never };
-    const lines = costLines({ ...state, finished: [tool], usage: { input: 2_000_000, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: { usd: 6, partial: false, known: true } });
+    const million = { input: 1_000_000, output: 0, cacheRead: 0, cacheWrite: 0 };
+    const spend = [
+      { agent: "main", model: "claude-sonnet-4-5", usage: million },
+      { agent: child.childId, run: "t", model: "claude-sonnet-4-5", usage: million },
+    ];
+    const lines = costLines({ ...state, finished: [tool], spend });
     expect(lines[0]).toBe("Session: $6.00 · 2.0M tokens (in 2.0M · out 0)");
     expect(lines[1]).toBe("  main            $3.00  1.0M tokens (in 1.0M · out 0)");
     expect(lines[2]).toBe("  scout [ab12cd]  $3.00  1.0M tokens (in 1.0M · out 0)");
@@ -16,7 +21,7 @@ describe("/cost lines", () => {
 
   it("shows the session total and the main agent when no child ran; no price for an unknown model", () => {
     const state = initialStreamState({ cwd: "/x", model: "m", provider: "p", notices: [] }, [], []);
-    const lines = costLines({ ...state, usage: { input: 1000, output: 200, cacheRead: 0, cacheWrite: 0 } });
+    const lines = costLines({ ...state, spend: [{ agent: "main", model: "m", usage: { input: 1000, output: 200, cacheRead: 0, cacheWrite: 0 } }] });
     expect(lines[0]).toContain("Session: no price known for these models");
     expect(lines[1]).toBe("  main  no price  1.2k tokens (in 1.0k · out 200)");
     expect(lines).toHaveLength(2);
@@ -49,6 +54,14 @@ describe("/cost after a child resume", () => {
       { type: "run_start", text: "more", target: "scout [ab12cd]", at: 2 },
       ...childRun("resume-1", true, u(3000, 300)),
       { type: "run_end", at: 3 },
+      {
+        type: "spend",
+        rows: [
+          { agent: "main", model: "m", usage: u(500, 50) },
+          { agent: "20261203-120000-ab12cd", run: "t1", model: "m", usage: u(1000, 100) },
+          { agent: "20261203-120000-ab12cd", run: "resume-1", model: "m", usage: u(3000, 300) },
+        ],
+      },
     ]);
     const lines = costLines(state);
     expect(lines[0]).toContain("Session: no price known for these models · 5.0k tokens (in 4.5k · out 450)");

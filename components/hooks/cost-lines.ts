@@ -4,7 +4,8 @@
  * in this session has one row per run, `run 1`, `run 2`, …, every run counted once). A child whose
  * model has no known price shows its tokens and "no price", never a made-up cost.
  */
-import { emptyUsage, type Usage } from "../../src/protocol/messages.js";
+import type { Usage } from "../../src/protocol/messages.js";
+import { MAIN_SPENDER, spentBy, tallyOf, usageOf, type SpendFilter } from "../../src/core/usage-ledger.js";
 import { formatCost, type CostTally } from "../../src/core/pricing.js";
 import { formatTokens, totalTokens } from "../format.js";
 import { childHead } from "../child-status.js";
@@ -16,10 +17,6 @@ import type { ChildView, StreamState } from "./transcript-types.js";
 function usageLine(u: Usage): string {
   const cache = u.cacheRead + u.cacheWrite > 0 ? ` · cache read ${formatTokens(u.cacheRead)} · write ${formatTokens(u.cacheWrite)}` : "";
   return `${formatTokens(totalTokens(u))} tokens (in ${formatTokens(u.input)} · out ${formatTokens(u.output)}${cache})`;
-}
-
-function minus(a: Usage, b: Usage): Usage {
-  return { input: Math.max(0, a.input - b.input), output: Math.max(0, a.output - b.output), cacheRead: Math.max(0, a.cacheRead - b.cacheRead), cacheWrite: Math.max(0, a.cacheWrite - b.cacheWrite) };
 }
 
 /** Every child run shown in the transcript (finished and live), each once, in order. */
@@ -42,24 +39,26 @@ function runNames(children: readonly ChildView[]): string[] {
   });
 }
 
-/** The lines `/cost` prints for `state`. */
+/** The lines `/cost` prints for `state`: every figure read from the session's usage ledger (`state.spend`). */
 export function costLines(state: StreamState): string[] {
   const children = childrenOf(state);
   const names = runNames(children);
-  const childUsage = children.reduce((sum, c) => ({ input: sum.input + c.usage.input, output: sum.output + c.usage.output, cacheRead: sum.cacheRead + c.usage.cacheRead, cacheWrite: sum.cacheWrite + c.usage.cacheWrite }), emptyUsage());
-  const childUsd = children.reduce((sum, c) => sum + (c.cost?.known ? c.cost.usd : 0), 0);
-  const total = formatCost(state.cost);
-  const mainCost: CostTally = { ...state.cost, usd: Math.max(0, state.cost.usd - childUsd) };
-  const price = (tally: CostTally | undefined, usage: Usage) => (totalTokens(usage) === 0 ? "—" : tally && formatCost(tally) ? formatCost(tally) : "no price");
-  const rows: Array<[string, string, Usage]> = [
-    ["main", price(mainCost, minus(state.usage, childUsage)), minus(state.usage, childUsage)],
-    ...children.map((c, i): [string, string, Usage] => [names[i]!, price(c.cost, c.usage), c.usage]),
+  const rows = state.spend;
+  const price = (tally: CostTally, usage: Usage) => (totalTokens(usage) === 0 ? "—" : formatCost(tally) || "no price");
+  const of = (filter: SpendFilter): [string, Usage] => {
+    const usage = usageOf(rows, filter);
+    return [price(tallyOf(rows, filter), usage), usage];
+  };
+  const lines: Array<[string, string, Usage]> = [
+    ["main", ...of(spentBy(MAIN_SPENDER))],
+    ...children.map((c, i): [string, string, Usage] => [names[i]!, ...of(spentBy(c.childId, c.run))]),
   ];
-  const nameWidth = Math.max(...rows.map((r) => r[0].length));
-  const costWidth = Math.max(...rows.map((r) => r[1].length));
+  const total = tallyOf(rows);
+  const nameWidth = Math.max(...lines.map((r) => r[0].length));
+  const costWidth = Math.max(...lines.map((r) => r[1].length));
   return [
-    `Session: ${total || "no price known for these models"} · ${usageLine(state.usage)}`,
-    ...rows.map(([name, cost, usage]) => `  ${name.padEnd(nameWidth)}  ${cost.padEnd(costWidth)}  ${usageLine(usage)}`),
-    ...(state.cost.partial && state.cost.known ? ["  (+: part of the usage ran on a model without a known price, so the total is a lower bound)"] : []),
+    `Session: ${formatCost(total) || "no price known for these models"} · ${usageLine(usageOf(rows))}`,
+    ...lines.map(([name, cost, usage]) => `  ${name.padEnd(nameWidth)}  ${cost.padEnd(costWidth)}  ${usageLine(usage)}`),
+    ...(total.partial && total.known ? ["  (+: part of the usage ran on a model without a known price, so the total is a lower bound)"] : []),
   ];
 }

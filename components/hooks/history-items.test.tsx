@@ -27,11 +27,11 @@ describe("resume shows what the live run showed", () => {
     const childId = live.store!.list({ kind: "child" }).find((s) => s.prompt === "impl")!.id;
     await live.resumeChild(childId, "more?", { onEvent, toolCallId: "ui-resume-1" });
     await live.prompt("next", { onEvent });
-    const liveState = reduceAll(initialStreamState(), [...actions, { type: "run_end", at: 1 }]);
+    const liveState = reduceAll(initialStreamState(), [...actions, { type: "spend", rows: live.ledger.rows() }, { type: "run_end", at: 1 }]);
     live.close();
 
     const resumed = new AgentSession({ cwd, inkHome, provider, model: "m", interactive: true, approval: {}, resume: live.sessionId });
-    const restored = initialStreamState({ cwd, model: "m", provider: "scripted", notices: [] }, resumed.history, resumed.taskRecords);
+    const restored = initialStreamState({ cwd, model: "m", provider: "scripted", notices: [] }, resumed.history, resumed.taskRecords, undefined, [], resumed.ledger.rows());
     resumed.close();
 
     expect(restored.usage).toEqual(liveState.usage);
@@ -84,12 +84,12 @@ describe("resumed totals after a compaction", () => {
     await live.prompt("two", { onEvent });
     expect(await live.compact(undefined, onEvent)).toBe(true);
     await live.prompt("three", { onEvent });
-    const liveState = reduceAll(initialStreamState(), [...actions, { type: "run_end", at: 1 }]);
+    const liveState = reduceAll(initialStreamState(), [...actions, { type: "spend", rows: live.ledger.rows() }, { type: "run_end", at: 1 }]);
     live.close();
     const resumed = new AgentSession({ cwd, inkHome, provider, model: "claude-sonnet-4-5", interactive: true, approval: {}, resume: live.sessionId });
     try {
       expect(resumed.history.length).toBeLessThan(6); // the first turns were compacted away
-      const back = initialStreamState(undefined, resumed.history, resumed.taskRecords, undefined, resumed.view, resumed.compactedUsage);
+      const back = initialStreamState(undefined, resumed.history, resumed.taskRecords, undefined, resumed.view, resumed.ledger.rows());
       expect(back.usage).toEqual(liveState.usage);
       expect(back.cost).toEqual(liveState.cost);
     } finally {

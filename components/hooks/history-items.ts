@@ -17,7 +17,6 @@ import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult
 import type { TaskRecord, ViewEntry } from "../../src/session/types.js";
 import { attachmentLine } from "./event-notes.js";
 import { isShortResult, resultHead } from "./result-head.js";
-import { addCost, emptyCost } from "../../src/core/pricing.js";
 import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 const STATUSES: readonly ChildStatus[] = ["ok", "aborted", "timeout", "crash"];
@@ -61,7 +60,8 @@ export function restoredChild(record: TaskRecord, args: Record<string, unknown>,
     durationMs: record.durationMs,
     turns: record.turns,
     usage: { ...emptyUsage(), ...record.usage },
-    cost: addCost(emptyCost(), record.model, { ...emptyUsage(), ...record.usage }),
+    ...(record.toolCallId ? { run: record.toolCallId } : {}),
+    ...(record.model ? { model: record.model } : {}),
     report: result === undefined ? "" : reportOf(result),
     entries: [],
     dropped: 0,

@@ -5,6 +5,7 @@
  */
 import type { Usage } from "../../src/protocol/messages.js";
 import type { CostTally } from "../../src/core/pricing.js";
+import type { SpendRow } from "../../src/protocol/spend.js";
 
 /** Lifecycle of a tool call line. */
 export type ToolStatus = "pending" | "running" | "ok" | "error";
@@ -55,8 +56,10 @@ export interface ChildView {
   durationMs?: number;
   turns: number;
   usage: Usage;
-  /** Its cost so far, priced per turn by the model that ran it (absent until a turn ends). */
+  /** Its cost so far: its run's rows of the session's usage ledger (absent until it spent anything). */
   cost?: CostTally;
+  /** The run: the id of the `task` call it answered (its rows in the ledger; absent in older files). */
+  run?: string;
   /** The child's latest non-empty assistant text: its report so far. */
   report: string;
   /** Its text and tool calls interleaved as they happened (the latest ones, capped). */
@@ -155,9 +158,11 @@ export interface StreamState {
   /** Bumped by `clear` so <Static> starts afresh. */
   epoch: number;
   running: boolean;
-  /** Total tokens of the whole tree (main + children) this session. */
+  /** The session's usage ledger as last reported (core/usage-ledger.ts): every figure below is read from it. */
+  spend: readonly SpendRow[];
+  /** Total tokens of the whole tree (main + children) this session: the ledger's. */
   usage: Usage;
-  /** Cost of the whole tree this session, each turn priced by its own model. */
+  /** Cost of the whole tree this session, each row priced by its own model: the ledger's. */
   cost: CostTally;
   /** Input tokens (incl. cache) of the main agent's latest model call: its context use. */
   contextTokens: number;

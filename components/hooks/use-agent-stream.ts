@@ -82,7 +82,7 @@ function savedFile(session: AgentSession): string | undefined {
 export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view, session.compactedUsage));
+  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view, session.ledger.rows()));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -128,6 +128,9 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
     },
     [session, enqueue],
   );
+
+  // The session's usage ledger is the one source of every token and cost figure: each addition (any agent, any run) is shown.
+  useEffect(() => session.ledger.subscribe(() => enqueue({ type: "spend", rows: session.ledger.rows() })), [session, enqueue]);
 
   // Problems that arise after the first frame (an MCP server that failed or crashed) appear as they happen.
   useEffect(() => session.onNotice((text) => enqueue({ type: "notice", text, tone: "warn" }, true)), [session, enqueue]);

@@ -11,8 +11,9 @@
  */
 import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
-import { addUsage, emptyUsage, finalAssistantText } from "../protocol/messages.js";
-import { addCost, emptyCost, formatCost } from "../core/pricing.js";
+import { finalAssistantText } from "../protocol/messages.js";
+import { formatCost } from "../core/pricing.js";
+import { UsageLedger } from "../core/usage-ledger.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { childTitle } from "../subagents/runtime/child-label.js";
 import { overlapLine } from "../subagents/runtime/edit-claims.js";
@@ -44,21 +45,17 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
   // `session.history`: a compaction during the run rewrites the history (it may end up shorter
   // than it was when the run began).
   const answer = new FinalAnswer();
-  const totals = new RunTotals();
+  const totals = new RunTotals(session.ledger);
   const names = new Map<string, string>();
   const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io, names);
   let budgetStop: string | undefined; // the session's budget stopped the main agent (see budget.ts)
   const onEvent = (e: AgentEvent) => {
     if (e.type === "warning" && e.source === "budget") budgetStop = e.message;
     answer.see(e);
-    totals.see(e);
     show(e);
   };
   // Background children's events and deliveries come through the session's channel.
-  const unsubscribeChildren = session.subscribe((e) => {
-    totals.see(e);
-    show(e);
-  });
+  const unsubscribeChildren = session.subscribe((e) => show(e));
   try {
     const builtin = screenlessCommand(prompt);
     if (builtin) return await runBuiltin(session, builtin, { ...opts, onEvent });
@@ -120,6 +117,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     if (!opts.json && totals.any()) io.stderr(totals.line());
     return 1;
   } finally {
+    totals.close();
     unsubscribeChildren();
     unsubscribe();
   }
@@ -147,27 +145,28 @@ async function runBuiltin(session: AgentSession, command: { name: "rewind" | "me
   return answer.ok ? 0 : 1;
 }
 
-/** Tokens and cost of the whole tree (main agent and children, each turn priced by its own model). */
+/**
+ * Tokens and cost of this run over the whole tree (main agent and children): what the session's
+ * usage ledger gains meanwhile — the figures the TUI and a resumed session read — each row priced by its own model.
+ */
 export class RunTotals {
-  private usage = emptyUsage();
-  private cost = emptyCost();
-  /** Counts one event (a child's events arrive wrapped, at any depth). */
-  see(event: AgentEvent): void {
-    if (event.type === "subagent_event") return this.see(event.event);
-    // Tokens from usage events, as the TUI and the children's summaries count them (a turn cut off
-    // by an abort or a timeout reports its estimate there); cost per finished turn, by its model.
-    if (event.type === "usage") addUsage(this.usage, event.usage);
-    if (event.type === "turn_end") this.cost = addCost(this.cost, event.message.model, event.message.usage);
+  private readonly run = new UsageLedger();
+  private readonly stop: () => void;
+  constructor(session: UsageLedger) {
+    this.stop = session.subscribe((spender, usage) => this.run.add(spender, usage));
   }
-  /** Whether any turn was counted. */
+  /** Stops counting. */
+  close(): void {
+    this.stop();
+  }
+  /** Whether anything was spent. */
   any(): boolean {
-    const u = this.usage;
-    return u.input + u.output + u.cacheRead + u.cacheWrite > 0;
+    return this.run.tokens() > 0;
   }
   /** `ink: 13,200 tokens in, 2,100 out · $0.07` (no cost when no model has a price). */
   line(): string {
-    const u = this.usage;
-    const cost = formatCost(this.cost);
+    const u = this.run.usage();
+    const cost = formatCost(this.run.cost());
     return `ink: ${grouped(u.input + u.cacheRead + u.cacheWrite)} tokens in, ${grouped(u.output)} out${cost ? ` · ${cost}` : ""}\n`;
   }
 }

@@ -48,6 +48,7 @@ import type { AgentSessionOptions } from "./agent-session-options.js";
 import type { SandboxSettings } from "../tools/sandbox.js";
 import { buildSessionTools, syncMcpTools } from "./session-tools.js";
 import { loadSessionRules, unpricedTreeBudgetNotice } from "./session-rules.js";
+import type { UsageLedger } from "../core/usage-ledger.js";
 import { SessionNotices, sessionCommandLines, type NoticeSources } from "./session-notices.js";
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
@@ -101,8 +102,6 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
   readonly taskRecords: TaskRecord[] = [];
   /** Notes and `!` commands of a resumed session's file, placed among `history` (the transcript shows them). */
   readonly view: ViewEntry[] = [];
-  /** Usage of a resumed session's turns that compactions took out of `history` (by model; the totals still count them). */
-  readonly compactedUsage: Array<{ model?: string; usage: Usage }> = [];
   /** Children's reports and `!` commands waiting for the next user message. */
   private readonly pending = new PendingNotes();
   /** SessionEnd has run (it runs once). */
@@ -113,6 +112,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
   lastFailure?: FailedPrompt;
   /** The session tree's budget (settings maxTokens / maxCostUsd): every agent's spend, and its question when reached. */
   readonly treeBudget: TreeBudget;
+
+  /** Every token the session tree spent, by agent, run and model (saved with the session): the one source of its tokens and cost. */
+  get ledger(): UsageLedger {
+    return this.treeBudget.ledger;
+  }
   /** The user's `sandbox` settings (named in the boundary notice). */
   private sandboxSettings?: SandboxSettings;
   /** Snapshots before every agent change to the shared tree (`/rewind`); undefined when sessions are not saved. */
@@ -155,7 +159,6 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
       this.history.push(...loaded.messages);
       this.taskRecords.push(...loaded.records);
       this.view.push(...loaded.view);
-      this.compactedUsage.push(...loaded.compactedUsage);
       this.pending.shell.push(...loaded.pendingShell);
       this.children.restore(loaded.pendingBackground);
       this.notes.resume.push(...loaded.notes);
@@ -164,6 +167,9 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     const report = (message: string) => this.emitMain({ type: "warning", source: "hook", message });
     const rules = loadSessionRules({ inkHome: options.inkHome, cwd: this.cwd, trusted: this.trusted, sessionId: this.sessionId, approval: options.approval, transcriptPath: () => this.file?.path, report });
     ({ hooks: this.hooks, policy: this.policy, onToolCall: this.onToolCall, treeBudget: this.treeBudget } = rules);
+    // The usage ledger: a resumed session's saved rows, then every addition saved as it happens (see core/usage-ledger.ts).
+    if (loaded) this.treeBudget.ledger.restore(loaded.spend);
+    this.treeBudget.ledger.subscribe((spender, usage) => this.file?.recordLater({ type: "usage", usage, ...spender }));
     if (this.store && options.checkpoints !== false) {
       removeOrphanCheckpoints(options.inkHome, this.sessionId);
       this.checkpoints = new CheckpointStore({ inkHome: options.inkHome, sessionId: this.sessionId, cwd: this.cwd, ...(typeof options.checkpoints === "object" ? options.checkpoints : {}) });

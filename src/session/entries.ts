@@ -49,7 +49,7 @@ const entry = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("message"), message: agentMessage, at }),
   z.looseObject({ type: z.literal("task_record"), record: taskRecord, at }),
   z.looseObject({ type: z.literal("compaction"), summary: z.string(), replacedCount: z.number().int().min(0), at }),
-  z.looseObject({ type: z.literal("usage"), usage, at }),
+  z.looseObject({ type: z.literal("usage"), usage, agent: z.string().optional().catch(undefined), run: z.string().optional().catch(undefined), model: z.string().optional().catch(undefined), at }),
   z.looseObject({ type: z.literal("status"), status: z.string(), reason: z.string().optional(), at }),
   z.looseObject({ type: z.literal("note"), text: z.string(), tone: z.enum(["info", "warn", "error", "dim"]).catch("info"), at }),
   z.looseObject({ type: z.literal("shell"), command: z.string(), output: z.string(), isError: z.boolean(), durationMs: z.number().optional(), at }),

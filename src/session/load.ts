@@ -11,6 +11,7 @@ import { normalise, repairHistory } from "./repair.js";
 import { compactionSummaryMessage, isChildlessRecord, type LoadedSession, type TaskRecord } from "./types.js";
 import { ViewTracker } from "./view-entries.js";
 import type { BackgroundReport } from "../protocol/background-report.js";
+import { MAIN_SPENDER, type SpendRow } from "../protocol/spend.js";
 
 /**
  * Loads the session file at `path`. A damaged last line (a torn write) is dropped; a damaged line
@@ -54,6 +55,11 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   const view = new ViewTracker();
   const settings: LoadedSession["settings"] = {};
   const compacted = new Map<string | undefined, Usage>();
+  /** The usage ledger's saved rows; and, until the first of them, rows read from the turns and task records an older version wrote. */
+  const spend: SpendRow[] = [];
+  const legacy: SpendRow[] = [];
+  let ledgerSaved = false;
+  let mainModel = header.model;
   let turns = 0;
   let skipped = 0;
   for (let i = 1; i <= lastContentLine; i++) {
@@ -82,10 +88,14 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         messages.push(entry.message);
         lineOf.push(i + 1);
         view.message(entry.message);
-        if (entry.message.role === "assistant") turns++;
+        if (entry.message.role === "assistant") {
+          turns++;
+          if (!ledgerSaved) legacy.push(...legacyTurnRows(entry.message, mainModel));
+        }
         break;
       case "task_record":
         // A refused or stopped-before-start call's record (no child ran) stays in the file for the record; it is no child to list or restore.
+        if (!ledgerSaved) legacy.push(legacyRecordRow(entry.record));
         if (isChildlessRecord(entry.record)) break;
         records.push(entry.at ? { ...entry.record, endedAt: entry.at } : entry.record);
         break;
@@ -119,7 +129,11 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         }
         break;
       case "usage":
-        addUsage(usage, entry.usage);
+        if (entry.agent === undefined) addUsage(usage, entry.usage);
+        else {
+          ledgerSaved = true;
+          spend.push({ agent: entry.agent, ...(entry.run !== undefined ? { run: entry.run } : {}), ...(entry.model !== undefined ? { model: entry.model } : {}), usage: { ...entry.usage } });
+        }
         break;
       case "note":
       case "shell":
@@ -132,7 +146,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         for (const id of entry.childIds) background.delete(id);
         break;
       case "settings":
-        if (entry.model !== undefined) settings.model = entry.model;
+        if (entry.model !== undefined) settings.model = mainModel = entry.model;
         if (entry.permissionMode !== undefined) settings.permissionMode = entry.permissionMode;
         break;
     }
@@ -151,6 +165,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     repairs,
     toPersist: repair.toPersist,
     lifetime: { usage, turns },
+    spend: [...legacy, ...spend],
     view: view.place(messages, repair.messages),
     settings,
     pendingShell: view.pendingShell,
@@ -185,4 +200,18 @@ function splitLines(data: Buffer, maxBytes: number, oversized: Map<number, numbe
 function shapeLines(shaped: readonly AgentMessage[], original: readonly AgentMessage[], lines: readonly number[]): number[] {
   const index = new Map(original.map((m, k) => [m, lines[k]!] as const));
   return shaped.map((m) => index.get(m) ?? 0);
+}
+
+/**
+ * The ledger rows of an assistant turn written before the session saved its ledger: its usage on
+ * its model, and a stopped call's usage (`abortedUsage`) on the model the main agent ran then.
+ */
+function legacyTurnRows(m: Extract<AgentMessage, { role: "assistant" }>, mainModel: string): SpendRow[] {
+  const model = m.model ?? mainModel;
+  return [m.usage, m.abortedUsage].filter((u): u is Usage => u !== undefined && u.input + u.output + u.cacheRead + u.cacheWrite > 0).map((u) => ({ agent: MAIN_SPENDER, model, usage: { ...u } }));
+}
+
+/** The ledger row of a child run's task record written before the session saved its ledger (no model named: unpriced). */
+function legacyRecordRow(r: TaskRecord): SpendRow {
+  return { agent: r.childId, ...(r.toolCallId !== undefined ? { run: r.toolCallId } : {}), ...(r.model !== undefined ? { model: r.model } : {}), usage: { ...emptyUsage(), ...r.usage } };
 }

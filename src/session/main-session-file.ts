@@ -40,6 +40,7 @@ export interface LoadedMain {
   pendingShell: LoadedSession["pendingShell"];
   pendingBackground: LoadedSession["pendingBackground"];
   compactedUsage: LoadedSession["compactedUsage"];
+  spend: LoadedSession["spend"];
 }
 
 /** The main session's file, lock and lease. */
@@ -85,8 +86,8 @@ export class MainSessionFile {
     }
     const loaded = store.load(this.id);
     this.pendingRepairs = loaded.toPersist;
-    const { messages, records, view, settings, pendingShell, pendingBackground, compactedUsage } = loaded;
-    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, compactedUsage };
+    const { messages, records, view, settings, pendingShell, pendingBackground, compactedUsage, spend } = loaded;
+    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, compactedUsage, spend };
   }
 
   /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */

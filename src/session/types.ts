@@ -5,6 +5,7 @@
 import type { AgentMessage, Usage, UserMessage } from "../protocol/messages.js";
 import type { ThinkingConfig } from "../protocol/provider.js";
 import type { BackgroundReport } from "../protocol/background-report.js";
+import type { SpendRow } from "../protocol/spend.js";
 
 /** The format version written by this code; readers refuse newer ones. */
 export const SESSION_FORMAT_VERSION = 1;
@@ -109,7 +110,11 @@ export type SessionEntry =
   | { type: "message"; message: AgentMessage; at: string }
   | { type: "task_record"; record: TaskRecord; at: string }
   | { type: "compaction"; summary: string; replacedCount: number; at: string }
-  | { type: "usage"; usage: Usage; at: string }
+  /**
+   * Usage: with `agent`, one addition to the session's usage ledger (core/usage-ledger.ts: who spent
+   * it — `main` or a child id, the child's run — and on which model); without, a run's total (a child file's lifetime).
+   */
+  | { type: "usage"; usage: Usage; agent?: string; run?: string; model?: string; at: string }
   | { type: "status"; status: string; reason?: string; at: string }
   /** A line the person saw in the transcript besides the conversation (a command's output, a notice, an interruption); never sent to the model. */
   | { type: "note"; text: string; tone: NoteTone; at: string }
@@ -156,6 +161,11 @@ export interface LoadedSession {
   view: ViewEntry[];
   /** The latest model and permission mode the person chose (settings entries), if any. */
   settings: { model?: string; permissionMode?: string };
+  /**
+   * The session's usage ledger (core/usage-ledger.ts), rows merged: its saved additions, and for the
+   * part of the file written before the ledger was saved, rows read from its assistant turns and task records.
+   */
+  spend: SpendRow[];
   /** Usage of the assistant turns compactions took out of `messages`, by model: still part of the session's totals. */
   compactedUsage: Array<{ model?: string; usage: Usage }>;
   /** `!` commands whose output no user message carried yet (it goes with the next one). */

@@ -33,14 +33,17 @@ describe("print mode: tokens and cost on the last stderr line", () => {
 });
 
 describe("print-mode totals count what the children's summaries count", () => {
-  it("a child's turn cut off by its timeout adds its estimated output (a usage event without a turn_end)", async () => {
+  it("this run's additions to the session's ledger: a child's turn cut off by its timeout adds its estimated output", async () => {
     const { RunTotals } = await import("../../src/cli/print-mode.js");
-    const totals = new RunTotals();
-    const usage = { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 };
-    totals.see({ type: "usage", usage });
-    totals.see({ type: "turn_end", turn: 1, message: { role: "assistant", content: [], stopReason: "end_turn", usage, model: "m" } });
-    totals.see({ type: "subagent_event", childId: "c1", parentToolCallId: "t1", event: { type: "usage", usage: { input: 0, output: 11, cacheRead: 0, cacheWrite: 0 } } });
-    expect(totals.line()).toBe("ink: 100 tokens in, 31 out\n");
+    const { UsageLedger } = await import("../../src/core/usage-ledger.js");
+    const ledger = UsageLedger.of([{ agent: "main", model: "claude-haiku-4-5", usage: { input: 9999, output: 9, cacheRead: 0, cacheWrite: 0 } }]); // an earlier run's
+    const totals = new RunTotals(ledger);
+    ledger.add({ agent: "main", model: "claude-haiku-4-5" }, { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 });
+    ledger.add({ agent: "c1", run: "t1", model: "claude-haiku-4-5" }, { input: 0, output: 11, cacheRead: 0, cacheWrite: 0 });
+    totals.close();
+    ledger.add({ agent: "main", model: "claude-haiku-4-5" }, { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 }); // after the run
+    // 100 × $1/M + 31 × $5/M
+    expect(totals.line()).toBe("ink: 100 tokens in, 31 out · $0.0003\n");
   });
 });
 

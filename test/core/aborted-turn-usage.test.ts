@@ -44,10 +44,11 @@ it("an aborted turn's streamed output is counted once: usage event, LoopResult a
   for (const m of history) if (m.role === "assistant" && m.stopReason === "aborted") expect(m.usage).toEqual(emptyUsage());
 });
 
-it("the output-only estimate leaves the status bar's context use alone", () => {
+it("the output-only estimate leaves the status bar's context use alone (its tokens come from the ledger)", () => {
   const state = reduceAll(initialStreamState(), [
     { type: "event", event: { type: "usage", usage: { input: 4000, output: 10, cacheRead: 1000, cacheWrite: 0 } }, at: 1 },
     { type: "event", event: { type: "usage", usage: { ...emptyUsage(), output: 11 } }, at: 2 },
+    { type: "spend", rows: [{ agent: "main", model: "m", usage: { input: 4000, output: 21, cacheRead: 1000, cacheWrite: 0 } }] },
   ]);
   expect(state.contextTokens).toBe(5000);
   expect(state.usage.output).toBe(21);

@@ -50,6 +50,37 @@ describe("SessionStore", () => {
     expect(lines.slice(1).every((l) => typeof l.at === "string" && !Number.isNaN(Date.parse(l.at)))).toBe(true);
   });
 
+  it("reads the usage ledger's entries (agent, run, model) as its rows, apart from the runs' totals", () => {
+    const w = store.create(header());
+    w.append({ type: "usage", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0 }, agent: "main", model: "claude-sonnet-4-5" });
+    w.append({ type: "message", message: user("hello") });
+    w.append({ type: "usage", usage: { input: 7, output: 2, cacheRead: 0, cacheWrite: 0 }, agent: "c1", run: "t1", model: "local-llm" });
+    w.append({ type: "usage", usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 } });
+    const loaded = store.load(w.id);
+    expect(loaded.spend).toEqual([
+      { agent: "main", model: "claude-sonnet-4-5", usage: { input: 5, output: 1, cacheRead: 0, cacheWrite: 0 } },
+      { agent: "c1", run: "t1", model: "local-llm", usage: { input: 7, output: 2, cacheRead: 0, cacheWrite: 0 } },
+    ]);
+    expect(loaded.lifetime.usage).toEqual({ input: 1, output: 1, cacheRead: 0, cacheWrite: 0 });
+  });
+
+  it("a file written before the ledger was saved: its rows come from the turns and task records before the first ledger entry", () => {
+    const w = store.create(header({ model: "claude-sonnet-4-5" }));
+    w.append({ type: "message", message: user("hello") });
+    w.append({ type: "message", message: { ...assistant("a"), model: "claude-opus-4-5" } });
+    w.append({ type: "message", message: { role: "assistant", content: [{ type: "text", text: "cut" }], stopReason: "aborted", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, abortedUsage: { input: 0, output: 9, cacheRead: 0, cacheWrite: 0 } } });
+    w.append({ type: "task_record", record: { ...record, toolCallId: "t1", model: "claude-haiku-4-5" } });
+    // Then a newer version resumed it: what it spent is in its ledger entries, its messages are not counted again.
+    w.append({ type: "usage", usage: { input: 3, output: 3, cacheRead: 0, cacheWrite: 0 }, agent: "main", model: "claude-sonnet-4-5" });
+    w.append({ type: "message", message: { ...assistant("b"), usage: { input: 3, output: 3, cacheRead: 0, cacheWrite: 0 }, model: "claude-sonnet-4-5" } });
+    expect(store.load(w.id).spend).toEqual([
+      { agent: "main", model: "claude-opus-4-5", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 } },
+      { agent: "main", model: "claude-sonnet-4-5", usage: { input: 0, output: 9, cacheRead: 0, cacheWrite: 0 } },
+      { agent: "c1", run: "t1", model: "claude-haiku-4-5", usage: record.usage },
+      { agent: "main", model: "claude-sonnet-4-5", usage: { input: 3, output: 3, cacheRead: 0, cacheWrite: 0 } },
+    ]);
+  });
+
   it("persists every header field", () => {
     const fields = header({
       kind: "child",

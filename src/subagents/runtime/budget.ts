@@ -15,6 +15,7 @@ import { parseCostBudget, parseTokenBudget } from "../../protocol/field-parsers.
 export { parseCostBudget, parseTokenBudget };
 import type { Usage } from "../../protocol/messages.js";
 import { addCost, emptyCost, priceOf, type CostTally } from "../../core/pricing.js";
+import type { UsageLedger } from "../../core/usage-ledger.js";
 
 /** The limits of one budget; an absent limit is no limit. */
 export interface BudgetLimits {
@@ -114,12 +115,26 @@ export const taskBudgetFields = {
 
 /** What one agent (or the tree) spent, against its limits. */
 export class BudgetMeter {
-  tokens = 0;
-  cost: CostTally = emptyCost();
+  private ownTokens = 0;
+  private ownCost: CostTally = emptyCost();
   readonly limits: BudgetLimits;
 
-  constructor(limits: BudgetLimits) {
+  /** `ledger`: read the spend from it (the session tree's meter) instead of counting its own. */
+  constructor(
+    limits: BudgetLimits,
+    private readonly ledger?: UsageLedger,
+  ) {
     this.limits = { ...limits };
+  }
+
+  /** Tokens spent. */
+  get tokens(): number {
+    return this.ledger ? this.ledger.tokens() : this.ownTokens;
+  }
+
+  /** Cost spent (partial when some usage had no price). */
+  get cost(): CostTally {
+    return this.ledger ? this.ledger.cost() : this.ownCost;
   }
 
   /** True when any limit is set. */
@@ -129,8 +144,9 @@ export class BudgetMeter {
 
   /** Counts `usage` spent on `model`. */
   add(model: string | undefined, usage: Usage): void {
-    this.tokens += usageTokens(usage);
-    this.cost = addCost(this.cost, model, usage);
+    if (this.ledger) return; // the ledger counts it
+    this.ownTokens += usageTokens(usage);
+    this.ownCost = addCost(this.ownCost, model, usage);
   }
 
   /** The first limit reached (spent ≥ limit), or undefined. */
@@ -247,8 +263,8 @@ export interface SubagentBudget {
 export interface TreeGate {
   /** The tree's limits now (a child on a model without a price is not started under a cost limit). */
   readonly limits?: Readonly<BudgetLimits>;
-  /** Counts `usage` on `model`; `agentId`: whose request it reports (that request is no longer in flight). */
-  add(model: string | undefined, usage: Usage, agentId?: string): void;
+  /** Counts `usage` on `model`; `agentId`: whose request it reports (that request is no longer in flight); `run`: the child's run (its `task` call id). */
+  add(model: string | undefined, usage: Usage, agentId?: string, run?: string): void;
   /** `agentId` has no request in flight any more (its run ended). */
   settle(agentId: string): void;
   /** Before a request of `agent` (`next`: that request on its model, as estimated): undefined to go on, or why it stops. */
@@ -259,12 +275,12 @@ export interface TreeGate {
  * The budget of one child run on `model`: its own `limits` (a fresh allowance each run) and the
  * session tree's. `ask` is read at each question (undefined: nobody to ask, the child stops).
  */
-export function childBudget(o: { limits: BudgetLimits; model: string; agent: AgentInfo; tree?: TreeGate; ask: () => AskBudget | undefined; emit: (event: AgentEvent) => void }): SubagentBudget {
+export function childBudget(o: { limits: BudgetLimits; model: string; agent: AgentInfo; run?: string; tree?: TreeGate; ask: () => AskBudget | undefined; emit: (event: AgentEvent) => void }): SubagentBudget {
   const meter = new BudgetMeter(o.limits);
   return {
     count(usage) {
       meter.add(o.model, usage);
-      o.tree?.add(o.model, usage, o.agent.id);
+      o.tree?.add(o.model, usage, o.agent.id, o.run);
     },
     end() {
       o.tree?.settle(o.agent.id);

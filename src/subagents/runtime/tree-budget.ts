@@ -15,6 +15,7 @@
 import type { AgentEvent, AgentInfo } from "../../protocol/events.js";
 import type { Usage } from "../../protocol/messages.js";
 import { costOf } from "../../core/pricing.js";
+import { MAIN_SPENDER, UsageLedger } from "../../core/usage-ledger.js";
 import { abortable, askUntilUnder, pausedEvent, BudgetMeter, formatAmount, usageTokens, type AskBudget, type BudgetKind, type BudgetLimits, type GateResult, type ReachedBudget } from "./budget.js";
 
 /** One request's size in both measures. */
@@ -50,8 +51,13 @@ export class TreeBudget {
   /** What each agent let through by the gate has in flight (its estimate), until its usage arrives. */
   private readonly inFlight = new Map<string, RequestSize>();
 
-  constructor(limits: BudgetLimits) {
-    this.meter = new BudgetMeter(limits);
+  /** Every agent's spend (the session's usage ledger, see core/usage-ledger.ts): the meter reads it. */
+  readonly ledger: UsageLedger;
+
+  /** `ledger`: the session's (a resumed session's holds its earlier spend, which counts toward the limits). */
+  constructor(limits: BudgetLimits, ledger: UsageLedger = new UsageLedger()) {
+    this.ledger = ledger;
+    this.meter = new BudgetMeter(limits, ledger);
   }
 
   /** The limits now (an extension raises them). */
@@ -64,10 +70,13 @@ export class TreeBudget {
     return this.meter.active;
   }
 
-  /** Counts usage of any agent of the tree on `model`; `agentId`: whose request it reports (no longer in flight). */
-  add(model: string | undefined, usage: Usage, agentId?: string): void {
+  /**
+   * Counts usage of any agent of the tree on `model` in the session's ledger (with or without a
+   * limit); `agentId`: whose request it reports (no longer in flight); `run`: a child's run (its `task` call id).
+   */
+  add(model: string | undefined, usage: Usage, agentId?: string, run?: string): void {
+    this.ledger.add({ agent: agentId ?? MAIN_SPENDER, ...(run !== undefined ? { run } : {}), ...(model !== undefined ? { model } : {}) }, usage);
     if (!this.active) return;
-    this.meter.add(model, usage);
     if (agentId !== undefined) {
       const size = { tokens: usageTokens(usage), usd: costOf(model, usage) ?? 0 };
       if (!this.lastRequest.has(agentId)) this.firstRequest = size;

@@ -210,7 +210,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
         sessionId: writer?.id,
         historyPath: writer?.path,
         hooks: options.subagentHooks?.(),
-        budget: childBudget({ limits, model: p.model, agent, tree: options.treeBudget, ask: () => options.askBudget?.(), emit: (event) => emit({ type: "subagent_event", ...tag, event }) }),
+        budget: childBudget({ limits, model: p.model, agent, run: ctx.toolCallId, tree: options.treeBudget, ask: () => options.askBudget?.(), emit: (event) => emit({ type: "subagent_event", ...tag, event }) }),
         pause: {
           limitMs: options.pauseLimitMs,
           onWake: (wake) => {
