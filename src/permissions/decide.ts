@@ -27,6 +27,8 @@ export interface DecisionInput {
   cwd: string;
   mode: PermissionMode;
   rules: readonly PermissionRule[];
+  /** More directories that count as the working directory (settings' `additionalDirectories`), absolute. */
+  roots?: readonly string[];
 }
 
 const PATH_TOOLS = new Set(["read", "edit", "write", "grep", "find", "ls"]);
@@ -48,7 +50,7 @@ export function decide(input: DecisionInput): Verdict {
   if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}`, firm: true };
   if (input.mode === "plan" && !input.readOnly && !input.readOnlyHint) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
-  const inside = abs === undefined || isInside(cwdReal, abs);
+  const inside = abs === undefined || isInside(cwdReal, abs) || (input.roots ?? []).some((root) => isInside(realPathOf(input.cwd, root), abs));
   // Changing a file outside the working directory (or a child's worktree) needs a rule with a path
   // pattern that covers it: a bare `edit`, `edit(**)` or yolo stays inside.
   const confined = !input.readOnly && !inside;

@@ -77,6 +77,9 @@ export function claudeProjectRules(projectDir: string, warnings: string[]): Scop
     if (typeof mode === "string" && MODES[mode]) permissions.defaultMode = MODES[mode];
     else if (mode !== undefined) warnings.push(`${path}: "permissions.defaultMode" ${JSON.stringify(mode)} is not taken from a project's Claude Code settings (Ink reads default, acceptEdits and plan)`);
     if (raw.disableBypassPermissionsMode === "disable") permissions.disableBypassPermissionsMode = "disable";
+    const extra = raw.additionalDirectories;
+    if (Array.isArray(extra) && extra.every((d) => typeof d === "string")) permissions.additionalDirectories = extra.map((d) => (d.startsWith("/") || d.startsWith("~/") ? d : join(projectDir, d)));
+    else if (extra !== undefined) warnings.push(`${path}: "permissions.additionalDirectories" must be a list of directories such as ["../shared"]; it was ignored`);
     out.push({ scope: "claude", path, settings: { permissions } });
   }
   return out;
