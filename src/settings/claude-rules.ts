@@ -49,12 +49,27 @@ export function mapClaudeRule(rule: string, projectDir: string): { rules: string
   return { rules: ours.map((t) => `${t}(${path})`) };
 }
 
+/** The keys of a Claude Code settings file that Ink reads (hooks: src/hooks/config.ts); `$schema` is no setting. */
+const READ_KEYS = new Set(["permissions", "hooks", "$schema"]);
+/** The `permissions` keys Ink reads. */
+const READ_PERMISSION_KEYS = new Set(["allow", "ask", "deny", "defaultMode", "disableBypassPermissionsMode", "additionalDirectories"]);
+
+/** One warning naming the keys of a Claude Code settings file that Ink does not read (never silent). */
+function noteUnread(file: Record<string, unknown>, path: string, warnings: string[]): void {
+  const keys = Object.keys(file).filter((k) => !READ_KEYS.has(k));
+  const perms = file.permissions;
+  if (perms !== null && typeof perms === "object" && !Array.isArray(perms)) keys.push(...Object.keys(perms).filter((k) => !READ_PERMISSION_KEYS.has(k)).map((k) => `permissions.${k}`));
+  if (keys.length > 0) warnings.push(`${path}: ${keys.map((k) => `"${k}"`).join(", ")} ${keys.length === 1 ? "is a Claude Code setting" : "are Claude Code settings"} Ink does not read (it reads permissions and hooks; see docs/claude-code.md)`);
+}
+
 /** The project's Claude Code settings files that hold rules (trusted projects only), as settings scopes. Never throws. */
 export function claudeProjectRules(projectDir: string, warnings: string[]): ScopedSettings[] {
   const out: ScopedSettings[] = [];
   for (const rel of [".claude/settings.json", ".claude/settings.local.json"]) {
     const path = join(projectDir, rel);
-    const raw = readJsonObject(path, warnings)?.permissions as Record<string, unknown> | undefined;
+    const file = readJsonObject(path, warnings);
+    if (file) noteUnread(file, path, warnings);
+    const raw = file?.permissions as Record<string, unknown> | undefined;
     if (raw === undefined || raw === null || typeof raw !== "object") continue;
     const permissions: PermissionRules = {};
     for (const kind of ["allow", "ask", "deny"] as const) {
