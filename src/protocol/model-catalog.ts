@@ -5,7 +5,6 @@
  * warning (never a refusal: the list may be stale, or a proxy may serve more); and a model that
  * takes an effort setting gets its thinking level sent as one (see requestThinking).
  */
-import type { ThinkingConfig } from "./provider.js";
 
 /** One model a provider serves, as much as Ink uses of it. */
 export interface ServedModel {
@@ -118,6 +117,9 @@ function budgetEffort(budget: number): string {
   if (budget <= 32000) return "high";
   return "max";
 }
+
+/** The thinking asked for (provider.ts's ThinkingConfig, written out here so the two files import in one direction). */
+type ThinkingConfig = { type: "off" } | { type: "on"; budgetTokens: number; level?: string };
 
 /** The request fields for `thinking` on `model`: what to send as `thinking` and `output_config`. */
 export interface ThinkingFields {
