@@ -12,6 +12,7 @@ import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide
 import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
 import { mergeNotice, queueListing } from "../src/merge/merge-queue.js";
 import { parseMergeArgs } from "../src/merge/session-merge.js";
+import { modelListing } from "../src/host/model-listing.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -66,11 +67,15 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "cost":
       return stream.notice(costLines(stream.state).join("\n"), "info");
     case "model":
-      if (outcome.name === undefined) return stream.notice(`model: ${session.model} (${session.provider.name}) — /model <name> switches it for the next turns`, "info");
+      if (outcome.name === undefined) {
+        void modelListing(session.provider, session.model).then((lines) => stream.notice(lines.join("\n"), "info"));
+        return;
+      }
       try {
-        session.submit({ type: "set_model", model: outcome.name });
+        const warning = session.submit({ type: "set_model", model: outcome.name });
         ctx.modelChanged(session.model);
         stream.notice(`model switched to ${session.model} for the next turns (children without a model of their own too)`, "info");
+        if (warning) stream.notice(`/model: ${warning}`, "warn");
       } catch (err) {
         stream.notice(`/model: ${errorMessage(err)}`, "error");
       }

@@ -39,7 +39,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   }
   const defaults = settingsDefaults(inkHome, cwd, projectFilesTrusted(inkHome, cwd, args.trust));
   for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
-  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model);
+  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model, { inkHome, interactive });
   let resume = args.resume;
   if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
   if (resume === "") resume = undefined; // interactive: the UI opens its session picker

@@ -5,7 +5,7 @@
  * its output replaces it; a refused or failed one is replaced by a line saying so). Never throws.
  */
 import type { Provider } from "../protocol/provider.js";
-import { CLAUDE_MODEL_ALIASES } from "../subagents/profiles/profile-parse.js";
+import { resolveModelAlias } from "../protocol/model-catalog.js";
 import { BUILTIN_COMMAND_NAMES, expandCommand, substituteArguments, type FileCommand } from "./command-files.js";
 import type { Skill } from "../skills/skill-parse.js";
 import { skillText } from "../skills/skill-tool.js";
@@ -58,16 +58,14 @@ export async function expandCommandWithContext(command: Pick<FileCommand, "body"
   return expanded.replace(/\u0000(\d+)\u0000/g, (_, i: string) => outputs[Number(i)]!);
 }
 
-/** Claude Code's model aliases a command file may name (`inherit` = the session's model). */
-const MODEL_ALIASES: Readonly<Record<string, string>> = CLAUDE_MODEL_ALIASES;
-
 /**
- * The model of a command file's turn: its `model:` (an alias mapped to an id), or undefined for the
+ * The model of a command file's turn: its `model:` (an alias resolved to an id), or undefined for the
  * session's — also when the provider does not serve it, with a warning naming the file and the model.
  */
-export function commandModel(command: Pick<FileCommand, "name" | "model" | "path">, provider: Pick<Provider, "name" | "ownsModel">, sessionModel: string): { model?: string; warning?: string } {
+export function commandModel(command: Pick<FileCommand, "name" | "model" | "path">, provider: Pick<Provider, "name" | "ownsModel" | "modelCatalog">, sessionModel: string): { model?: string; warning?: string } {
   if (command.model === undefined || command.model === "inherit") return {};
-  const model = MODEL_ALIASES[command.model] ?? command.model;
+  // Claude Code's aliases: the newest of the line the provider lists, else the offline table.
+  const model = resolveModelAlias(command.model, provider.modelCatalog?.()?.models);
   if (provider.ownsModel && !provider.ownsModel(model)) return { warning: `${command.name}: the ${provider.name} provider does not serve model "${model}" (${command.path}); running on ${sessionModel}` };
   return { model };
 }

@@ -27,6 +27,8 @@ export interface ApprovalOptions {
   ruleFiles?: ReadonlyArray<{ path: string; rules?: RuleLists }>;
   /** The main agent's working directory (children pass their own through AgentInfo.cwd). */
   cwd?: string;
+  /** Settings' `additionalDirectories`, absolute: files there are treated as inside the working directory. */
+  roots?: readonly string[];
   /** Settings' `disableBypassPermissionsMode: "disable"`: yolo (the session's, a switch's or an agent file's) counts as default. */
   noBypass?: boolean;
   /** Asks the person (interactive UI). Absent in headless mode. */
@@ -95,7 +97,7 @@ export function createApprovalPolicy(options: ApprovalOptions): ApprovalPolicy {
     const who = agent.depth > 0 ? `subagent ${agent.label} (${agent.id})` : "the agent";
     const cwd = agent.cwd ?? options.cwd ?? process.cwd();
     const mode = agentMode(policy.mode, agent.permissionMode);
-    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: options.noBypass && mode === "yolo" ? "default" : mode, rules });
+    const verdict = decide({ tool: call.name, args: call.arguments, readOnly: tool.readOnly, readOnlyHint: tool.readOnlyHint, cwd, mode: options.noBypass && mode === "yolo" ? "default" : mode, rules, ...(options.roots ? { roots: options.roots } : {}) });
     if (verdict.kind === "allow") return { allow: true };
     if (verdict.kind === "deny") return { allow: false, reason: `${verdict.reason}; do the task without it${hookAllowed ? " (a PreToolUse hook's allow never overrides a deny)" : ""}` };
     if (hookAllowed && verdict.firm !== true) return { allow: true };

@@ -6,6 +6,7 @@
  * task record as it happens. Main runs: main-run.ts; the person's `!` and task runs: person-runs.ts;
  * background children: session-children.ts; notices and report lines: session-notices.ts.
  */
+import { resolveModelAlias, unservedModelWarning } from "../protocol/model-catalog.js";
 import { resolve } from "node:path";
 import type { ApprovalPolicy } from "../core/approval.js";
 import type { PermissionMode } from "../permissions/decide.js";
@@ -531,13 +532,18 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     return { handed, outcome: await this.mergeBranches([c.branch, ...stop.rest], stop.opts) };
   }
 
-  /** Switches the model of the next turns (main, and children without a model of their own); saved in the session. Throws when the provider does not serve it. */
-  setModel(model: string): void {
-    const name = model.trim();
+  /**
+   * Switches the model of the next turns (main, and children without a model of their own); saved
+   * in the session. An alias (`opus`, …) becomes the newest of its line the provider lists. Throws
+   * when the provider does not serve it; returns a warning when its model list lacks it.
+   */
+  setModel(model: string): string | undefined {
+    const name = resolveModelAlias(model.trim(), this.provider.modelCatalog?.()?.models);
     if (name === "") throw new Error("give a model name, e.g. /model claude-sonnet-4-5");
     if (this.provider.ownsModel && !this.provider.ownsModel(name)) throw new Error(`the ${this.provider.name} provider does not serve model "${name}"`);
     this.model = name;
     this.file?.recordLater({ type: "settings", model: name });
+    return unservedModelWarning(name, this.provider.modelCatalog?.(), this.provider.name);
   }
 
   /** Runs the loop for `userMessage`; a Stop hook may send the agent back to work (src/hooks/session-hooks.ts). */

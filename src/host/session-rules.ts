@@ -8,6 +8,8 @@ import type { OnToolCall } from "../core/tool-runner.js";
 import { SessionHooks } from "../hooks/session-hooks.js";
 import { withToolHooks } from "../hooks/tool-hooks.js";
 import { checkSettingsRules } from "../permissions/settings-rules.js";
+import { realPathOf } from "../permissions/paths.js";
+import { existsSync, statSync } from "node:fs";
 import { loadSettings, type LoadedSettings } from "../settings/settings.js";
 import { treeLimits, unpricedCostBudget } from "../subagents/runtime/budget.js";
 import { TreeBudget } from "../subagents/runtime/tree-budget.js";
@@ -33,11 +35,28 @@ export function loadSessionRules(o: { inkHome: string; cwd: string; trusted: boo
   const ruleFiles = settings.scopes.map((s) => ({ path: s.path, rules: s.settings.permissions }));
   const hooks = SessionHooks.load({ inkHome: o.inkHome, trusted: o.trusted, sessionId: o.sessionId, cwd: o.cwd, transcriptPath: o.transcriptPath, permissionMode: () => policy.mode, report: o.report, envPassthrough: settings.effective.envPassthrough });
   const noBypass = rules?.disableBypassPermissionsMode === "disable";
-  const policy = createApprovalPolicy({ ...o.approval, ask: hooks.permissionRequest(hooks.notifying(o.approval.ask)), cwd: o.cwd, rules, ruleFiles, mode: o.approval.mode ?? rules?.defaultMode, noBypass });
+  const roots = additionalRoots(rules?.additionalDirectories, o.cwd, settings.sources.permissions ?? "settings", o.report);
+  const policy = createApprovalPolicy({ ...o.approval, ask: hooks.permissionRequest(hooks.notifying(o.approval.ask)), cwd: o.cwd, rules, ruleFiles, mode: o.approval.mode ?? rules?.defaultMode, noBypass, ...(roots.length ? { roots } : {}) });
   if (noBypass && (o.approval.yolo || (o.approval.mode ?? rules?.defaultMode) === "yolo")) o.report(`yolo is disabled by "disableBypassPermissionsMode": "disable" in ${settings.sources.permissions}; running in default mode`);
   const onToolCall = withToolHooks(policy, hooks.hooks);
   onToolCall.hides = policy.hides; // what deny rules hide from grep/find/ls, whatever a hook answers
   return { settings, hooks, policy, onToolCall, treeBudget: new TreeBudget(treeLimits(settings.effective)) };
+}
+
+/**
+ * Settings' `additionalDirectories` as absolute paths (relative to the project, `~/` the home):
+ * the tools read and change files there as inside the project. One that is not a directory is
+ * left out with a notice naming it and the file.
+ */
+export function additionalRoots(dirs: readonly string[] | undefined, cwd: string, source: string, report: (message: string) => void): string[] {
+  const roots: string[] = [];
+  for (const dir of dirs ?? []) {
+    const abs = realPathOf(cwd, dir);
+    if (existsSync(abs) && statSync(abs).isDirectory()) {
+      if (!roots.includes(abs)) roots.push(abs);
+    } else report(`"permissions.additionalDirectories" entry "${dir}" (${source}) is not a directory (${abs}); it was left out — fix the path or remove it`);
+  }
+  return roots;
 }
 
 /** The notice for a cost budget in settings that `model`'s unpriced usage cannot count toward; undefined when none. */

@@ -68,7 +68,8 @@ export interface OpResults {
   shell: Promise<ToolResult>;
   /** Undefined when no report waited. */
   deliver_background: Promise<LoopResult | undefined>;
-  set_model: void;
+  /** A warning when the provider's model list lacks the model (it is set all the same). */
+  set_model: string | undefined;
   set_mode: void;
   /** False when there was too little to compact. */
   compact: Promise<boolean>;
@@ -122,7 +123,7 @@ export interface SubmitTarget {
   runCommandText(text: string, opts: SubmitOptions): Promise<CommandRun>;
   runShell(command: string, opts: SubmitOptions): Promise<ToolResult>;
   deliverBackground(opts: SubmitOptions): Promise<LoopResult | undefined>;
-  setModel(model: string): void;
+  setModel(model: string): string | undefined;
   setPermissionMode(mode: PermissionMode): void;
   compact(signal?: AbortSignal, onEvent?: (e: AgentEvent) => void): Promise<boolean>;
   end(reason: NonNullable<OpOf<"end">["reason"]>, opts?: { signal?: AbortSignal }): Promise<void>;

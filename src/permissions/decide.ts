@@ -21,12 +21,14 @@ export interface DecisionInput {
   tool: string;
   args: Record<string, unknown>;
   readOnly: boolean;
-  /** The tool says it only reads (MCP readOnlyHint): plan mode asks instead of refusing it. */
+  /** The tool says it only reads (MCP readOnlyHint): plan mode runs it unasked (other modes ask). */
   readOnlyHint?: boolean;
   /** The agent's working directory (a worktree child: its worktree). */
   cwd: string;
   mode: PermissionMode;
   rules: readonly PermissionRule[];
+  /** More directories that count as the working directory (settings' `additionalDirectories`), absolute. */
+  roots?: readonly string[];
 }
 
 const PATH_TOOLS = new Set(["read", "edit", "write", "grep", "find", "ls"]);
@@ -48,7 +50,7 @@ export function decide(input: DecisionInput): Verdict {
   if (ask) return { kind: "ask", reason: `the rule ${ask.source} asks before ${tool}`, firm: true };
   if (input.mode === "plan" && !input.readOnly && !input.readOnlyHint) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
   const sensitive = abs !== undefined && isSensitivePath(abs);
-  const inside = abs === undefined || isInside(cwdReal, abs);
+  const inside = abs === undefined || isInside(cwdReal, abs) || (input.roots ?? []).some((root) => isInside(realPathOf(input.cwd, root), abs));
   // Changing a file outside the working directory (or a child's worktree) needs a rule with a path
   // pattern that covers it: a bare `edit`, `edit(**)` or yolo stays inside.
   const confined = !input.readOnly && !inside;
@@ -61,7 +63,12 @@ export function decide(input: DecisionInput): Verdict {
     if (inside) return { kind: "allow" };
     return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal}; a rule like ${tool}(${abs}) allows it` };
   }
-  if (input.mode === "plan" && !input.readOnlyHint) return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  if (input.mode === "plan") {
+    // Plan mode is for reading: a tool whose server says it only reads (readOnlyHint) runs there
+    // unasked, as in Claude Code; deny and ask rules were applied above.
+    if (input.readOnlyHint) return { kind: "allow" };
+    return { kind: "deny", reason: `plan mode allows only read-only tools; ${tool} is not run — describe the change instead` };
+  }
   if (!inside) return { kind: "ask", reason: `${abs} is outside the working directory ${cwdReal} (symlinks resolved); only a rule naming the path, like ${tool}(${abs}), allows it (a bare ${tool} rule or yolo does not)`, firm: true };
   if (input.mode === "accept-edits" && (tool === "edit" || tool === "write")) return { kind: "allow" };
   return { kind: "ask", reason: `${tool} needs approval` };

@@ -22,7 +22,7 @@ export type CompactionEvent =
 export interface WarningEvent {
   type: "warning";
   /** What it is about: "session" (persistence), "lock", "loop" (repeated calls), "compaction", "mcp" (a child's own MCP server), "hook" (a hook blocked or failed), "budget" (the session's budget stopped the main agent), "command" (a command file's model is not served). */
-  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook" | "budget" | "command";
+  source: "session" | "lock" | "loop" | "compaction" | "mcp" | "hook" | "budget" | "command" | "model";
   message: string;
 }
 

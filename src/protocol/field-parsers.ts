@@ -36,7 +36,7 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
 export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
   const hint = `use off, ${THINKING_LEVELS.map((l) => `${l} (${THINKING_BUDGETS[l]})`).join(", ")}, true/false, or a token budget ≥ ${MIN_THINKING_BUDGET}`;
   if (value === false || value === 0) return { ok: true, value: { type: "off" } };
-  if (value === true) return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS.medium } };
+  if (value === true) return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS.medium, level: "medium" } };
   if (typeof value === "number") {
     if (Number.isInteger(value) && value >= MIN_THINKING_BUDGET) return { ok: true, value: { type: "on", budgetTokens: value } };
     return { ok: false, message: `${show(value)} is not a valid budget; ${hint}` };
@@ -45,7 +45,7 @@ export function parseThinking(value: unknown): FieldResult<ThinkingConfig> {
     const level = value.trim().toLowerCase();
     if (level === "off") return { ok: true, value: { type: "off" } };
     if ((THINKING_LEVELS as readonly string[]).includes(level)) {
-      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level as ThinkingLevel] } };
+      return { ok: true, value: { type: "on", budgetTokens: THINKING_BUDGETS[level as ThinkingLevel], level: level as ThinkingLevel } };
     }
   }
   return { ok: false, message: `${show(value)} is not a thinking level; ${hint}` };

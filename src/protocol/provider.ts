@@ -5,6 +5,7 @@
  */
 import type { EventStream } from "./event-stream.js";
 import type { AgentMessage, AssistantMessage, ToolCall, Usage } from "./messages.js";
+import type { ModelCatalog } from "./model-catalog.js";
 
 /** What the model sees of a tool: name, description and a JSON schema of its arguments. */
 export interface ToolSpec {
@@ -13,8 +14,11 @@ export interface ToolSpec {
   inputSchema: Record<string, unknown>;
 }
 
-/** Extended thinking: off, or on with a token budget. */
-export type ThinkingConfig = { type: "off" } | { type: "on"; budgetTokens: number };
+/**
+ * Extended thinking: off, or on with a token budget; `level` is the named level it was given as
+ * (sent as the effort setting to a model that takes one, see requestThinking).
+ */
+export type ThinkingConfig = { type: "off" } | { type: "on"; budgetTokens: number; level?: "minimal" | "low" | "medium" | "high" | "max" };
 
 /** One model call. */
 export interface ModelRequest {
@@ -70,6 +74,10 @@ export interface Provider {
   describeModels?(): string;
   /** Context window of a model, in tokens. */
   contextWindow(model: string): number;
+  /** The provider's own model list as last had (cache or fetch), or undefined when none is known. */
+  modelCatalog?(): ModelCatalog | undefined;
+  /** Fetches the model list when the cached one is missing or older than its age limit (`force`: always); resolves to the list, or undefined when it cannot be had. Never rejects. */
+  refreshModels?(force?: boolean): Promise<ModelCatalog | undefined>;
   /** Starts one model call. Must honour `request.signal`: on abort the stream fails with a ProviderError of kind "aborted". */
   stream(request: ModelRequest): ProviderStream;
 }

@@ -45,8 +45,8 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   /** True when the tool never changes files or runs commands (approval lets these run freely). */
   readOnly: boolean;
   /**
-   * A tool that says of itself that it only reads (an MCP tool's `readOnlyHint`): not trusted
-   * enough to run unasked, but plan mode lets it be asked for instead of refusing it.
+   * A tool that says of itself that it only reads (an MCP tool's `readOnlyHint`): plan mode runs
+   * it unasked (as Claude Code does); other modes still ask, and deny/ask rules always apply.
    */
   readOnlyHint?: boolean;
   /**

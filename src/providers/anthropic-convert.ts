@@ -12,6 +12,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { AgentMessage, AssistantMessage, ToolResult, ToolResultMessage, UserMessage } from "../protocol/messages.js";
 import type { ModelRequest, ToolSpec } from "../protocol/provider.js";
+import { requestThinking, type ServedModel } from "../protocol/model-catalog.js";
 
 const EPHEMERAL = { type: "ephemeral" } as const;
 
@@ -113,10 +114,12 @@ function markLastUserMessage(messages: MessageParam[]): void {
 
 /**
  * Builds the streaming request body for `request`: system as one cached text block, tools (last
- * one cached), converted messages (last user block cached) and, when thinking is on,
- * `thinking: {type: "enabled", budget_tokens}` with max_tokens raised above the budget if needed.
+ * one cached), converted messages (last user block cached) and, when thinking is on, either
+ * `thinking: {type: "enabled", budget_tokens}` (max_tokens raised above the budget if needed) or,
+ * for a model that takes an effort setting (its entry in `served`, else the offline table),
+ * `output_config: {effort}` with adaptive thinking where it takes that (see requestThinking).
  */
-export function buildRequestBody(request: ModelRequest, model: string): MessageCreateParamsStreaming {
+export function buildRequestBody(request: ModelRequest, model: string, served?: readonly ServedModel[]): MessageCreateParamsStreaming {
   const messages = toApiMessages(request.messages);
   markLastUserMessage(messages);
   const body: MessageCreateParamsStreaming = {
@@ -127,10 +130,12 @@ export function buildRequestBody(request: ModelRequest, model: string): MessageC
   };
   if (request.system.trim() !== "") body.system = [{ type: "text", text: request.system, cache_control: EPHEMERAL }];
   if (request.tools.length > 0) body.tools = toApiTools(request.tools);
-  if (request.thinking?.type === "on") {
-    const budget = Math.max(MIN_THINKING_BUDGET, Math.floor(request.thinking.budgetTokens));
+  const fields = requestThinking(request.thinking, model, served);
+  if (fields.thinking?.type === "enabled") {
+    const budget = Math.max(MIN_THINKING_BUDGET, Math.floor(fields.thinking.budget_tokens));
     body.thinking = { type: "enabled", budget_tokens: budget };
     if (body.max_tokens <= budget) body.max_tokens = budget + ANSWER_HEADROOM;
-  }
+  } else if (fields.thinking) body.thinking = fields.thinking;
+  if (fields.effort !== undefined) body.output_config = { effort: fields.effort as "low" | "medium" | "high" | "xhigh" | "max" };
   return body;
 }

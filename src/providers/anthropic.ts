@@ -15,6 +15,8 @@ import { ProviderError } from "../protocol/provider-error.js";
 import { abortableSleep, backoffDelay, DEFAULT_RETRY_POLICY, giveUpError, isRetryable, retryLabel, type RetryPolicy, type SleepFn } from "./retry.js";
 import { IdleWatch, StreamIdleError, streamIdleMsFromEnv } from "./stream-idle.js";
 import type { ModelRequest, Provider, ProviderEvent, ProviderStream } from "../protocol/provider.js";
+import { MODEL_CACHE_MAX_AGE_MS, resolveModelAlias, type ModelCatalog, type ServedModel } from "../protocol/model-catalog.js";
+import { readModelCache, writeModelCache } from "./model-cache.js";
 
 export interface AnthropicProviderOptions {
   /** API key; defaults to ANTHROPIC_API_KEY. */
@@ -37,10 +39,27 @@ export interface AnthropicProviderOptions {
   random?: () => number;
   /** Cut a response that sends no content (pings do not count) for this long (default INK_STREAM_IDLE_MS, else 180 000 ms). */
   idleTimeoutMs?: number;
+  /** Ink's home: the model list is cached in its `cache/models.json`; undefined = no cache (fetched when asked). */
+  inkHome?: string;
+  /** A cached model list older than this is fetched again (default 24 h). */
+  modelCacheMaxAgeMs?: number;
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
 const DEFAULT_CONTEXT_WINDOW = 200_000;
+
+/** What Ink uses of one entry of the API's model list. */
+function servedModel(info: Anthropic.Models.ModelInfo): ServedModel {
+  const caps = info.capabilities;
+  const effort = caps?.effort?.supported ? (["low", "medium", "high", "xhigh", "max"] as const).filter((e) => caps.effort[e]?.supported) : [];
+  return {
+    id: info.id,
+    ...(info.line ? { line: info.line } : {}),
+    ...(info.created_at ? { createdAt: info.created_at } : {}),
+    ...(effort.length > 0 ? { effort } : {}),
+    ...(caps?.thinking ? { adaptive: caps.thinking.types?.adaptive?.supported === true, budget: caps.thinking.types?.enabled?.supported === true } : {}),
+  };
+}
 
 /** True when ANTHROPIC_API_KEY is set (non-empty). */
 export function anthropicAvailable(): boolean {
@@ -84,6 +103,34 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
           // The SDK logs to the console, which would corrupt the TUI; ANTHROPIC_LOG still opts in.
           logLevel: process.env.ANTHROPIC_LOG ? undefined : "off",
         });
+
+  const maxAge = options.modelCacheMaxAgeMs ?? MODEL_CACHE_MAX_AGE_MS;
+  let catalog: ModelCatalog | undefined = options.inkHome ? readModelCache(ctx.baseURL, options.inkHome) : undefined;
+  let fetching: Promise<ModelCatalog | undefined> | undefined;
+
+  /** The provider's list (`GET /v1/models`, every page), retired models left out; cached. Never rejects. */
+  async function fetchModels(): Promise<ModelCatalog | undefined> {
+    try {
+      const models: ServedModel[] = [];
+      for await (const info of client!.models.list({ limit: 100 }, { timeout: 15_000 })) {
+        if (info.lifecycle === "retired") continue;
+        models.push(servedModel(info));
+        if (models.length >= 2000) break;
+      }
+      catalog = { source: ctx.baseURL, fetchedAt: Date.now(), models };
+      if (options.inkHome) writeModelCache(catalog, options.inkHome);
+    } catch {
+      // no list (offline, an older compatible server): the cache or the offline table serves
+    }
+    return catalog;
+  }
+
+  function refreshModels(force = false): Promise<ModelCatalog | undefined> {
+    if (!client) return Promise.resolve(catalog);
+    if (!force && catalog && Date.now() - catalog.fetchedAt < maxAge) return Promise.resolve(catalog);
+    fetching ??= fetchModels().finally(() => (fetching = undefined));
+    return fetching;
+  }
 
   /**
    * One HTTP attempt: streams events through `emit` and returns the assembled message;
@@ -145,7 +192,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (!client) throw new ProviderError("auth", missingKeyMessage(ctx));
-      const body = buildRequestBody(request, request.model || defaultModel);
+      const body = buildRequestBody(request, resolveModelAlias(request.model || defaultModel, catalog?.models), catalog?.models);
       const started = Date.now();
       const maxAttempts = policy.maxRetries + 1;
       for (let attemptNo = 1; ; attemptNo++) {
@@ -187,6 +234,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     ownsModel: (model: string) => ctx.customBaseURL || model.startsWith("claude"),
     describeModels: () => (ctx.customBaseURL ? `the models of ${ctx.baseURL}` : "claude-* models, e.g. claude-opus-4-5, claude-sonnet-4-5, claude-haiku-4-5"),
     contextWindow: () => DEFAULT_CONTEXT_WINDOW,
+    modelCatalog: () => catalog,
+    refreshModels,
     stream(request: ModelRequest): ProviderStream {
       const out: ProviderStream = new EventStream();
       void run(request, out);

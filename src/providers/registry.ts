@@ -5,6 +5,7 @@
  */
 import { anthropicKeySet } from "./anthropic-key.js";
 import { createDemoProvider } from "./demo.js";
+import { isModelAlias, resolveModelAlias } from "../protocol/model-catalog.js";
 import { PROVIDER_NAMES, type Provider } from "../protocol/provider.js";
 
 export { PROVIDER_NAMES };
@@ -31,11 +32,13 @@ export function checkBaseUrl(value: string | undefined): void {
 }
 
 /**
- * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo.
+ * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo; a
+ * model alias (`opus`, …) becomes the newest id of its line the provider serves (its model list,
+ * cached in `opts.inkHome`, else the offline table).
  * Rejects with ProviderSetupError for an unknown name, anthropic without a key, or a malformed
  * ANTHROPIC_BASE_URL.
  */
-export async function resolveProvider(name?: string, model?: string): Promise<{ provider: Provider; model: string }> {
+export async function resolveProvider(name?: string, model?: string, opts: { inkHome?: string; interactive?: boolean } = {}): Promise<{ provider: Provider; model: string }> {
   const chosen = name ?? (anthropicKeySet() ? "anthropic" : "demo");
   let provider: Provider;
   if (chosen === "demo") provider = createDemoProvider();
@@ -43,7 +46,12 @@ export async function resolveProvider(name?: string, model?: string): Promise<{ 
     if (!anthropicKeySet()) throw new ProviderSetupError("--provider anthropic needs ANTHROPIC_API_KEY: export ANTHROPIC_API_KEY=sk-ant-... (and ANTHROPIC_BASE_URL for a compatible server), or use --provider demo.");
     checkBaseUrl(process.env.ANTHROPIC_BASE_URL);
     const { createAnthropicProvider } = await import("./anthropic.js");
-    provider = createAnthropicProvider();
+    provider = createAnthropicProvider(opts.inkHome ? { inkHome: opts.inkHome } : {});
   } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);
-  return { provider, model: model ?? provider.defaultModel };
+  // An alias waits for the provider's list (unless a fresh one is cached); otherwise an
+  // interactive session fetches it in the background, for /model, aliases and warnings later.
+  if (model !== undefined && isModelAlias(model)) await provider.refreshModels?.();
+  else if (opts.interactive) void provider.refreshModels?.();
+  const chosenModel = model ?? provider.defaultModel;
+  return { provider, model: resolveModelAlias(chosenModel, provider.modelCatalog?.()?.models) };
 }

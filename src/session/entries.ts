@@ -82,7 +82,7 @@ const header = z.looseObject({
   worktree: worktree.optional(),
   // Written since per-dispatch models (#25); an unreadable value is dropped, never a load failure.
   modelFrom: z.literal("task").optional().catch(undefined),
-  thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive() })]).optional().catch(undefined),
+  thinking: z.union([z.object({ type: z.literal("off") }), z.object({ type: z.literal("on"), budgetTokens: z.number().int().positive(), level: z.enum(["minimal", "low", "medium", "high", "max"]).optional().catch(undefined) })]).optional().catch(undefined),
   budget: z.object({ maxTokens: z.number().int().positive().optional(), maxCostUsd: z.number().positive().optional() }).optional().catch(undefined),
   // Written since round two of the seed's contract (#30): they name what changed when a resume is refused.
   inkVersion: z.string().optional().catch(undefined),

@@ -49,12 +49,27 @@ export function mapClaudeRule(rule: string, projectDir: string): { rules: string
   return { rules: ours.map((t) => `${t}(${path})`) };
 }
 
+/** The keys of a Claude Code settings file that Ink reads (hooks: src/hooks/config.ts); `$schema` is no setting. */
+const READ_KEYS = new Set(["permissions", "hooks", "$schema"]);
+/** The `permissions` keys Ink reads. */
+const READ_PERMISSION_KEYS = new Set(["allow", "ask", "deny", "defaultMode", "disableBypassPermissionsMode", "additionalDirectories"]);
+
+/** One warning naming the keys of a Claude Code settings file that Ink does not read (never silent). */
+function noteUnread(file: Record<string, unknown>, path: string, warnings: string[]): void {
+  const keys = Object.keys(file).filter((k) => !READ_KEYS.has(k));
+  const perms = file.permissions;
+  if (perms !== null && typeof perms === "object" && !Array.isArray(perms)) keys.push(...Object.keys(perms).filter((k) => !READ_PERMISSION_KEYS.has(k)).map((k) => `permissions.${k}`));
+  if (keys.length > 0) warnings.push(`${path}: ${keys.map((k) => `"${k}"`).join(", ")} ${keys.length === 1 ? "is a Claude Code setting" : "are Claude Code settings"} Ink does not read (it reads permissions and hooks; see docs/claude-code.md)`);
+}
+
 /** The project's Claude Code settings files that hold rules (trusted projects only), as settings scopes. Never throws. */
 export function claudeProjectRules(projectDir: string, warnings: string[]): ScopedSettings[] {
   const out: ScopedSettings[] = [];
   for (const rel of [".claude/settings.json", ".claude/settings.local.json"]) {
     const path = join(projectDir, rel);
-    const raw = readJsonObject(path, warnings)?.permissions as Record<string, unknown> | undefined;
+    const file = readJsonObject(path, warnings);
+    if (file) noteUnread(file, path, warnings);
+    const raw = file?.permissions as Record<string, unknown> | undefined;
     if (raw === undefined || raw === null || typeof raw !== "object") continue;
     const permissions: PermissionRules = {};
     for (const kind of ["allow", "ask", "deny"] as const) {
@@ -77,6 +92,9 @@ export function claudeProjectRules(projectDir: string, warnings: string[]): Scop
     if (typeof mode === "string" && MODES[mode]) permissions.defaultMode = MODES[mode];
     else if (mode !== undefined) warnings.push(`${path}: "permissions.defaultMode" ${JSON.stringify(mode)} is not taken from a project's Claude Code settings (Ink reads default, acceptEdits and plan)`);
     if (raw.disableBypassPermissionsMode === "disable") permissions.disableBypassPermissionsMode = "disable";
+    const extra = raw.additionalDirectories;
+    if (Array.isArray(extra) && extra.every((d) => typeof d === "string")) permissions.additionalDirectories = extra.map((d) => (d.startsWith("/") || d.startsWith("~/") ? d : join(projectDir, d)));
+    else if (extra !== undefined) warnings.push(`${path}: "permissions.additionalDirectories" must be a list of directories such as ["../shared"]; it was ignored`);
     out.push({ scope: "claude", path, settings: { permissions } });
   }
   return out;

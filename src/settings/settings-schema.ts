@@ -28,6 +28,8 @@ export const permissionRulesSchema = z
     defaultMode: z.enum(["default", "accept-edits", "plan", "yolo"]).optional(),
     /** Claude Code's `"disable"`: no yolo (bypassPermissions) for the session, a mode switch or an agent file's permissionMode. */
     disableBypassPermissionsMode: z.literal("disable", { error: 'must be "disable" (or leave the key out)' }).optional(),
+    /** Claude Code's `additionalDirectories`: more directories the tools work in as in the project (relative to the project, `~/` the home). */
+    additionalDirectories: z.array(z.string().trim().min(1, "must not be empty"), { error: 'must be a list of directories such as ["../shared", "~/notes"]' }).optional(),
   })
   .strict();
 

@@ -132,6 +132,7 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
       ask: withRules.flatMap((s) => s.settings.permissions!.ask ?? []),
       deny: withRules.flatMap((s) => s.settings.permissions!.deny ?? []),
       defaultMode: withRules.map((s) => s.settings.permissions!.defaultMode).filter((m) => m !== undefined).pop(),
+      ...(withRules.some((s) => s.settings.permissions!.additionalDirectories) ? { additionalDirectories: withRules.flatMap((s) => s.settings.permissions!.additionalDirectories ?? []) } : {}),
       // Any scope may turn yolo off; none turns it back on.
       ...(withRules.some((s) => s.settings.permissions!.disableBypassPermissionsMode === "disable") ? { disableBypassPermissionsMode: "disable" as const } : {}),
     };

@@ -55,6 +55,14 @@ export interface FakeAnthropic {
   pending(): number;
   /** Forgets queued responses, recorded requests and the fallback (between tests). */
   reset(): void;
+  /**
+   * What `GET /v1/models` lists (ModelInfo objects, newest first; paged by `limit`/`after_id`), or
+   * undefined for a 404 as a server without a model list answers. Those requests are recorded in
+   * `modelRequests`, not `requests`.
+   */
+  setModels(models: unknown[] | undefined): void;
+  /** The `GET /v1/models` requests received. */
+  modelRequests: { path: string; headers: IncomingHttpHeaders }[];
   /** Stops the server, dropping open connections. */
   close(): Promise<void>;
 }
@@ -66,8 +74,21 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   const sockets = new Set<Socket>();
   let fallback: FakeResponse | undefined;
   let router: ((body: any) => FakeResponse | undefined) | undefined;
+  let models: unknown[] | undefined;
+  const modelRequests: { path: string; headers: IncomingHttpHeaders }[] = [];
 
   const server = createServer((req, res) => {
+    if (req.method === "GET" && (req.url ?? "").startsWith("/v1/models")) {
+      modelRequests.push({ path: req.url ?? "", headers: req.headers });
+      req.resume();
+      if (!models) return sendJson(res, 404, apiErrorBody("not_found_error", "fake-anthropic: no model list"));
+      const url = new URL(req.url ?? "", "http://x");
+      const limit = Number(url.searchParams.get("limit") ?? 20);
+      const after = url.searchParams.get("after_id");
+      const start = after ? models.findIndex((m) => (m as { id: string }).id === after) + 1 : 0;
+      const page = models.slice(start, start + limit) as { id: string }[];
+      return sendJson(res, 200, { data: page, has_more: start + limit < models.length, first_id: page[0]?.id ?? null, last_id: page[page.length - 1]?.id ?? null });
+    }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -108,12 +129,16 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     enqueue: (...responses) => queue.push(...responses),
     setFallback: (r) => (fallback = r),
     setRouter: (r) => (router = r),
+    setModels: (m) => (models = m),
+    modelRequests,
     pending: () => queue.length,
     reset: () => {
       queue.length = 0;
       requests.length = 0;
       fallback = undefined;
       router = undefined;
+      models = undefined;
+      modelRequests.length = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -34,7 +34,7 @@ describe("MCP servers over stdio", () => {
     await m.start();
     const tools = m.tools();
     expect(tools.map((t) => t.name)).toEqual(["mcp__docs__echo", "mcp__docs__add"]);
-    // The server's readOnlyHint is kept (plan mode asks for such a tool instead of refusing it); the tool is still not read-only.
+    // The server's readOnlyHint is kept (plan mode runs such a tool without asking); the tool is still not read-only.
     expect(tools.map((t) => [t.name, t.readOnly, t.readOnlyHint === true])).toEqual([["mcp__docs__echo", false, true], ["mcp__docs__add", false, false]]);
     expect(toToolSpec(tools[0]!).inputSchema).toEqual({ type: "object", properties: { text: { type: "string", description: "what to echo" } }, required: ["text"], additionalProperties: false });
     const ctx = { signal: new AbortController().signal, cwd: tmpdir(), toolCallId: "c1" };

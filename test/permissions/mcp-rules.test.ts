@@ -29,11 +29,14 @@ describe("rules match MCP tools by name and prefix", () => {
     expect(verdict(tool, rules as never)).toBe(expected);
   });
 
-  it("plan mode asks for an MCP tool whose server says it only reads (readOnlyHint), and never runs it unasked without a rule", () => {
-    const hinted = (r: { allow?: string[] }, mode: "default" | "plan") => decide({ tool: "mcp__docs__echo", args: {}, readOnly: false, readOnlyHint: true, cwd: tmpdir(), mode, rules: parseRules(r.allow, "allow") }).kind;
-    expect(hinted({}, "plan")).toBe("ask");
+  it("plan mode runs an MCP tool whose server says it only reads (readOnlyHint) without asking, as Claude Code does; deny and ask rules still apply; other modes still ask", () => {
+    const hinted = (r: { allow?: string[]; deny?: string[]; ask?: string[] }, mode: "default" | "plan") =>
+      decide({ tool: "mcp__docs__echo", args: {}, readOnly: false, readOnlyHint: true, cwd: tmpdir(), mode, rules: [...parseRules(r.allow, "allow"), ...parseRules(r.deny, "deny"), ...parseRules(r.ask, "ask")] }).kind;
+    expect(hinted({}, "plan")).toBe("allow");
     expect(hinted({}, "default")).toBe("ask");
     expect(hinted({ allow: ["mcp__docs__*"] }, "plan")).toBe("allow");
+    expect(hinted({ deny: ["mcp__docs__echo"] }, "plan")).toBe("deny");
+    expect(hinted({ ask: ["mcp__docs__*"] }, "plan")).toBe("ask");
   });
 
   it("plan mode refuses an MCP tool even when a rule allows it (it may change things); yolo allows", () => {

@@ -53,3 +53,17 @@ describe("Claude Code permission rules", () => {
     expect(report).toContain('"permissions.allow[1]" skipped: "WebFetch": Ink has no WebFetch tool');
   });
 });
+
+describe("Claude Code settings keys Ink does not read", () => {
+  it("are named in one warning per file (never silent); permissions, hooks and $schema are not", async () => {
+    const { loadSettings } = await import("../../src/settings/settings.js");
+    const cwd = temp("ink-proj-");
+    mkdirSync(join(cwd, ".claude"));
+    writeFileSync(join(cwd, ".claude", "settings.json"), JSON.stringify({ $schema: "x", env: { A: "1" }, model: "opus", hooks: {}, permissions: { allow: [], additionalDirectories: [], defaultMode: "plan", extraThing: 1 } }));
+    const loaded = loadSettings({ inkHome: temp("ink-home-"), projectDir: cwd, trusted: true });
+    const line = loaded.warnings.filter((w) => w.includes("Ink does not read"));
+    expect(line).toHaveLength(1);
+    expect(line[0]).toContain('"env", "model", "permissions.extraThing" are Claude Code settings Ink does not read');
+    expect(line[0]).not.toContain("additionalDirectories");
+  });
+});

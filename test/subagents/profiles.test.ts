@@ -86,12 +86,12 @@ describe("parseProfile", () => {
   });
 
   it.each([
-    ["high", { type: "on", budgetTokens: 32000 }],
-    ["low", { type: "on", budgetTokens: 4000 }],
-    ["Medium", { type: "on", budgetTokens: 10000 }],
+    ["high", { type: "on", budgetTokens: 32000, level: "high" }],
+    ["low", { type: "on", budgetTokens: 4000, level: "low" }],
+    ["Medium", { type: "on", budgetTokens: 10000, level: "medium" }],
     ["off", { type: "off" }],
     [false, { type: "off" }],
-    [true, { type: "on", budgetTokens: 10000 }],
+    [true, { type: "on", budgetTokens: 10000, level: "medium" }],
     [2048, { type: "on", budgetTokens: 2048 }],
   ])("parses thinking %j", (value, expected) => {
     const result = parse(`name: a\ndescription: b\nthinking: ${JSON.stringify(value)}`);

@@ -33,7 +33,7 @@ describe("agent files from public collections", () => {
     const load = loadProfiles({ ...d, trust: "trusted-by-flag" });
     const planner = load.profiles.find((p) => p.name === "planner")!;
     expect(planner.permissionMode).toBe("plan");
-    expect(planner.thinking).toEqual({ type: "on", budgetTokens: 32000 });
+    expect(planner.thinking).toEqual({ type: "on", budgetTokens: 32000, level: "high" });
     expect(planner.warnings!.join("\n")).toContain("memory, hooks have no Ink equivalent yet and were ignored");
     const loose = load.profiles.find((p) => p.name === "loose")!;
     expect(loose.permissionMode).toBe("yolo");
@@ -96,12 +96,15 @@ describe("agent files from public collections", () => {
   it("model aliases follow the current families; an unknown one runs on the parent's model, with a warning", () => {
     const d = project();
     put(d.agents, "a.md", "---\nname: a\ndescription: A\nmodel: opus\n---\n");
-    put(d.agents, "b.md", "---\nname: b\ndescription: B\nmodel: fable\n---\n");
+    put(d.agents, "b.md", "---\nname: b\ndescription: B\nmodel: gpt-4o\n---\n");
+    put(d.agents, "c.md", "---\nname: c\ndescription: C\nmodel: fable\n---\n");
     const load = loadProfiles({ ...d, trust: "trusted-by-flag" });
-    expect(load.profiles.find((p) => p.name === "a")!.model).toBe("claude-opus-4-6");
+    // the offline table's id; at dispatch the alias is the newest opus the provider lists
+    expect(load.profiles.find((p) => p.name === "a")).toMatchObject({ model: "claude-opus-4-6", modelAlias: "opus" });
+    expect(load.profiles.find((p) => p.name === "c")).toMatchObject({ model: expect.stringMatching(/^claude-fable-/), modelAlias: "fable" });
     const b = load.profiles.find((p) => p.name === "b")!;
     expect(b.model).toBeUndefined();
-    expect(b.warnings!.join()).toContain('model "fable" is neither a model id');
+    expect(b.warnings!.join()).toContain('model "gpt-4o" is neither a model id');
   });
 
   it("many warnings become one summary line; every one stays listed for /agents", () => {

@@ -100,7 +100,7 @@ describe("D-9 / H-4: without a session store a child's result and record say its
 
 describe("E-4: thinking levels minimal and max", () => {
   it("parseThinking accepts minimal (the smallest budget) and max (above high)", () => {
-    expect(parseThinking("minimal")).toEqual({ ok: true, value: { type: "on", budgetTokens: MIN_THINKING_BUDGET } });
+    expect(parseThinking("minimal")).toEqual({ ok: true, value: { type: "on", budgetTokens: MIN_THINKING_BUDGET, level: "minimal" } });
     const max = parseThinking("max");
     expect(max.ok && max.value.type === "on" && max.value.budgetTokens).toBe(THINKING_BUDGETS.max);
     expect(THINKING_BUDGETS.max).toBeGreaterThan(THINKING_BUDGETS.high);
@@ -110,10 +110,10 @@ describe("E-4: thinking levels minimal and max", () => {
   });
 
   it("--thinking, a profile's thinking and the task tool's thinking take them", () => {
-    expect(parseCliArgs(["--thinking", "max"]).thinking).toEqual({ type: "on", budgetTokens: THINKING_BUDGETS.max });
-    expect(parseCliArgs(["--thinking", "minimal"]).thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET });
+    expect(parseCliArgs(["--thinking", "max"]).thinking).toEqual({ type: "on", budgetTokens: THINKING_BUDGETS.max, level: "max" });
+    expect(parseCliArgs(["--thinking", "minimal"]).thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET, level: "minimal" });
     const parsed = parseProfile("---\nname: a\ndescription: b\nthinking: minimal\n---\nbody\n", { path: "/x/a.md", source: "user", hash: "h" });
-    expect(parsed.ok && parsed.profile.thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET });
+    expect(parsed.ok && parsed.profile.thinking).toEqual({ type: "on", budgetTokens: MIN_THINKING_BUDGET, level: "minimal" });
     expect(taskSchema.safeParse({ prompt: "p", thinking: "max" }).success).toBe(true);
     expect(taskSchema.safeParse({ prompt: "p", thinking: "minimal" }).success).toBe(true);
   });

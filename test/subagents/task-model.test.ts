@@ -23,7 +23,7 @@ describe("task model and thinking", () => {
     await h.run("go");
     const child = h.provider.requests.filter(isChild);
     expect(child.map((r) => r.model)).toEqual(["small-model"]);
-    expect(child[0]!.thinking).toEqual({ type: "on", budgetTokens: expect.any(Number) });
+    expect(child[0]!.thinking).toEqual({ type: "on", budgetTokens: expect.any(Number), level: expect.any(String) });
     expect(h.provider.requests.filter((r) => !isChild(r)).every((r) => r.model === "scripted-model")).toBe(true);
     const id = idOf(results(h)[0]!.content);
     expect(h.store.readHeader(id)).toMatchObject({ model: "small-model", modelFrom: "task", thinking: { type: "on" } });

@@ -5,6 +5,7 @@
  */
 import { isLooseTextError, lineFrontMatter, parseYamlFrontMatter, yamlErrorLine } from "../../context/front-matter.js";
 import type { ThinkingConfig } from "../../protocol/provider.js";
+import { CLAUDE_MODEL_ALIASES } from "../../protocol/model-catalog.js";
 import { formatSchemaIssues, PROFILE_KEYS, PROFILE_PERMISSION_MODES, profileFrontMatterSchema, unknownKeys, unknownKeysWarning, UNSUPPORTED_KEYS } from "./profile-schema.js";
 import { errorMessage } from "../../protocol/error-message.js";
 
@@ -17,8 +18,8 @@ export type ProfileSource = "project" | "user" | "claude-project" | "claude-user
 /** Claude Code's tool names → Ink's. */
 export const CLAUDE_TOOL_NAMES: Readonly<Record<string, string>> = { Read: "read", Grep: "grep", Glob: "find", LS: "ls", Edit: "edit", MultiEdit: "edit", Write: "write", Bash: "bash", Skill: "skill" };
 
-/** Claude Code's model aliases → Anthropic model ids (`inherit` = the parent's model). */
-export const CLAUDE_MODEL_ALIASES: Readonly<Record<string, string>> = { sonnet: "claude-sonnet-4-5", opus: "claude-opus-4-6", haiku: "claude-haiku-4-5", opusplan: "claude-opus-4-6" };
+/** Claude Code's model aliases → the offline table's ids (`inherit` = the parent's model); at dispatch an alias is the newest of its line the provider lists. */
+export { CLAUDE_MODEL_ALIASES };
 
 const INK_TOOL_NAMES = ["read", "bash", "grep", "find", "ls", "edit", "write", "skill"];
 
@@ -60,6 +61,8 @@ export interface AgentProfile {
   /** Tool names the agent may use; undefined = every tool of the parent except `task`. */
   tools?: string[];
   model?: string;
+  /** The alias `model:` was written as (`opus`, …): at dispatch it becomes the newest of its line the provider lists; `model` holds the offline table's id. */
+  modelAlias?: string;
   thinking?: ThinkingConfig;
   timeoutMs?: number;
   maxTurns?: number;
@@ -182,6 +185,10 @@ export function parseProfile(raw: string, origin: ProfileOrigin): ProfileParse {
   if (unsupported.length > 0) warnings.push(`${origin.path}: ${unsupported.join(", ")} ${unsupported.length === 1 ? "has" : "have"} no Ink equivalent yet and ${unsupported.length === 1 ? "was" : "were"} ignored`);
   if (fields.skills !== undefined) profile.skills = fields.skills;
   if (origin.source === "claude-project" || origin.source === "claude-user") adaptClaude(profile, warnings);
+  else if (profile.model !== undefined && CLAUDE_MODEL_ALIASES[profile.model] !== undefined) {
+    profile.modelAlias = profile.model;
+    profile.model = CLAUDE_MODEL_ALIASES[profile.model];
+  }
   if (warnings.length) profile.warnings = warnings;
   return { ok: true, profile };
 }
@@ -194,7 +201,10 @@ function adaptClaude(profile: AgentProfile, warnings: string[]): void {
   }
   if (profile.disallowedTools) profile.disallowedTools = mapClaudeTools(profile.disallowedTools, profile.path, "disallowed tool", warnings);
   if (profile.model === "inherit") delete profile.model;
-  else if (profile.model !== undefined && CLAUDE_MODEL_ALIASES[profile.model] !== undefined) profile.model = CLAUDE_MODEL_ALIASES[profile.model];
+  else if (profile.model !== undefined && CLAUDE_MODEL_ALIASES[profile.model] !== undefined) {
+    profile.modelAlias = profile.model;
+    profile.model = CLAUDE_MODEL_ALIASES[profile.model];
+  }
   else if (profile.model !== undefined && !profile.model.startsWith("claude-")) {
     warnings.push(`${profile.path}: model "${profile.model}" is neither a model id (claude-…) nor an alias Ink knows (${Object.keys(CLAUDE_MODEL_ALIASES).join(", ")}, inherit); agent "${profile.name}" runs on the parent's model`);
     delete profile.model;

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { AgentMessage } from "../../protocol/messages.js";
 import { PROVIDER_NAMES, type Provider, type ThinkingConfig } from "../../protocol/provider.js";
+import { resolveModelAlias, unservedModelWarning } from "../../protocol/model-catalog.js";
 import { SessionNotFoundError, type SessionStore } from "../../session/store.js";
 import { HistoryRefusedError } from "../../session/repair.js";
 import type { LoadedSession, SessionWorktree } from "../../session/types.js";
@@ -23,9 +24,9 @@ import { driftReasons, systemDriftBesideTools } from "./resume-drift.js";
  * checked); otherwise SubagentConfigError, before the child starts. A prefix that names no
  * provider (`vendor/models/x`) is part of the model id, passed whole (see providerPrefix).
  */
-export function resolveChildModel(provider: Provider, parentModel: string, profile?: Pick<AgentProfile, "name" | "model" | "path">): string {
-  const wanted = profile?.model;
-  if (!wanted) return parentModel;
+export function resolveChildModel(provider: Provider, parentModel: string, profile?: Pick<AgentProfile, "name" | "model" | "path" | "modelAlias">): string {
+  const wanted = profile?.modelAlias !== undefined ? resolveModelAlias(profile.modelAlias, provider.modelCatalog?.()?.models) : profile?.model;
+  if (!wanted || !profile) return parentModel;
   const where = profile.path ? ` (${profile.path})` : "";
   return checkChildModel(provider, wanted, `agent "${profile.name}"${where}`, "Change the profile's model: line or remove it.");
 }
@@ -35,7 +36,13 @@ export function resolveChildModel(provider: Provider, parentModel: string, profi
  * the parent's provider must serve it. Throws SubagentConfigError naming the choices.
  */
 export function resolveDispatchModel(provider: Provider, wanted: string, parentModel: string): string {
-  return checkChildModel(provider, wanted, "task", `Pass one of its models (this session runs "${parentModel}"), or omit model to use the parent's.`);
+  return checkChildModel(provider, resolveModelAlias(wanted, provider.modelCatalog?.()?.models), "task", `Pass one of its models (this session runs "${parentModel}"), or omit model to use the parent's.`);
+}
+
+/** A warning when the provider's model list is known and lacks the child's model `model` (it still runs: the list may be stale). */
+export function childModelWarning(provider: Provider, model: string, who: string): string | undefined {
+  const warning = unservedModelWarning(model, provider.modelCatalog?.(), provider.name);
+  return warning && `${who}: ${warning}`;
 }
 
 /**

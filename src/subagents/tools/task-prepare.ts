@@ -15,7 +15,7 @@ import type { SessionLock } from "../../session/lock.js";
 import type { LoadedSession } from "../../session/types.js";
 import { childSystemPrompt, selectChildToolPool, SubagentConfigError } from "../runtime/child-prompt.js";
 import type { AgentProfile } from "../profiles/profile-parse.js";
-import { checkResumable, resolveChildModel, resolveDispatchModel } from "../runtime/resume-check.js";
+import { checkResumable, childModelWarning, resolveChildModel, resolveDispatchModel } from "../runtime/resume-check.js";
 import { formatChildrenList, notStartedResult, resumeRefusedResult, unknownAgentResult } from "./task-refusals.js";
 import type { TaskArgs } from "./task-schema.js";
 import type { TaskToolOptions } from "./task-options.js";
@@ -43,6 +43,8 @@ export interface Prepared {
   keptWorktree?: { path: string; branch: string };
   /** MCP tools its profile lists that this session does not have: it runs without them. */
   skippedTools?: string[];
+  /** The provider's model list lacks the child's own model (it runs on it all the same). */
+  modelWarning?: string;
   /** A resumed child's saved description (it keeps it) and first prompt (its label when it has none). */
   saved?: { description?: string; prompt?: string };
 }
@@ -55,13 +57,15 @@ export function prepareNew(options: TaskToolOptions, byName: Map<string, AgentPr
     const skipped: string[] = [];
     const tools = selectChildToolPool(options.getTools(), profile, skipped);
     const model = args.model !== undefined ? resolveDispatchModel(options.provider, args.model, options.model) : resolveChildModel(options.provider, options.model, profile);
+    const own = args.model !== undefined || profile?.model !== undefined;
+    const modelWarning = own ? childModelWarning(options.provider, model, args.model !== undefined ? "task model" : `agent "${profile!.name}" model`) : undefined;
     let thinking: ThinkingConfig | undefined;
     if (args.thinking !== undefined) {
       const parsed = parseThinking(args.thinking);
       if (!parsed.ok) return { error: notStartedResult(`task thinking: ${parsed.message}`) };
       thinking = parsed.value;
     }
-    return { childId: newSessionId(), profile, tools, model, ...(args.model !== undefined ? { modelFrom: "task" as const } : {}), thinking, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}) };
+    return { childId: newSessionId(), profile, tools, model, ...(args.model !== undefined ? { modelFrom: "task" as const } : {}), thinking, system: childSystemPrompt(options.getSystem(), profile, tools), resumed: false, ...(skipped.length ? { skippedTools: skipped } : {}), ...(modelWarning ? { modelWarning } : {}) };
   } catch (err) {
     if (err instanceof SubagentConfigError) return { error: notStartedResult(err.message) };
     throw err;

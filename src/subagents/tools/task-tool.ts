@@ -150,6 +150,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   }
   if (p.keptWorktree) claimWorktreeOwner(p.keptWorktree.path, p.keptWorktree.branch); // in use again: not a leftover
   for (const message of p.loaded?.toPersist ?? []) writer?.append({ type: "message", message });
+  if (p.modelWarning) warn("model", p.modelWarning);
   if (p.skippedTools) warn("mcp", `agent "${p.profile?.name}" lists MCP tools this session does not have (${p.skippedTools.join(", ")}: the server is not configured or not running); it runs without them`);
   if (lock?.takenOver) warn("lock", `took over a stale lock of process ${lock.takenOver.pid} on ${lock.takenOver.hostname} (since ${lock.takenOver.startedAt}): ${lock.takenOver.reason}`);
   emit({ type: "subagent_start", ...tag, color: p.profile?.color, description, prompt: args.prompt, model: p.model, sessionId: writer?.id, worktree: worktree?.path ?? p.keptWorktree?.path, resumed: p.resumed });
