@@ -6,13 +6,16 @@
  * in the shared tree (checkpointed: `/rewind` takes it back) or, when the request says
  * "worktree(s)", each in its own git worktree (its branch kept: `/merge` merges them; two workers
  * on one file conflict). A worker resumed with a merge conflict (`/merge hand`) merges the target
- * branch in, keeps both sides of every conflicting hunk and commits.
+ * branch in, keeps both sides of every conflicting hunk and commits. "… yourself" ("add a note to
+ * TODO.md yourself") has the main agent append the line itself, with no worker, so a turn can hold
+ * the main agent's own change.
  */
 import type { DemoContext } from "./demo-conversation.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
 
 const WANTS_NOTES = /\b(?:add|append|write)\s+(?:a\s+|some\s+|\d+\s+|one\s+|two\s+|three\s+|four\s+)?notes?\b/i;
 const IN_WORKTREES = /\bworktrees?\b/i;
+const BY_MAIN = /\byourself\b/i;
 const WORKER_TASK = /Append the line "([^"\n]+)" to `([^`\n]+)`/;
 const MERGE_HAND = /^\[Ink merge queue\] Merging your branch (\S+) into (\S+) conflicts in/m;
 const FILE_TOKEN = /(?:^|[\s,(])((?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?=$|[\s,.;:)])/g;
@@ -66,9 +69,25 @@ function summariseWorkers(context: DemoContext): DemoReply {
   return { text: [`The workers have finished:`, ...out, "", next].join("\n"), calls: [] };
 }
 
+/** "add a note to TODO.md yourself": the main agent appends the line with its own `bash`, then says so. */
+function planOwnNote(context: DemoContext): DemoReply | undefined {
+  const file = workerFiles(context.prompt)[0]!;
+  const line = "- note from the main agent";
+  if (context.exchanges.length === 0) {
+    if (context.lastRole !== "user") return undefined;
+    if (!context.toolNames.has("bash")) return { text: "I have no bash tool here, so I cannot change the file.", calls: [] };
+    return { text: `I'll append a note to \`${file}\` myself.`, calls: [{ name: "bash", arguments: { command: `printf '%s\\n' ${quote(line)} >> ${quote(file)} && echo appended` } }] };
+  }
+  if (context.lastRole !== "toolResult") return undefined;
+  const result = context.exchanges.at(-1)?.calls[0]?.result;
+  if (result && !result.isError && result.content.includes("appended")) return { text: `Appended "${line}" to \`${file}\`. Try \`/rewind\` to list the turns with what each changed.`, calls: [] };
+  return { text: `I could not change \`${file}\`: ${(result?.content ?? "no result came back").trim().split("\n")[0]}`, calls: [] };
+}
+
 /** The main agent's reply in the worker demo (undefined when the request is not one). */
 export function planWorkers(context: DemoContext): DemoReply | undefined {
   if (!wantsWorkers(context.prompt)) return undefined;
+  if (BY_MAIN.test(context.prompt)) return planOwnNote(context);
   if (context.exchanges.length === 0) return context.lastRole === "user" ? startWorkers(context) : undefined;
   const last = context.exchanges[context.exchanges.length - 1]!;
   if (context.lastRole !== "toolResult" || !last.calls.every((c) => c.call.name === "task")) return undefined;

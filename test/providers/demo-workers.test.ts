@@ -77,3 +77,16 @@ it("three workers in worktrees leave three branches; /merge stops at the conflic
   expect(git(cwd, "branch", "--list", "ink/*").trim()).toBe("");
   expect(git(cwd, "status", "--porcelain")).toBe("");
 });
+
+it("\"… yourself\" has the main agent append the note itself (no worker); /rewind lists it as main's and takes it back", async () => {
+  const cwd = repo();
+  const session = demoSession(cwd);
+  await session.prompt("add a note to TODO.md yourself");
+  expect(readFileSync(join(cwd, "TODO.md"), "utf8")).toBe("- note from the main agent\n");
+  expect(session.history.some((m) => m.role === "assistant" && m.content.some((b) => b.type === "toolCall" && b.name === "task"))).toBe(false);
+  expect(lastText(session)).toContain("/rewind");
+  const [turn] = await session.rewindTurns();
+  expect(turn!.changes).toEqual([{ agent: expect.objectContaining({ id: "main" }), files: [{ path: "TODO.md", added: 1, removed: 0 }] }]);
+  expect((await session.rewind(1, { files: true, conversation: false })).ok).toBe(true);
+  expect(existsSync(join(cwd, "TODO.md"))).toBe(false);
+});
