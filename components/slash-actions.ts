@@ -138,7 +138,11 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   }
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
-  const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";
+  // The command to type next repeats the person's own words (files, conversation) with the one word
+  // added: "/rewind 2 force" after "/rewind 2 files" would cut the conversation too.
+  const words = args.trim().split(/\s+/).filter(Boolean);
+  const plus = (word: string) => `/rewind ${[...words, ...(words.some((w) => w.toLowerCase() === word) ? [] : [word])].join(" ")}`;
+  const again = r.changedSince.length > 0 ? ` — ${plus("force")} overwrites` : r.children.length > 0 ? ` — ${plus("stop")} stops them first` : "";
   stream.notice(`/rewind: ${r.message}${again}`, "warn");
 }
 
