@@ -464,8 +464,17 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
           recordCut: (keep, t) => this.file?.record({ type: "rewind", keep, turn: t }),
           runningChildren: () => this.runningChildren,
           stopChildren: async (ids) => {
-            for (const id of ids) this.stopChild(id);
-            for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+            // The children stopped for a rewind report nothing to the main agent: their reports
+            // would start a turn of their own (the main agent is idle) that acts on work the
+            // rewind takes back. Counted as a main run meanwhile, so no such turn starts.
+            this.mainRuns++;
+            try {
+              for (const id of ids) this.stopChild(id);
+              for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+              this.children.take(ids);
+            } finally {
+              this.mainRunEnded();
+            }
           },
         },
         turn,
