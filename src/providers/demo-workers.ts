@@ -112,16 +112,20 @@ export function planWorkerChild(context: DemoContext): DemoReply | undefined {
   if (hand) {
     const into = hand[2]!;
     if (context.exchanges.length === 0) {
+      // git merge wants an identity before it starts: without one of the person's (no user.email
+      // in any git config) the demo's merge commit is made as "Ink demo".
       const command = [
+        `git config user.email >/dev/null || export GIT_AUTHOR_NAME='Ink demo' GIT_AUTHOR_EMAIL=demo@localhost GIT_COMMITTER_NAME='Ink demo' GIT_COMMITTER_EMAIL=demo@localhost`,
         `git merge --no-edit ${quote(into)}`,
         `files=$(git diff --name-only --diff-filter=U)`,
-        `[ -n "$files" ] && node -e ${quote(KEEP_BOTH)} $files && git add -- $files && { git commit -q --no-edit 2>/dev/null || git -c user.name='Ink demo' -c user.email=demo@localhost commit -q --no-edit; } && echo "resolved:" $files`,
+        `[ -n "$files" ] && node -e ${quote(KEEP_BOTH)} $files && git add -- $files && git commit -q --no-edit && echo "resolved:" $files`,
       ].join("; ");
       return { text: `Merging ${into} into my branch and keeping both sides of each conflict.`, calls: [{ name: "bash", arguments: { command } }] };
     }
     const resolved = /resolved: (.+)/.exec(result?.content ?? "")?.[1];
     if (result && !result.isError && resolved) return { text: `Merged ${into} into my branch; in ${resolved.trim()} I kept both sides (its lines and mine) and committed the merge.`, calls: [] };
-    return { text: `I could not resolve the conflict: ${(result?.content ?? "no result came back").trim().split("\n").at(-1)}`, calls: [] };
+    const said = (result?.content ?? "no result came back").trim().split("\n").filter((l) => l.trim() !== "");
+    return { text: `I could not resolve the conflict: ${said[0]}${said.length > 1 ? ` … ${said.at(-1)}` : ""}`, calls: [] };
   }
   const [, line, file] = task!;
   if (context.exchanges.length === 0) return { text: "", calls: [{ name: "bash", arguments: { command: `printf '%s\\n' ${quote(line!)} >> ${quote(file!)} && echo appended` } }] };

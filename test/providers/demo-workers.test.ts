@@ -66,7 +66,13 @@ it("three workers in worktrees leave three branches; /merge stops at the conflic
   const first = await session.mergeBranches(order.map((b) => b.branch));
   expect(first.merged).toEqual([order[0]!.branch, order[1]!.branch]);
   expect(first.conflict).toMatchObject({ branch: order[2]!.branch, files: ["NOTES.md"] });
-  const { handed, outcome } = await session.handMergeConflict();
+  // The worker merges with no identity of the person's (a fresh machine: no user.email in any git config).
+  const hadGlobal = process.env.GIT_CONFIG_GLOBAL;
+  process.env.GIT_CONFIG_GLOBAL = "/dev/null";
+  const { handed, outcome } = await session.handMergeConflict().finally(() => {
+    if (hadGlobal === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+    else process.env.GIT_CONFIG_GLOBAL = hadGlobal;
+  });
   expect(handed?.content).toContain("I kept both sides");
   expect(outcome).toMatchObject({ ok: true, merged: [order[2]!.branch] });
   const notes = readFileSync(join(cwd, "NOTES.md"), "utf8").split("\n");
