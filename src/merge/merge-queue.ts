@@ -132,10 +132,14 @@ export async function inspectQueue(cwd: string, branches: readonly QueueBranch[]
 export function queueListing(states: readonly BranchState[]): string[] {
   if (states.length === 0) return ["No kept worktree branches in this session (a worktree child that changed something keeps one)."];
   const lines = ["Kept worktree branches (merged in the order you give):"];
+  // Short enough that three branches fit an 80x24 screen with their first line: the child's id is
+  // left out when the branch name holds it, and a one-file diffstat loses its summary line.
   states.forEach((s, i) => {
-    const who = s.title ? ` — ${s.title}${s.childId ? ` [${s.childId}]` : ""}` : "";
-    lines.push(`  ${i + 1}. ${s.branch}${who} · ${s.clean ? "applies cleanly to HEAD" : "CONFLICTS with HEAD"}${s.uncommitted ? " · has uncommitted work (committed on its branch before merging)" : ""}`);
-    for (const l of s.diffstat.split("\n").filter(Boolean)) lines.push(`     ${l.trim()}`);
+    const id = s.childId && !s.branch.endsWith(`/${s.childId}`) ? ` [${s.childId}]` : "";
+    const who = s.title ? ` — ${s.title}${id}` : id;
+    lines.push(`  ${i + 1}. ${s.branch}${who} · ${s.clean ? "applies cleanly to HEAD" : "CONFLICTS with HEAD"}${s.uncommitted ? " · has uncommitted work (Ink commits it first)" : ""}`);
+    const stat = s.diffstat.split("\n").filter(Boolean);
+    for (const l of stat.length === 2 && /^\s*1 file changed/.test(stat[1]!) ? stat.slice(0, 1) : stat) lines.push(`     ${l.trim()}`);
     if (s.overlaps.length > 0) lines.push(`     also changed by another branch: ${s.overlaps.join(", ")}`);
   });
   lines.push("/merge <n> [<n>…] | all  [squash]  — merges in that order, stops at the first conflict, removes each merged worktree and branch");

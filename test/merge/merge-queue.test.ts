@@ -39,7 +39,12 @@ it("lists each branch with its diffstat, overlaps and whether it applies to HEAD
   ]);
   expect(states[0]!.diffstat).toContain("a.ts | 2");
   const listing = queueListing(states).join("\n");
-  expect(listing).toContain("1. ink/one — general · one [one] · applies cleanly to HEAD");
+  expect(listing).toContain("\n     a.ts | 2 +-\n"); // one file: its row, no "1 file changed" row
+  expect(listing).not.toContain("1 file changed");
+  // the child's id is left out when the branch is named after it, kept otherwise
+  expect(queueListing([{ ...states[0]!, childId: "c1" }])[1]).toBe("  1. ink/one — general · one [c1] · applies cleanly to HEAD");
+  expect(queueListing([{ ...states[0]!, branch: "ink/20261206-030348-ec7dc8", childId: "20261206-030348-ec7dc8", title: "worker 1: NOTES.md" }])[1]).toBe("  1. ink/20261206-030348-ec7dc8 — worker 1: NOTES.md · applies cleanly to HEAD");
+  expect(listing).toContain("1. ink/one — general · one · applies cleanly to HEAD");
   expect(listing).toContain("also changed by another branch: a.ts");
 
   const outcome = await mergeQueue(repo, [one, two, three]);
@@ -94,7 +99,8 @@ it("a worktree's uncommitted work counts in its diffstat and its clean check, an
   expect(state).toMatchObject({ branch: "ink/four", uncommitted: true, clean: false, files: ["a.ts", "d.ts"] });
   expect(state!.diffstat).toContain("a.ts | 2");
   expect(state!.diffstat).toContain("d.ts | 1");
-  expect(queueListing([state!]).join("\n")).toContain("CONFLICTS with HEAD");
+  const listing = queueListing([state!]);
+  expect(listing[1]).toBe("  1. ink/four — general · four · CONFLICTS with HEAD · has uncommitted work (Ink commits it first)");
   expect(git(dir, "rev-parse", "HEAD")).toBe(tipBefore);
   expect(git(dir, "status", "--porcelain")).toBe(" M a.ts\n?? d.ts\n"); // nothing staged
 });
