@@ -131,7 +131,7 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   const { session, stream } = ctx;
   const asked = parseRewindArgs(args);
   if ("error" in asked) return stream.notice(asked.error, "error");
-  if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" })).join("\n"), "info");
+  if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" }), session.checkpointBound).join("\n"), "info");
   if (!asked.opts.stopChildren && ctx.stopChildrenThen && session.runningChildren.length > 0) {
     // The usual question first: y stops the running children, then rewinds.
     return ctx.stopChildrenThen(`rewind to before turn ${asked.turn}`, () => void runRewind(`${args} stop`, ctx));

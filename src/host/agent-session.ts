@@ -54,7 +54,7 @@ import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-r
 import { SessionChildrenApi } from "./session-children.js";
 import { CheckpointStore, removeOrphanCheckpoints, type TurnSummary } from "../checkpoints/store.js";
 import { withCheckpoints } from "../checkpoints/checkpoint-calls.js";
-import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
+import { historyHead, rewindTo, type CheckpointBound, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
 import { conflictPrompt, inspectQueue, mergeQueue, type BranchState, type MergeConflict, type MergeOutcome } from "../merge/merge-queue.js";
 import { keptBranches, sessionRecords } from "../merge/session-merge.js";
 import { createMergeBranchesTool } from "../merge/merge-tool.js";
@@ -442,6 +442,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     }
   }
 
+  /** The checkpoint store's bound (the last `maxTurns` turns, at most `maxBytes`); undefined when there is no store. */
+  get checkpointBound(): CheckpointBound | undefined {
+    return this.checkpoints ? { maxTurns: this.checkpoints.maxTurns, maxBytes: this.checkpoints.maxBytes } : undefined;
+  }
+
   /** The main turns kept in the checkpoint store, oldest first, with the files each changed and by whom (`/rewind`). */
   async rewindTurns(): Promise<TurnSummary[]> {
     await this.checkpoints?.settle();
@@ -549,6 +554,9 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     try {
       return await runMainPrompt(() => this.mainRunDeps(opts), this.hooks, userMessage, opts);
     } finally {
+      // The checkpoint store's bound holds between turns too (a turn's snapshots may pass it),
+      // not only from the next turn's start on.
+      await this.checkpoints?.enforceBound().catch((err: unknown) => this.emitMain({ type: "warning", source: "session", message: `checkpoint store: ${(err as Error).message}` }));
       this.mainRunEnded();
     }
   }
