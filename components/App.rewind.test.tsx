@@ -80,3 +80,23 @@ it("rewinding while a child runs asks the usual question first: n changes nothin
   expect(h.session.hasUndeliveredReports).toBe(false);
   expect(h.session.history.some((m) => m.role === "user" && JSON.stringify(m.content).includes("background-report"))).toBe(false);
 });
+
+it("/copy after a conversation rewind copies the last answer the conversation still holds, not one below the cut", async () => {
+  h = renderApp((r) => {
+    const said = lastUser(r);
+    return { text: `answer to ${said}` };
+  });
+  await typeAndSubmit(h.app, "alpha");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to alpha") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "beta");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to beta") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "/rewind 2 conversation");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("the conversation is back to before turn 2"), { what: "the conversation rewind" });
+  await typeAndSubmit(h.app, "/copy");
+  const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Copied the last answer"), { what: "the copy notice" });
+  expect(readFileSync(/and to\s+(\S+\.md)/.exec(frame)![1]!, "utf8")).toBe("answer to alpha\n");
+  await typeAndSubmit(h.app, "/rewind 1 conversation");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("the conversation is back to before turn 1"), { what: "the second rewind" });
+  await typeAndSubmit(h.app, "/copy");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("There is no answer to copy yet."), { what: "nothing left to copy" });
+});

@@ -4,7 +4,7 @@
  */
 import type { AgentSession } from "../src/host/agent-session.js";
 import { errorMessage } from "../src/protocol/error-message.js";
-import { copyOut, lastAnswerText } from "./copy-answer.js";
+import { copyOut, lastHistoryAnswer } from "./copy-answer.js";
 import { costLines } from "./hooks/cost-lines.js";
 import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
@@ -78,7 +78,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "resume":
       return ctx.openPicker();
     case "copy": {
-      const answer = lastAnswerText(stream.state.finished);
+      const answer = lastHistoryAnswer(session.history);
       if (answer === undefined) return stream.notice("There is no answer to copy yet.", "warn");
       return stream.notice(copyOut(answer, "the last answer", session.sessionId, ctx.write), "info");
     }
