@@ -22,6 +22,9 @@ const edits: Record<string, { path: string; content: string }> = {
   three: { path: "a.ts", content: "x\ny by three\n" },
 };
 
+/** Polls for a frame that waits on real git work (worktrees, merges, a resumed child): seconds on a loaded machine. */
+const GIT_TRIES = 2000;
+
 it("lists the kept branches, merges them in the order typed, stops at the conflict showing it, and /merge hand has its child resolve it, then goes on", async () => {
   h = renderApp(
     (r: ModelRequest) => {
@@ -48,15 +51,15 @@ it("lists the kept branches, merges them in the order typed, stops at the confli
     },
   );
   await typeAndSubmit(h.app, "split it");
-  await waitForFrame(h.app.lastFrame, (f) => f.includes("workers finished") && f.includes("Enter send"), { what: "the workers' end", tries: 3000 });
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("workers finished") && f.includes("Enter send"), { what: "the workers' end", tries: GIT_TRIES });
   await typeAndSubmit(h.app, "/merge");
-  const listing = await waitForFrame(h.app.lastFrame, (f) => f.includes("Kept worktree branches"), { what: "the listing", tries: 3000 });
+  const listing = await waitForFrame(h.app.lastFrame, (f) => f.includes("Kept worktree branches"), { what: "the listing", tries: GIT_TRIES });
   expect(listing.match(/applies cleanly to HEAD/g)).toHaveLength(3);
   expect(listing).toContain("also changed by another branch: a.ts");
   const candidates = await h.session.mergeCandidates();
   const n = (title: string) => candidates.findIndex((c) => c.title === title) + 1;
   await typeAndSubmit(h.app, `/merge ${n("part one")} ${n("part two")} ${n("part three")}`);
-  const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("stopped at"), { what: "the merge outcome", tries: 3000 });
+  const done = await waitForFrame(h.app.lastFrame, (f) => f.includes("stopped at"), { what: "the merge outcome", tries: GIT_TRIES });
   expect(done.replace(/\s+/g, " ")).toContain("it conflicts in a.ts");
   expect(readFileSync(join(h.cwd, "a.ts"), "utf8")).toBe("x\ny by one\n");
   expect(readFileSync(join(h.cwd, "b.ts"), "utf8")).toBe("b\n");
@@ -64,11 +67,11 @@ it("lists the kept branches, merges them in the order typed, stops at the confli
   expect(flat).toMatch(/<<<<<<< HEAD .*y by one .*=======.*y by three/); // the conflicting hunk
   expect(flat).toMatch(/→ \/merge hand resumes part three \[[0-9a-f-]+\] in its worktree with this conflict as its prompt, then merges ink\/\S+/);
   await typeAndSubmit(h.app, "/merge hand");
-  const handed = await waitForFrame(h.app.lastFrame, (f) => (f.replace(/\s+/g, " ").match(/\/merge: merged ink\//g) ?? []).length === 2 && f.includes("Enter send"), { what: "the merge after the hand-off", tries: 3000 });
+  const handed = await waitForFrame(h.app.lastFrame, (f) => (f.replace(/\s+/g, " ").match(/\/merge: merged ink\//g) ?? []).length === 2 && f.includes("Enter send"), { what: "the merge after the hand-off", tries: GIT_TRIES });
   const after = handed.replace(/\s+/g, " ");
   expect(after).toContain("kept both lines' intent"); // the resumed child's report
   expect(after).toMatch(/\/merge: merged ink\/\S+ \(worktrees and branches removed\)(?!; stopped)/);
   expect(readFileSync(join(h.cwd, "a.ts"), "utf8")).toBe("x\ny by one and three\n");
   expect(git(h.cwd, "branch", "--list", "ink/*").trim()).toBe("");
   expect(await h.session.mergeCandidates()).toEqual([]);
-}, 120_000); // real git merges in three worktrees: slow on a loaded machine, so the waits are long (they end as soon as the frame shows)
+}, 120_000); // real git merges in three worktrees: slow on a loaded machine (the waits end as soon as the frame shows)

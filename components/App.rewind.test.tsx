@@ -36,11 +36,17 @@ it("lists the turns with the files each changed (Esc Esc), refuses over a file t
   expect(listing).toContain('turn 2 "beta" — main: notes.txt +1 −1');
   writeFileSync(join(h.cwd, "notes.txt"), "edited by hand\n");
   await typeAndSubmit(h.app, "/rewind 2 files");
-  await waitForFrame(h.app.lastFrame, (f) => f.includes("not overwritten: notes.txt"), { what: "the refusal" });
+  const refused = await waitForFrame(h.app.lastFrame, (f) => f.includes("not overwritten: notes.txt"), { what: "the refusal" });
+  // The command it offers keeps "files": "/rewind 2 force" would cut the conversation as well.
+  expect(refused.replace(/\s+/g, " ")).toContain("/rewind 2 files force overwrites");
   expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("edited by hand\n");
-  await typeAndSubmit(h.app, "/rewind 2 force");
-  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 2"), { what: "the rewind" });
+  const turns = h.session.history.length;
+  await typeAndSubmit(h.app, "/rewind 2 files force");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 2"), { what: "the files rewind" });
   expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("alpha\n");
+  expect(h.session.history).toHaveLength(turns); // files only: the conversation stays
+  await typeAndSubmit(h.app, "/rewind 2 conversation");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("the conversation is back to before turn 2"), { what: "the conversation rewind" });
   expect(h.session.history.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
 });
 
@@ -67,7 +73,30 @@ it("rewinding while a child runs asks the usual question first: n changes nothin
   await typeAndSubmit(h.app, "/rewind 1 files");
   await waitForFrame(h.app.lastFrame, (f) => f.includes("Stop it and rewind to before turn 1? y/n"), { what: "the question again" });
   h.app.stdin.write("y");
-  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 1"), { what: "the rewind" });
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("rewound to before turn 1") && f.includes("Enter send"), { what: "the rewind" });
   expect(readFileSync(join(h.cwd, "notes.txt"), "utf8")).toBe("mine\n");
   expect(h.session.runningChildren).toHaveLength(0);
+  // The stopped child's report starts no turn of its own (that turn would act on what was just taken back).
+  expect(h.session.hasUndeliveredReports).toBe(false);
+  expect(h.session.history.some((m) => m.role === "user" && JSON.stringify(m.content).includes("background-report"))).toBe(false);
+});
+
+it("/copy after a conversation rewind copies the last answer the conversation still holds, not one below the cut", async () => {
+  h = renderApp((r) => {
+    const said = lastUser(r);
+    return { text: `answer to ${said}` };
+  });
+  await typeAndSubmit(h.app, "alpha");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to alpha") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "beta");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("answer to beta") && f.includes("Enter send"));
+  await typeAndSubmit(h.app, "/rewind 2 conversation");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("the conversation is back to before turn 2"), { what: "the conversation rewind" });
+  await typeAndSubmit(h.app, "/copy");
+  const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("Copied the last answer"), { what: "the copy notice" });
+  expect(readFileSync(/and to\s+(\S+\.md)/.exec(frame)![1]!, "utf8")).toBe("answer to alpha\n");
+  await typeAndSubmit(h.app, "/rewind 1 conversation");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("the conversation is back to before turn 1"), { what: "the second rewind" });
+  await typeAndSubmit(h.app, "/copy");
+  await waitForFrame(h.app.lastFrame, (f) => f.includes("There is no answer to copy yet."), { what: "nothing left to copy" });
 });

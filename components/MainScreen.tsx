@@ -229,7 +229,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       } else {
         idleEscAt.current = 0;
         setHint(undefined);
-        void session.rewindTurns().then((turns) => stream.notice(rewindListing(turns).join("\n"), "info"));
+        void session.rewindTurns().then((turns) => stream.notice(rewindListing(turns, session.checkpointBound).join("\n"), "info"));
       }
     }
     // Ctrl-B: the focused running child (or every foreground child) to the background.

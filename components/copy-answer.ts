@@ -1,12 +1,13 @@
 /**
  * Getting text out of the full-screen UI, whose layout the terminal's own selection cuts across:
- * `/copy` puts the last answer on the clipboard with OSC 52 (terminals that allow it; tmux with
+ * `/copy` puts the conversation's last answer on the clipboard with OSC 52 (terminals that allow it; tmux with
  * `set-clipboard on`) and, since not every terminal does, into a file whose path is shown; Ctrl-Y
  * in the Ctrl-F search does the same for the item of the current hit.
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AgentMessage } from "../src/protocol/messages.js";
 import type { TranscriptItem } from "./hooks/transcript-types.js";
 import { wholeResultText } from "./hooks/use-tool-output.js";
 
@@ -15,11 +16,16 @@ export function osc52(text: string): string {
   return `\u001b]52;c;${Buffer.from(text, "utf8").toString("base64")}\u0007`;
 }
 
-/** Text of the newest finished assistant answer, or undefined. */
-export function lastAnswerText(items: readonly TranscriptItem[]): string | undefined {
-  for (let i = items.length - 1; i >= 0; i--) {
-    const item = items[i]!;
-    if (item.kind === "assistant" && item.text.trim()) return item.text;
+/**
+ * Text of the conversation's last assistant answer (the model's history, not the screen: after a
+ * `/rewind … conversation` the answers below the cut are still on screen but no longer part of it).
+ */
+export function lastHistoryAnswer(history: readonly AgentMessage[]): string | undefined {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.role !== "assistant") continue;
+    const text = m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
+    if (text.trim()) return text;
   }
   return undefined;
 }

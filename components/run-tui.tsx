@@ -15,6 +15,7 @@ import { render } from "ink";
 import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
+import { lastHistoryAnswer } from "./copy-answer.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
 import { frameDiffEnabled, inkStream, scrollRegionSupport } from "./ink-stream.js";
 import { ownFullscreenFrames } from "./terminal/frame-owner.js";
@@ -60,16 +61,6 @@ export interface RunTuiOptions {
   approvalTiming?: ApprovalTiming;
 }
 
-/** Text of the last assistant message in `session`'s history. */
-function lastAnswer(session: AgentSession): string | undefined {
-  for (let i = session.history.length - 1; i >= 0; i--) {
-    const m = session.history[i]!;
-    if (m.role !== "assistant") continue;
-    const text = m.content.flatMap((b) => (b.type === "text" ? [b.text] : [])).join("");
-    if (text.trim()) return text;
-  }
-  return undefined;
-}
 
 /** With `INK_BENCH_FRAMES` set (benchmarks): appends each frame's render time (Ink's onRender, ms) to that file; otherwise nothing. */
 export function frameRecorder(file: string | undefined): ((metrics: { renderTime: number }) => void) | undefined {
@@ -160,7 +151,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   session.close();
   // Full-screen: the last answer was only on the alternate screen, so it is printed again; inline it
   // is in the scrollback already. Either way the exact command that comes back here.
-  const lines = farewellLines(fullscreen ? lastAnswer(session) : undefined, session.sessionPath ? session.sessionId : undefined);
+  const lines = farewellLines(fullscreen ? lastHistoryAnswer(session.history) : undefined, session.sessionPath ? session.sessionId : undefined);
   if (lines.length) stdout.write(`${lines.join("\n")}\n`);
   if (session.sessionPath && !unsaved) stdout.write(`Session saved: ${session.sessionPath}\n`);
   if (session.sessionPath && unsaved) stdout.write(`Session NOT fully saved (${unsaved}): ${session.sessionPath} — resuming it will miss what was not written; free disk space or check INK_HOME\n`);

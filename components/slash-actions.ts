@@ -4,7 +4,7 @@
  */
 import type { AgentSession } from "../src/host/agent-session.js";
 import { errorMessage } from "../src/protocol/error-message.js";
-import { copyOut, lastAnswerText } from "./copy-answer.js";
+import { copyOut, lastHistoryAnswer } from "./copy-answer.js";
 import { costLines } from "./hooks/cost-lines.js";
 import type { SlashOutcome } from "./hooks/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
@@ -83,7 +83,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "resume":
       return ctx.openPicker();
     case "copy": {
-      const answer = lastAnswerText(stream.state.finished);
+      const answer = lastHistoryAnswer(session.history);
       if (answer === undefined) return stream.notice("There is no answer to copy yet.", "warn");
       return stream.notice(copyOut(answer, "the last answer", session.sessionId, ctx.write), "info");
     }
@@ -136,14 +136,18 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   const { session, stream } = ctx;
   const asked = parseRewindArgs(args);
   if ("error" in asked) return stream.notice(asked.error, "error");
-  if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" })).join("\n"), "info");
+  if ("list" in asked) return stream.notice(rewindListing(await session.submit({ type: "list_turns" }), session.checkpointBound).join("\n"), "info");
   if (!asked.opts.stopChildren && ctx.stopChildrenThen && session.runningChildren.length > 0) {
     // The usual question first: y stops the running children, then rewinds.
     return ctx.stopChildrenThen(`rewind to before turn ${asked.turn}`, () => void runRewind(`${args} stop`, ctx));
   }
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
-  const again = r.changedSince.length > 0 ? ` — /rewind ${asked.turn}${args.includes("force") ? "" : " force"} overwrites` : r.children.length > 0 ? ` — /rewind ${asked.turn} stop stops them first` : "";
+  // The command to type next repeats the person's own words (files, conversation) with the one word
+  // added: "/rewind 2 force" after "/rewind 2 files" would cut the conversation too.
+  const words = args.trim().split(/\s+/).filter(Boolean);
+  const plus = (word: string) => `/rewind ${[...words, ...(words.some((w) => w.toLowerCase() === word) ? [] : [word])].join(" ")}`;
+  const again = r.changedSince.length > 0 ? ` — ${plus("force")} overwrites` : r.children.length > 0 ? ` — ${plus("stop")} stops them first` : "";
   stream.notice(`/rewind: ${r.message}${again}`, "warn");
 }
 

@@ -47,6 +47,22 @@ export function historyHead(history: readonly AgentMessage[]): string {
   return history.length === 0 ? "" : createHash("sha256").update(JSON.stringify(history[0])).digest("hex").slice(0, 16);
 }
 
+/** The checkpoint store's bound, as the listing and the rewind name it. */
+export interface CheckpointBound {
+  maxTurns: number;
+  maxBytes: number;
+}
+
+/** "256 MB", "300 KB". */
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Why the oldest turns are gone: the store's policy with its numbers. */
+function droppedReason(bound: CheckpointBound, whose: "its" | "their" = "its"): string {
+  return `${whose} checkpoints were dropped to keep the store to its bound (the last ${bound.maxTurns} turns, at most ${size(bound.maxBytes)} of snapshots)`;
+}
+
 /** "a.ts +2 −1" lines of a turn: `main: a.ts +2 −1, b.ts +0 −3`. */
 export function describeTurn(t: TurnSummary): string {
   const what = t.changes.length === 0 ? "no file changes" : t.changes.map((c) => `${c.agent.id === "main" ? "main" : c.agent.id === "rewind" ? "rewind" : `${c.agent.label} [${c.agent.id}]`}: ${c.files.map((f) => `${f.path} +${f.added} −${f.removed}`).join(", ")}`).join("; ");
@@ -61,7 +77,8 @@ export async function rewindTo(deps: RewindDeps, turn: number, opts: RewindOptio
   if (!files && !conversation) return { ok: false, message: "nothing to rewind: choose files, conversation or both", ...none };
   if (!summary) {
     const kept = deps.store.turns();
-    const range = kept.length === 0 ? "none is kept yet" : `turns ${kept[0]!.turn}–${kept.at(-1)!.turn} are kept (the last ${deps.store.maxTurns})`;
+    const range = kept.length === 0 ? "none is kept yet" : `turns ${kept[0]!.turn}–${kept.at(-1)!.turn} are kept`;
+    if (kept.length > 0 && turn < kept[0]!.turn) return { ok: false, message: `turn ${turn} can no longer be rewound: ${droppedReason(deps.store)}; ${range}`, ...none };
     return { ok: false, message: `no checkpoint for turn ${turn}: ${range}`, ...none };
   }
   if (conversation && summary.historyLength > 0 && (deps.history.length < summary.historyLength || historyHead(deps.history) !== summary.head)) {
@@ -117,8 +134,10 @@ export function parseRewindArgs(args: string): { list: true } | { turn: number; 
   return { turn, opts };
 }
 
-/** The `/rewind` listing: one line per turn (newest last) and how to choose. */
-export function rewindListing(turns: readonly TurnSummary[]): string[] {
+/** The `/rewind` listing: one line per turn (newest last), the turns dropped to keep the store to its bound, and how to choose. */
+export function rewindListing(turns: readonly TurnSummary[], bound?: CheckpointBound): string[] {
   if (turns.length === 0) return ["No checkpoints yet: a turn is counted when you send a prompt, and every edit, write and bash of an agent in this tree is checkpointed."];
-  return ["Turns (rewinding to one takes everything from it on back):", ...turns.map((t) => `  ${describeTurn(t)}`), REWIND_USAGE];
+  const first = turns[0]!.turn;
+  const dropped = first > 1 ? [`  ${first === 2 ? "turn 1" : `turns 1–${first - 1}`} can no longer be rewound: ${bound ? droppedReason(bound, first === 2 ? "its" : "their") : `${first === 2 ? "its" : "their"} checkpoints were dropped to keep the store to its bound`}`] : [];
+  return ["Turns (rewinding to one takes everything from it on back):", ...dropped, ...turns.map((t) => `  ${describeTurn(t)}`), REWIND_USAGE];
 }

@@ -56,7 +56,7 @@ import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-r
 import { SessionChildrenApi } from "./session-children.js";
 import { CheckpointStore, removeOrphanCheckpoints, type TurnSummary } from "../checkpoints/store.js";
 import { withCheckpoints } from "../checkpoints/checkpoint-calls.js";
-import { historyHead, rewindTo, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
+import { historyHead, rewindTo, type CheckpointBound, type RewindOptions, type RewindResult } from "../checkpoints/rewind.js";
 import { conflictPrompt, inspectQueue, mergeQueue, type BranchState, type MergeConflict, type MergeOutcome } from "../merge/merge-queue.js";
 import { keptBranches, sessionRecords } from "../merge/session-merge.js";
 import { createMergeBranchesTool } from "../merge/merge-tool.js";
@@ -449,6 +449,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     }
   }
 
+  /** The checkpoint store's bound (the last `maxTurns` turns, at most `maxBytes`); undefined when there is no store. */
+  get checkpointBound(): CheckpointBound | undefined {
+    return this.checkpoints ? { maxTurns: this.checkpoints.maxTurns, maxBytes: this.checkpoints.maxBytes } : undefined;
+  }
+
   /** The main turns kept in the checkpoint store, oldest first, with the files each changed and by whom (`/rewind`). */
   async rewindTurns(): Promise<TurnSummary[]> {
     await this.checkpoints?.settle();
@@ -471,8 +476,17 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
           recordCut: (keep, t) => this.file?.record({ type: "rewind", keep, turn: t }),
           runningChildren: () => this.runningChildren,
           stopChildren: async (ids) => {
-            for (const id of ids) this.stopChild(id);
-            for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+            // The children stopped for a rewind report nothing to the main agent: their reports
+            // would start a turn of their own (the main agent is idle) that acts on work the
+            // rewind takes back. Counted as a main run meanwhile, so no such turn starts.
+            this.mainRuns++;
+            try {
+              for (const id of ids) this.stopChild(id);
+              for (let i = 0; i < 500 && ids.some((id) => this.runningChildren.includes(id)); i++) await new Promise((r) => setTimeout(r, 20));
+              this.children.take(ids);
+            } finally {
+              this.mainRunEnded();
+            }
           },
         },
         turn,
@@ -552,6 +566,9 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
     try {
       return await runMainPrompt(() => this.mainRunDeps(opts), this.hooks, userMessage, opts);
     } finally {
+      // The checkpoint store's bound holds between turns too (a turn's snapshots may pass it),
+      // not only from the next turn's start on.
+      await this.checkpoints?.enforceBound().catch((err: unknown) => this.emitMain({ type: "warning", source: "session", message: `checkpoint store: ${(err as Error).message}` }));
       this.mainRunEnded();
     }
   }

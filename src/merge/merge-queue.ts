@@ -6,7 +6,9 @@
  * conflict (the merge is undone, the conflicting files named), and removing each merged worktree
  * and branch. A dirty tree (tracked changes) is refused unless the caller says the person agreed.
  */
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { GitError, runGit } from "../subagents/worktrees/git.js";
 import { errorMessage } from "../protocol/error-message.js";
 
@@ -86,17 +88,40 @@ async function hasUncommitted(worktree: string | undefined): Promise<boolean> {
   return (await git(worktree, ["status", "--porcelain"])).trim() !== "";
 }
 
+/**
+ * A commit of `worktree`'s HEAD plus its uncommitted work (tracked and untracked, as `git add -A`
+ * takes them), on no branch: what the branch brings once Ink commits that work. Made with an index
+ * of its own, so the worktree's index, files and branch stay as they are. Undefined when git fails.
+ */
+async function withUncommitted(worktree: string): Promise<string | undefined> {
+  const dir = mkdtempSync(join(tmpdir(), "ink-merge-preview-"));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, "index") };
+    await runGit(["read-tree", "HEAD"], { cwd: worktree, env });
+    await runGit(["add", "-A"], { cwd: worktree, env });
+    const tree = (await runGit(["write-tree"], { cwd: worktree, env })).stdout.trim();
+    return (await runGit([...IDENTITY, "commit-tree", tree, "-p", "HEAD", "-m", "ink: uncommitted work (merge preview)"], { cwd: worktree })).stdout.trim();
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The listed branches that still exist, with their diffstat, overlaps and whether each applies cleanly to HEAD. */
 export async function inspectQueue(cwd: string, branches: readonly QueueBranch[]): Promise<BranchState[]> {
   const root = await repoRoot(cwd);
   const states: BranchState[] = [];
   for (const b of branches) {
     if (!(await branchExists(root, b.branch))) continue;
-    const files = (await git(root, ["diff", "--name-only", `HEAD...${b.branch}`])).split("\n").filter(Boolean);
-    const diffstat = (await git(root, ["diff", "--stat", `HEAD...${b.branch}`])).trimEnd();
     const uncommitted = await hasUncommitted(b.worktree);
-    if (uncommitted) for (const f of (await git(b.worktree!, ["status", "--porcelain", "-uall"])).split("\n").filter(Boolean)) if (!files.includes(f.slice(3))) files.push(f.slice(3));
-    const clean = (await gitCode(root, ["merge-tree", "--write-tree", "--name-only", "HEAD", b.branch])).code === 0;
+    // A worktree's uncommitted work is committed on its branch before merging, so the diffstat and
+    // the clean check are of the branch with that work (a commit on no branch; see withUncommitted).
+    const tip = (uncommitted ? await withUncommitted(b.worktree!) : undefined) ?? b.branch;
+    const files = (await git(root, ["diff", "--name-only", `HEAD...${tip}`])).split("\n").filter(Boolean);
+    const diffstat = (await git(root, ["diff", "--stat", `HEAD...${tip}`])).trimEnd();
+    if (uncommitted && tip === b.branch) for (const f of (await git(b.worktree!, ["status", "--porcelain", "-uall"])).split("\n").filter(Boolean)) if (!files.includes(f.slice(3))) files.push(f.slice(3));
+    const clean = (await gitCode(root, ["merge-tree", "--write-tree", "--name-only", "HEAD", tip])).code === 0;
     states.push({ ...b, diffstat, files, clean, overlaps: [], uncommitted });
   }
   for (const s of states) s.overlaps = s.files.filter((f) => states.some((o) => o !== s && o.files.includes(f)));
@@ -107,10 +132,14 @@ export async function inspectQueue(cwd: string, branches: readonly QueueBranch[]
 export function queueListing(states: readonly BranchState[]): string[] {
   if (states.length === 0) return ["No kept worktree branches in this session (a worktree child that changed something keeps one)."];
   const lines = ["Kept worktree branches (merged in the order you give):"];
+  // Short enough that three branches fit an 80x24 screen with their first line: the child's id is
+  // left out when the branch name holds it, and a one-file diffstat loses its summary line.
   states.forEach((s, i) => {
-    const who = s.title ? ` — ${s.title}${s.childId ? ` [${s.childId}]` : ""}` : "";
-    lines.push(`  ${i + 1}. ${s.branch}${who} · ${s.clean ? "applies cleanly to HEAD" : "CONFLICTS with HEAD"}${s.uncommitted ? " · has uncommitted work (committed on its branch before merging)" : ""}`);
-    for (const l of s.diffstat.split("\n").filter(Boolean)) lines.push(`     ${l.trim()}`);
+    const id = s.childId && !s.branch.endsWith(`/${s.childId}`) ? ` [${s.childId}]` : "";
+    const who = s.title ? ` — ${s.title}${id}` : id;
+    lines.push(`  ${i + 1}. ${s.branch}${who} · ${s.clean ? "applies cleanly to HEAD" : "CONFLICTS with HEAD"}${s.uncommitted ? " · has uncommitted work (Ink commits it first)" : ""}`);
+    const stat = s.diffstat.split("\n").filter(Boolean);
+    for (const l of stat.length === 2 && /^\s*1 file changed/.test(stat[1]!) ? stat.slice(0, 1) : stat) lines.push(`     ${l.trim()}`);
     if (s.overlaps.length > 0) lines.push(`     also changed by another branch: ${s.overlaps.join(", ")}`);
   });
   lines.push("/merge <n> [<n>…] | all  [squash]  — merges in that order, stops at the first conflict, removes each merged worktree and branch");
@@ -184,8 +213,12 @@ export function mergeNotice(o: MergeOutcome): string {
   const lines = [describeMerge(o)];
   const c = o.conflict;
   if (!c) return lines[0]!;
-  if (c.detail) lines.push(c.detail);
-  if (c.diff) lines.push(c.diff);
+  // git's CONFLICT lines and the hunks only: "Auto-merging", "Automatic merge failed" and the
+  // diff's index/---/+++ header say nothing the person needs, and at 80x24 they pushed the first
+  // line (what was merged, where it stopped) off the screen.
+  const conflictLines = c.detail.split("\n").filter((l) => l.startsWith("CONFLICT"));
+  lines.push(...(conflictLines.length > 0 ? conflictLines : c.detail ? [c.detail] : []));
+  if (c.diff) lines.push(...c.diff.split("\n").filter((l) => !/^(index |--- |\+\+\+ )/.test(l)));
   const rest = (o.remaining ?? []).map((b) => b.branch);
   const then = `then merges ${c.branch}${rest.length > 0 ? ` and ${rest.join(", ")}` : ""}`;
   if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${c.childId}] in its worktree with this conflict as its prompt, ${then}`);

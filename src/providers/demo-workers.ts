@@ -6,13 +6,16 @@
  * in the shared tree (checkpointed: `/rewind` takes it back) or, when the request says
  * "worktree(s)", each in its own git worktree (its branch kept: `/merge` merges them; two workers
  * on one file conflict). A worker resumed with a merge conflict (`/merge hand`) merges the target
- * branch in, keeps both sides of every conflicting hunk and commits.
+ * branch in, keeps both sides of every conflicting hunk and commits. "… yourself" ("add a note to
+ * TODO.md yourself") has the main agent append the line itself, with no worker, so a turn can hold
+ * the main agent's own change.
  */
 import type { DemoContext } from "./demo-conversation.js";
 import type { DemoReply, PlannedCall } from "./demo-stream.js";
 
 const WANTS_NOTES = /\b(?:add|append|write)\s+(?:a\s+|some\s+|\d+\s+|one\s+|two\s+|three\s+|four\s+)?notes?\b/i;
 const IN_WORKTREES = /\bworktrees?\b/i;
+const BY_MAIN = /\byourself\b/i;
 const WORKER_TASK = /Append the line "([^"\n]+)" to `([^`\n]+)`/;
 const MERGE_HAND = /^\[Ink merge queue\] Merging your branch (\S+) into (\S+) conflicts in/m;
 const FILE_TOKEN = /(?:^|[\s,(])((?:[\w.-]+\/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?=$|[\s,.;:)])/g;
@@ -66,9 +69,25 @@ function summariseWorkers(context: DemoContext): DemoReply {
   return { text: [`The workers have finished:`, ...out, "", next].join("\n"), calls: [] };
 }
 
+/** "add a note to TODO.md yourself": the main agent appends the line with its own `bash`, then says so. */
+function planOwnNote(context: DemoContext): DemoReply | undefined {
+  const file = workerFiles(context.prompt)[0]!;
+  const line = "- note from the main agent";
+  if (context.exchanges.length === 0) {
+    if (context.lastRole !== "user") return undefined;
+    if (!context.toolNames.has("bash")) return { text: "I have no bash tool here, so I cannot change the file.", calls: [] };
+    return { text: `I'll append a note to \`${file}\` myself.`, calls: [{ name: "bash", arguments: { command: `printf '%s\\n' ${quote(line)} >> ${quote(file)} && echo appended` } }] };
+  }
+  if (context.lastRole !== "toolResult") return undefined;
+  const result = context.exchanges.at(-1)?.calls[0]?.result;
+  if (result && !result.isError && result.content.includes("appended")) return { text: `Appended "${line}" to \`${file}\`. Try \`/rewind\` to list the turns with what each changed.`, calls: [] };
+  return { text: `I could not change \`${file}\`: ${(result?.content ?? "no result came back").trim().split("\n")[0]}`, calls: [] };
+}
+
 /** The main agent's reply in the worker demo (undefined when the request is not one). */
 export function planWorkers(context: DemoContext): DemoReply | undefined {
   if (!wantsWorkers(context.prompt)) return undefined;
+  if (BY_MAIN.test(context.prompt)) return planOwnNote(context);
   if (context.exchanges.length === 0) return context.lastRole === "user" ? startWorkers(context) : undefined;
   const last = context.exchanges[context.exchanges.length - 1]!;
   if (context.lastRole !== "toolResult" || !last.calls.every((c) => c.call.name === "task")) return undefined;
@@ -93,16 +112,20 @@ export function planWorkerChild(context: DemoContext): DemoReply | undefined {
   if (hand) {
     const into = hand[2]!;
     if (context.exchanges.length === 0) {
+      // git merge wants an identity before it starts: without one of the person's (no user.email
+      // in any git config) the demo's merge commit is made as "Ink demo".
       const command = [
+        `git config user.email >/dev/null || export GIT_AUTHOR_NAME='Ink demo' GIT_AUTHOR_EMAIL=demo@localhost GIT_COMMITTER_NAME='Ink demo' GIT_COMMITTER_EMAIL=demo@localhost`,
         `git merge --no-edit ${quote(into)}`,
         `files=$(git diff --name-only --diff-filter=U)`,
-        `[ -n "$files" ] && node -e ${quote(KEEP_BOTH)} $files && git add -- $files && { git commit -q --no-edit 2>/dev/null || git -c user.name='Ink demo' -c user.email=demo@localhost commit -q --no-edit; } && echo "resolved:" $files`,
+        `[ -n "$files" ] && node -e ${quote(KEEP_BOTH)} $files && git add -- $files && git commit -q --no-edit && echo "resolved:" $files`,
       ].join("; ");
       return { text: `Merging ${into} into my branch and keeping both sides of each conflict.`, calls: [{ name: "bash", arguments: { command } }] };
     }
     const resolved = /resolved: (.+)/.exec(result?.content ?? "")?.[1];
     if (result && !result.isError && resolved) return { text: `Merged ${into} into my branch; in ${resolved.trim()} I kept both sides (its lines and mine) and committed the merge.`, calls: [] };
-    return { text: `I could not resolve the conflict: ${(result?.content ?? "no result came back").trim().split("\n").at(-1)}`, calls: [] };
+    const said = (result?.content ?? "no result came back").trim().split("\n").filter((l) => l.trim() !== "");
+    return { text: `I could not resolve the conflict: ${said[0]}${said.length > 1 ? ` … ${said.at(-1)}` : ""}`, calls: [] };
   }
   const [, line, file] = task!;
   if (context.exchanges.length === 0) return { text: "", calls: [{ name: "bash", arguments: { command: `printf '%s\\n' ${quote(line!)} >> ${quote(file!)} && echo appended` } }] };

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, it } from "vitest";
-import { describeMerge, inspectQueue, mergeQueue, queueListing } from "../../src/merge/merge-queue.js";
+import { describeMerge, inspectQueue, mergeNotice, mergeQueue, queueListing } from "../../src/merge/merge-queue.js";
 import { git, tempDir } from "../helpers/temp-git.js";
 
 function setup() {
@@ -39,13 +39,24 @@ it("lists each branch with its diffstat, overlaps and whether it applies to HEAD
   ]);
   expect(states[0]!.diffstat).toContain("a.ts | 2");
   const listing = queueListing(states).join("\n");
-  expect(listing).toContain("1. ink/one — general · one [one] · applies cleanly to HEAD");
+  expect(listing).toContain("\n     a.ts | 2 +-\n"); // one file: its row, no "1 file changed" row
+  expect(listing).not.toContain("1 file changed");
+  // the child's id is left out when the branch is named after it, kept otherwise
+  expect(queueListing([{ ...states[0]!, childId: "c1" }])[1]).toBe("  1. ink/one — general · one [c1] · applies cleanly to HEAD");
+  expect(queueListing([{ ...states[0]!, branch: "ink/20261206-030348-ec7dc8", childId: "20261206-030348-ec7dc8", title: "worker 1: NOTES.md" }])[1]).toBe("  1. ink/20261206-030348-ec7dc8 — worker 1: NOTES.md · applies cleanly to HEAD");
+  expect(listing).toContain("1. ink/one — general · one · applies cleanly to HEAD");
   expect(listing).toContain("also changed by another branch: a.ts");
 
   const outcome = await mergeQueue(repo, [one, two, three]);
   expect(outcome.merged).toEqual(["ink/one", "ink/two"]);
   expect(outcome.conflict).toMatchObject({ branch: "ink/three", files: ["a.ts"] });
   expect(describeMerge(outcome)).toContain("stopped at ink/three: it conflicts in a.ts");
+  // The notice keeps git's CONFLICT line and the hunks, not its chatter (at 80x24 every row counts).
+  const notice = mergeNotice(outcome).split("\n");
+  expect(notice).toContain("CONFLICT (content): Merge conflict in a.ts");
+  expect(notice.some((l) => l.startsWith("diff --cc a.ts"))).toBe(true);
+  expect(notice.some((l) => l.startsWith("++<<<<<<< HEAD"))).toBe(true);
+  expect(notice.filter((l) => /^(Auto-merging|Automatic merge failed|index |--- |\+\+\+ )/.test(l))).toEqual([]);
   expect(readFileSync(join(repo, "a.ts"), "utf8")).toBe("line1\nline2\nline3 by one\n");
   expect(readFileSync(join(repo, "c.ts"), "utf8")).toBe("new file\n");
   expect(git(repo, "status", "--porcelain")).toBe(""); // the conflicting merge was undone
@@ -71,4 +82,25 @@ it("refuses a dirty tree unless allowed, and squashes into one commit per branch
   expect(git(repo, "rev-list", "--count", "HEAD").trim()).toBe(String(Number(before) + 1));
   expect(git(repo, "log", "-1", "--format=%P").trim().split(" ")).toHaveLength(1); // not a merge commit
   expect(readFileSync(join(repo, "a.ts"), "utf8")).toBe("line1\nline2\nline3 by one\n");
+});
+
+it("a worktree's uncommitted work counts in its diffstat and its clean check, and the worktree's index and branch stay as they were", async () => {
+  const { repo, one } = setup();
+  // four, uncommitted only, changes the line of a.ts one changed: once one is merged it no longer applies cleanly
+  const wts = tempDir("ink-mq-wt2-");
+  const dir = join(wts, "four");
+  git(repo, "worktree", "add", "-q", "-b", "ink/four", dir);
+  writeFileSync(join(dir, "a.ts"), "line1\nline2\nline3 by four\n");
+  writeFileSync(join(dir, "d.ts"), "untracked\n");
+  await mergeQueue(repo, [one]);
+  const four = { branch: "ink/four", worktree: dir, childId: "four", title: "general · four" };
+  const tipBefore = git(dir, "rev-parse", "HEAD");
+  const [state] = await inspectQueue(repo, [four]);
+  expect(state).toMatchObject({ branch: "ink/four", uncommitted: true, clean: false, files: ["a.ts", "d.ts"] });
+  expect(state!.diffstat).toContain("a.ts | 2");
+  expect(state!.diffstat).toContain("d.ts | 1");
+  const listing = queueListing([state!]);
+  expect(listing[1]).toBe("  1. ink/four — general · four · CONFLICTS with HEAD · has uncommitted work (Ink commits it first)");
+  expect(git(dir, "rev-parse", "HEAD")).toBe(tipBefore);
+  expect(git(dir, "status", "--porcelain")).toBe(" M a.ts\n?? d.ts\n"); // nothing staged
 });

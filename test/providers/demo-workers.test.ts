@@ -66,7 +66,13 @@ it("three workers in worktrees leave three branches; /merge stops at the conflic
   const first = await session.mergeBranches(order.map((b) => b.branch));
   expect(first.merged).toEqual([order[0]!.branch, order[1]!.branch]);
   expect(first.conflict).toMatchObject({ branch: order[2]!.branch, files: ["NOTES.md"] });
-  const { handed, outcome } = await session.handMergeConflict();
+  // The worker merges with no identity of the person's (a fresh machine: no user.email in any git config).
+  const hadGlobal = process.env.GIT_CONFIG_GLOBAL;
+  process.env.GIT_CONFIG_GLOBAL = "/dev/null";
+  const { handed, outcome } = await session.handMergeConflict().finally(() => {
+    if (hadGlobal === undefined) delete process.env.GIT_CONFIG_GLOBAL;
+    else process.env.GIT_CONFIG_GLOBAL = hadGlobal;
+  });
   expect(handed?.content).toContain("I kept both sides");
   expect(outcome).toMatchObject({ ok: true, merged: [order[2]!.branch] });
   const notes = readFileSync(join(cwd, "NOTES.md"), "utf8").split("\n");
@@ -76,4 +82,17 @@ it("three workers in worktrees leave three branches; /merge stops at the conflic
   for (const b of order) expect(existsSync(b.worktree!)).toBe(false);
   expect(git(cwd, "branch", "--list", "ink/*").trim()).toBe("");
   expect(git(cwd, "status", "--porcelain")).toBe("");
+});
+
+it("\"… yourself\" has the main agent append the note itself (no worker); /rewind lists it as main's and takes it back", async () => {
+  const cwd = repo();
+  const session = demoSession(cwd);
+  await session.prompt("add a note to TODO.md yourself");
+  expect(readFileSync(join(cwd, "TODO.md"), "utf8")).toBe("- note from the main agent\n");
+  expect(session.history.some((m) => m.role === "assistant" && m.content.some((b) => b.type === "toolCall" && b.name === "task"))).toBe(false);
+  expect(lastText(session)).toContain("/rewind");
+  const [turn] = await session.rewindTurns();
+  expect(turn!.changes).toEqual([{ agent: expect.objectContaining({ id: "main" }), files: [{ path: "TODO.md", added: 1, removed: 0 }] }]);
+  expect((await session.rewind(1, { files: true, conversation: false })).ok).toBe(true);
+  expect(existsSync(join(cwd, "TODO.md"))).toBe(false);
 });
