@@ -6,6 +6,7 @@
  * conflict (the merge is undone, the conflicting files named), and removing each merged worktree
  * and branch. A dirty tree (tracked changes) is refused unless the caller says the person agreed.
  */
+import { shortId } from "../session/ids.js";
 import { existsSync } from "node:fs";
 import { GitError, runGit } from "../subagents/worktrees/git.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -188,7 +189,7 @@ export function mergeNotice(o: MergeOutcome): string {
   if (c.diff) lines.push(c.diff);
   const rest = (o.remaining ?? []).map((b) => b.branch);
   const then = `then merges ${c.branch}${rest.length > 0 ? ` and ${rest.join(", ")}` : ""}`;
-  if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${c.childId}] in its worktree with this conflict as its prompt, ${then}`);
+  if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${shortId(c.childId)}] in its worktree with this conflict as its prompt, ${then}`);
   return lines.join("\n");
 }
 
