@@ -6,6 +6,7 @@
  * (when the person chooses it) writes the call's rule (`savableRule`) to the user's settings and
  * allows that rule's calls for the rest of the session too.
  */
+import { editContext, type EditContext } from "../edit-context.js";
 import { savableRule } from "../../src/permissions/save-rule.js";
 import type { AgentInfo } from "../../src/protocol/events.js";
 import type { ToolCall } from "../../src/protocol/messages.js";
@@ -21,6 +22,8 @@ export interface ApprovalRequest {
   rule?: string;
   /** A firm question (ask rule, secrets, a change outside the cwd): "always" for the tool never answers it. */
   firm?: boolean;
+  /** An `edit` call's surrounding lines, read from its file when asked (see edit-context.ts). */
+  context?: EditContext;
 }
 
 /** The person's answer to a request. */
@@ -63,8 +66,10 @@ export class ApprovalBroker {
     if (!firm && this.always.has(call.name)) return Promise.resolve({ allow: true });
     const rule = this.ruleFor(call, agent);
     if (!firm && rule !== undefined && this.saved.has(rule)) return Promise.resolve({ allow: true });
+    const args = call.arguments as Record<string, unknown>;
+    const context = call.name === "edit" && typeof args.path === "string" && typeof args.oldText === "string" ? editContext(args.path, args.oldText, agent.cwd ?? this.options.cwd ?? process.cwd()) : undefined;
     return new Promise<ToolDecision>((resolve) => {
-      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}) });
+      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}), ...(context ? { context } : {}) });
       this.notify();
     });
   };
