@@ -23,7 +23,7 @@ import { rewindListing } from "../src/checkpoints/rewind.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
-import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
+import { CallsWaitingForApproval, useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, useApprovalWaitingCalls, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useToolOutputOverlay } from "./hooks/use-tool-output.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
@@ -92,6 +92,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const budgetShown = budget.request !== undefined && request === undefined && stops.confirm === undefined;
   const noModal = request === undefined && stops.confirm === undefined && !budgetShown;
   const waiting = useApprovalWaiting(approvals);
+  const waitingCalls = useApprovalWaitingCalls(approvals);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
   const write = useTerminalWrite();
@@ -387,6 +388,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   );
   const body = (
     <WaitingForApproval.Provider value={waiting}>
+    <CallsWaitingForApproval.Provider value={waitingCalls}>
     <ScreenBody
       mode={mode}
       layout={layout}
@@ -401,6 +403,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       detail={detail}
       onMeasured={drawn.measured}
     />
+    </CallsWaitingForApproval.Provider>
     </WaitingForApproval.Provider>
   );
   if (mode === "fullscreen") {

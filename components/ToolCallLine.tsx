@@ -8,6 +8,8 @@
  * result kept only as its head (the whole text is in the session file) shows that head.
  */
 import { Box, Text } from "ink";
+import { useContext } from "react";
+import { CallsWaitingForApproval } from "./hooks/use-approval-request.js";
 import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { childTitle, normalizeDescription } from "../src/subagents/runtime/child-label.js";
@@ -72,14 +74,17 @@ export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCa
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
   const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
+  // A call waiting for an answer, or one not started while the main agent waits for one (it runs after), is not running: no spinner.
+  const asking = useContext(CallsWaitingForApproval);
+  const held = !item.done && (asking.calls.has(item.id) || (asking.main && item.status === "pending"));
   const command = commandRows(item, width);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text color={queued ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
+        <Text color={queued || held ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
         <Text bold>{item.name}</Text>
         <Text dimColor> {command.length > 0 ? "" : queued ? truncate(queuedTitle(item.args), Math.max(20, width - 17)) : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
-        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : <StatusGlyph status={item.status} now={now} />}
+        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : held ? <Text color="gray">{asking.calls.has(item.id) ? "· waits for your approval" : "· waits to run"}</Text> : <StatusGlyph status={item.status} now={now} />}
         {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
       </Text>
       {command.map((row, i) => (

@@ -26,6 +26,12 @@ export interface ApprovalRequest {
   context?: EditContext;
 }
 
+/** Tool calls waiting for the person's answer: their ids, and whether the main agent asks. */
+export interface WaitingCalls {
+  calls: ReadonlySet<string>;
+  main: boolean;
+}
+
 /** The person's answer to a request. */
 export type ApprovalAnswer = "yes" | "no" | "always" | "save";
 
@@ -144,10 +150,17 @@ export class ApprovalBroker {
     return this.waitingIds;
   }
 
+  /** The tool calls waiting for an answer (the shown one and those queued behind it), and whether one is the main agent's. */
+  waitingCalls(): WaitingCalls {
+    return this.waitingCallIds;
+  }
+
   private waitingIds: ReadonlySet<string> = new Set();
+  private waitingCallIds: WaitingCalls = { calls: new Set(), main: false };
 
   private notify(): void {
     this.waitingIds = new Set(this.queue.map((p) => p.agent.id));
+    this.waitingCallIds = { calls: new Set(this.queue.map((p) => p.call.id)), main: this.queue.some((p) => p.agent.depth === 0) };
     for (const listener of [...this.listeners]) listener();
   }
 }
