@@ -307,7 +307,14 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const screenCtx = { ui, dispatch, panes, childRows, items: () => [...state.finished, ...state.live], selected, maxOffset, pageRows, stream, setHint, onResumeSession, saves: session.store !== undefined };
   const keyHandlers = screenKeyHandlers(screenCtx);
-  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
+  const { submitResume: sendResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
+  // A child resumed while the view is scrolled up: the view follows it (back to the end, where it runs).
+  const submitResume = (text: string): boolean => {
+    const resuming = ui.resume !== undefined && !ui.resume.message;
+    const sent = sendResume(text);
+    if (sent && resuming) scroll.edge("bottom");
+    return sent;
+  };
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, noModal && !search.open);
