@@ -88,7 +88,7 @@ describe("App: stopping one child", () => {
     h = renderApp(
       (r): ScriptedTurn => {
         if (isChild(r)) return { text: "WORKING", waitFor: hold };
-        return { toolCalls: [{ name: "task", arguments: { prompt: "one" } }, { name: "task", arguments: { prompt: "two" } }] };
+        return { toolCalls: [{ name: "task", arguments: { prompt: "one" } }, { name: "task", arguments: { prompt: "Look through lib/ for the session writer and report it", description: "find the session writer" } }] };
       },
       { session: { maxConcurrentChildren: 1 } },
     );
@@ -96,7 +96,9 @@ describe("App: stopping one child", () => {
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("1 agent running · 1 queued"), { what: "the queued count" });
     expect(frame).toContain("WORKING");
     // The waiting call says so and does not spin like the running child.
-    const line = frame.split("\n").find((l) => l.includes('task prompt="two"'))!;
+    // It is named as its row will name it: its description, not its prompt.
+    const line = frame.split("\n").find((l) => l.includes("task general · find the session writer"))!;
+    expect(frame).not.toContain("Look through lib/");
     expect(line).toContain("queued — waits for a free child slot");
     expect(line).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
   });

@@ -25,6 +25,17 @@ describe("BudgetQuestion", () => {
     });
   }
 
+  it("at 80 columns hangs each wrapped line's continuation under its text and never splits a choice ([s] stop whole)", () => {
+    const app = render(<BudgetQuestion request={request} onAnswer={() => {}} width={80} />);
+    const rows = app.lastFrame()!.split("\n").slice(1, -1).map((r) => r.replace(/^│ /, "").replace(/ *│$/, ""));
+    app.unmount();
+    expect(rows.length).toBeGreaterThan(2);
+    const starts = rows.filter((r) => !r.startsWith(" ")).map((r) => r.slice(0, 4));
+    expect(starts).toEqual(["The ", "[1] "]); // only each line's first row starts at the box's edge
+    for (const r of rows.filter((r) => r.startsWith(" "))) expect(r).toMatch(/^ {4}\S/);
+    expect(rows.some((r) => r.includes("[s] stop"))).toBe(true);
+  });
+
   it("with fewer rows than wrapping needs (a short terminal), it keeps to one row a line, cut at the end", () => {
     const app = render(<BudgetQuestion request={request} onAnswer={() => {}} width={60} maxRows={4} />);
     const lines = app.lastFrame()!.split("\n");

@@ -11,7 +11,8 @@ import type { BudgetRequest } from "./hooks/budget-broker.js";
 import { budgetKey, initialBudgetKeys, type BudgetKeyState } from "./hooks/budget-keys.js";
 import { DEFAULT_APPROVAL_TIMING, type ApprovalTiming } from "./hooks/approval-keys.js";
 import { useRawInput } from "./hooks/use-raw-input.js";
-import { rowCount } from "./layout/measure.js";
+import chalk from "chalk";
+import { cellWidth, wrapRows } from "./layout/measure.js";
 
 /** Rows of the question's border. */
 const BORDER_ROWS = 2;
@@ -58,11 +59,38 @@ export function presetTexts(kind: "tokens" | "cost", limit: number): { half: str
   }
 }
 
-/** The answers' line: the keys with what each adds. */
-function keysText(request: BudgetRequest): string {
+/** The answers: each key with what it adds (`bold` styles the keys). */
+function choices(request: BudgetRequest, bold: (s: string) => string = (s) => s): string[] {
   const { kind, limit } = request.reached;
   const presets = presetTexts(kind, limit);
-  return `[1] +50% (+${presets.half}) / [2] 2× (+${presets.double}) / [t] type an amount / [s] ${request.scope === "tree" ? "stop" : "stop (resumable)"}`;
+  return [`${bold("[1]")} +50% (+${presets.half})`, `${bold("[2]")} 2× (+${presets.double})`, `${bold("[t]")} type an amount`, `${bold("[s]")} ${request.scope === "tree" ? "stop" : "stop (resumable)"}`];
+}
+
+/** Columns a wrapped line of the question goes on from: continuation rows hang under its text, not at the box's edge. */
+const HANG = 4;
+const LEADING_SPACES = /^((?:\u001b\[[\d;]*m)*) +/;
+
+/** `text` in rows of `width`, the rows after the first indented by HANG (a hanging indent). */
+function hangRows(text: string, width: number): string[] {
+  const rows = wrapRows(text, width);
+  if (rows.length <= 1 || width <= HANG + 10) return rows;
+  const rest = rows.slice(1).join("").replace(LEADING_SPACES, "$1");
+  return [rows[0]!, ...wrapRows(rest, width - HANG).map((r) => " ".repeat(HANG) + r.replace(LEADING_SPACES, "$1"))];
+}
+
+/** The answers packed into rows of `width`, never splitting one (`[s] stop` stays whole), the rows after the first hung by HANG. */
+function choiceRows(items: readonly string[], width: number): string[] {
+  const rows: string[] = [];
+  let row = "";
+  for (const item of items) {
+    const room = rows.length === 0 ? width : width - HANG;
+    if (row !== "" && cellWidth(`${row} / ${item}`) > room) {
+      rows.push(rows.length === 0 ? `${row} /` : `${" ".repeat(HANG)}${row} /`);
+      row = item;
+    } else row = row === "" ? item : `${row} / ${item}`;
+  }
+  rows.push(rows.length === 0 ? row : `${" ".repeat(HANG)}${row}`);
+  return rows;
 }
 
 /** Rows the question takes at `width` columns (border included): its lines wrap, so every key stays on screen. */
@@ -70,7 +98,7 @@ export function budgetQuestionRows(request: BudgetRequest | undefined, width: nu
   if (!request) return 0;
   const inner = Math.max(1, width - 4);
   const { title, spent } = headText(request);
-  return BORDER_ROWS + rowCount(title + budgetAsker(request) + spent, inner) + rowCount(keysText(request), inner);
+  return BORDER_ROWS + hangRows(title + budgetAsker(request) + spent, inner).length + choiceRows(choices(request), inner).length;
 }
 
 /** The question plus its key handler. */
@@ -96,14 +124,20 @@ export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infin
   const presets = presetTexts(kind, limit);
   const stage = view.stage;
   const head = headText(request);
-  const wrap = budgetQuestionRows(request, width) <= maxRows ? "wrap" : "truncate-end";
+  const fits = budgetQuestionRows(request, width) <= maxRows;
+  const wrap = fits ? "wrap" : "truncate-end";
+  const inner = Math.max(1, width - 4);
   return (
     <Box borderStyle="round" borderColor="yellow" paddingX={1} flexDirection="column" width={width}>
-      <Text wrap={wrap}>
-        <Text color="yellow" bold>{head.title}</Text>
-        <Text>{budgetAsker(request)}</Text>
-        <Text dimColor>{head.spent}</Text>
-      </Text>
+      {fits ? (
+        hangRows(chalk.yellow.bold(head.title) + budgetAsker(request) + chalk.dim(head.spent), inner).map((row, i) => <Text key={`h${i}`} wrap="truncate-end">{row}</Text>)
+      ) : (
+        <Text wrap={wrap}>
+          <Text color="yellow" bold>{head.title}</Text>
+          <Text>{budgetAsker(request)}</Text>
+          <Text dimColor>{head.spent}</Text>
+        </Text>
+      )}
       {stage.kind === "amount" ? (
         <Text wrap="truncate-end">
           <Text bold>Add: </Text>
@@ -111,6 +145,8 @@ export function BudgetQuestion({ request, onAnswer, width = 100, maxRows = Infin
           <Text inverse> </Text>
           {stage.error ? <Text color="red">{` ${stage.error}`}</Text> : <Text dimColor>{` (${kind === "tokens" ? "e.g. 20k" : "e.g. 0.50"}; Enter adds it, Esc back)`}</Text>}
         </Text>
+      ) : fits ? (
+        choiceRows(choices(request, (s) => chalk.bold(s)), inner).map((row, i) => <Text key={`k${i}`} wrap="truncate-end">{row}</Text>)
       ) : (
         <Text wrap={wrap}>
           <Text bold>[1]</Text>

@@ -23,7 +23,7 @@ import { rewindListing } from "../src/checkpoints/rewind.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
 import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./hooks/ui-reducer.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
-import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, WaitingForApproval } from "./hooks/use-approval-request.js";
+import { CallsWaitingForApproval, useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, useApprovalWaitingCalls, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useToolOutputOverlay } from "./hooks/use-tool-output.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
@@ -92,6 +92,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const budgetShown = budget.request !== undefined && request === undefined && stops.confirm === undefined;
   const noModal = request === undefined && stops.confirm === undefined && !budgetShown;
   const waiting = useApprovalWaiting(approvals);
+  const waitingCalls = useApprovalWaitingCalls(approvals);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
   const write = useTerminalWrite();
@@ -306,7 +307,14 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const maxOffset = overlayView ? overlayView.lines.length - pageRows : 0;
   const screenCtx = { ui, dispatch, panes, childRows, items: () => [...state.finished, ...state.live], selected, maxOffset, pageRows, stream, setHint, onResumeSession, saves: session.store !== undefined };
   const keyHandlers = screenKeyHandlers(screenCtx);
-  const { submitResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
+  const { submitResume: sendResume, typeWhileAway, typeToChild } = childBoxHandlers(screenCtx, !noModal);
+  // A child resumed while the view is scrolled up: the view follows it (back to the end, where it runs).
+  const submitResume = (text: string): boolean => {
+    const resuming = ui.resume !== undefined && !ui.resume.message;
+    const sent = sendResume(text);
+    if (sent && resuming) scroll.edge("bottom");
+    return sent;
+  };
   // While the prompt's menu is open, Tab takes its choice instead of moving the keyboard.
   const handlers = { ...keyHandlers, tab: (back: boolean) => (menuOpen.current && ui.focus === "prompt" ? undefined : keyHandlers.tab(back)) };
   useScreenKeys(ui.focus, handlers, noModal && !search.open);
@@ -387,6 +395,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   );
   const body = (
     <WaitingForApproval.Provider value={waiting}>
+    <CallsWaitingForApproval.Provider value={waitingCalls}>
     <ScreenBody
       mode={mode}
       layout={layout}
@@ -401,6 +410,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       detail={detail}
       onMeasured={drawn.measured}
     />
+    </CallsWaitingForApproval.Provider>
     </WaitingForApproval.Provider>
   );
   if (mode === "fullscreen") {

@@ -67,7 +67,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} />;
   let main;
   if (props.overlay) {
-    main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} />;
+    main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} fill={mode === "fullscreen"} />;
   } else if (mode === "inline") {
     main = (
       <>

@@ -1,14 +1,18 @@
 /**
  * ToolCallLine: one tool call of the main agent — `⏺ grep pattern="login"` with a status glyph
  * (spinner while running, ✓, ✗), its duration, and the first lines of its result. A `task` call
- * waiting for a free child slot says "queued" and does not spin: nothing runs for it yet. A shell
+ * waiting for a free child slot is named by its child's description (not its prompt) and says
+ * "queued" and does not spin: nothing runs for it yet. A shell
  * command too long for the call line is drawn whole under it, wrapped (up to COMMAND_MAX_ROWS
  * rows), so what ran can be read — never cut with "…" in the middle of `&& rm -rf …`. A long
  * result kept only as its head (the whole text is in the session file) shows that head.
  */
 import { Box, Text } from "ink";
+import { useContext } from "react";
+import { CallsWaitingForApproval } from "./hooks/use-approval-request.js";
 import { contentLines, formatArgs, formatDuration, truncate } from "./format.js";
 import { StatusGlyph } from "./StatusGlyph.js";
+import { childTitle, normalizeDescription } from "../src/subagents/runtime/child-label.js";
 import { wrapRows } from "./layout/measure.js";
 import type { ToolItem } from "./hooks/transcript-types.js";
 
@@ -59,19 +63,28 @@ export function toolCallRows(item: ToolItem, resultLines = 2, width = 100): numb
   return 1 + commandRows(item, width).length + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
 }
 
+/** A queued `task` call named as its child's row will name it: `scout · find the login handler` (its description, else its prompt's first words). */
+function queuedTitle(args: Record<string, unknown>): string {
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return childTitle({ profile: text(args.agent), description: normalizeDescription(text(args.description)).text, prompt: text(args.prompt) });
+}
+
 /** The call line plus its result excerpt. */
 export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
   const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
+  // A call waiting for an answer, or one not started while the main agent waits for one (it runs after), is not running: no spinner.
+  const asking = useContext(CallsWaitingForApproval);
+  const held = !item.done && (asking.calls.has(item.id) || (asking.main && item.status === "pending"));
   const command = commandRows(item, width);
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
-        <Text color={queued ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
+        <Text color={queued || held ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
         <Text bold>{item.name}</Text>
-        <Text dimColor> {command.length > 0 ? "" : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
-        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : <StatusGlyph status={item.status} now={now} />}
+        <Text dimColor> {command.length > 0 ? "" : queued ? truncate(queuedTitle(item.args), Math.max(20, width - 17)) : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
+        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : held ? <Text color="gray">{asking.calls.has(item.id) ? "· waits for your approval" : "· waits to run"}</Text> : <StatusGlyph status={item.status} now={now} />}
         {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
       </Text>
       {command.map((row, i) => (

@@ -21,6 +21,8 @@ export interface TranscriptOverlayProps {
   width: number;
   /** The keys of the footer after the scroll keys (default: a child's: resume, close). */
   keys?: string;
+  /** Full-screen: a transcript shorter than `height` is padded with blank rows, so the box fills its region (no empty rows under it). */
+  fill?: boolean;
 }
 
 const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?: boolean; bold?: boolean }> = {
@@ -33,9 +35,10 @@ const TONE: Record<NonNullable<OverlayLine["tone"]>, { color?: string; dimColor?
 };
 
 /** The bordered, scrolled window. */
-export function TranscriptOverlay({ title, lines, offset, height, width, keys = "r resume · Esc close" }: TranscriptOverlayProps) {
+export function TranscriptOverlay({ title, lines, offset, height, width, keys = "r resume · Esc close", fill = false }: TranscriptOverlayProps) {
   const inner = Math.max(10, width - 4);
   const shown = lines.slice(offset, offset + height);
+  const pad = fill ? Math.max(0, height - shown.length) : 0;
   const last = Math.min(lines.length, offset + height);
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="cyan" width={width} paddingX={1}>
@@ -46,6 +49,9 @@ export function TranscriptOverlay({ title, lines, offset, height, width, keys = 
         <Text key={offset + i} wrap="truncate-end" {...(line.tone ? TONE[line.tone] : {})}>
           {line.text === "" ? " " : line.tone ? truncate(line.text, inner) : <MarkdownRow text={truncate(line.text, inner)} />}
         </Text>
+      ))}
+      {Array.from({ length: pad }, (_, i) => (
+        <Text key={`pad${i}`}> </Text>
       ))}
       <Text dimColor wrap="truncate-end">
         {`lines ${lines.length === 0 ? 0 : offset + 1}–${last} of ${lines.length} · ↑/↓ PgUp/PgDn Home/End scroll · ${keys}`}

@@ -90,15 +90,25 @@ export function approvalBodyLines(request: ApprovalRequest, width: number): Appr
   const plain = (t: string): ApprovalLine[] => wordWrap(t, width).map((text) => ({ text, tone: "plain" as const }));
   if (request.call.name === "bash" && str("command") !== undefined) return plain(`$ ${str("command")}`);
   if (request.call.name === "edit" && str("path") !== undefined) {
-    const oldLines = (str("oldText") ?? "").split("\n");
-    const newLines = (str("newText") ?? "").split("\n");
+    // With the file's context: whole lines, the unchanged ones around marked with a space (as `diff -u`).
+    const c = request.context;
+    const oldLines = `${c?.prefix ?? ""}${str("oldText") ?? ""}${c?.suffix ?? ""}`.split("\n");
+    const newLines = `${c?.prefix ?? ""}${str("newText") ?? ""}${c?.suffix ?? ""}`.split("\n");
     const rows: ApprovalLine[] = [{ text: `--- ${str("path")}  +${newLines.length} -${oldLines.length}`, tone: "dim" }];
+    if (c) {
+      const from = c.line - c.before.length;
+      rows.push({ text: `@@ -${from},${c.before.length + oldLines.length + c.after.length} +${from},${c.before.length + newLines.length + c.after.length} @@`, tone: "dim" });
+    }
+    for (const l of c?.before ?? []) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
     for (const l of oldLines) for (const text of hardWrap(`-${l}`, width)) rows.push({ text, tone: "remove" });
     for (const l of newLines) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
+    for (const l of c?.after ?? []) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
     return rows;
   }
   if (request.call.name === "write" && str("path") !== undefined) {
-    const lines = (str("content") ?? "").split("\n");
+    // A final newline ends the last line; it does not start another.
+    const content = str("content") ?? "";
+    const lines = content === "" ? [] : content.replace(/\n$/, "").split("\n");
     const rows: ApprovalLine[] = [{ text: `new ${str("path")}  +${lines.length}`, tone: "dim" }];
     for (const l of lines.slice(0, 20)) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
     if (lines.length > 20) rows.push({ text: `… ${lines.length - 20} more lines`, tone: "dim" });

@@ -28,12 +28,8 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(minutes / 60)}h${String(minutes % 60).padStart(2, "0")}m`;
 }
 
-/** The distinctive tail of a session id (`20261202-142301-ab12cd` → `ab12cd`). */
-export function shortId(id: string): string {
-  const parts = id.split("-");
-  const last = parts[parts.length - 1] ?? id;
-  return last.length >= 4 ? last : id.slice(-8);
-}
+/** The distinctive tail of a session id (`20261202-142301-ab12cd` → `ab12cd`), see src/session/ids.ts. */
+export { shortId } from "../src/session/ids.js";
 
 /** Cuts `text` to `max` characters, ending with `…` when cut. */
 export function truncate(text: string, max: number): string {

@@ -6,6 +6,7 @@
  * (when the person chooses it) writes the call's rule (`savableRule`) to the user's settings and
  * allows that rule's calls for the rest of the session too.
  */
+import { editContext, type EditContext } from "../edit-context.js";
 import { savableRule } from "../../src/permissions/save-rule.js";
 import type { AgentInfo } from "../../src/protocol/events.js";
 import type { ToolCall } from "../../src/protocol/messages.js";
@@ -21,6 +22,14 @@ export interface ApprovalRequest {
   rule?: string;
   /** A firm question (ask rule, secrets, a change outside the cwd): "always" for the tool never answers it. */
   firm?: boolean;
+  /** An `edit` call's surrounding lines, read from its file when asked (see edit-context.ts). */
+  context?: EditContext;
+}
+
+/** Tool calls waiting for the person's answer: their ids, and whether the main agent asks. */
+export interface WaitingCalls {
+  calls: ReadonlySet<string>;
+  main: boolean;
 }
 
 /** The person's answer to a request. */
@@ -63,8 +72,10 @@ export class ApprovalBroker {
     if (!firm && this.always.has(call.name)) return Promise.resolve({ allow: true });
     const rule = this.ruleFor(call, agent);
     if (!firm && rule !== undefined && this.saved.has(rule)) return Promise.resolve({ allow: true });
+    const args = call.arguments as Record<string, unknown>;
+    const context = call.name === "edit" && typeof args.path === "string" && typeof args.oldText === "string" ? editContext(args.path, args.oldText, agent.cwd ?? this.options.cwd ?? process.cwd()) : undefined;
     return new Promise<ToolDecision>((resolve) => {
-      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}) });
+      this.queue.push({ id: this.nextId++, call, agent, resolve, ...(rule !== undefined ? { rule } : {}), ...(firm ? { firm } : {}), ...(context ? { context } : {}) });
       this.notify();
     });
   };
@@ -139,10 +150,17 @@ export class ApprovalBroker {
     return this.waitingIds;
   }
 
+  /** The tool calls waiting for an answer (the shown one and those queued behind it), and whether one is the main agent's. */
+  waitingCalls(): WaitingCalls {
+    return this.waitingCallIds;
+  }
+
   private waitingIds: ReadonlySet<string> = new Set();
+  private waitingCallIds: WaitingCalls = { calls: new Set(), main: false };
 
   private notify(): void {
     this.waitingIds = new Set(this.queue.map((p) => p.agent.id));
+    this.waitingCallIds = { calls: new Set(this.queue.map((p) => p.call.id)), main: this.queue.some((p) => p.agent.depth === 0) };
     for (const listener of [...this.listeners]) listener();
   }
 }

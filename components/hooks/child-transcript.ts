@@ -39,7 +39,7 @@ export function promptChildLabel(id: string, rows: readonly SidebarRow[], items:
 
 /** The overlay title of a running child; `now` is the UI clock (ms) for its elapsed time. */
 export function liveChildTitle(child: ChildView, now: number): string {
-  return `${childLabel({ id: child.childId, profile: child.profile, description: child.description, prompt: child.prompt })} · running ${formatDuration(now - child.startedAt)} · live view · session ${child.childId}`;
+  return `${childLabel({ id: child.childId, profile: child.profile, description: child.description, prompt: child.prompt })} · running ${formatDuration(now - child.startedAt)} · live view`;
 }
 
 /** A running child's live view (title and lines wrapped to `width`). */
@@ -50,7 +50,7 @@ export function liveChildOverlay(child: ChildView, width: number, now: number): 
 /** The overlay for saved child `row`, its lines wrapped to `width` columns; `now` in ms since the epoch. */
 export function childOverlay(store: SessionStore | undefined, row: SidebarRow, width: number, now: number): OverlayView {
   const label = childLabel(row);
-  const title = `${label} · ${row.status} · ${rowAge(row, now)} ago · session ${row.id}`;
+  const title = `${label} · ${row.status} · ${rowAge(row, now)} ago`;
   let lines: OverlayLine[];
   let report = "";
   if (!store) lines = [{ text: "This run does not save sessions, so the child's transcript is not available.", tone: "error" }];

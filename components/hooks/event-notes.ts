@@ -6,6 +6,7 @@
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { AttachedBlock } from "../../src/protocol/attachment-blocks.js";
 import type { ItemTone } from "./transcript-types.js";
+import { shortId } from "../../src/session/ids.js";
 
 /** `📎 attached lib/npm.js (526 lines)` — one attached file or directory. */
 export function attachmentLine(f: AttachedBlock): string {
@@ -25,7 +26,7 @@ export function eventNote(event: AgentEvent): { text: string; tone: ItemTone } |
     case "error":
       return { text: `error: ${event.message}`, tone: "error" };
     case "background_delivery": {
-      const which = event.childIds.map((id) => `[${id}]`).join(", ");
+      const which = event.childIds.map((id) => `[${shortId(id)}]`).join(", ");
       const what = event.childIds.length === 1 ? `background child ${which} ended; its report` : `background children ${which} ended; their reports`;
       return { text: event.startsTurn ? `↩ ${what} started a turn of the main agent` : `↩ ${what} went to the main agent`, tone: "dim" };
     }

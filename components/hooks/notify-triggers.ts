@@ -5,6 +5,7 @@
  * have looked elsewhere. Pure (the clock is passed in).
  */
 import { childTitle } from "../../src/subagents/runtime/child-label.js";
+import { shortId } from "../../src/session/ids.js";
 import type { ChildView, StreamState, TranscriptItem } from "./transcript-types.js";
 
 /** A main run shorter than this (ms) ends without a notification: the person was likely watching. */
@@ -59,6 +60,6 @@ export class NotifyTracker {
   private nameOf(state: StreamState, childId: string): string {
     const toolId = state.childIndex[childId];
     const child = toolId === undefined ? undefined : (findChild(state.live, toolId) ?? findChild(state.finished, toolId));
-    return child ? childTitle(child) : `child ${childId}`;
+    return child ? childTitle(child) : `child [${shortId(childId)}]`;
   }
 }

@@ -85,15 +85,19 @@ export function cutToCells(text: string, w: number): string {
 /**
  * The hanging indent of an indented listing line (`  /cost  what it shows…`, `  key  meaning`): the
  * column its text goes on from after the first gap of two spaces (when that gap ends in the row's
- * left half), else its leading spaces; 0 for a line that does not start with a space. Continuation
- * rows of the line start at this column instead of column 0 (WrapLines `hanging`).
+ * left half); else, for a table row (`  name  $0.01  12k tokens (in …)`, /cost), the column of its last
+ * field (after its last gap of two spaces) when 20 columns are left from there; else its leading
+ * spaces; 0 for a line that does not start with a space. Continuation rows of the line start at
+ * this column instead of column 0 (WrapLines `hanging`).
  */
 export function hangOf(line: string, width: number): number {
   const lead = /^ +/.exec(line)?.[0].length ?? 0;
   if (lead === 0) return 0;
   const gap = /^ +[\x21-\x7e]+(?: [\x21-\x7e]+)?? {2,}(?=\S)/.exec(line);
-  const at = gap && gap[0].length <= Math.floor(width / 2) ? gap[0].length : lead;
-  return at <= width - 20 ? at : 0;
+  if (gap && gap[0].length <= Math.floor(width / 2)) return gap[0].length <= width - 20 ? gap[0].length : 0;
+  const last = [...line.matchAll(/\S {2,}(?=\S)/g)].map((m) => m.index + m[0].length).filter((at) => at <= width - 20).pop();
+  if (last !== undefined && cellWidth(line) > width) return last;
+  return lead <= width - 20 ? lead : 0;
 }
 
 /** Rows of `text` at `width` with each indented line's continuation rows hung at hangOf (WrapLines `hanging`). */

@@ -40,7 +40,9 @@ export async function runPersonShell(d: PersonRunDeps, command: string, opts: Ru
  */
 export function runPersonTaskRun(d: PersonRunDeps, args: { prompt: string; resume?: string; agent?: string }, toolCallId: string, opts: RunOpts, command?: string): Promise<ToolResult> {
   const emit = (event: AgentEvent) => opts.onEvent?.(event);
-  d.file?.record(undefined, opts.onEvent, args.prompt);
+  // The file is named by what the person typed: a forked command's name; a child's resume prompt is
+  // not their question, so a file it creates waits for their first question (a `title` entry).
+  d.file?.record(undefined, opts.onEvent, command);
   return runPersonTask({
     task: d.tools.find((t) => t.name === "task")!,
     args,

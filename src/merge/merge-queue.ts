@@ -9,6 +9,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { shortId } from "../session/ids.js";
 import { GitError, runGit } from "../subagents/worktrees/git.js";
 import { errorMessage } from "../protocol/error-message.js";
 
@@ -221,7 +222,7 @@ export function mergeNotice(o: MergeOutcome): string {
   if (c.diff) lines.push(...c.diff.split("\n").filter((l) => !/^(index |--- |\+\+\+ )/.test(l)));
   const rest = (o.remaining ?? []).map((b) => b.branch);
   const then = `then merges ${c.branch}${rest.length > 0 ? ` and ${rest.join(", ")}` : ""}`;
-  if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${c.childId}] in its worktree with this conflict as its prompt, ${then}`);
+  if (c.childId) lines.push(`→ /merge hand resumes ${c.title ?? "its child"} [${shortId(c.childId)}] in its worktree with this conflict as its prompt, ${then}`);
   return lines.join("\n");
 }
 

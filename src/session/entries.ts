@@ -61,6 +61,7 @@ const entry = z.discriminatedUnion("type", [
   }),
   z.looseObject({ type: z.literal("background_delivered"), childIds: z.array(z.string()), at }),
   z.looseObject({ type: z.literal("rewind"), keep: z.number().int().min(0), turn: z.number().int().min(0), at }),
+  z.looseObject({ type: z.literal("title"), prompt: z.string(), at }),
 ]);
 
 const header = z.looseObject({

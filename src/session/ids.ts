@@ -14,6 +14,16 @@ export function newSessionId(date: Date = new Date()): string {
   return `${day}-${time}-${randomBytes(3).toString("hex")}`;
 }
 
+/**
+ * The distinctive tail of a session id (`20261202-142301-ab12cd` → `ab12cd`): how every line a
+ * person reads names a session or a child; the full id only where it is to be typed.
+ */
+export function shortId(id: string): string {
+  const parts = id.split("-");
+  const last = parts[parts.length - 1] ?? id;
+  return last.length >= 4 ? last : id.slice(-8);
+}
+
 /** True when `id` can safely name a file: letters, digits, `.`, `_`, `-`, no leading dot, no `..`. */
 export function isSafeSessionId(id: string): boolean {
   return SAFE_ID.test(id) && !id.includes("..");

@@ -62,6 +62,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   let mainModel = header.model;
   let turns = 0;
   let skipped = 0;
+  let title: string | undefined;
   for (let i = 1; i <= lastContentLine; i++) {
     const line = lines[i]!;
     const size = oversized.get(i);
@@ -142,6 +143,9 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
       case "background_report":
         background.set(entry.report.childId, entry.report);
         break;
+      case "title":
+        title ??= entry.prompt;
+        break;
       case "background_delivered":
         for (const id of entry.childIds) background.delete(id);
         break;
@@ -171,6 +175,7 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     pendingShell: view.pendingShell,
     pendingBackground: [...background.values()],
     compactedUsage: [...compacted].map(([model, u]) => (model === undefined ? { usage: u } : { model, usage: u })),
+    ...(title !== undefined ? { title } : {}),
   };
 }
 

@@ -56,6 +56,8 @@ export class MainSessionFile {
   private waiting: SessionEntryInput[] = [];
   /** Closed interrupted calls found when resuming, written once the file is open. */
   private pendingRepairs: AgentMessage[] = [];
+  /** True once the file names the session by the person's first question (its header's prompt, or a `title` entry). */
+  private titled = false;
   /** Where persistence and lock warnings go (the latest run's event sink). */
   private warnTo: (e: AgentEvent) => void = () => undefined;
 
@@ -85,6 +87,7 @@ export class MainSessionFile {
       lockNote = `session ${this.id} runs without a lock: ${errorMessage(err)}`;
     }
     const loaded = store.load(this.id);
+    this.titled = header.prompt !== undefined || loaded.title !== undefined;
     this.pendingRepairs = loaded.toPersist;
     const { messages, records, view, settings, pendingShell, pendingBackground, compactedUsage, spend } = loaded;
     return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, compactedUsage, spend };
@@ -107,7 +110,13 @@ export class MainSessionFile {
   record(entry: SessionEntryInput | undefined, onEvent?: (e: AgentEvent) => void, prompt?: string): void {
     if (onEvent) this.warnTo = onEvent;
     try {
+      const existed = this.writer !== undefined || this.options.resume === true;
       const writer = this.ensureWriter(prompt);
+      // A file a run of the person's created (no prompt in its header) is named by their first question when it comes.
+      if (prompt !== undefined && !this.titled) {
+        if (existed) writer.append({ type: "title", prompt });
+        this.titled = true;
+      }
       if (entry) writer.append(entry);
     } catch (err) {
       if (this.writeFailed) return;

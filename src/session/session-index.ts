@@ -19,7 +19,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { isSafeSessionId } from "./ids.js";
-import { lastStatus, readSummary } from "./summary.js";
+import { lastStatus, readSummary, SUMMARY_PROMPT_CHARS, titleOf } from "./summary.js";
 import { SESSION_FORMAT_VERSION, type SessionSummary } from "./types.js";
 
 /** The index file's name in the sessions dir (not `*.jsonl`, so it is never taken for a session). */
@@ -176,8 +176,11 @@ function refreshed(entry: IndexLine, path: string): IndexLine | undefined {
   }
   if (stat.size === entry.s.size && stat.mtimeMs === entry.s.mtimeMs) return entry;
   let status: ReturnType<typeof lastStatus>;
+  let title: string | undefined;
   try {
     status = lastStatus(path);
+    // A main session created without a prompt (by a run of the person's) is named by its first question once asked.
+    if (entry.s.prompt === undefined && entry.s.kind === "main") title = titleOf(path);
   } catch {
     return undefined;
   }
@@ -186,6 +189,7 @@ function refreshed(entry: IndexLine, path: string): IndexLine | undefined {
     ...entry,
     s: {
       ...rest,
+      ...(title !== undefined ? { prompt: title.slice(0, SUMMARY_PROMPT_CHARS) } : {}),
       size: stat.size,
       mtimeMs: stat.mtimeMs,
       ...(status ? { status: status.status } : {}),

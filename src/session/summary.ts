@@ -43,6 +43,15 @@ function listedHeader(header: SessionHeader): Omit<SessionHeader, "fingerprint" 
   return rest;
 }
 
+/** The prompt of a session file's `title` entry (a session its person's run created before their first question: one such entry). */
+export function titleOf(path: string): string | undefined {
+  return findLastLine(path, (line) => {
+    if (!line.includes('"title"')) return undefined;
+    const parsed = parseEntryLine(line);
+    return "entry" in parsed && parsed.entry.type === "title" ? parsed.entry.prompt : undefined;
+  }, STATUS_SCAN_BYTES);
+}
+
 /**
  * The summary of the session file at `path`, or undefined when its header cannot be read (the
  * file is left out of listings). With `header`, the first line is not read again (only the file's
@@ -53,8 +62,11 @@ export function readSummary(path: string, header?: Omit<SessionHeader, "fingerpr
     const listed = header ?? listedHeader(readHeaderAt(path));
     const stat = statSync(path);
     const status = lastStatus(path);
+    // A file created by a run of the person's (a child resumed from the sidebar) before their first question: named by that question.
+    const title = listed.prompt === undefined && listed.kind === "main" ? titleOf(path) : undefined;
     return {
       ...listed,
+      ...(title !== undefined ? { prompt: title.slice(0, SUMMARY_PROMPT_CHARS) } : {}),
       path,
       size: stat.size,
       mtimeMs: stat.mtimeMs,

@@ -127,7 +127,9 @@ export type SessionEntry =
   /** Background reports that entered the main agent's history (or were returned by task_wait). */
   | { type: "background_delivered"; childIds: string[]; at: string }
   /** The person rewound the conversation to before main turn `turn`: the history keeps its first `keep` messages (counted as the live one was); the lines before stay in the file. */
-  | { type: "rewind"; keep: number; turn: number; at: string };
+  | { type: "rewind"; keep: number; turn: number; at: string }
+  /** The person's first question, in a file a run of theirs created before it (a child resumed from the sidebar): listings name the session by it (the header has no prompt). */
+  | { type: "title"; prompt: string; at: string };
 
 /** A note or `!` command of a loaded session, placed after the first `after` messages of its history. */
 export interface ViewEntry {
@@ -168,6 +170,8 @@ export interface LoadedSession {
   spend: SpendRow[];
   /** Usage of the assistant turns compactions took out of `messages`, by model: still part of the session's totals. */
   compactedUsage: Array<{ model?: string; usage: Usage }>;
+  /** The first `title` entry's prompt (see SessionEntry), if any. */
+  title?: string;
   /** `!` commands whose output no user message carried yet (it goes with the next one). */
   pendingShell: Array<{ command: string; output: string; isError: boolean }>;
   /** Reports of background children that ended but were never delivered to the main agent (file order). */

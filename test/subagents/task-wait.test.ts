@@ -63,15 +63,21 @@ describe("task_wait", () => {
     expect(out.output).not.toContain("REPORT-A");
   });
 
-  it("/tasks lists the children and their state", () => {
+  it("/tasks lists the children and their state, named as their rows name them (description, short id)", () => {
     const { children } = registry();
     children.finish(report("a", "REPORT-A"));
     children.finish(report("b", "REPORT-B"));
     children.take(["b"]);
     expect(formatChildRows(children.list(), 12_000)).toEqual([
-      "bg general [a] ok · report waiting — job a",
-      "bg general [b] ok · delivered — job b",
-      "bg general [c] running 12s — job c",
+      "bg general · job a [a] · ok · report waiting",
+      "bg general · job b [b] · ok · delivered",
+      "bg general · job c [c] · running 12s",
     ]);
+  });
+
+  it("/tasks names a child by its description and short id, not its prompt and full id", () => {
+    const children = new BackgroundChildren({ now: () => 0 });
+    children.register({ childId: "20261205-071427-a73190", profile: "scout", description: "find the login handler", prompt: "Look through src/ for where the login form posts and report the handler", background: true });
+    expect(formatChildRows(children.list(), 3_000)).toEqual(["bg scout · find the login handler [a73190] · running 3s"]);
   });
 });

@@ -16,6 +16,8 @@ export type ChildState = "running" | "done" | "delivered";
 export interface ChildRow {
   childId: string;
   profile?: string;
+  /** Its description (else it is named by its prompt's first words, see childTitle). */
+  description?: string;
   prompt: string;
   background: boolean;
   state: ChildState;
@@ -73,7 +75,7 @@ export class BackgroundChildren {
   };
 
   /** Registers a child that starts now; `detach` set = it runs in the foreground until detached. */
-  register(child: { childId: string; profile?: string; prompt: string; background: boolean; detach?: () => void }): void {
+  register(child: { childId: string; profile?: string; description?: string; prompt: string; background: boolean; detach?: () => void }): void {
     this.entries.set(child.childId, { ...child, state: "running", startedAt: (this.hooks.now ?? Date.now)() });
     this.notify();
   }

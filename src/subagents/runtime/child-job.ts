@@ -39,6 +39,8 @@ function whileRunning(childId: string, saved: boolean): string {
 export interface ChildJob {
   childId: string;
   profile?: string;
+  /** The child's description (`task`'s, or a resumed child's own), for `/tasks`. */
+  description?: string;
   prompt: string;
   background: boolean;
   /** False when the child's transcript is not saved (no session store): it cannot be continued once ended. */
@@ -69,6 +71,7 @@ export async function runChildJob(children: BackgroundChildren, slots: Semaphore
   children.register({
     childId: job.childId,
     profile: job.profile,
+    ...(job.description ? { description: job.description } : {}),
     prompt: job.prompt,
     background: job.background,
     detach: () => {

@@ -11,6 +11,7 @@ import { errorMessage } from "../../protocol/error-message.js";
 import type { AgentEvent, WarningEvent } from "../../protocol/events.js";
 import { emptyUsage } from "../../protocol/messages.js";
 import type { AnyTool, Tool, ToolContext, ToolOutput } from "../../protocol/tool.js";
+import { shortId } from "../../session/ids.js";
 import { startLease } from "../../session/lock-lease.js";
 import type { SessionLock } from "../../session/lock.js";
 import type { SessionWriter } from "../../session/store.js";
@@ -69,6 +70,7 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
         return runChildJob(options.children, slots, {
           childId: prepared.childId,
           profile: prepared.profile?.name,
+          description: preparedDescription(prepared, args),
           prompt: args.prompt,
           background: args.background ?? prepared.profile?.background ?? false,
           saved: options.store !== undefined,
@@ -92,6 +94,12 @@ export function createTaskTool(options: TaskToolOptions): Tool<typeof taskSchema
   };
 }
 
+/** What names the child: a resumed child keeps the description it was created with (else the first words of its first prompt). */
+function preparedDescription(p: Prepared, args: TaskArgs): string {
+  const given = normalizeDescription(args.description).text;
+  return p.saved ? childDescription({ description: p.saved.description ?? given, prompt: p.saved.prompt ?? args.prompt }) : childDescription({ description: given, prompt: args.prompt });
+}
+
 async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs, ctx: ToolContext): Promise<ToolOutput> {
   const started = Date.now();
   const limits = childLimits(args, p.profile, p.loaded?.header.budget);
@@ -111,12 +119,11 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
     }
   }
   const label = p.profile?.name ?? "general";
-  // A resumed child keeps the description it was created with (else the first words of its first prompt).
   const given = normalizeDescription(args.description);
-  const description = p.saved ? childDescription({ description: p.saved.description ?? given.text, prompt: p.saved.prompt ?? args.prompt }) : childDescription({ description: given.text, prompt: args.prompt });
+  const description = preparedDescription(p, args);
   const tag = { childId: p.childId, parentToolCallId: ctx.toolCallId, profile: p.profile?.name };
   const emit = (event: AgentEvent) => ctx.emit?.(event);
-  const warn = (source: WarningEvent["source"], message: string) => emit({ type: "warning", source, message: `child ${p.childId}: ${message}` });
+  const warn = (source: WarningEvent["source"], message: string) => emit({ type: "warning", source, message: `child ${childTitle({ profile: p.profile?.name, description })} [${shortId(p.childId)}]: ${message}` });
   let writer: SessionWriter | undefined;
   let lock: SessionLock | undefined;
   try {

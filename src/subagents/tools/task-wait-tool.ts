@@ -10,6 +10,8 @@ import { formatBackgroundReports, type BackgroundReport } from "../../protocol/b
 import type { Tool } from "../../protocol/tool.js";
 import type { BackgroundChildren, ChildRow } from "../runtime/background-children.js";
 import { MAX_TIMEOUT_MS } from "../profiles/profile-schema.js";
+import { childTitle } from "../runtime/child-label.js";
+import { shortId } from "../../session/ids.js";
 
 export const taskWaitSchema = z.object({
   ids: z.array(z.string().min(1)).optional().describe("Child ids to wait for (from the background task results); omit to wait for every background child"),
@@ -56,12 +58,14 @@ function waitOutput(reports: BackgroundReport[], pending: string[], unknown: str
   return parts.join("\n\n");
 }
 
-/** `/tasks`: one line per child of this session (newest last). */
+/**
+ * `/tasks`: one line per child of this session (newest last), named as its row names it: profile,
+ * description (else its prompt's first words) and short id — `bg scout · find the login handler [ab12cd] running 12s`.
+ */
 export function formatChildRows(rows: readonly ChildRow[], now: number): string[] {
   if (rows.length === 0) return ["no background children in this session"];
   return rows.map((r) => {
     const state = r.state === "running" ? `running ${Math.round((now - r.startedAt) / 1000)}s` : r.state === "done" ? `${r.status} · report waiting` : `${r.status} · delivered`;
-    const prompt = r.prompt.replace(/\s+/g, " ").trim();
-    return `${r.background ? "bg" : "fg"} ${r.profile ?? "general"} [${r.childId}] ${state} — ${prompt.length > 60 ? `${prompt.slice(0, 59)}…` : prompt}`;
+    return `${r.background ? "bg" : "fg"} ${childTitle(r)} [${shortId(r.childId)}] · ${state}`;
   });
 }
