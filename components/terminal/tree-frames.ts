@@ -6,11 +6,14 @@
  * as they are (primeCells): nothing is parsed back from bytes. Rows are cut to the terminal's width
  * and the frame to its height. A frame the same as the one shown writes nothing.
  */
-import { fullscreenUpdate, primeCells, type Cells } from "../frame-diff.js";
+import stringWidth from "string-width";
+import { fullscreenUpdate, inlineUpdate, primeCells, type Cells } from "../frame-diff.js";
 import { compactSgr } from "../sgr-peephole.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
 
 const CSI = "\u001b[";
+/** Bytes that put nothing on screen: CSI and OSC sequences and bells. */
+const CONTROLS_ONLY = /^(?:\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\))|\u0007)*$/;
 /** Characters frame-diff patches by column (one UTF-16 unit, one column everywhere): see frame-diff's module note. */
 const NARROW = /^[\x20-\x7e\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]$/;
 
@@ -30,7 +33,7 @@ export function diffCells(row: CellRow): Cells | undefined {
 }
 
 /** Cuts `row` to `columns` cells (a wide character cut in half is dropped). */
-function cut(row: CellRow, columns: number): CellRow {
+export function cut(row: CellRow, columns: number): CellRow {
   if (row.chars.length <= columns) return row;
   const chars = row.chars.slice(0, columns);
   if (row.chars[columns] === "") chars[columns - 1] = " ";
@@ -52,13 +55,7 @@ export class TreeFrameWriter {
 
   /** Draws `rows` on a `columns`×`height` screen. */
   draw(rows: readonly CellRow[], columns: number, height: number): void {
-    const lines: string[] = [];
-    for (const row of rows.slice(0, height)) {
-      const fitted = cut(row, columns);
-      const line = rowLine(fitted);
-      primeCells(line, diffCells(fitted));
-      lines.push(line);
-    }
+    const lines = fittedLines(rows.slice(0, height), columns);
     const shown = this.shown;
     this.shown = lines;
     if (shown && shown.length === lines.length && shown.every((l, i) => l === lines[i])) return; // nothing changed: nothing written
@@ -69,4 +66,110 @@ export class TreeFrameWriter {
     const bytes = compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll));
     this.write(bytes);
   }
+}
+
+/** `rows` cut to `columns` as the lines a terminal is sent, their cells handed to the diff. */
+function fittedLines(rows: readonly CellRow[], columns: number): string[] {
+  return rows.map((row) => {
+    const fitted = cut(row, columns);
+    const line = rowLine(fitted);
+    primeCells(line, diffCells(fitted));
+    return line;
+  });
+}
+
+/**
+ * Inline frames (the normal screen, the scrollback kept) from rows of cells: the live frame sits
+ * at the foot of what the terminal shows, the cursor at the start of the row below it between
+ * frames. Each frame is written as the cells that changed (frame-diff's inlineUpdate: relative
+ * moves, with `scroll` a band that moved up moved by deleting and inserting lines); rows that
+ * leave the live area for good (<Static>'s new items) are written once above it, into the
+ * scrollback, and the frame whole again below them. A frame as tall as the terminal, or the first
+ * after `invalidate`, is written whole, after erasing the one shown. Rows are cut to the
+ * terminal's width, so a frame never wraps.
+ */
+export class InlineFrameWriter {
+  /** The live frame's lines as on screen, the cursor at the start of the row below. */
+  private shown: string[] = [];
+  private whole = false;
+
+  constructor(
+    private readonly write: (bytes: string) => void,
+    private readonly scroll: boolean,
+  ) {}
+
+  /** The screen may not show the last frame as it was drawn: the next is erased and written whole. */
+  invalidate(): void {
+    this.whole = true;
+  }
+
+  /**
+   * The terminal narrowed to `columns`: it rewrapped the frame's rows wider than that onto more
+   * rows. Every row the frame now covers is erased (nothing above it is touched); the next frame
+   * is written from there.
+   */
+  narrowed(columns: number): void {
+    let rows = 0;
+    for (const line of this.shown) rows += Math.max(1, Math.ceil(stringWidth(line) / Math.max(1, columns)));
+    if (rows > 0) this.write(eraseUp(rows));
+    this.shown = [];
+    this.whole = false;
+  }
+
+  /**
+   * Writes `data` beside the frame. Escape sequences and bells alone (a notification) are written
+   * as they are and leave the frame be; text goes where the frame was, erased first, and true is
+   * returned: the frame is to be drawn again, below it.
+   */
+  beside(data: string): boolean {
+    if (CONTROLS_ONLY.test(data)) {
+      this.write(data);
+      return false;
+    }
+    this.write(`${eraseUp(this.shown.length)}${data}`);
+    this.shown = [];
+    this.whole = false;
+    return true;
+  }
+
+  /** Draws the live `rows`, with `above` (rows leaving the live area) written once above them, on a terminal `columns`×`height`. */
+  draw(rows: readonly CellRow[], columns: number, height: number, above: readonly CellRow[] = []): void {
+    const lines = fittedLines(rows, columns);
+    const shown = this.shown;
+    this.shown = lines;
+    if (above.length > 0) {
+      this.whole = false;
+      this.write(over(shown.length, [...above.map((row) => rowLine(cut(row, columns))), ...lines]));
+      return;
+    }
+    if (this.whole || shown.length >= height || lines.length >= height) {
+      this.whole = false;
+      this.write(over(shown.length, lines));
+      return;
+    }
+    if (shown.length === lines.length && shown.every((l, i) => l === lines[i])) return; // nothing changed: nothing written
+    this.write(compactSgr(inlineUpdate(shown, lines, columns, this.scroll)));
+  }
+}
+
+/**
+ * From the start of the row below a frame of `rows` rows: every row erased, bottom up, the cursor
+ * left at the start of its first row. Row by row, not one erase to the end of the screen: tmux
+ * moves the whole screen into the scrollback when that erase starts at its top-left corner.
+ */
+function eraseUp(rows: number): string {
+  return rows > 0 ? `${`${CSI}1A${CSI}2K`.repeat(rows)}\r` : "";
+}
+
+/**
+ * From the start of the row below a frame of `rows` rows: `lines` written from that frame's first
+ * row, each row of the old frame erased just before it is written over (a row is erased before,
+ * not after: an erase after a row as wide as the terminal would take its last cell), the rest of
+ * the old frame erased below them; the cursor ends at the start of the row below `lines`.
+ */
+function over(rows: number, lines: readonly string[]): string {
+  if (lines.length === 0) return eraseUp(rows);
+  let out = rows > 0 ? `\r${CSI}${rows}A` : "";
+  lines.forEach((line, i) => (out += `${i < rows ? `${CSI}2K` : ""}${line}\n`));
+  return lines.length < rows ? `${out}${CSI}J` : out;
 }
