@@ -321,10 +321,11 @@ export function scrollBytes(top: number, bottom: number, by: number): string {
 
 /**
  * Full-screen: the bytes that turn frame `prev` into `next`, both drawn from the screen's first row,
- * leaving the cursor at the start of the row below `next`. With `scroll`, a band of rows that moved
+ * leaving the cursor at the start of the row below `next` (unless `below` is false: the caller puts
+ * it elsewhere). With `scroll`, a band of rows that moved
  * up is scrolled by the terminal (DECSTBM + SU, see the module note) when that writes fewer bytes.
  */
-export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean): string {
+export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean, below = true): string {
   let best = patchRows(prev, next, columns);
   if (scroll) {
     let moved = "";
@@ -336,5 +337,5 @@ export function fullscreenUpdate(prev: readonly string[], next: readonly string[
       if (bytes.length < best.length) best = bytes;
     }
   }
-  return `${best}${CSI}${next.length + 1};1H`;
+  return below ? `${best}${CSI}${next.length + 1};1H` : best;
 }

@@ -20,6 +20,7 @@ import { tuneHeapForTui } from "./heap-tuning.js";
 import { frameDiffEnabled, scrollRegionSupport } from "./terminal/terminal-options.js";
 import { ownFullscreenFrames, ownInlineFrames } from "./terminal/frame-owner.js";
 import { TerminalWriteContext } from "./terminal/terminal-write.js";
+import { CaretMarkContext } from "./terminal/caret.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -137,7 +138,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const instance = render(
     owner ? (
       <TerminalWriteContext.Provider value={owner.write}>
-        {app}
+        <CaretMarkContext.Provider value={true}>{app}</CaretMarkContext.Provider>
         {owner.probe}
       </TerminalWriteContext.Provider>
     ) : (

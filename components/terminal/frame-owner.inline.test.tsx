@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
 import { ownInlineFrames, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
+import { CaretMarkContext } from "./caret.js";
+import { LineInput } from "../LineInput.js";
 
 // Ink draws only a final frame when it believes it runs in CI.
 vi.hoisted(() => {
@@ -126,5 +128,52 @@ describe("ownInlineFrames: inline frames drawn from Ink's tree by our code, fini
     await settle(80);
     expect(term.all()).toEqual(["item 1 done", "item 2 done", ...frame("done").map((l) => l.slice(0, 30).trimEnd())]);
     app.unmount();
+  });
+});
+
+describe("ownInlineFrames: the terminal's cursor follows the prompt's caret", () => {
+  function Input({ at, done }: { at: number; done: number }) {
+    return (
+      <>
+        <Static items={Array.from({ length: done }, (_, i) => `item ${i + 1} done`)}>{(item) => <Text key={item}>{item}</Text>}</Static>
+        <Box borderStyle="round" width={40}>
+          <Text>› </Text>
+          <LineInput value="hello world" cursor={at} showCursor width={30} placeholder="" />
+        </Box>
+        <Text>status</Text>
+      </>
+    );
+  }
+
+  it("leaves the (hidden) cursor on the caret after each frame, comes back from it for the next (items written above land in order), and below the frame at exit", async () => {
+    const term = new FakeTerminal();
+    owner = ownInlineFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+    const tree = (at: number, done: number) => (
+      <CaretMarkContext.Provider value={true}>
+        <Input at={at} done={done} />
+        {owner!.probe}
+      </CaretMarkContext.Provider>
+    );
+    const app = render(tree(2, 0), { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false });
+    const box = [`╭${"─".repeat(38)}╮`, `│› hello world${" ".repeat(25)}│`, `╰${"─".repeat(38)}╯`, "status"];
+    await settle(50);
+    expect(term.all()).toEqual(box);
+    expect([term.screen.row, term.screen.col]).toEqual([1, 5]); // border, "› ", "he"
+    app.rerender(tree(8, 0));
+    await settle(80);
+    expect([term.screen.row, term.screen.col]).toEqual([1, 11]);
+    app.rerender(tree(8, 2));
+    await settle(80);
+    expect(term.all()).toEqual(["item 1 done", "item 2 done", ...box]);
+    expect([term.screen.row, term.screen.col]).toEqual([3, 11]);
+    app.rerender(tree(0, 3));
+    await settle(80);
+    expect(term.all()).toEqual(["item 1 done", "item 2 done", "item 3 done", ...box]);
+    expect([term.screen.row, term.screen.col]).toEqual([4, 3]);
+    expect(term.writes.join("")).not.toContain("ink-caret");
+    app.unmount();
+    await settle(50);
+    expect([term.screen.row, term.screen.col]).toEqual([7, 0]); // the row below the frame: what the CLI prints at exit goes there
+    expect(term.all()).toEqual(["item 1 done", "item 2 done", "item 3 done", ...box]);
   });
 });

@@ -24,6 +24,7 @@
  */
 import { Box, type DOMElement } from "ink";
 import type { ReactElement } from "react";
+import type { CaretAt } from "./caret.js";
 import { rootOf, staticNodeOf, takeOverCommits } from "./ink-seam.js";
 import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows } from "./tree-rows.js";
@@ -67,7 +68,9 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
   return own(stdout, maxFps, {
     draw: (root) => {
       if (whole) writer.invalidate();
-      writer.draw(treeRows(root), stdout.columns || 80, stdout.rows || 24);
+      let caret: CaretAt | undefined;
+      const rows = treeRows(root, { caret: (at) => (caret = at) });
+      writer.draw(rows, stdout.columns || 80, stdout.rows || 24, caret);
     },
     onFrame,
     // Ink's own writes never reach the screen, but one that is more than mode switches means Ink
@@ -103,7 +106,9 @@ export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = fa
       const staticNode = staticNodeOf(root);
       // <Static> holds children only in the commit that added them (it drops them right after).
       const above = staticNode && staticNode.childNodes.length > 0 ? treeRows(staticNode, { skipStatic: false }) : [];
-      writer.draw(treeRows(root), stdout.columns || 80, stdout.rows || 24, above);
+      let caret: CaretAt | undefined;
+      const rows = treeRows(root, { caret: (at) => (caret = at) });
+      writer.draw(rows, stdout.columns || 80, stdout.rows || 24, above, caret);
     },
     onFrame,
     // Ink writes its own frame (into nothing) on a resize, on a console line and at unmount, each
@@ -120,6 +125,7 @@ export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = fa
       if (writer.beside(data)) drawNow();
     },
     stopped: () => {
+      writer.release();
       if (cursorHidden) stdout.write(SHOW_CURSOR);
       cursorHidden = false;
     },

@@ -9,6 +9,7 @@
 import stringWidth from "string-width";
 import { fullscreenUpdate, inlineUpdate, primeCells, type Cells } from "../frame-diff.js";
 import { compactSgr } from "../sgr-peephole.js";
+import type { CaretAt } from "./caret.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
 
 const CSI = "\u001b[";
@@ -42,6 +43,8 @@ export function cut(row: CellRow, columns: number): CellRow {
 
 export class TreeFrameWriter {
   private shown: string[] | undefined;
+  /** Where the last frame left the cursor: the caret's cell ("row;col"), or "" for below the frame. */
+  private parked = "";
 
   constructor(
     private readonly write: (bytes: string) => void,
@@ -53,18 +56,29 @@ export class TreeFrameWriter {
     this.shown = undefined;
   }
 
-  /** Draws `rows` on a `columns`×`height` screen. */
-  draw(rows: readonly CellRow[], columns: number, height: number): void {
+  /**
+   * Draws `rows` on a `columns`×`height` screen and leaves the (hidden) cursor on `caret`, the
+   * prompt's caret, when there is one on screen (every move in a frame is absolute, so the next
+   * frame does not care where it was left).
+   */
+  draw(rows: readonly CellRow[], columns: number, height: number, caret?: CaretAt): void {
     const lines = fittedLines(rows.slice(0, height), columns);
     const shown = this.shown;
     this.shown = lines;
-    if (shown && shown.length === lines.length && shown.every((l, i) => l === lines[i])) return; // nothing changed: nothing written
-    if (!shown) {
-      this.write(`${CSI}H${CSI}J${lines.join("\r\n")}${lines.length < height ? `${CSI}${lines.length + 1};1H` : ""}`);
+    const at = caret && caret.y < lines.length && caret.x < columns ? `${caret.y + 1};${caret.x + 1}` : "";
+    const park = at ? `${CSI}${at}H` : "";
+    if (shown && shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
+      // nothing changed: nothing written, unless the caret moved
+      if (at && at !== this.parked) this.write(park);
+      this.parked = at;
       return;
     }
-    const bytes = compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll));
-    this.write(bytes);
+    this.parked = at;
+    if (!shown) {
+      this.write(`${CSI}H${CSI}J${lines.join("\r\n")}${park || (lines.length < height ? `${CSI}${lines.length + 1};1H` : "")}`);
+      return;
+    }
+    this.write(compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll, !park)) + park);
   }
 }
 
@@ -89,9 +103,11 @@ function fittedLines(rows: readonly CellRow[], columns: number): string[] {
  * terminal's width, so a frame never wraps.
  */
 export class InlineFrameWriter {
-  /** The live frame's lines as on screen, the cursor at the start of the row below. */
+  /** The live frame's lines as on screen, the cursor at the start of the row below (or on the caret: `parked`). */
   private shown: string[] = [];
   private whole = false;
+  /** Where the cursor was left: on the prompt's caret, `up` rows above the row below the frame; undefined: at the start of that row. */
+  private parked: { up: number; x: number } | undefined;
 
   constructor(
     private readonly write: (bytes: string) => void,
@@ -109,11 +125,35 @@ export class InlineFrameWriter {
    * is written from there.
    */
   narrowed(columns: number): void {
+    const width = Math.max(1, columns);
+    const covers = (line: string) => Math.max(1, Math.ceil(stringWidth(line) / width));
     let rows = 0;
-    for (const line of this.shown) rows += Math.max(1, Math.ceil(stringWidth(line) / Math.max(1, columns)));
-    if (rows > 0) this.write(eraseUp(rows));
+    for (const line of this.shown) rows += covers(line);
+    const parked = this.parked;
+    this.parked = undefined;
+    if (rows > 0 && !parked) this.write(eraseUp(rows));
+    else if (rows > 0 && parked) {
+      // The cursor was on the caret: its row moved with the rewrapped rows above it and its own.
+      const y = this.shown.length - parked.up;
+      let above = Math.floor(parked.x / width);
+      for (const line of this.shown.slice(0, y)) above += covers(line);
+      this.write(`${above > 0 ? `${CSI}${above}A` : ""}\r${CSI}2K${`${CSI}1B${CSI}2K`.repeat(rows - 1)}${rows > 1 ? `${CSI}${rows - 1}A` : ""}`);
+    }
     this.shown = [];
     this.whole = false;
+  }
+
+  /** The cursor back at the start of the row below the frame (drawing stops: what follows is written there). */
+  release(): void {
+    const back = this.back();
+    if (back) this.write(back);
+  }
+
+  /** The move from where the cursor was left back to the start of the row below the frame. */
+  private back(): string {
+    const parked = this.parked;
+    this.parked = undefined;
+    return parked ? `${CSI}${parked.up}B\r` : "";
   }
 
   /**
@@ -126,29 +166,36 @@ export class InlineFrameWriter {
       this.write(data);
       return false;
     }
-    this.write(`${eraseUp(this.shown.length)}${data}`);
+    this.write(`${this.back()}${eraseUp(this.shown.length)}${data}`);
     this.shown = [];
     this.whole = false;
     return true;
   }
 
-  /** Draws the live `rows`, with `above` (rows leaving the live area) written once above them, on a terminal `columns`×`height`. */
-  draw(rows: readonly CellRow[], columns: number, height: number, above: readonly CellRow[] = []): void {
+  /**
+   * Draws the live `rows`, with `above` (rows leaving the live area) written once above them, on a
+   * terminal `columns`×`height`, and leaves the (hidden) cursor on `caret`, the prompt's caret,
+   * when there is one in the frame.
+   */
+  draw(rows: readonly CellRow[], columns: number, height: number, above: readonly CellRow[] = [], caret?: CaretAt): void {
     const lines = fittedLines(rows, columns);
     const shown = this.shown;
     this.shown = lines;
+    const was = this.parked;
+    const park = caret && caret.y < lines.length && caret.x < columns ? { up: lines.length - caret.y, x: caret.x } : undefined;
+    const parkBytes = park ? `${CSI}${park.up}A${park.x > 0 ? `${CSI}${park.x + 1}G` : ""}` : "";
     if (above.length > 0) {
       this.whole = false;
-      this.write(over(shown.length, [...above.map((row) => rowLine(cut(row, columns))), ...lines]));
-      return;
-    }
-    if (this.whole || shown.length >= height || lines.length >= height) {
+      this.write(this.back() + over(shown.length, [...above.map((row) => rowLine(cut(row, columns))), ...lines]) + parkBytes);
+    } else if (this.whole || shown.length >= height || lines.length >= height) {
       this.whole = false;
-      this.write(over(shown.length, lines));
-      return;
-    }
-    if (shown.length === lines.length && shown.every((l, i) => l === lines[i])) return; // nothing changed: nothing written
-    this.write(compactSgr(inlineUpdate(shown, lines, columns, this.scroll)));
+      this.write(this.back() + over(shown.length, lines) + parkBytes);
+    } else if (shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
+      // nothing changed: nothing written, unless the caret moved
+      if (was?.up === park?.up && was?.x === park?.x) return;
+      this.write(this.back() + parkBytes);
+    } else this.write(this.back() + compactSgr(inlineUpdate(shown, lines, columns, this.scroll)) + parkBytes);
+    this.parked = park;
   }
 }
 

@@ -5,6 +5,7 @@
 import { render } from "ink";
 import type { ReactElement } from "react";
 import { ownFullscreenFrames, ownInlineFrames } from "../terminal/frame-owner.js";
+import { CaretMarkContext } from "../terminal/caret.js";
 import { TerminalWriteContext } from "../terminal/terminal-write.js";
 
 export interface OwnedRender {
@@ -17,7 +18,7 @@ export function renderOwned(node: ReactElement, stdout: NodeJS.WriteStream, { mo
   const owner = (mode === "inline" ? ownInlineFrames : ownFullscreenFrames)(stdout, { scroll, maxFps: 30 });
   const wrap = (n: ReactElement) => (
     <TerminalWriteContext.Provider value={owner.write}>
-      {n}
+      <CaretMarkContext.Provider value={true}>{n}</CaretMarkContext.Provider>
       {owner.probe}
     </TerminalWriteContext.Provider>
   );
