@@ -15,12 +15,17 @@
  *   The probe element rendered beside the app gives us Ink's root node.
  * - Ink is given `inkStdout`: the terminal's size, TTY flag and resize events, but every write of
  *   Ink's is dropped. Ink still writes on its own paths (its redraw on a resize, a console line it
- *   patched, its last frame at unmount): any such write that is more than mode switches means the
- *   screen may have changed beside us, so the next frame is drawn whole. Ink never sees a fake
- *   terminal height: nothing it writes can clear the terminal.
- * - Bytes the app writes beside the frame (a bell, a notification, the wipe after a resize) go
- *   through `write` (TerminalWriteContext, terminal-write.ts): written, then the frame drawn whole.
- * - Each frame is one write, wrapped in synchronized-output markers; the first hides the cursor.
+ *   patched, its last frame at unmount): full-screen, any such write that is more than mode
+ *   switches makes the next frame whole; inline, our frame is drawn at once (the tree was just laid
+ *   out: at unmount, that is the last frame). Ink never sees a fake terminal height: nothing it
+ *   writes can clear the terminal.
+ * - Bytes the app writes beside the frame (a bell, a notification, the wipe after a resize, inline
+ *   a console line) go through `write` (TerminalWriteContext, terminal-write.ts): full-screen,
+ *   written, then the frame drawn whole; inline, escape sequences alone are written as they are,
+ *   text above the frame, the frame again below it.
+ * - Each frame is one write, wrapped in synchronized-output markers; the first hides the cursor,
+ *   and each leaves it (hidden) on the prompt's caret when one is drawn (caret.ts). Inline, the
+ *   cursor is shown again, below the frame, when drawing stops.
  */
 import { Box, type DOMElement } from "ink";
 import type { ReactElement } from "react";
