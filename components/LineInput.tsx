@@ -6,6 +6,7 @@
  * terminal's height.
  */
 import { Box, Text } from "ink";
+import { useCaretMark } from "./terminal/caret.js";
 
 export interface LineInputProps {
   /** The text (may hold line breaks). */
@@ -42,12 +43,14 @@ export function draftRows(value: string, width: number): Row[] {
 
 /** `text` with the cursor drawn at `at` (0..text.length; at the end: a blank cell). */
 function WithCursor({ text, at }: { text: string; at: number }) {
+  const mark = useCaretMark();
   const code = text.codePointAt(at);
   const char = code === undefined ? "" : String.fromCodePoint(code);
   const onBreak = char === "" || char === "\n";
   return (
     <Text>
       {text.slice(0, at)}
+      {mark || null}
       <Text inverse>{onBreak ? " " : char}</Text>
       {onBreak ? text.slice(at) : text.slice(at + char.length)}
     </Text>
@@ -56,10 +59,20 @@ function WithCursor({ text, at }: { text: string; at: number }) {
 
 /** The text and cursor. */
 export function LineInput({ value, cursor, placeholder, showCursor, width = 80, maxRows = 6 }: LineInputProps) {
+  const mark = useCaretMark();
   if (value === "") {
-    if (!showCursor || placeholder === "") return showCursor ? <Text inverse> </Text> : <Text dimColor>{placeholder}</Text>;
+    if (!showCursor || placeholder === "")
+      return showCursor ? (
+        <Text>
+          {mark || null}
+          <Text inverse> </Text>
+        </Text>
+      ) : (
+        <Text dimColor>{placeholder}</Text>
+      );
     return (
       <Text>
+        {mark || null}
         <Text inverse dimColor>
           {placeholder[0]}
         </Text>

@@ -1,14 +1,13 @@
 /**
- * Bytes on the terminal for eight panes (two side by side, three body rows) drawn by Ink through
- * the inline stream: a new line in every pane moves each row of panes by the terminal and writes
+ * Bytes on the terminal for eight panes (two side by side, three body rows) drawn inline by our
+ * frame owner: a new line in every pane moves each row of panes by the terminal and writes
  * about one row a pane, not every body row; and the screen is what a fresh draw shows.
  */
-import { render } from "ink";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { reduceChild, startChild } from "./hooks/child-reducer.js";
 import type { ChildView } from "./hooks/transcript-types.js";
-import { inkStream } from "./ink-stream.js";
+import { renderOwned } from "./testing/owned-render.js";
 import type { PanePlan } from "./layout/live-plan.js";
 import { PaneGroup } from "./PaneGroup.js";
 import { XtermScreen } from "./testing/xterm-screen.js";
@@ -47,7 +46,7 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     const { tty, writes } = fakeTty(120, 45);
     const term = new XtermScreen(120, 45);
     const view = (n: number, now = NOW) => <PaneGroup agents={children(n)} now={now} plan={plan} />;
-    const app = render(view(6), { stdout: inkStream(tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
+    const app = renderOwned(view(6), tty);
     await settle();
     await term.write(markers(writes.join("")));
     const perLine: number[] = [];
@@ -67,7 +66,7 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     await settle();
     await term.write(markers(writes.join("")));
     const fresh = fakeTty(120, 45);
-    const again = render(view(10, NOW + 1_000), { stdout: inkStream(fresh.tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
+    const again = renderOwned(view(10, NOW + 1_000), fresh.tty);
     await settle();
     const freshTerm = new XtermScreen(120, 45);
     await freshTerm.write(markers(fresh.writes.join("")));

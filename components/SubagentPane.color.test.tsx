@@ -3,10 +3,9 @@ import { vi, afterEach, describe, expect, it } from "vitest";
 vi.hoisted(() => {
   process.env.FORCE_COLOR = "1";
 });
-import { render as inkRender } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { PassThrough } from "node:stream";
-import { inkStream } from "./ink-stream.js";
+import { renderOwned } from "./testing/owned-render.js";
 import { XtermScreen } from "./testing/xterm-screen.js";
 import { initialStreamState, reduceStream } from "./hooks/agent-stream-reducer.js";
 import { startChild } from "./hooks/child-reducer.js";
@@ -38,7 +37,7 @@ describe("a profile's color: in the UI", () => {
   });
 });
 
-describe("a profile's color: on the terminal, through the renderer (ink-stream, frame diff, SGR compaction)", () => {
+describe("a profile's color: on the terminal, through the renderer (frame owner, frame diff, SGR compaction)", () => {
   const isInCi = ["CI", "CONTINUOUS_INTEGRATION"].some((k) => k in process.env && process.env[k] !== "0" && process.env[k] !== "false");
   it.skipIf(isInCi)("the cells of the profile name and the border are magenta, the prompt's are not, after a redraw too", async () => {
     const writes: string[] = [];
@@ -46,7 +45,7 @@ describe("a profile's color: on the terminal, through the renderer (ink-stream, 
     tty.write = ((chunk: string) => writes.push(chunk) > 0) as NodeJS.WriteStream["write"];
     const screen = new XtermScreen(60, 12);
     const child = startChild({ childId: "20261202-142301-ab12cd", profile: "reviewer", color: "magenta", prompt: "review the diff", resumed: false, at: 0 });
-    const app = inkRender(<SubagentPane child={child} now={1000} width={60} lines={2} />, { stdout: inkStream(tty, { reflow: true, frames: "inline", scroll: true }), patchConsole: false, exitOnCtrlC: false });
+    const app = renderOwned(<SubagentPane child={child} now={1000} width={60} lines={2} />, tty);
     const settle = () => new Promise((r) => setTimeout(r, 80));
     try {
       await settle();

@@ -105,7 +105,7 @@ describe("inline frames", () => {
       expect(shown, `step ${step}`).toEqual(next.map((r) => strip(r).trimEnd()));
       expect(term.lines().slice(term.row).every((r) => r === "")).toBe(true);
       // A terminal that reflows on a resize (tmux) counts each row no wider than the frame's row:
-      // ink-stream erases a frame by the rows its text covers once narrowed.
+      // the inline frame owner erases a frame by the rows its text covers once narrowed.
       const used = term.usedWidths().slice(term.row - next.length, term.row);
       expect(used.map((w, i) => w <= stringWidth(strip(next[i]!))), `step ${step}: ${used.join(",")}`).not.toContain(false);
       prev = next;

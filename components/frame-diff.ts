@@ -247,8 +247,8 @@ function patchCost(old: string, next: string): number {
 
 /**
  * Inline: the bytes that turn frame `prev` (rows, the cursor at the start of the row below it) into
- * `next`, leaving the cursor at the start of the row below `next` — where Ink's own erase of
- * `next` expects it. Cursor moves are relative; rows added at the foot are written with line
+ * `next`, leaving the cursor at the start of the row below `next` (where the inline frame owner
+ * keeps it between frames). Cursor moves are relative; rows added at the foot are written with line
  * feeds (the terminal scrolls at the bottom; the rows below a frame are blank), rows dropped are
  * erased to the end of the screen. With `scroll`, a band of rows that moved up (an answer taller
  * than the live area) is moved by the terminal: lines deleted at the band's top (DL) and as many
@@ -289,7 +289,7 @@ function inlinePatch(prev: readonly string[], next: readonly string[], columns: 
     if (!patch) continue;
     // A row that got shorter is erased from its first column and written whole: a terminal that
     // reflows on a resize (tmux) keeps a row as wide as its last written cell until then (an erase
-    // from a later column does not narrow it), and the frame would wrap onto rows ink-stream does
+    // from a later column does not narrow it), and the frame would wrap onto rows the frame owner does
     // not know of — left behind above the next frame.
     if (patch.eraseFrom !== undefined && patch.eraseFrom > 0) out += `${goTo(i)}\r${CSI}2K${next[i]}`;
     else out += patchBytes(patch, (col) => goTo(i) + (col === 0 ? "\r" : `${CSI}${col + 1}G`));
@@ -321,10 +321,11 @@ export function scrollBytes(top: number, bottom: number, by: number): string {
 
 /**
  * Full-screen: the bytes that turn frame `prev` into `next`, both drawn from the screen's first row,
- * leaving the cursor at the start of the row below `next`. With `scroll`, a band of rows that moved
+ * leaving the cursor at the start of the row below `next` (unless `below` is false: the caller puts
+ * it elsewhere). With `scroll`, a band of rows that moved
  * up is scrolled by the terminal (DECSTBM + SU, see the module note) when that writes fewer bytes.
  */
-export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean): string {
+export function fullscreenUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll: boolean, below = true): string {
   let best = patchRows(prev, next, columns);
   if (scroll) {
     let moved = "";
@@ -336,5 +337,5 @@ export function fullscreenUpdate(prev: readonly string[], next: readonly string[
       if (bytes.length < best.length) best = bytes;
     }
   }
-  return `${best}${CSI}${next.length + 1};1H`;
+  return below ? `${best}${CSI}${next.length + 1};1H` : best;
 }

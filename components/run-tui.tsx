@@ -11,15 +11,17 @@
  * the alternate screen and, after exit, prints the last answer and how to resume on the normal one.
  */
 import { appendFileSync } from "node:fs";
+import { format } from "node:util";
 import { render } from "ink";
 import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./alt-screen.js";
 import { lastHistoryAnswer } from "./copy-answer.js";
 import { tuneHeapForTui } from "./heap-tuning.js";
-import { frameDiffEnabled, inkStream, scrollRegionSupport } from "./ink-stream.js";
-import { ownFullscreenFrames } from "./terminal/frame-owner.js";
+import { frameDiffEnabled, scrollRegionSupport } from "./terminal/terminal-options.js";
+import { ownFullscreenFrames, ownInlineFrames } from "./terminal/frame-owner.js";
 import { TerminalWriteContext } from "./terminal/terminal-write.js";
+import { CaretMarkContext } from "./terminal/caret.js";
 import type { NotifyMode } from "./terminal-notify.js";
 import { App } from "./App.js";
 import { ApprovalBroker } from "./hooks/approval-broker.js";
@@ -93,15 +95,16 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const fullscreen = !options.inline && stdout.isTTY === true;
   const alt = fullscreen ? enterAltScreen(stdout, { mouse: options.mouse !== false }) : undefined;
 
-  // Full-screen, the frames are ours: drawn from Ink's laid-out tree as rows of cells, only the
-  // changed cells written, the terminal moving the transcript's rows where it can
-  // (terminal/frame-owner.tsx); Ink's own writes never reach the terminal. Inline, Ink writes whole
-  // frames and the stream rewrites only the cells that changed (see ink-stream.ts).
+  // The frames are ours in both modes: drawn from Ink's laid-out tree as rows of cells, only the
+  // changed cells written, the terminal moving rows where it can (terminal/frame-owner.tsx); Ink's
+  // own writes never reach the terminal. Inline, finished items are written once above the live
+  // frame, into the scrollback. Not on a terminal (a pipe, a file), Ink writes as it does.
   const scroll = scrollRegionSupport(process.env, (m) => process.stderr.write(`ink: ${m}\n`));
   const diff = frameDiffEnabled(process.env);
   const onFrame = frameRecorder(process.env.INK_BENCH_FRAMES);
-  const owner = fullscreen ? ownFullscreenFrames(stdout, { scroll, whole: !diff, maxFps: 30, onFrame }) : undefined;
-  const inkStdout = owner ? owner.inkStdout : stdout.isTTY ? inkStream(stdout, { reflow: true, frames: diff ? "inline" : undefined, scroll }) : stdout;
+  const ownFrames = fullscreen ? ownFullscreenFrames : stdout.isTTY ? ownInlineFrames : undefined;
+  const owner = ownFrames?.(stdout, { scroll, whole: !diff, maxFps: 30, onFrame });
+  const inkStdout = owner ? owner.inkStdout : stdout;
   holdKeys(stdin); // again: the trust question's Ink gave raw mode back when it closed
   if (stdout.isTTY) stdout.write(PASTE_ON);
   const app = (
@@ -126,22 +129,24 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const instance = render(
     owner ? (
       <TerminalWriteContext.Provider value={owner.write}>
-        {app}
+        <CaretMarkContext.Provider value={true}>{app}</CaretMarkContext.Provider>
         {owner.probe}
       </TerminalWriteContext.Provider>
     ) : (
       app
     ),
-    // console.* is redirected above the UI only on the real terminal. Inline, Ink's standard
-    // renderer: the stream turns its whole-frame writes into changed cells (ink-stream.ts).
-    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined, maxFps: 30, onRender: owner ? undefined : onFrame },
+    // console.* is redirected above the UI only on the real terminal: inline by us (a line written
+    // above the live frame), else by Ink (full-screen its write is dropped: the frame is redrawn).
+    { stdin, stdout: inkStdout, exitOnCtrlC: false, patchConsole: options.stdout === undefined && !(owner && !fullscreen), maxFps: 30, onRender: owner ? undefined : onFrame },
   );
+  const restoreConsole = owner && !fullscreen && options.stdout === undefined ? consoleAbove(owner.write) : undefined;
   // MCP servers start after the first frame, in the background: start-up never waits for them.
   void session.startMcp();
   try {
     await instance.waitUntilExit();
   } finally {
     if (stdin.isTTY && typeof stdin.setRawMode === "function") stdin.setRawMode(false); // Ink's already, unless it never took it
+    restoreConsole?.();
     owner?.stop();
     if (stdout.isTTY) stdout.write(PASTE_OFF);
     alt?.leave();
@@ -156,6 +161,14 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (session.sessionPath && !unsaved) stdout.write(`Session saved: ${session.sessionPath}\n`);
   if (session.sessionPath && unsaved) stdout.write(`Session NOT fully saved (${unsaved}): ${session.sessionPath} — resuming it will miss what was not written; free disk space or check INK_HOME\n`);
   return code;
+}
+
+/** Sends console.log, info, debug, warn and error to `write` (a line above the inline frame); returns how to put them back. */
+export function consoleAbove(write: (data: string) => void): () => void {
+  const methods = ["log", "info", "debug", "warn", "error"] as const;
+  const saved = methods.map((m) => console[m]);
+  for (const m of methods) console[m] = (...args: unknown[]) => write(`${format(...args)}\n`);
+  return () => methods.forEach((m, i) => (console[m] = saved[i]!));
 }
 
 /**

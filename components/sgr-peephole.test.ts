@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PassThrough } from "node:stream";
 import { fullscreenUpdate, inlineUpdate } from "./frame-diff.js";
-import { inkStream } from "./ink-stream.js";
 import { compactSgr } from "./sgr-peephole.js";
 import { random } from "./testing/random.js";
 import { XtermScreen } from "./testing/xterm-screen.js";
@@ -47,18 +45,6 @@ describe("compactSgr", () => {
     }
     term.dispose();
     expect(compactSgr(raw).length).toBe(raw.length - 7 * 8); // seven resets and re-opened dims (8 bytes each) left out
-  });
-
-  it("is what the full-screen stream writes: one dim for eight snippets", () => {
-    const writes: string[] = [];
-    const tty = Object.assign(new PassThrough(), { rows: 40, columns: 80, isTTY: true }) as unknown as NodeJS.WriteStream;
-    tty.write = ((chunk: string) => writes.push(chunk) > 0) as NodeJS.WriteStream["write"];
-    const stream = inkStream(tty, { reflow: false, frames: "fullscreen", scroll: true });
-    const rows = (word: string) => Array.from({ length: 8 }, (_, i) => `⠋ child ${i} [ab12cd] 12s · 1.2k tok · ${dim(word)}`);
-    stream.write(`${rows("the tests cover").join("\n")}\n`);
-    stream.write(`${"\u001b[2K\u001b[1A".repeat(8)}\u001b[2K\u001b[G${rows("wraps at about o").join("\n")}\n`);
-    expect(writes[1]!.split(`${E}2m`).length - 1).toBe(1);
-    expect(writes[1]!.split(`${E}0m`).length - 1).toBe(1);
   });
 
   it("leaves the pen as a fresh draw would over random coloured frames (colours compared cell by cell)", async () => {

@@ -1,7 +1,6 @@
 /** useTerminalSize: the terminal's columns and rows, updated on resize (80×24 when unknown). */
 import { useStdout } from "ink";
 import { useEffect, useState } from "react";
-import { terminalRows } from "../ink-stream.js";
 
 /** Columns and rows of the output terminal. */
 export interface TerminalSize {
@@ -12,7 +11,7 @@ export interface TerminalSize {
 /** The current size of ink's stdout. */
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({ columns: stdout.columns || 80, rows: terminalRows(stdout) || 24 });
+  const read = (): TerminalSize => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
   const [size, setSize] = useState(read);
   useEffect(() => {
     const onResize = () => setSize(read());

@@ -5,6 +5,8 @@ import { useEffect, useState } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
 import { ownFullscreenFrames, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
+import { CaretMarkContext } from "./caret.js";
+import { LineInput } from "../LineInput.js";
 
 // Ink draws only a final frame when it believes it runs in CI.
 vi.hoisted(() => {
@@ -115,6 +117,47 @@ describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from
     expect(after).toContain("\u001b[H\u001b[J");
     expect(after).not.toContain("\u001b[2K");
     expect(trimmed(term.screen.lines())[0]).toBe(`╭${"─".repeat(29)}`); // the 40-wide box cut to 30 columns
+    app.unmount();
+  });
+});
+
+describe("ownFullscreenFrames: the terminal's cursor follows the prompt's caret", () => {
+  function Input({ at }: { at: number }) {
+    return (
+      <Box flexDirection="column" width={40} height={10}>
+        <Text>header</Text>
+        <Box borderStyle="round">
+          <Text>› </Text>
+          <LineInput value="hello world" cursor={at} showCursor width={30} placeholder="" />
+        </Box>
+      </Box>
+    );
+  }
+  const mount = (term: FakeTerminal, at: number) => {
+    owner = ownFullscreenFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+    const tree = (n: number) => (
+      <CaretMarkContext.Provider value={true}>
+        <Input at={n} />
+        {owner!.probe}
+      </CaretMarkContext.Provider>
+    );
+    const app = render(tree(at), { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false });
+    return { app, move: (n: number) => app.rerender(tree(n)) };
+  };
+
+  it("leaves the (hidden) cursor on the caret's cell after each frame, moving it alone when only the caret moved; the mark is never drawn", async () => {
+    const term = new FakeTerminal();
+    const { app, move } = mount(term, 2);
+    await settle(50);
+    expect(trimmed(term.screen.lines()).slice(0, 4)).toEqual(["header", `╭${"─".repeat(38)}╮`, `│› hello world${" ".repeat(25)}│`, `╰${"─".repeat(38)}╯`]);
+    expect([term.screen.row, term.screen.col]).toEqual([2, 5]); // border, "› ", "he"
+    const before = term.writes.length;
+    move(8);
+    await settle(80);
+    expect([term.screen.row, term.screen.col]).toEqual([2, 11]);
+    expect(term.writes.slice(before).join("")).not.toContain("hello"); // the caret's cells changed, not the text
+    expect(term.writes.join("")).not.toContain("ink-caret");
+    expect(term.writes.join("")).not.toContain("\u001b[?25h"); // the cursor stays hidden: the inverse cell is the caret people see
     app.unmount();
   });
 });

@@ -1,29 +1,43 @@
 /**
- * Full-screen frames owned by this project's code: Ink keeps React, the layout and the input, but
- * the frame that reaches the terminal is drawn here, from Ink's laid-out tree (tree-rows.ts), as
- * rows of cells handed straight to the cell diff (tree-frames.ts). Nothing Ink writes is parsed.
+ * Frames owned by this project's code, in both screen modes: Ink keeps React, the layout and the
+ * input, but the frame that reaches the terminal is drawn here, from Ink's laid-out tree
+ * (tree-rows.ts), as rows of cells handed straight to the cell diff (tree-frames.ts). Nothing Ink
+ * writes is parsed, and Ink is told the terminal's real size.
+ *
+ * Full-screen (`ownFullscreenFrames`), the frame is drawn from the alternate screen's top-left
+ * corner. Inline (`ownInlineFrames`), the live frame sits at the foot of the normal screen, and
+ * <Static>'s new items (finished transcript items) are written once above it, into the scrollback,
+ * drawn by our code from Ink's static node; on a narrower terminal the rows the rewrapped frame
+ * covers are erased before Ink lays out again, and nothing above the frame is ever touched.
  *
  * - After each React commit Ink would draw its Output and hand it to log-update; through the seam
  *   (`takeOverCommits`) our draw runs instead, throttled like Ink's (leading and trailing, `maxFps`).
  *   The probe element rendered beside the app gives us Ink's root node.
  * - Ink is given `inkStdout`: the terminal's size, TTY flag and resize events, but every write of
  *   Ink's is dropped. Ink still writes on its own paths (its redraw on a resize, a console line it
- *   patched, its last frame at unmount): any such write that is more than mode switches means the
- *   screen may have changed beside us, so the next frame is drawn whole. Ink never sees a fake
- *   terminal height: nothing it writes can clear the terminal.
- * - Bytes the app writes beside the frame (a bell, a notification, the wipe after a resize) go
- *   through `write` (TerminalWriteContext, terminal-write.ts): written, then the frame drawn whole.
- * - Each frame is one write, wrapped in synchronized-output markers; the first hides the cursor.
+ *   patched, its last frame at unmount): full-screen, any such write that is more than mode
+ *   switches makes the next frame whole; inline, our frame is drawn at once (the tree was just laid
+ *   out: at unmount, that is the last frame). Ink never sees a fake terminal height: nothing it
+ *   writes can clear the terminal.
+ * - Bytes the app writes beside the frame (a bell, a notification, the wipe after a resize, inline
+ *   a console line) go through `write` (TerminalWriteContext, terminal-write.ts): full-screen,
+ *   written, then the frame drawn whole; inline, escape sequences alone are written as they are,
+ *   text above the frame, the frame again below it.
+ * - Each frame is one write, wrapped in synchronized-output markers; the first hides the cursor,
+ *   and each leaves it (hidden) on the prompt's caret when one is drawn (caret.ts). Inline, the
+ *   cursor is shown again, below the frame, when drawing stops.
  */
 import { Box, type DOMElement } from "ink";
 import type { ReactElement } from "react";
-import { rootOf, takeOverCommits } from "./ink-seam.js";
-import { TreeFrameWriter } from "./tree-frames.js";
+import type { CaretAt } from "./caret.js";
+import { rootOf, staticNodeOf, takeOverCommits } from "./ink-seam.js";
+import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows } from "./tree-rows.js";
 
 const BSU = "\u001b[?2026h";
 const ESU = "\u001b[?2026l";
 const HIDE_CURSOR = "\u001b[?25l";
+const SHOW_CURSOR = "\u001b[?25h";
 /** Ink's writes that are only mode switches (synchronized output, cursor show/hide): they change nothing on screen. */
 const MODES_ONLY = /^(?:\u001b\[\?\d+[hl])*$/;
 
@@ -56,6 +70,89 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
     stdout.write(`${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`);
     cursorHidden = true;
   }, scroll);
+  return own(stdout, maxFps, {
+    draw: (root) => {
+      if (whole) writer.invalidate();
+      let caret: CaretAt | undefined;
+      const rows = treeRows(root, { caret: (at) => (caret = at) });
+      writer.draw(rows, stdout.columns || 80, stdout.rows || 24, caret);
+    },
+    onFrame,
+    // Ink's own writes never reach the screen, but one that is more than mode switches means Ink
+    // thinks the screen changed (a resize, a console line): the next frame is drawn whole.
+    inkWrote: (drawSoon) => {
+      writer.invalidate();
+      drawSoon();
+    },
+    resized: (drawSoon) => {
+      writer.invalidate();
+      drawSoon();
+    },
+    beside: (data, drawSoon) => {
+      stdout.write(data);
+      writer.invalidate();
+      drawSoon();
+    },
+    stopped: () => {},
+  });
+}
+
+/** Owns the inline frames on `stdout` (the normal screen: see the module note). */
+export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame }: FrameOwnerOptions): FrameOwner {
+  let cursorHidden = false;
+  const writer = new InlineFrameWriter((bytes) => {
+    stdout.write(`${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`);
+    cursorHidden = true;
+  }, scroll);
+  let columns = stdout.columns || 80;
+  return own(stdout, maxFps, {
+    draw: (root) => {
+      if (whole) writer.invalidate();
+      const staticNode = staticNodeOf(root);
+      // <Static> holds children only in the commit that added them (it drops them right after).
+      const above = staticNode && staticNode.childNodes.length > 0 ? treeRows(staticNode, { skipStatic: false }) : [];
+      let caret: CaretAt | undefined;
+      const rows = treeRows(root, { caret: (at) => (caret = at) });
+      writer.draw(rows, stdout.columns || 80, stdout.rows || 24, above, caret);
+    },
+    onFrame,
+    // Ink writes its own frame (into nothing) on a resize, on a console line and at unmount, each
+    // time with the tree laid out afresh: ours is drawn at once (at unmount, the last one).
+    inkWrote: (_drawSoon, drawNow) => drawNow(),
+    resized: (drawSoon) => {
+      const now = stdout.columns || 80;
+      if (now < columns) writer.narrowed(now);
+      else writer.invalidate();
+      columns = now;
+      drawSoon();
+    },
+    beside: (data, _drawSoon, drawNow) => {
+      if (writer.beside(data)) drawNow();
+    },
+    stopped: () => {
+      writer.release();
+      if (cursorHidden) stdout.write(SHOW_CURSOR);
+      cursorHidden = false;
+    },
+  });
+}
+
+interface Mode {
+  /** Draws the frame of the laid-out tree under `root`. */
+  draw: (root: DOMElement) => void;
+  onFrame?: (metrics: { renderTime: number }) => void;
+  /** Ink wrote something besides mode switches (dropped). */
+  inkWrote: (drawSoon: () => void, drawNow: () => void) => void;
+  /** The terminal was resized (before Ink's own handler runs). */
+  resized: (drawSoon: () => void) => void;
+  /** The app writes `data` beside the frame. */
+  beside: (data: string, drawSoon: () => void, drawNow: () => void) => void;
+  /** Drawing stopped for good. */
+  stopped: () => void;
+}
+
+/** What both modes share: the take-over of Ink's commits, the throttle, the probe and the stream given to Ink. */
+function own(stdout: NodeJS.WriteStream, maxFps: number, mode: Mode): FrameOwner {
   let root: DOMElement | undefined;
   let giveBack: (() => void) | undefined;
   let stopped = false;
@@ -68,9 +165,8 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
     timer = undefined;
     if (stopped || !root) return;
     last = performance.now();
-    if (whole) writer.invalidate();
-    writer.draw(treeRows(root), stdout.columns || 80, stdout.rows || 24);
-    onFrame?.({ renderTime: performance.now() - last });
+    mode.draw(root);
+    mode.onFrame?.({ renderTime: performance.now() - last });
   };
   /** A frame soon: now if the last was at least a frame's interval ago, else once it is (later requests join it). */
   const request = () => {
@@ -79,13 +175,13 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
     if (wait <= 0) draw();
     else timer = setTimeout(draw, wait);
   };
-  /** The screen changed beside the frame: the next is drawn whole, after what changed it has run. */
-  const dirty = () => {
-    writer.invalidate();
+  /** A frame on the next turn, after what changed the screen has run (later requests join it). */
+  const soon = () => {
     if (!stopped && !timer) timer = setTimeout(draw, 0);
   };
 
   const stop = () => {
+    if (!stopped) mode.stopped();
     stopped = true;
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -102,13 +198,14 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
 
   // Registered before Ink subscribes (the owner is made before Ink's render): runs before Ink's
   // own resize handler lays the tree out again, so the frame is drawn on the next turn.
-  stdout.on("resize", dirty);
+  const resized = () => mode.resized(soon);
+  stdout.on("resize", resized);
 
   const inkStdout = new Proxy(stdout, {
     get(target, prop) {
       if (prop === "write") {
         return (chunk: unknown, ...rest: unknown[]) => {
-          if (typeof chunk !== "string" || !MODES_ONLY.test(chunk)) dirty();
+          if (typeof chunk !== "string" || !MODES_ONLY.test(chunk)) mode.inkWrote(soon, draw);
           const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;
           if (done) process.nextTick(done); // Ink waits on a write's callback at unmount
           return true;
@@ -122,13 +219,10 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
   return {
     inkStdout,
     probe: <Box key="ink-frame-owner" ref={onRoot} position="absolute" width={0} height={0} />,
-    write: (data: string) => {
-      stdout.write(data);
-      dirty();
-    },
+    write: (data: string) => mode.beside(data, soon, draw),
     stop: () => {
       stop();
-      stdout.off("resize", dirty);
+      stdout.off("resize", resized);
     },
   };
 }

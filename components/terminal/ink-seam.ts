@@ -160,3 +160,8 @@ export function takeOverCommits(root: DOMElement, render: { throttled: () => voi
     r.onImmediateRender = own.onImmediateRender;
   };
 }
+
+/** The <Static> box of the laid-out tree under `root` (Ink keeps it on the root), if any. */
+export function staticNodeOf(root: DOMElement): DOMElement | undefined {
+  return (root as DOMElement & { staticNode?: DOMElement }).staticNode;
+}

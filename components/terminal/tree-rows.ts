@@ -9,6 +9,7 @@
 import type { DOMElement } from "ink";
 import cliBoxes from "cli-boxes";
 import stringWidth from "string-width";
+import { CARET_MARK, type CaretAt } from "./caret.js";
 import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
 
 const CSI = "\u001b[";
@@ -65,6 +66,8 @@ export interface StyledCell {
   ch: string;
   style: string;
   width: number;
+  /** The caret's mark (caret.ts): no cell, the place of the next one. */
+  caret?: true;
 }
 
 // Lines tokenized lately, in two generations of at most 2000 (most lines are the same from frame to frame).
@@ -72,7 +75,7 @@ let cellsYoung = new Map<string, readonly StyledCell[]>();
 let cellsOld = new Map<string, readonly StyledCell[]>();
 
 function tokenize(line: string): StyledCell[] {
-  const out: { ch: string; style: string; width: number }[] = [];
+  const out: StyledCell[] = [];
   let open: string[] = [];
   let style = "";
   const addText = (text: string) => {
@@ -93,6 +96,7 @@ function tokenize(line: string): StyledCell[] {
     }
     addText(line.slice(from, i));
     from = i = ESCAPE.lastIndex;
+    if (m[0] === CARET_MARK) out.push({ ch: "", style, width: 0, caret: true });
     if (m[2] !== "m") continue;
     for (const code of splitSgr(m[1]!)) {
       if (code === "" || code === "0") open = [];
@@ -126,6 +130,8 @@ function splitSgr(params: string): string[] {
 /** The grid a frame is drawn into. */
 class Grid {
   readonly rows: CellRow[] = [];
+  /** Where the caret's mark was drawn, if it was. */
+  caret: CaretAt | undefined;
   constructor(
     readonly width: number,
     readonly height: number,
@@ -151,6 +157,10 @@ class Grid {
       for (const t of transforms) line = t(line, index);
       let col = x;
       for (const cell of styledCells(line)) {
+        if (cell.caret) {
+          if ((!clip || (col >= clip.x1 && col < clip.x2 && y + index >= clip.y1 && y + index < clip.y2)) && col >= 0) this.caret = { x: col, y: y + index };
+          continue;
+        }
         const end = col + cell.width;
         const inside = clip ? col >= clip.x1 && end <= clip.x2 : true;
         if (inside && col >= 0) {
@@ -182,14 +192,17 @@ class Grid {
 export interface TreeRowsOptions {
   /** Skip <Static> subtrees (the live frame) — true for the root's frame, false for its static node. */
   skipStatic?: boolean;
+  /** Told where the caret's mark (caret.ts) was drawn, when it was (inside every clip). */
+  caret?: (at: CaretAt) => void;
 }
 
 /** The rows of cells the laid-out `root` draws: one per row of its computed height. */
-export function treeRows(root: DOMElement, { skipStatic = true }: TreeRowsOptions = {}): CellRow[] {
+export function treeRows(root: DOMElement, { skipStatic = true, caret }: TreeRowsOptions = {}): CellRow[] {
   const layout = layoutOf(root);
   if (!layout) return [];
   const grid = new Grid(layout.width, layout.height);
   draw(grid, root, 0, 0, [], undefined, skipStatic);
+  if (grid.caret && caret) caret(grid.caret);
   return grid.rows;
 }
 

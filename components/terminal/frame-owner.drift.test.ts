@@ -1,21 +1,30 @@
 /**
  * The frame diff's model of the screen never drifts from the terminal: seeded random sequences of
  * frames (short, tall, full-height; wide characters, emoji, colours; a transcript that moves up
- * under a fixed sidebar), resizes (alone and with a frame in the same tick), and writes Ink passes
- * through (a notification's BEL and the resize wipe through `useStdout().write`) go through the real
- * Ink renderer and the real stream into a screen emulator; after each step the screen must equal a
- * fresh render of the last frame. A failure names its seed and step, so it can be replayed.
+ * under a fixed sidebar), resizes (alone and with a frame in the same tick), and writes beside the
+ * frame (a notification's BEL, the resize wipe, console lines, through the frame owner's write) go
+ * through Ink's layout and our frame owner (frame-owner.tsx) into a screen emulator; after each
+ * step the screen must equal a fresh render of the last frame. A failure names its seed and step,
+ * so it can be replayed.
  */
-import { Box, render, Text, useStderr, useStdout } from "ink";
+import { Box, render, Text, useStdout } from "ink";
 import { createElement as h, useEffect, useState, useSyncExternalStore } from "react";
 import stringWidth from "string-width";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { useResizeWipe } from "./hooks/use-resize-wipe.js";
-import { cutToCells } from "./layout/measure.js";
-import { inkStream, terminalRows, type InkStreamOptions } from "./ink-stream.js";
-import { random } from "./testing/random.js";
-import { ScreenEmulator } from "./testing/screen-emulator.js";
+import { useResizeWipe } from "../hooks/use-resize-wipe.js";
+import { cutToCells } from "../layout/measure.js";
+import { random } from "../testing/random.js";
+import { ScreenEmulator } from "../testing/screen-emulator.js";
+import { ownFullscreenFrames, ownInlineFrames } from "./frame-owner.js";
+import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
+
+/** How a run draws: the screen mode, the terminal's scroll, and every frame whole (INK_FRAME_DIFF=off). */
+interface OwnerOptions {
+  mode: "fullscreen" | "inline";
+  scroll: boolean;
+  whole?: boolean;
+}
 
 /** A line of styled segments. */
 type Seg = { text: string; color?: string; bold?: boolean; inverse?: boolean };
@@ -97,7 +106,6 @@ function freshScreen(lines: Line[], columns: number, rows: number, scrolls: bool
 class Store {
   spec: FrameSpec;
   write: (data: string) => void = () => {};
-  writeErr: (data: string) => void = () => {};
   private listeners = new Set<() => void>();
   constructor(spec: FrameSpec) {
     this.spec = spec;
@@ -115,12 +123,12 @@ class Store {
 
 /** The app: the frame laid out for the size it last heard of (as the real app's useTerminalSize). */
 function Harness({ store, doc, wipe }: { store: Store; doc: Line[]; wipe: boolean }) {
-  const { stdout, write } = useStdout();
+  const { stdout } = useStdout();
+  const write = useTerminalWrite();
   store.write = write;
-  store.writeErr = useStderr().write;
-  const [size, setSize] = useState({ columns: stdout.columns, rows: terminalRows(stdout)! });
+  const [size, setSize] = useState({ columns: stdout.columns, rows: stdout.rows });
   useEffect(() => {
-    const onResize = () => setSize({ columns: stdout.columns, rows: terminalRows(stdout)! });
+    const onResize = () => setSize({ columns: stdout.columns, rows: stdout.rows });
     stdout.on("resize", onResize);
     return () => void stdout.off("resize", onResize);
   }, [stdout]);
@@ -166,19 +174,21 @@ async function until(ok: () => boolean, ms = 5000): Promise<void> {
   while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 3));
 }
 
-/** Runs `steps` random steps from `seed` through Ink and an inkStream made with `options` (inline: no resizes, no wipes); returns the first divergence, if any. */
-async function drift(seed: number, steps: number, options: InkStreamOptions, { wipe = false, inkWrites = false } = {}): Promise<string | undefined> {
+/** Runs `steps` random steps from `seed` through Ink and a frame owner made with `options` (inline: no resizes, no wipes); returns the first divergence, if any. */
+async function drift(seed: number, steps: number, options: OwnerOptions, { wipe = false, inkWrites = false } = {}): Promise<string | undefined> {
   const rnd = random(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
   const doc = Array.from({ length: 300 }, () => docLine(rnd));
   let [columns, rows]: [number, number] = [...pick(SIZES)];
   const term = new ScreenEmulator(columns, rows);
   const { tty, log } = ttyInto(term);
-  const { tty: errTty } = ttyInto(term); // stderr: the same terminal, beside the stream
+  const { tty: errTty } = ttyInto(term); // stderr: the same terminal
   const store = new Store({ offset: 0, height: "tall", sidebar: false, prompt: "", glyph: "⠋" });
-  const app = render(h(Harness, { store, doc, wipe }), { stdout: inkStream(tty, options), stderr: errTty, patchConsole: false, exitOnCtrlC: false, maxFps: 200 });
+  const own = options.mode === "inline" ? ownInlineFrames : ownFullscreenFrames;
+  const owner = own(tty, { scroll: options.scroll, whole: options.whole, maxFps: 200 });
+  const app = render(h(TerminalWriteContext.Provider, { value: owner.write }, h(Harness, { store, doc, wipe }), owner.probe), { stdout: owner.inkStdout, stderr: errTty, patchConsole: false, exitOnCtrlC: false, maxFps: 200 });
   const history: string[] = [];
-  const inline = options.reflow;
+  const inline = options.mode === "inline";
   /**
    * Full-screen: a fresh terminal with the frame written from its top-left corner. Inline: the
    * screen as it is above the frame, the frame's rows ending just above the cursor, blank below.
@@ -237,19 +247,19 @@ async function drift(seed: number, steps: number, options: InkStreamOptions, { w
         what = `resize to ${columns}×${rows} and a frame in the same tick ${JSON.stringify(store.spec)}`;
       } else if (r < 0.88) {
         store.write("\u0007");
-        what = "a notification's BEL through useStdout().write";
+        what = "a notification's BEL through the owner's write";
       } else if (r < 0.91 && !inline) {
         store.write("\u001b[2J\u001b[H");
-        what = "the resize wipe through useStdout().write";
+        what = "the resize wipe through the owner's write";
       } else if (r < 0.94 && !inkWrites) {
         store.write(`a console line ${step}\nand its second line\n`);
-        what = "two console lines through useStdout().write (as a patched console.log)";
+        what = "two console lines through the owner's write (as a patched console.log)";
       } else if (r < 0.97 && !inkWrites) {
-        store.writeErr(`(node:1) MaxListenersExceededWarning: Possible EventTarget memory leak detected. 11 abort listeners added to [AbortSignal]. Use events.setMaxListeners() to increase limit (${step})\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
-        what = "a Node warning through useStderr().write (Node writes warnings with console.error, which Ink patches)";
+        store.write(`(node:1) MaxListenersExceededWarning: Possible EventTarget memory leak detected. 11 abort listeners added to [AbortSignal]. Use events.setMaxListeners() to increase limit (${step})\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
+        what = "a Node warning through the owner's write (Node writes warnings with console.error, which is patched)";
       } else {
-        tty.write("\u001b[?2004h"); // a mode switch written beside Ink (bracketed paste)
-        what = "a mode switch beside Ink";
+        tty.write("\u001b[?2004h"); // a mode switch written beside the frames (bracketed paste)
+        what = "a mode switch beside the frames";
       }
       history.push(what);
       await until(() => same(term.lines(), expected()));
@@ -267,6 +277,7 @@ async function drift(seed: number, steps: number, options: InkStreamOptions, { w
   } finally {
     app.unmount();
     app.cleanup();
+    owner.stop();
   }
 }
 
@@ -276,15 +287,13 @@ const same = (a: string[], b: string[]) => a.length === b.length && a.every((l, 
 /** Ink writes no frames when it thinks it runs in CI (its is-in-ci check). */
 const isInCi = ["CI", "CONTINUOUS_INTEGRATION"].some((k) => k in process.env && process.env[k] !== "0" && process.env[k] !== "false");
 
-/** The modes tried: the stream's options, and how the run is set up (see drift). */
-const MODES: [string, InkStreamOptions, { wipe?: boolean; inkWrites?: boolean }][] = [
-  ["full-screen, scroll region: right after every step, without the app's resize wipe", { reflow: false, frames: "fullscreen", scroll: true }, {}],
-  ["full-screen, no scroll region (INK_SCROLL_REGION=off): right after every step, without the app's resize wipe", { reflow: false, frames: "fullscreen", scroll: false }, {}],
-  ["inline (no resizes: the emulator does not reflow), lines deleted and inserted", { reflow: true, frames: "inline", scroll: true }, {}],
-  ["inline (no resizes), frames as Ink writes them (INK_FRAME_DIFF=off)", { reflow: true }, { inkWrites: true }],
-  // Ink's own writes, full-screen: a console line pushes the frame down and a frame as tall as the
-  // screen scrolls it (the app never draws one: its frames are one row shorter), so neither is tried.
-  ["full-screen, frames as Ink writes them (INK_FRAME_DIFF=off): once the app's resize wipe redrew the frame", { reflow: false }, { wipe: true, inkWrites: true }],
+/** The modes tried: the owner's options, and how the run is set up (see drift). */
+const MODES: [string, OwnerOptions, { wipe?: boolean; inkWrites?: boolean }][] = [
+  ["full-screen, scroll region: right after every step, without the app's resize wipe", { mode: "fullscreen", scroll: true }, {}],
+  ["full-screen, no scroll region (INK_SCROLL_REGION=off): right after every step, without the app's resize wipe", { mode: "fullscreen", scroll: false }, {}],
+  ["inline (no resizes: the emulator does not reflow), lines deleted and inserted", { mode: "inline", scroll: true }, {}],
+  ["inline (no resizes), every frame whole (INK_FRAME_DIFF=off)", { mode: "inline", scroll: false, whole: true }, { inkWrites: true }],
+  ["full-screen, every frame whole (INK_FRAME_DIFF=off), with the app's resize wipe", { mode: "fullscreen", scroll: false, whole: true }, { wipe: true, inkWrites: true }],
 ];
 
 describe.skipIf(isInCi)("the frame diff's model never drifts from the screen (seeded random frames, resizes, pass-through writes)", () => {
