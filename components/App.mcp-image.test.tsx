@@ -23,7 +23,7 @@ describe("App: an MCP tool's image result", () => {
     await h.session.startMcp();
     await typeAndSubmit(h.app, "take a snapshot");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("looked at it"), { what: "the answer" });
-    expect(frame).toContain("[image: image/png, 12 KB]");
+    expect(frame).toContain("[image: image/png, 12.0 KB]");
     expect(frame).not.toContain("iVBORw0KGgo"); // the PNG signature in base64
     expect(h.provider.requests[1]!.messages.some((m) => m.role === "toolResult" && m.results[0]!.images?.length === 1)).toBe(true);
   });

@@ -16,10 +16,16 @@ const ev = (event: AgentEvent): StreamAction => ({ type: "event", event, at: 100
 describe("/cost at 80 columns", () => {
   it("hangs each row's wrapped usage under its usage column, and the row count matches the drawing", () => {
     const state = reduceAll(initialStreamState({ cwd: "/x", model: "demo", provider: "demo", notices: [] }, [], []), [
-      ev({ type: "usage", usage: { input: 23_000, output: 482, cacheRead: 0, cacheWrite: 0 } }),
       ev({ type: "tool_start", call: { type: "toolCall", id: "t1", name: "task", arguments: { prompt: "p", description: "implementation of sessions" } } }),
       ev({ type: "subagent_start", childId: "20261206-024310-a96c68", parentToolCallId: "t1", prompt: "p", description: "implementation of sessions", model: "demo", resumed: false }),
-      ev({ type: "subagent_event", childId: "20261206-024310-a96c68", parentToolCallId: "t1", event: { type: "usage", usage: { input: 30_000, output: 717, cacheRead: 0, cacheWrite: 0 } } }),
+      // Every figure reads the session's usage ledger (the `spend` action carries its rows).
+      {
+        type: "spend",
+        rows: [
+          { agent: "main", model: "demo", usage: { input: 23_000, output: 482, cacheRead: 0, cacheWrite: 0 } },
+          { agent: "20261206-024310-a96c68", run: "t1", model: "demo", usage: { input: 30_000, output: 717, cacheRead: 0, cacheWrite: 0 } },
+        ],
+      },
     ]);
     const text = costLines(state).join("\n");
     const item: TranscriptItem = { kind: "info", id: "c", done: true, tone: "info", text };

@@ -23,9 +23,9 @@ describe("childOverlay", () => {
     w.append({ type: "message", message: { role: "assistant", content: [{ type: "text", text: "FOUND in a.ts" }], stopReason: "end_turn", usage: emptyUsage() } });
     const o = childOverlay(store, row(w.id, { profile: "scout", result: "FOUND in a.ts\n\n[task] ok · 1 turn" }), 60, 181_000);
     expect(childLabel({ id: w.id, profile: "scout" })).toBe("scout [abc123]");
-    expect(o.title).toBe("scout · p [abc123] · ok · 3m ago · session 20260101-000000-abc123");
+    expect(o.title).toBe("scout · p [abc123] · ok · 3m ago");
     // The same age the sidebar shows: a child that ended 20s ago says "<1m", as its row does.
-    expect(childOverlay(undefined, row(w.id, { profile: "scout" }), 60, 21_000).title).toBe("scout · p [abc123] · ok · <1m ago · session 20260101-000000-abc123");
+    expect(childOverlay(undefined, row(w.id, { profile: "scout" }), 60, 21_000).title).toBe("scout · p [abc123] · ok · <1m ago");
     const text = o.lines.map((l) => l.text);
     expect(text).toContain("› find it");
     expect(text).toContain("FOUND in a.ts");
