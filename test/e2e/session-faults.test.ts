@@ -77,7 +77,7 @@ describe("sessions that survive their files", () => {
       expect(run.code).toBe(0);
       expect(run.stdout.trim()).toBe("final answer");
       expect(run.stderr.match(/warning: session file .* cannot be created \(EROFS.*\); the session goes on in memory/g)).toHaveLength(1);
-      expect(run.stderr.match(/warning: child \S+: session file .* cannot be created \(EROFS/g)).toHaveLength(1);
+      expect(run.stderr.match(/warning: child .*\[[0-9a-f]{6}\]: session file .* cannot be created \(EROFS/g)).toHaveLength(1);
       expect(run.stderr).toMatch(/■ finished .*: ok/);
       expect(run.stderr).toMatch(/ink: session \S+ was NOT fully saved \(EROFS/);
     } finally {
@@ -133,7 +133,7 @@ describe("sessions that survive their files", () => {
       const taskResult = JSON.stringify(server.requests[2]!.body.messages.at(-1));
       expect(taskResult).toContain("second report");
       expect(taskResult).not.toMatch(/cannot be resumed|refused/i);
-      expect(again.stderr).toMatch(new RegExp(`child ${childId}: session file .* cannot be written \\(EROFS`));
+      expect(again.stderr).toMatch(new RegExp(`child .*\\[${childId.slice(-6)}\\]: session file .* cannot be written \\(EROFS`));
     } finally {
       unmount();
     }
@@ -166,8 +166,8 @@ describe("sessions that survive their files", () => {
       const taskResult = JSON.stringify(server.requests[4]!.body.messages.at(-1));
       expect(taskResult).toContain("the child's report");
       expect(taskResult).not.toContain("could not be saved"); // the child saved its transcript once space was back
-      const childId = /child (\S+): session file .* cannot be created/.exec(run.stderr)![1]!;
-      expect(run.stderr).toMatch(new RegExp(`child ${childId}: session file .*${childId}\\.jsonl is saved again`));
+      const childId = /child .*?\[[0-9a-f]{6}\]: session file \S*\/([^/\s]+)\.jsonl cannot be created/.exec(run.stderr)![1]!; // the person reads the short id; the file keeps the full one
+      expect(run.stderr).toMatch(new RegExp(`child .*\\[${childId.slice(-6)}\\]: session file .*${childId}\\.jsonl is saved again`));
       expect(readFileSync(join(disk.home, "sessions", `${childId}.jsonl`), "utf8")).toContain("the child's report");
       const warnings = run.stderr.split("\n").filter((l) => l.includes("warning:"));
       const main = warnings.filter((l) => /session file .* cannot be written \(ENOSPC.*\); the session goes on in memory/.test(l));
