@@ -83,7 +83,7 @@ export function Sidebar({ rows, selected, now, width, height, focused }: Sidebar
   const [, agentCol, , ageCol, taskCol] = fitRow(
     [
       { text: "  ", priority: GIVE_WAY.id, keep: true },
-      { text: ` ${"x".repeat(profileWidth)}`, priority: GIVE_WAY.profile, min: 5 },
+      { text: ` ${"x".repeat(profileWidth)}`, priority: GIVE_WAY.profile, min: 6 }, // cut to no fewer than 5 cells: its heading "agent" stays whole (cut to "age…" it read as the age column)
       { text: ` ${"x".repeat(idWidth)}`, priority: GIVE_WAY.id, keep: true },
       { text: ` ${"x".repeat(ageWidth)}`, priority: GIVE_WAY.figures },
       { text: ` ${"x".repeat(widest)}`, priority: GIVE_WAY.description, keep: true, min: 5 },

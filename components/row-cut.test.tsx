@@ -145,3 +145,16 @@ describe.each([60, 80, 120])("at %i columns", (columns) => {
     if (columns >= 120) expect(facts).toContain("$0.42");
   });
 });
+
+it("the sidebar's agent heading is never cut to read like the age column: at any width it says agent, or the column is gone", () => {
+  const rows: SidebarRow[] = [{ id: ID, status: "ok", profile: "general", description: "tests of login", prompt: "p", at: 0, current: true }];
+  let cut = 0;
+  for (let width = 24; width <= 60; width++) {
+    const text = stripAnsi(render(<Sidebar rows={rows} selected={0} now={120_000} width={width} height={5} focused={false} />).lastFrame()!);
+    const heading = text.split("\n").find((l) => /\bid\b/.test(l) && l.includes("task"))!;
+    expect(heading, `width ${width}`).not.toMatch(/age…/);
+    if (/gen…|gene…/.test(text)) cut++;
+    if (/\bgen\S*…? \[5d7c01\]/.test(text)) expect(heading, `width ${width}`).toMatch(/\bagent\b/);
+  }
+  expect(cut).toBeGreaterThan(0); // some width cuts the agent column rather than dropping it
+});
