@@ -1,8 +1,8 @@
-import { EventEmitter } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Box, render, Static, Text } from "ink";
 import { useEffect, useState } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
+import { FakeTerminal, fakeStdin } from "../testing/fake-terminal.js";
 import { ownInlineFrames, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
 import { CaretMarkContext } from "./caret.js";
@@ -13,27 +13,6 @@ vi.hoisted(() => {
   for (const key of Object.keys(process.env)) if (key === "CI" || key === "CONTINUOUS_INTEGRATION" || key.startsWith("CI_")) delete process.env[key];
 });
 
-class FakeTerminal extends EventEmitter {
-  columns = 40;
-  rows = 10;
-  isTTY = true;
-  writes: string[] = [];
-  screen = new ScreenEmulator(40, 10);
-  write = (data: string, cb?: () => void) => {
-    this.writes.push(data);
-    this.screen.write(data);
-    cb?.();
-    return true;
-  };
-  /** Scrollback then screen, trailing blanks dropped. */
-  all(): string[] {
-    const lines = [...this.screen.scrollback, ...this.screen.lines().map((l) => l.trimEnd())];
-    while (lines.length && lines.at(-1) === "") lines.pop();
-    return lines;
-  }
-}
-
-const fakeStdin = () => Object.assign(new EventEmitter(), { isTTY: false, setEncoding() {}, resume() {}, pause() {}, ref() {}, unref() {}, read: () => null });
 
 let beside: ((data: string) => void) | undefined;
 /** Ticks further apart than a frame at 30 fps: each one is a frame of its own. */
