@@ -13,10 +13,7 @@ export function formatTokens(n: number): string {
   return `${(n / 1_000_000).toFixed(1)}M`;
 }
 
-/** Every token of a usage record (input incl. cache reads/writes, plus output). */
-export function totalTokens(u: Usage): number {
-  return u.input + u.cacheRead + u.cacheWrite + u.output;
-}
+export { totalTokens } from "../src/protocol/messages.js";
 
 /** `0.4s`, `2.1s`, `1m05s`, `1h02m`. */
 export function formatDuration(ms: number): string {

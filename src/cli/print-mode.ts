@@ -11,7 +11,7 @@
  */
 import type { AgentSession } from "../host/agent-session.js";
 import type { AgentEvent } from "../protocol/events.js";
-import { finalAssistantText } from "../protocol/messages.js";
+import { finalAssistantText, totalTokens } from "../protocol/messages.js";
 import { formatCost } from "../core/pricing.js";
 import { UsageLedger } from "../core/usage-ledger.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -229,7 +229,7 @@ function progress(event: AgentEvent, io: PrintIo, names: Map<string, string>): v
     case "subagent_end": {
       const s = event.summary;
       const why = s.reason ? ` (${s.reason})` : "";
-      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${names.get(event.childId) ?? event.profile ?? "general"} [${event.childId}]: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${s.usage.input + s.usage.cacheRead + s.usage.cacheWrite + s.usage.output} tokens\n`);
+      io.stderr(`  ■ ${s.status === "ok" ? "finished" : s.status} ${names.get(event.childId) ?? event.profile ?? "general"} [${event.childId}]: ${s.status}${why} · ${s.turns} turns · ${(s.durationMs / 1000).toFixed(1)}s · ${totalTokens(s.usage)} tokens\n`);
       break;
     }
   }

@@ -3,7 +3,7 @@
  * message's content plus a small per-message overhead), anchored on the real `usage` the provider
  * reported for the latest assistant message when there is one — a real count beats a guess.
  */
-import type { AgentMessage, AssistantMessage, Usage } from "../protocol/messages.js";
+import { totalTokens, type AgentMessage, type AssistantMessage, type Usage } from "../protocol/messages.js";
 import type { ToolSpec } from "../protocol/provider.js";
 
 /** Characters per token assumed by the estimate. */
@@ -16,10 +16,6 @@ export function textTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
-/** Total tokens a usage record says the context held after that call (input, cache and output). */
-export function usageTokens(usage: Usage): number {
-  return usage.input + usage.cacheRead + usage.cacheWrite + usage.output;
-}
 
 /**
  * Tokens counted for one image in a tool result: the most a full-size image costs (the Messages
@@ -63,9 +59,9 @@ export interface EstimateOptions {
 export function estimateTokens(system: string, messages: readonly AgentMessage[], tools?: readonly ToolSpec[], options: EstimateOptions = {}): number {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role !== "assistant" || !m.usage || usageTokens(m.usage) <= 0) continue;
+    if (m.role !== "assistant" || !m.usage || totalTokens(m.usage) <= 0) continue;
     if (options.usageUsable && !options.usageUsable(m)) break;
-    return usageTokens(m.usage) + sumMessages(messages, i + 1);
+    return totalTokens(m.usage) + sumMessages(messages, i + 1);
   }
   const toolTokens = tools && tools.length > 0 ? textTokens(JSON.stringify(tools)) : 0;
   return textTokens(system) + toolTokens + sumMessages(messages, 0);
@@ -89,7 +85,7 @@ function sumMessages(messages: readonly AgentMessage[], from: number): number {
 export function estimateNextRequest(messages: readonly AgentMessage[]): Usage | undefined {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!;
-    if (m.role !== "assistant" || !m.usage || usageTokens(m.usage) <= 0) continue;
+    if (m.role !== "assistant" || !m.usage || totalTokens(m.usage) <= 0) continue;
     const last = m.usage;
     const fresh = last.input + last.output + sumMessages(messages, i + 1);
     const cached = last.cacheRead + last.cacheWrite;

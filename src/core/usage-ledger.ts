@@ -7,7 +7,7 @@
  * same figures. A row is priced by its own model (core/pricing.ts); a tally is partial (`+`) only
  * when a row with tokens has a model without a known price.
  */
-import { addUsage, emptyUsage, type Usage } from "../protocol/messages.js";
+import { addUsage, emptyUsage, totalTokens, type Usage } from "../protocol/messages.js";
 import { addCost, emptyCost, type CostTally } from "./pricing.js";
 import { MAIN_SPENDER, type SpendRow, type Spender } from "../protocol/spend.js";
 
@@ -21,7 +21,7 @@ function keyOf(s: Spender): string {
 }
 
 function hasTokens(u: Usage): boolean {
-  return u.input + u.output + u.cacheRead + u.cacheWrite > 0;
+  return totalTokens(u) > 0;
 }
 
 /** The rows of a spender: `main`'s, or one child run's (`run` absent: every run of `agent`). */
@@ -41,11 +41,6 @@ export function usageOf(rows: readonly SpendRow[], filter?: SpendFilter): Usage 
   const u = emptyUsage();
   for (const r of rows) if (!filter || filter(r)) addUsage(u, r.usage);
   return u;
-}
-
-/** Every token of a usage record (input with cache reads and writes, plus output). */
-function tokensOf(u: Usage): number {
-  return u.input + u.cacheRead + u.cacheWrite + u.output;
 }
 
 /** Rows with the same spender merged, in first-seen order (what a ledger holds after adding `rows`). */
@@ -107,7 +102,7 @@ export class UsageLedger {
 
   /** Every token of the rows `filter` keeps. */
   tokens(filter?: SpendFilter): number {
-    return tokensOf(this.usage(filter));
+    return totalTokens(this.usage(filter));
   }
 
   /** Calls `listener` with each addition (who spent, and how much); returns the unsubscribe function. */

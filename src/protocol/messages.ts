@@ -16,6 +16,11 @@ export function emptyUsage(): Usage {
   return { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
 }
 
+/** Every token of a usage record: input with cache reads and writes, plus output. */
+export function totalTokens(u: Usage): number {
+  return u.input + u.cacheRead + u.cacheWrite + u.output;
+}
+
 /** Adds `b` into `a` (mutating `a`) and returns `a`. */
 export function addUsage(a: Usage, b: Usage): Usage {
   a.input += b.input;

@@ -5,7 +5,7 @@
  * (`HistoryRefusedError`, naming the lines); the file is never changed here.
  */
 import { readFileSync } from "node:fs";
-import { addUsage, emptyUsage, type AgentMessage, type Usage } from "../protocol/messages.js";
+import { addUsage, emptyUsage, totalTokens, type AgentMessage, type Usage } from "../protocol/messages.js";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
 import { normalise, repairHistory } from "./repair.js";
 import { compactionSummaryMessage, isChildlessRecord, type LoadedSession, type TaskRecord } from "./types.js";
@@ -213,7 +213,7 @@ function shapeLines(shaped: readonly AgentMessage[], original: readonly AgentMes
  */
 function legacyTurnRows(m: Extract<AgentMessage, { role: "assistant" }>, mainModel: string): SpendRow[] {
   const model = m.model ?? mainModel;
-  return [m.usage, m.abortedUsage].filter((u): u is Usage => u !== undefined && u.input + u.output + u.cacheRead + u.cacheWrite > 0).map((u) => ({ agent: MAIN_SPENDER, model, usage: { ...u } }));
+  return [m.usage, m.abortedUsage].filter((u): u is Usage => u !== undefined && totalTokens(u) > 0).map((u) => ({ agent: MAIN_SPENDER, model, usage: { ...u } }));
 }
 
 /** The ledger row of a child run's task record written before the session saved its ledger (no model named: unpriced). */

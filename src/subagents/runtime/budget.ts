@@ -13,7 +13,7 @@ import type { AgentEvent, AgentInfo } from "../../protocol/events.js";
 import { COST_HINT, TOKEN_HINT } from "../../protocol/field-parsers.js";
 import { parseCostBudget, parseTokenBudget } from "../../protocol/field-parsers.js";
 export { parseCostBudget, parseTokenBudget };
-import type { Usage } from "../../protocol/messages.js";
+import { totalTokens, type Usage } from "../../protocol/messages.js";
 import { addCost, emptyCost, priceOf, type CostTally } from "../../core/pricing.js";
 import type { UsageLedger } from "../../core/usage-ledger.js";
 
@@ -72,11 +72,6 @@ export type BudgetAnswer = { add: number } | "stop";
 
 /** Asks the person; resolves with the answer (rejects or never resolves when `signal` aborts). */
 export type AskBudget = (question: BudgetQuestion, signal: AbortSignal) => Promise<BudgetAnswer>;
-
-/** Every token of a usage record. */
-export function usageTokens(u: Usage): number {
-  return u.input + u.cacheRead + u.cacheWrite + u.output;
-}
 
 /** `50k tokens`, `1.5M tokens`, `800 tokens`. */
 export function formatTokenAmount(n: number): string {
@@ -145,7 +140,7 @@ export class BudgetMeter {
   /** Counts `usage` spent on `model`. */
   add(model: string | undefined, usage: Usage): void {
     if (this.ledger) return; // the ledger counts it
-    this.ownTokens += usageTokens(usage);
+    this.ownTokens += totalTokens(usage);
     this.ownCost = addCost(this.ownCost, model, usage);
   }
 

@@ -13,10 +13,10 @@
  * the person's next prompt asks again.
  */
 import type { AgentEvent, AgentInfo } from "../../protocol/events.js";
-import type { Usage } from "../../protocol/messages.js";
+import { totalTokens, type Usage } from "../../protocol/messages.js";
 import { costOf } from "../../core/pricing.js";
 import { MAIN_SPENDER, UsageLedger } from "../../core/usage-ledger.js";
-import { abortable, askUntilUnder, pausedEvent, BudgetMeter, formatAmount, usageTokens, type AskBudget, type BudgetKind, type BudgetLimits, type GateResult, type ReachedBudget } from "./budget.js";
+import { abortable, askUntilUnder, pausedEvent, BudgetMeter, formatAmount, type AskBudget, type BudgetKind, type BudgetLimits, type GateResult, type ReachedBudget } from "./budget.js";
 
 /** One request's size in both measures. */
 interface RequestSize {
@@ -78,7 +78,7 @@ export class TreeBudget {
     this.ledger.add({ agent: agentId ?? MAIN_SPENDER, ...(run !== undefined ? { run } : {}), ...(model !== undefined ? { model } : {}) }, usage);
     if (!this.active) return;
     if (agentId !== undefined) {
-      const size = { tokens: usageTokens(usage), usd: costOf(model, usage) ?? 0 };
+      const size = { tokens: totalTokens(usage), usd: costOf(model, usage) ?? 0 };
       if (!this.lastRequest.has(agentId)) this.firstRequest = size;
       this.lastRequest.set(agentId, size);
       this.inFlight.delete(agentId);
@@ -97,7 +97,7 @@ export class TreeBudget {
    */
   private sizeOf(agentId: string, next: NextRequest | undefined): RequestSize | undefined {
     if (!next) return this.lastRequest.get(agentId) ?? this.firstRequest;
-    return { tokens: usageTokens(next.usage), usd: costOf(next.model, next.usage) ?? 0 };
+    return { tokens: totalTokens(next.usage), usd: costOf(next.model, next.usage) ?? 0 };
   }
 
   /**
