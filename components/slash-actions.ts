@@ -13,6 +13,7 @@ import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";
 import { mergeNotice, queueListing } from "../src/merge/merge-queue.js";
 import { parseMergeArgs } from "../src/merge/session-merge.js";
 import { modelListing } from "../src/host/model-listing.js";
+import { rewindRetryHint } from "../src/host/builtin-commands.js";
 
 /** Clears the screen and the scrollback, cursor home: only on the person's explicit /clear in inline mode. */
 export const CLEAR_SCREEN = "\u001b[2J\u001b[3J\u001b[H";
@@ -143,12 +144,7 @@ async function runRewind(args: string, ctx: SlashActionContext): Promise<void> {
   }
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return stream.notice(r.message + (r.kept !== undefined ? " (what follows it above is no longer part of the conversation)" : ""), "info");
-  // The command to type next repeats the person's own words (files, conversation) with the one word
-  // added: "/rewind 2 force" after "/rewind 2 files" would cut the conversation too.
-  const words = args.trim().split(/\s+/).filter(Boolean);
-  const plus = (word: string) => `/rewind ${[...words, ...(words.some((w) => w.toLowerCase() === word) ? [] : [word])].join(" ")}`;
-  const again = r.changedSince.length > 0 ? ` — ${plus("force")} overwrites` : r.children.length > 0 ? ` — ${plus("stop")} stops them first` : "";
-  stream.notice(`/rewind: ${r.message}${again}`, "warn");
+  stream.notice(`/rewind: ${r.message}${rewindRetryHint(args, r)}`, "warn");
 }
 
 /** Runs a command file: its prompt (arguments substituted, `` !`cmd` `` context run) as a main turn, or as a child when it forks. */

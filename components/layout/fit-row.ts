@@ -13,6 +13,7 @@
  * width with `…`. Widths are terminal cells (string-width), so wide characters count twice.
  */
 import stringWidth from "string-width";
+import { cutToCells } from "./measure.js";
 
 /** Priorities shared by the views, lowest (cut first) to highest. */
 export const GIVE_WAY = {
@@ -52,16 +53,7 @@ export interface RowPart {
 /** `text` cut to at most `cells` terminal cells, ending in `…` when cut. */
 export function cutCells(text: string, cells: number): string {
   if (cells <= 0) return "";
-  if (stringWidth(text) <= cells) return text;
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const n = stringWidth(ch);
-    if (used + n > cells - 1) break;
-    out += ch;
-    used += n;
-  }
-  return `${out}…`;
+  return stringWidth(text) <= cells ? text : `${cutToCells(text, cells - 1)}…`;
 }
 
 /**
@@ -81,6 +73,13 @@ export function fitRow<P extends RowPart>(parts: readonly P[], width: number): P
       .filter(({ p }) => Boolean(p.keep) === keep)
       .sort((a, b) => a.p.priority - b.p.priority || b.i - a.i)
       .map(({ i }) => i);
+  // Part i cut to `cells`, its width and what is still over the row counted once.
+  const cutTo = (i: number, cells: number) => {
+    out[i]!.text = cutCells(out[i]!.text, cells);
+    const n = stringWidth(out[i]!.text);
+    over -= widths[i]! - n;
+    widths[i] = n;
+  };
   // Shorten part i by `over` cells if it may be cut that far; else (unless kept) drop it.
   const giveWay = (i: number, drop: boolean) => {
     const part = out[i]!;
@@ -88,9 +87,7 @@ export function fitRow<P extends RowPart>(parts: readonly P[], width: number): P
     if (has === 0) return;
     const min = part.min;
     if (min !== undefined && has > min && has - over >= Math.max(1, min)) {
-      part.text = cutCells(part.text, has - over);
-      over -= has - stringWidth(part.text);
-      widths[i] = stringWidth(part.text);
+      cutTo(i, has - over);
       return;
     }
     if (drop) {
@@ -98,17 +95,13 @@ export function fitRow<P extends RowPart>(parts: readonly P[], width: number): P
       over -= has;
       widths[i] = 0;
     } else if (min !== undefined && has > min) {
-      part.text = cutCells(part.text, min);
-      over -= has - stringWidth(part.text);
-      widths[i] = stringWidth(part.text);
+      cutTo(i, min);
     }
   };
   for (let i = 0; i < out.length && over > 0; i++) {
     const first = out[i]!.shrinkFirst;
     if (first === undefined || widths[i]! <= first) continue;
-    out[i]!.text = cutCells(out[i]!.text, Math.max(first, widths[i]! - over));
-    over -= widths[i]! - stringWidth(out[i]!.text);
-    widths[i] = stringWidth(out[i]!.text);
+    cutTo(i, Math.max(first, widths[i]! - over));
   }
   for (const i of order(false)) {
     if (over <= 0) return out;

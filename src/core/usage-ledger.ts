@@ -43,13 +43,6 @@ export function usageOf(rows: readonly SpendRow[], filter?: SpendFilter): Usage 
   return u;
 }
 
-/** Rows with the same spender merged, in first-seen order (what a ledger holds after adding `rows`). */
-export function mergeRows(rows: readonly SpendRow[]): SpendRow[] {
-  const ledger = new UsageLedger();
-  for (const r of rows) ledger.add(r, r.usage);
-  return [...ledger.rows()];
-}
-
 export class UsageLedger {
   private readonly byKey = new Map<string, SpendRow>();
   private readonly listeners = new Set<(spender: Spender, usage: Usage) => void>();

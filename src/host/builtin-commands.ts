@@ -4,7 +4,7 @@
  * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. There is no one
  * to ask here, so a rewind that running children would refuse says so (`stop` stops them first).
  */
-import { parseRewindArgs, rewindListing } from "../checkpoints/rewind.js";
+import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoints/rewind.js";
 import { mergeNotice, queueListing } from "../merge/merge-queue.js";
 import { parseMergeArgs } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -33,7 +33,7 @@ export interface CommandAnswer {
  * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
  * ok false). `opts` carries the signal and events of a `/merge hand` (a resumed child's run).
  */
-export async function runScreenlessCommand(session: Pick<AgentSession, "submit">, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
+export async function runScreenlessCommand(session: Pick<AgentSession, "submit" | "checkpointBound">, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
   try {
     return command.name === "rewind" ? await rewind(session, command.args) : await merge(session, command.args, opts);
   } catch (err) {
@@ -41,14 +41,26 @@ export async function runScreenlessCommand(session: Pick<AgentSession, "submit">
   }
 }
 
-async function rewind(session: Pick<AgentSession, "submit">, args: string): Promise<CommandAnswer> {
+/**
+ * What to type next after a refused rewind: the person's own words (files, conversation) with the one
+ * word added — "/rewind 2 force" after "/rewind 2 files" would cut the conversation too.
+ */
+export function rewindRetryHint(args: string, r: RewindResult): string {
+  const words = args.trim().split(/\s+/).filter(Boolean);
+  const has = (word: string) => words.some((w) => w.toLowerCase() === word);
+  const plus = (word: string) => `/rewind ${[...words, ...(has(word) ? [] : [word])].join(" ")}`;
+  if (r.changedSince.length > 0 && !has("force")) return ` — ${plus("force")} overwrites`;
+  if (r.children.length > 0 && !has("stop")) return ` — ${plus("stop")} stops them first`;
+  return "";
+}
+
+async function rewind(session: Pick<AgentSession, "submit" | "checkpointBound">, args: string): Promise<CommandAnswer> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return { ok: false, text: asked.error };
-  if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" })).join("\n") };
+  if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.checkpointBound).join("\n") };
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return { ok: true, text: r.message };
-  const again = r.changedSince.length > 0 && !asked.opts.force ? ` — /rewind ${args} force overwrites` : r.children.length > 0 && !asked.opts.stopChildren ? ` — /rewind ${args} stop stops them first` : "";
-  return { ok: false, text: `/rewind: ${r.message}${again}` };
+  return { ok: false, text: `/rewind: ${r.message}${rewindRetryHint(args, r)}` };
 }
 
 async function merge(session: Pick<AgentSession, "submit">, args: string, opts: SubmitOptions): Promise<CommandAnswer> {

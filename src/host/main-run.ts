@@ -87,7 +87,7 @@ export async function runMainLoop(d: MainRunDeps, userMessage: string, onEvent?:
     onToolCall: d.onToolCall,
     onBeforeTurn: async (history, ctx) => {
       // Its request is estimated as it will be sent (the last reply plus the tool results since).
-      const usage = estimateNextRequest(history);
+      const usage = d.treeBudget.active ? estimateNextRequest(history) : undefined; // only a limit needs the estimate
       const verdict = await d.treeBudget.gate(MAIN_AGENT, ctx.turn - 1, ctx.signal, (event) => onEvent?.(event), usage && { model: d.model, usage });
       if (verdict && !ctx.signal.aborted) {
         onEvent?.({ type: "warning", source: "budget", message: `${verdict.stop}: the main agent stopped before its next request` });

@@ -3,6 +3,7 @@
  * a result over the cap keeps its head and its tail, joined by a marker saying how many lines and
  * bytes were cut and how to ask for less. Cuts never split a surrogate pair.
  */
+import { formatBytes } from "./format-bytes.js";
 
 /** Characters (UTF-16 code units) a tool result may hold (~120 KB of ASCII, ~30k tokens). */
 export const MAX_TOOL_RESULT_CHARS = 120_000;
@@ -22,12 +23,6 @@ function countLines(text: string): number {
   return n;
 }
 
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /**
  * `text` unchanged when it fits `maxChars`; otherwise its first and last parts around a marker
  * `[… N more lines (B bytes) cut here — the <tool> result was S, over the limit …]`. Head and tail
@@ -44,9 +39,9 @@ export function capToolResult(text: string, toolName: string, maxChars = MAX_TOO
   if (lineStart >= 0 && lineStart < tailStart + (text.length - tailStart) * 0.2) tailStart = lineStart + 1;
   const cut = text.slice(headEnd, tailStart);
   const lines = countLines(cut);
-  const what = lines > 0 ? `${lines} more lines (${size(Buffer.byteLength(cut))})` : `${size(Buffer.byteLength(cut))}`;
+  const what = lines > 0 ? `${lines} more lines (${formatBytes(Buffer.byteLength(cut))})` : `${formatBytes(Buffer.byteLength(cut))}`;
   const marker =
-    `[… ${what} cut here — the ${toolName} result was ${size(Buffer.byteLength(text))}, over the ${size(maxChars)} limit for one tool result. ` +
+    `[… ${what} cut here — the ${toolName} result was ${formatBytes(Buffer.byteLength(text))}, over the ${formatBytes(maxChars)} limit for one tool result. ` +
     "Ask for a smaller part: offset/limit for read, a narrower path or pattern, or a command that prints less.]";
   const head = text.slice(0, headEnd);
   const tail = text.slice(tailStart);

@@ -249,7 +249,7 @@ export interface SubagentBudget {
   /** Counts one usage record of the child (its own meter and the tree's). */
   count(usage: Usage): void;
   /** Before a model request (`next`: its usage as estimated, see estimateNextRequest): undefined to go on, or why the child stops (see askUntilUnder). */
-  check(signal: AbortSignal, turns: number, next?: Usage): Promise<GateResult>;
+  check(signal: AbortSignal, turns: number, next?: () => Usage | undefined): Promise<GateResult>;
   /** The child's run ended: no request of it is in flight any more. */
   end(): void;
 }
@@ -258,6 +258,8 @@ export interface SubagentBudget {
 export interface TreeGate {
   /** The tree's limits now (a child on a model without a price is not started under a cost limit). */
   readonly limits?: Readonly<BudgetLimits>;
+  /** True when the tree has a limit (else `gate` lets every request through). */
+  readonly active: boolean;
   /** Counts `usage` on `model`; `agentId`: whose request it reports (that request is no longer in flight); `run`: the child's run (its `task` call id). */
   add(model: string | undefined, usage: Usage, agentId?: string, run?: string): void;
   /** `agentId` has no request in flight any more (its run ended). */
@@ -283,7 +285,9 @@ export function childBudget(o: { limits: BudgetLimits; model: string; agent: Age
     async check(signal, turns, next) {
       const own = meter.active ? await askUntilUnder({ meter, scope: "child", agent: o.agent, turns, ask: o.ask(), signal, emit: o.emit }) : undefined;
       if (own || signal.aborted) return own;
-      return o.tree?.gate(o.agent, turns, signal, o.emit, next && { model: o.model, usage: next });
+      if (!o.tree?.active) return undefined;
+      const usage = next?.(); // estimated only when the tree has a limit to hold it against
+      return o.tree.gate(o.agent, turns, signal, o.emit, usage && { model: o.model, usage });
     },
   };
 }

@@ -157,7 +157,7 @@ export async function runSubagent(options: SubagentOptions): Promise<SubagentOut
             ? async (h, ctx) => {
                 // Before each request: a reached budget pauses the child (the person may extend it) or stops it.
                 // The request is estimated as it will be sent (the tree's budget keeps parallel children within what is left).
-                const verdict = await options.budget!.check(ctx.signal, turnsBefore + ctx.turn - 1, estimateNextRequest(h));
+                const verdict = await options.budget!.check(ctx.signal, turnsBefore + ctx.turn - 1, () => estimateNextRequest(h));
                 if (verdict && !child.signal.aborted) {
                   stopped = verdict.stop;
                   child.abort();
