@@ -98,6 +98,7 @@ describe("App", () => {
     h.app.stdin.write("\u001b");
     const frame = await waitForFrame(h.app.lastFrame, (f) => f.includes("keep working in the background"), { what: "the turn to stop on Esc" });
     expect(frame).toContain("Ctrl-C on an empty prompt stops them");
+    expect(frame.replace(/\s+/g, " ")).toMatch(/its 2 children \[[0-9a-f]{6}\], \[[0-9a-f]{6}\] keep working/); // the short ids the panes show
     // The key it names is the pane's real stop key (a typed x is a message for the child).
     expect(frame.replace(/\s+/g, " ")).toContain("(Ctrl-X on a focused pane stops one)");
     // One line says what happened: no second `interrupted` line under it, live or in the session file.

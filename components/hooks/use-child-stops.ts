@@ -9,6 +9,7 @@ import { useCallback, useState } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 import type { ItemTone } from "./transcript-types.js";
+import { shortId } from "../format.js";
 
 export interface ChildStops {
   /** The children the open question would stop (undefined: no question open). */
@@ -41,7 +42,7 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
   const escape = useCallback(() => {
     const moved = stream.moveToBackground();
     // One line says what happened: the stop's own line (`⏹ interrupted`) gives way to it.
-    const which = moved.map((id) => `[${id}]`).join(", ");
+    const which = moved.map((id) => `[${shortId(id)}]`).join(", ");
     const one = moved.length === 1;
     const note = moved.length > 0 ? { text: `⏹ stopped the main agent's turn; ${one ? "its child" : `its ${moved.length} children`} ${which} ${one ? "keeps" : "keep"} working in the background — Ctrl-C on an empty prompt stops ${one ? "it" : "them"} (Ctrl-X on a focused pane stops one)`, tone: "warn" as const } : undefined;
     stopRun("the user stopped the main agent's turn (Esc)", note);
