@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { initialStreamState, reduceStream } from "../components/hooks/agent-stream-reducer.js";
-import type { StreamAction } from "../components/hooks/agent-stream-reducer.js";
+import { initialStreamState, reduceStream } from "../components/state/agent-stream-reducer.js";
+import type { StreamAction } from "../components/state/agent-stream-reducer.js";
 import { AgentSession } from "../src/host/agent-session.js";
 import type { AgentEvent } from "../src/protocol/events.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import type { ScriptedTurn } from "../src/providers/scripted.js";
-import type { ApprovalTiming } from "./hooks/approval-keys.js";
+import type { ApprovalTiming } from "./state/approval-keys.js";
 import { firstPrompt, isChild, renderApp, type AppHarness } from "./testing/app-harness.js";
 import { typeAndSubmit, waitForFrame, waitUntil } from "./testing/wait-for-frame.js";
 

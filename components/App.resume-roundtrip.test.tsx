@@ -7,7 +7,7 @@ import { AgentSession, type AgentSessionOptions } from "../src/host/agent-sessio
 import type { ModelRequest } from "../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";
 import { App } from "./App.js";
-import { ApprovalBroker } from "./hooks/approval-broker.js";
+import { ApprovalBroker } from "./state/approval-broker.js";
 import { firstPrompt, isChild } from "./testing/app-harness.js";
 import { typeAndSubmit, waitForFrame } from "./testing/wait-for-frame.js";
 

@@ -1,9 +1,9 @@
 /** What the App is given (in a module of its own so MainScreen can use it without importing App). */
 import type { AgentSession } from "../src/host/agent-session.js";
-import type { ApprovalBroker } from "./hooks/approval-broker.js";
-import type { ScreenMode } from "./layout/screen-layout.js";
-import type { ApprovalTiming } from "./hooks/approval-keys.js";
-import type { NotifyMode } from "./terminal-notify.js";
+import type { ApprovalBroker } from "./state/approval-broker.js";
+import type { ScreenMode } from "./state/ui-reducer.js";
+import type { ApprovalTiming } from "./state/approval-keys.js";
+import type { NotifyMode } from "./terminal/terminal-notify.js";
 
 export interface AppProps {
   /** The conversation this UI drives first. */
@@ -31,7 +31,7 @@ export interface AppProps {
   onSessionChange?: (session: AgentSession) => void;
   /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
   screenMode?: ScreenMode;
-  /** When keys may answer an approval question (default: hooks/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
+  /** When keys may answer an approval question (default: state/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
   approvalTiming?: ApprovalTiming;
   /** Terminal notifications (settings `notify`; default bell). */
   notify?: NotifyMode;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApprovalModal } from "./ApprovalModal.js";
-import { ApprovalBroker, type ApprovalRequest } from "./hooks/approval-broker.js";
+import { ApprovalModal } from "./views/ApprovalModal.js";
+import { ApprovalBroker, type ApprovalRequest } from "./state/approval-broker.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

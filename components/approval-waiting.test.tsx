@@ -1,10 +1,10 @@
 /** Tool calls only waiting behind an approval do not spin as if running (issue #39 item 10). */
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApprovalBroker } from "./hooks/approval-broker.js";
+import { ApprovalBroker } from "./state/approval-broker.js";
 import { CallsWaitingForApproval } from "./hooks/use-approval-request.js";
-import type { ToolItem } from "./hooks/transcript-types.js";
-import { ToolCallLine } from "./ToolCallLine.js";
+import type { ToolItem } from "./state/transcript-types.js";
+import { ToolCallLine } from "./views/ToolCallLine.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

@@ -2,10 +2,10 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../src/protocol/events.js";
-import { ChildRow } from "./ChildRow.js";
-import { costLines } from "./hooks/cost-lines.js";
-import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
-import { SubagentPane } from "./SubagentPane.js";
+import { ChildRow } from "./views/ChildRow.js";
+import { costLines } from "./state/cost-lines.js";
+import { initialStreamState, reduceAll, type StreamAction } from "./state/agent-stream-reducer.js";
+import { SubagentPane } from "./views/SubagentPane.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

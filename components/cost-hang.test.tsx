@@ -2,11 +2,11 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../src/protocol/events.js";
-import { costLines } from "./hooks/cost-lines.js";
-import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
-import { TranscriptItemView } from "./TranscriptItemView.js";
+import { costLines } from "./state/cost-lines.js";
+import { initialStreamState, reduceAll, type StreamAction } from "./state/agent-stream-reducer.js";
+import { TranscriptItemView } from "./views/TranscriptItemView.js";
 import { itemRows } from "./layout/item-rows.js";
-import type { TranscriptItem } from "./hooks/transcript-types.js";
+import type { TranscriptItem } from "./state/transcript-types.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../src/protocol/events.js";
 import { emptyUsage, type AssistantMessage, type Usage } from "../src/protocol/messages.js";
 import { addCost, emptyCost } from "../src/core/pricing.js";
-import { initialStreamState, reduceAll, type StreamAction } from "./hooks/agent-stream-reducer.js";
-import { endChild, startChild } from "./hooks/child-reducer.js";
-import type { ToolItem } from "./hooks/transcript-types.js";
-import { StatusBar } from "./StatusBar.js";
-import { SubagentSummary } from "./SubagentSummary.js";
+import { initialStreamState, reduceAll, type StreamAction } from "./state/agent-stream-reducer.js";
+import { endChild, startChild } from "./state/child-reducer.js";
+import type { ToolItem } from "./state/transcript-types.js";
+import { StatusBar } from "./views/StatusBar.js";
+import { SubagentSummary } from "./views/SubagentSummary.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

@@ -1,8 +1,8 @@
 /** The overlap line of issue #25 item 4: a child whose file another agent changed (or that was refused one) shows it on its pane. */
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, expect, it } from "vitest";
-import { reduceChild, startChild } from "./hooks/child-reducer.js";
-import { SubagentPane } from "./SubagentPane.js";
+import { reduceChild, startChild } from "./state/child-reducer.js";
+import { SubagentPane } from "./views/SubagentPane.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

@@ -1,9 +1,9 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { TranscriptItemView } from "./TranscriptItemView.js";
-import { runSlashCommand } from "./hooks/slash-commands.js";
+import { TranscriptItemView } from "./views/TranscriptItemView.js";
+import { runSlashCommand } from "./state/slash-commands.js";
 import { itemRows } from "./layout/item-rows.js";
-import type { TranscriptItem } from "./hooks/transcript-types.js";
+import type { TranscriptItem } from "./state/transcript-types.js";
 
 describe("/help at 80 columns", () => {
   it("hangs each wrapped entry at its text column instead of wrapping to column 0, and the row count matches the drawing", () => {

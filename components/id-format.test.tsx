@@ -1,10 +1,10 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { ToolCallLine } from "./ToolCallLine.js";
-import { eventNote } from "./hooks/event-notes.js";
-import { liveChildTitle } from "./hooks/child-transcript.js";
+import { ToolCallLine } from "./views/ToolCallLine.js";
+import { eventNote } from "./state/event-notes.js";
+import { liveChildTitle } from "./state/child-transcript.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
-import type { ChildView, ToolItem } from "./hooks/transcript-types.js";
+import type { ChildView, ToolItem } from "./state/transcript-types.js";
 
 const ID = "20261205-071427-a73190";
 

@@ -2,13 +2,13 @@ import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../src/protocol/messages.js";
-import { ChildRow, STALL_MS } from "./ChildRow.js";
-import { HistoryWindow } from "./HistoryWindow.js";
+import { ChildRow, STALL_MS } from "./views/ChildRow.js";
+import { HistoryWindow } from "./views/HistoryWindow.js";
 import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
-import type { ChildView, ToolItem, TranscriptItem } from "./hooks/transcript-types.js";
+import type { ChildView, ToolItem, TranscriptItem } from "./state/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
-import { LiveItems } from "./Transcript.js";
+import { LiveItems } from "./views/Transcript.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 60));
 const NOW = 1_000_000;

@@ -1,7 +1,7 @@
 /** A short child transcript full-screen: the box fills its region, no empty rows under it (issue #39 item 9). */
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { TranscriptOverlay } from "./TranscriptOverlay.js";
+import { TranscriptOverlay } from "./views/TranscriptOverlay.js";
 import { OVERLAY_CHROME_ROWS } from "./layout/screen-layout.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 

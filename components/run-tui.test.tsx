@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { resumeCommand } from "../src/host/launch-command.js";
 import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
-import { heapTuned } from "./heap-tuning.js";
+import { heapTuned } from "./terminal/heap-tuning.js";
 import { frameRecorder, runTui } from "./run-tui.js";
 import { tuiSessionFactory } from "../src/cli/main.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";

@@ -15,18 +15,18 @@ import { format } from "node:util";
 import { render } from "ink";
 import type { AgentSession } from "../src/host/agent-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
-import { enterAltScreen, farewellLines } from "./alt-screen.js";
-import { lastHistoryAnswer } from "./copy-answer.js";
-import { tuneHeapForTui } from "./heap-tuning.js";
+import { enterAltScreen, farewellLines } from "./terminal/alt-screen.js";
+import { lastHistoryAnswer } from "./state/copy-answer.js";
+import { tuneHeapForTui } from "./terminal/heap-tuning.js";
 import { frameDiffEnabled, scrollRegionSupport } from "./terminal/terminal-options.js";
 import { ownFullscreenFrames, ownInlineFrames } from "./terminal/frame-owner.js";
 import { TerminalWriteContext } from "./terminal/terminal-write.js";
 import { CaretMarkContext } from "./terminal/caret.js";
-import type { NotifyMode } from "./terminal-notify.js";
+import type { NotifyMode } from "./terminal/terminal-notify.js";
 import { App } from "./App.js";
-import { ApprovalBroker } from "./hooks/approval-broker.js";
-import type { ApprovalTiming } from "./hooks/approval-keys.js";
-import { TrustPrompt } from "./TrustPrompt.js";
+import { ApprovalBroker } from "./state/approval-broker.js";
+import type { ApprovalTiming } from "./state/approval-keys.js";
+import { TrustPrompt } from "./views/TrustPrompt.js";
 
 const PASTE_ON = "\u001b[?2004h";
 const PASTE_OFF = "\u001b[?2004l";
@@ -59,7 +59,7 @@ export interface RunTuiOptions {
   mouse?: boolean;
   /** Ring the terminal when a child ends or waits for an approval and when a long run ends (settings `notify`, default bell). */
   notify?: NotifyMode;
-  /** When keys may answer the trust question and the app's questions (tests; default: hooks/approval-keys.ts). */
+  /** When keys may answer the trust question and the app's questions (tests; default: state/approval-keys.ts). */
   approvalTiming?: ApprovalTiming;
 }
 

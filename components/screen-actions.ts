@@ -5,13 +5,13 @@
  */
 import type { Dispatch } from "react";
 import type { AgentSession } from "../src/host/agent-session.js";
-import { firstLine } from "./format.js";
-import { childLabel, PROMPT_LABEL_TITLE_MAX, promptChildLabel } from "./hooks/child-transcript.js";
+import { firstLine } from "./state/format.js";
+import { childLabel, PROMPT_LABEL_TITLE_MAX, promptChildLabel } from "./state/child-transcript.js";
 import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";
-import type { SidebarRow } from "./hooks/sidebar-rows.js";
-import type { PickerRow, UiAction, UiState } from "./hooks/ui-reducer.js";
+import type { SidebarRow } from "./state/sidebar-rows.js";
+import type { PickerRow, UiAction, UiState } from "./state/ui-reducer.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
-import type { TranscriptItem } from "./hooks/transcript-types.js";
+import type { TranscriptItem } from "./state/transcript-types.js";
 
 /** The screen state the key handlers act on. */
 export interface ScreenContext {

@@ -1,12 +1,12 @@
 /**
- * What the main screen does for each slash command's outcome (hooks/slash-commands.ts says what a
+ * What the main screen does for each slash command's outcome (state/slash-commands.ts says what a
  * command asks for; this does it against the session, the stream and the screen).
  */
 import type { AgentSession } from "../src/host/agent-session.js";
 import { errorMessage } from "../src/protocol/error-message.js";
-import { copyOut, lastHistoryAnswer } from "./copy-answer.js";
-import { costLines } from "./hooks/cost-lines.js";
-import type { SlashOutcome } from "./hooks/slash-commands.js";
+import { copyOut, lastHistoryAnswer } from "./state/copy-answer.js";
+import { costLines } from "./state/cost-lines.js";
+import type { SlashOutcome } from "./state/slash-commands.js";
 import type { AgentStream } from "./hooks/use-agent-stream.js";
 import { PERMISSION_MODES, type PermissionMode } from "../src/permissions/decide.js";
 import { parseRewindArgs, rewindListing } from "../src/checkpoints/rewind.js";

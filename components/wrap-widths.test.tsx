@@ -3,14 +3,14 @@ import { cleanup, render } from "ink-testing-library";
 import stringWidth from "string-width";
 import { afterEach, describe, expect, it } from "vitest";
 import { emptyUsage } from "../src/protocol/messages.js";
-import { HistoryWindow } from "./HistoryWindow.js";
-import type { TranscriptItem } from "./hooks/transcript-types.js";
-import { Markdown } from "./Markdown.js";
+import { HistoryWindow } from "./views/HistoryWindow.js";
+import type { TranscriptItem } from "./state/transcript-types.js";
+import { Markdown } from "./views/Markdown.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
-import { paneTail } from "./SubagentPane.js";
-import { TranscriptHistory } from "./Transcript.js";
-import { TranscriptItemView } from "./TranscriptItemView.js";
-import { dropBreakSpace, WrapText } from "./WrapText.js";
+import { paneTail } from "./views/SubagentPane.js";
+import { TranscriptHistory } from "./views/Transcript.js";
+import { TranscriptItemView } from "./views/TranscriptItemView.js";
+import { dropBreakSpace, WrapText } from "./views/WrapText.js";
 
 afterEach(() => cleanup());
 

@@ -4,10 +4,10 @@
  * (a Map never cleared), and a long TUI session measures new texts all the time — each second's
  * elapsed time and token count of every child row, every prefix of a streaming answer — so its
  * cache grew ~1 MB a minute in a soak. This one keeps at most two generations of 2,000 texts
- * (components/bounded-cache.js: the working set of a frame is kept across a turnover).
+ * (components/terminal/bounded-cache.js: the working set of a frame is kept across a turnover).
  */
 import widestLine from 'widest-line';
-import { BoundedCache } from "../components/bounded-cache.js";
+import { BoundedCache } from "../components/terminal/bounded-cache.js";
 
 const cache = new BoundedCache(2000);
 

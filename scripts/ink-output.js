@@ -21,7 +21,7 @@ import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
 import { ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize } from "@alcalzone/ansi-tokenize";
 // The project's one cache policy (two generations; scripts/ink-swaps.mjs makes the path absolute in the bundle).
-import { BoundedCache } from "../components/bounded-cache.js";
+import { BoundedCache } from "../components/terminal/bounded-cache.js";
 
 // One cell object per character (with its styles array): ~300 bytes a cell, so 3,000 lines held
 // ~20 MB of the heap. Only rows whose placements overlap (Ink's grid, `rowText`) use cells, so a

@@ -28,11 +28,11 @@ const scripts = dirname(fileURLToPath(import.meta.url));
 const STRING_WIDTH_EXPORT = "export default function stringWidth(";
 
 /**
- * Our files import the project's one bounded cache (components/bounded-cache.js) relative to
+ * Our files import the project's one bounded cache (components/terminal/bounded-cache.js) relative to
  * scripts/; put in place of a package's file they resolve from its folder, so the import is made absolute.
  */
-const CACHE_IMPORT = '"../components/bounded-cache.js"';
-const withCacheImport = (text) => text.replaceAll(CACHE_IMPORT, JSON.stringify(join(scripts, "..", "components", "bounded-cache.js")));
+const CACHE_IMPORT = '"../components/terminal/bounded-cache.js"';
+const withCacheImport = (text) => text.replaceAll(CACHE_IMPORT, JSON.stringify(join(scripts, "..", "components", "terminal", "bounded-cache.js")));
 
 /** Ink's files replaced whole: Ink's file name → [our file in scripts/, the sha256 of the Ink file it was written against]. */
 export const INK_FILES = {

@@ -2,11 +2,11 @@
  * Replaces Ink's build/wrap-text.js in the bundle (scripts/build.mjs, inkTextCaches): the same
  * wrapped or truncated text, from a bounded cache. Ink's own keeps every (text, width, wrap type)
  * it ever wrapped in an object never cleared; a long session wraps new texts all the time. This
- * one keeps at most two generations of 1,000 entries (components/bounded-cache.js).
+ * one keeps at most two generations of 1,000 entries (components/terminal/bounded-cache.js).
  */
 import wrapAnsi from 'wrap-ansi';
 import cliTruncate from 'cli-truncate';
-import { BoundedCache } from "../components/bounded-cache.js";
+import { BoundedCache } from "../components/terminal/bounded-cache.js";
 
 const cache = new BoundedCache(1000);
 

@@ -6,11 +6,11 @@
  * string-width itself.
  */
 /* global __inkStringWidth */
-// The project's one cache policy (components/bounded-cache.js: two generations of at most 4,000
+// The project's one cache policy (components/terminal/bounded-cache.js: two generations of at most 4,000
 // strings each; scripts/ink-swaps.mjs makes the path absolute). One map of 20,000 cleared at once
 // held ~5 MB of a soak's heap — child rows' figures are new strings every second — and dropped the
 // working set with the rest.
-import { BoundedCache as __InkBoundedCache } from "../components/bounded-cache.js";
+import { BoundedCache as __InkBoundedCache } from "../components/terminal/bounded-cache.js";
 const __inkWidths = new __InkBoundedCache(4000);
 /** Strings whose width is held now (both generations); for tests. */
 export function __inkWidthsHeld() {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { importCycles, importEdges, importSpecifiers, resolveImport, roomArrowsBroken, roomOf, sourceFiles } from "./helpers/import-graph.js";
+import { componentRoomOf, importCycles, importEdges, importSpecifiers, resolveImport, roomArrowsBroken, roomOf, sourceFiles } from "./helpers/import-graph.js";
 
 const root = join(import.meta.dirname, "..");
 const UI_IMPORT = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)["'](ink|react|ink-text-input|ink-testing-library)(?:\/[^"']*)?["']|["'][^"']*components\/[^"']*["']/;
@@ -48,6 +48,28 @@ const NEVER: Record<string, string[]> = {
   "subagents/tools": ["providers"],
 };
 
+/**
+ * components/ by role, lowest first: the terminal layer (frame, diff, scroll plan, alternate screen, mouse,
+ * notifications, the one bounded cache); markdown parsing; pure state (reducers, brokers, line editor,
+ * transcript types, formatting); layout (rows, widths, windows); `use-*` hooks; views; the screen itself
+ * (App, MainScreen, run-tui and their actions: "root"); test helpers. docs/architecture.md states the same.
+ */
+export const COMPONENT_LEVELS: readonly (readonly string[])[] = [["terminal"], ["markdown"], ["state"], ["layout"], ["hooks"], ["views"], ["root"], ["testing"]];
+
+/**
+ * Arrows the wrong way that are known and named, each with what removes it. Only shrinks: an arrow not
+ * listed fails the suite.
+ */
+const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {
+  // The height estimator (#41 item 3, "one layout model": an item's height is the rows it drew) re-implements the views' rows.
+  "components/layout/item-rows.ts imports components/views/ToolCallLine.tsx": "the estimator goes",
+  "components/layout/item-rows.ts imports components/views/TranscriptItemView.tsx": "the estimator goes",
+  // Markdown's tables cut and wrap with the layout's text measures (measure.ts goes with the estimator).
+  "components/markdown/table-layout.ts imports components/layout/measure.ts": "the estimator goes",
+  // The approval diff's context lines move to src/ (the control channel shows them too).
+  "components/state/approval-broker.ts imports components/edit-context.ts": "edit-context moves to src/",
+};
+
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const read = (file: string) => readFileSync(file, "utf8");
 /** The imports among the app's own files (src/ and components/, tests left out). */
@@ -67,6 +89,14 @@ describe("architecture boundaries", () => {
 
   it("rooms point one way: every import between rooms goes to a lower level (protocol lowest, the src/ root highest); core and subagents never import providers", () => {
     expect(roomArrowsBroken(appEdges(), ROOM_LEVELS, NEVER)).toEqual([]);
+  });
+
+  it("components/ rooms point one way (terminal lowest, then markdown, state, layout, hooks, views, the screen, test helpers)", () => {
+    const broken = roomArrowsBroken(appEdges(), COMPONENT_LEVELS, {}, componentRoomOf).filter((line) => !line.startsWith("src/"));
+    const known = new Set(Object.keys(KNOWN_COMPONENT_BACK_ARROWS));
+    expect(broken.filter((line) => !known.has(line.split(":")[0]!))).toEqual([]);
+    // A known arrow that is gone leaves the list (it only shrinks).
+    expect([...known].filter((arrow) => !broken.some((line) => line.startsWith(`${arrow}:`)))).toEqual([]);
   });
 
   it("no import cycles among the files of src/ and components/", () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { emptyUsage, type AgentMessage, type ToolCall } from "../../src/protocol/messages.js";
 import { compactionSummaryMessage } from "../../src/session/types.js";
-import { childCounts, initialStreamState, reduceAll, runningChildIds, type StreamAction } from "./agent-stream-reducer.js";
-import { historyItems } from "./history-items.js";
-import type { StreamState, ToolItem } from "./transcript-types.js";
+import { childCounts, initialStreamState, reduceAll, runningChildIds, type StreamAction } from "../state/agent-stream-reducer.js";
+import { historyItems } from "../state/history-items.js";
+import type { StreamState, ToolItem } from "../state/transcript-types.js";
 
 const ev = (event: AgentEvent, at = 0): StreamAction => ({ type: "event", event, at });
 const call = (id: string, name: string, args: Record<string, unknown> = {}): ToolCall => ({ type: "toolCall", id, name, arguments: args });

@@ -9,11 +9,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import type { CommandInvocation } from "../../src/commands/command-run.js";
-import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
-import type { ItemTone, StreamState } from "./transcript-types.js";
+import { initialStreamState, reduceAll, type StreamAction } from "../state/agent-stream-reducer.js";
+import type { ItemTone, StreamState } from "../state/transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
 import { REFUSED } from "../../src/core/tool-runner.js";
-import { eventNote } from "./event-notes.js";
+import { eventNote } from "../state/event-notes.js";
 import { mergeNotice } from "../../src/merge/merge-queue.js";
 
 /** Tuning for tests and the TUI. */

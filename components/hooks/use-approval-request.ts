@@ -4,7 +4,7 @@
  * that set down to the panes and child rows, which then say "waiting for approval".
  */
 import { createContext, useCallback, useSyncExternalStore } from "react";
-import type { ApprovalBroker, ApprovalRequest, WaitingCalls } from "./approval-broker.js";
+import type { ApprovalBroker, ApprovalRequest, WaitingCalls } from "../state/approval-broker.js";
 
 /** The broker's current request, or undefined when nothing waits for an answer. */
 export function useApprovalRequest(broker: ApprovalBroker): ApprovalRequest | undefined {

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { TreeBudgetView } from "../../src/subagents/runtime/tree-budget.js";
-import { BudgetBroker, type BudgetRequest } from "./budget-broker.js";
+import { BudgetBroker, type BudgetRequest } from "../state/budget-broker.js";
 
 /**
  * The broker asking the person for `session`, and its current question. A question about the

@@ -7,11 +7,11 @@
  */
 import { useMemo } from "react";
 import type { SessionStore } from "../../src/session/store.js";
-import { childOverlay, liveChildTitle, type OverlayView } from "./child-transcript.js";
-import { liveChildLines } from "./transcript-lines.js";
-import type { SidebarRow } from "./sidebar-rows.js";
-import type { ChildView, StreamState } from "./transcript-types.js";
-import type { Overlay } from "./ui-reducer.js";
+import { childOverlay, liveChildTitle, type OverlayView } from "../state/child-transcript.js";
+import { liveChildLines } from "../state/transcript-lines.js";
+import type { SidebarRow } from "../state/sidebar-rows.js";
+import type { ChildView, StreamState } from "../state/transcript-types.js";
+import type { Overlay } from "../state/ui-reducer.js";
 
 /** The running child `childId` among the live items, or undefined. */
 export function runningChild(state: StreamState, childId: string): ChildView | undefined {

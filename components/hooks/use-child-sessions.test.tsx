@@ -6,7 +6,7 @@ import { Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentSession } from "../../src/host/agent-session.js";
-import type { StreamState, TranscriptItem } from "./transcript-types.js";
+import type { StreamState, TranscriptItem } from "../state/transcript-types.js";
 import { REREAD_AFTER_END_MS, useChildSessions } from "./use-child-sessions.js";
 
 afterEach(() => {

@@ -9,8 +9,8 @@
 import { useEffect, useMemo, useState } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { SessionSummary } from "../../src/session/types.js";
-import { sidebarRows, transcriptChildren, type SidebarRow } from "./sidebar-rows.js";
-import type { StreamState } from "./transcript-types.js";
+import { sidebarRows, transcriptChildren, type SidebarRow } from "../state/sidebar-rows.js";
+import type { StreamState } from "../state/transcript-types.js";
 
 /** How long after a child's end the store is read again (more ends in between push it back). */
 export const REREAD_AFTER_END_MS = 250;

@@ -8,8 +8,8 @@
 import { useCallback, useState } from "react";
 import type { AgentSession } from "../../src/host/agent-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
-import type { ItemTone } from "./transcript-types.js";
-import { shortId } from "../format.js";
+import type { ItemTone } from "../state/transcript-types.js";
+import { shortId } from "../state/format.js";
 
 export interface ChildStops {
   /** The children the open question would stop (undefined: no question open). */

@@ -7,9 +7,9 @@
  */
 import { useInput } from "ink";
 import { useRef } from "react";
-import type { ScreenMode } from "../layout/screen-layout.js";
+import type { ScreenMode } from "../state/ui-reducer.js";
 import type { TranscriptScroll } from "./use-transcript-scroll.js";
-import type { UiFocus } from "./ui-reducer.js";
+import type { UiFocus } from "../state/ui-reducer.js";
 import { useMouseWheel } from "./use-mouse-wheel.js";
 
 /** Rows one wheel notch scrolls. */

@@ -6,7 +6,7 @@
 import { Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TranscriptItem } from "./transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 
 const calls = vi.hoisted(() => ({ n: 0 }));
 vi.mock("../layout/virtual-window.js", () => ({

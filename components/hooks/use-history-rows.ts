@@ -8,7 +8,7 @@
  * summing 5,000 measured items took ~1.5 ms of each frame an item finished in.
  */
 import { useMemo, useReducer, useRef } from "react";
-import type { TranscriptItem } from "./transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 import type { TranscriptRows } from "./use-transcript-scroll.js";
 import { finishedRows } from "../layout/virtual-window.js";
 

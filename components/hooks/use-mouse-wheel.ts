@@ -4,7 +4,7 @@
  */
 import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
-import { wheelStep } from "../mouse.js";
+import { wheelStep } from "../terminal/mouse.js";
 
 /** While `active`, `onWheel(+1)` for a notch up, `onWheel(-1)` for a notch down. */
 export function useMouseWheel(onWheel: (step: number) => void, active: boolean): void {

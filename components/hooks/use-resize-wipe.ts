@@ -4,7 +4,7 @@
  * again — its row-by-row updates would otherwise build on rows the terminal has rewrapped or cut.
  */
 import { useEffect, useRef } from "react";
-import type { ScreenMode } from "../layout/screen-layout.js";
+import type { ScreenMode } from "../state/ui-reducer.js";
 
 /** The alternate screen's rows wiped, cursor home (no scrollback there). */
 const WIPE_ALT_SCREEN = "\u001b[2J\u001b[H";

@@ -8,7 +8,7 @@
  */
 import { useInput } from "ink";
 import { useRef } from "react";
-import type { UiFocus } from "./ui-reducer.js";
+import type { UiFocus } from "../state/ui-reducer.js";
 
 /** What the keys do; the screen implements them. */
 export interface ScreenKeyHandlers {

@@ -7,9 +7,9 @@
 import { useStdout } from "ink";
 import { useEffect, useMemo, useRef } from "react";
 import { useTerminalWrite } from "../terminal/terminal-write.js";
-import { DEFAULT_NOTIFY, TerminalNotifier, type NotifyMode } from "../terminal-notify.js";
-import { NotifyTracker } from "./notify-triggers.js";
-import type { StreamState } from "./transcript-types.js";
+import { DEFAULT_NOTIFY, TerminalNotifier, type NotifyMode } from "../terminal/terminal-notify.js";
+import { NotifyTracker } from "../state/notify-triggers.js";
+import type { StreamState } from "../state/transcript-types.js";
 
 export interface TerminalNotifyOptions {
   /** Overrides stdout's own isTTY (tests). */

@@ -8,9 +8,9 @@
  * whatever the heights of the items drawn around it turn out to be).
  */
 import { useInput } from "ink";
-import { perKey } from "./per-key.js";
+import { perKey } from "../state/per-key.js";
 import { useMemo, useRef, useState } from "react";
-import type { TranscriptItem } from "./transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 
 /** The searchable text of one item. */
 export function itemText(item: TranscriptItem): string {

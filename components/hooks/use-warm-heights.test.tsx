@@ -6,7 +6,7 @@
 import { Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TranscriptItem } from "./transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 import { useWarmHeights, WARM_PAUSE_MS, WARM_SLICE } from "./use-warm-heights.js";
 
 afterEach(() => {

@@ -8,7 +8,7 @@
  */
 import { useEffect } from "react";
 import { finishedRows } from "../layout/virtual-window.js";
-import type { TranscriptItem } from "./transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 
 /** Items measured per idle turn. */
 export const WARM_SLICE = 250;

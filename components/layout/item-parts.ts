@@ -4,7 +4,7 @@
  * height measured when it was drawn), per width. The history window draws only the parts of a tall
  * answer that touch the view, so a 20,000-token answer above a streaming one costs a screenful.
  */
-import type { TranscriptItem } from "../hooks/transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 import { parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
 import { layoutTable } from "../markdown/table-layout.js";
 import { rowCount } from "./measure.js";

@@ -4,9 +4,9 @@
  * close estimate for Markdown.
  * The live area plans with it; BottomClamp clips whatever an estimate misses.
  */
-import type { TranscriptItem } from "../hooks/transcript-types.js";
-import { toolCallRows } from "../ToolCallLine.js";
-import { DETAIL_RESULT_LINES } from "../TranscriptItemView.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
+import { toolCallRows } from "../views/ToolCallLine.js";
+import { DETAIL_RESULT_LINES } from "../views/TranscriptItemView.js";
 import { hangingRowCount, rowCount } from "./measure.js";
 
 /** Rows of `item` at `width` columns, `detail`: with details open (a running child's pane is planned separately: 0 here). */

@@ -1,12 +1,12 @@
 /**
  * Measuring text in terminal rows the way Ink draws it: Ink wraps a <Text> with wrap-ansi
  * (`hard: true, trim: false`) and measures cells with string-width, so these helpers do the same.
- * Results are cached per text and width (components/bounded-cache.js), so re-measuring an unchanged item is cheap
+ * Results are cached per text and width (components/terminal/bounded-cache.js), so re-measuring an unchanged item is cheap
  * and a resize simply measures at the new width.
  */
 import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
-import { BoundedCache } from "../bounded-cache.js";
+import { BoundedCache } from "../terminal/bounded-cache.js";
 import { asciiRows } from "./ascii-rows.js";
 
 const cache = new BoundedCache<string, string[]>(2000);

@@ -7,9 +7,7 @@
  * beside the region in a wide full-screen terminal when it lists something, and is stacked under
  * the live items otherwise.
  */
-
-/** Draw in the alternate screen with our own scrolling, or inline in the terminal's scrollback. */
-export type ScreenMode = "fullscreen" | "inline";
+import type { ScreenMode } from "../state/ui-reducer.js";
 
 /** Terminal width from which the sidebar stands beside the transcript (full-screen mode). */
 export const SIDEBAR_COLUMN_MIN = 120;

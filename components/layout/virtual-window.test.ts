@@ -1,6 +1,6 @@
 /** The virtual transcript's height records: one per item, width and details state, a few widths kept. */
 import { describe, expect, it } from "vitest";
-import type { TranscriptItem } from "../hooks/transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 import { itemRows } from "./item-rows.js";
 import { anchorAt, finishedRows, recordRows, rowsBefore } from "./virtual-window.js";
 

@@ -4,7 +4,7 @@
  * bottom, and only the items that touch the view are rendered. The cost of a frame depends on the
  * view, not on how long the transcript is.
  */
-import type { TranscriptItem } from "../hooks/transcript-types.js";
+import type { TranscriptItem } from "../state/transcript-types.js";
 import { isParted, partedRows } from "./item-parts.js";
 import { itemRows } from "./item-rows.js";
 

@@ -1,7 +1,7 @@
 /** stableBlocks: a re-parse of a streaming text keeps the unchanged blocks' objects and keys; the screen is the same. */
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { Markdown } from "../Markdown.js";
+import { Markdown } from "../views/Markdown.js";
 import { parseMarkdown } from "./parse-markdown.js";
 import { stableBlocks, type KeyedBlock } from "./stable-blocks.js";
 

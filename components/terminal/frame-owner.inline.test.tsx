@@ -6,7 +6,7 @@ import { FakeTerminal, fakeStdin } from "../testing/fake-terminal.js";
 import { ownInlineFrames, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
 import { CaretMarkContext } from "./caret.js";
-import { LineInput } from "../LineInput.js";
+import { LineInput } from "../views/LineInput.js";
 
 // Ink draws only a final frame when it believes it runs in CI.
 vi.hoisted(() => {

@@ -1,14 +1,14 @@
 /**
  * Full-screen frames from rows of cells (components/terminal/tree-rows.ts) to terminal bytes: the
  * first frame (and the first after `invalidate`, e.g. a resize) drawn whole from the screen's
- * top-left corner, every later one as the cells that changed (components/frame-diff.ts, with the
+ * top-left corner, every later one as the cells that changed (components/terminal/frame-diff.ts, with the
  * terminal's scroll region when a band moved up), its SGR compacted. The rows' cells go to the diff
  * as they are (primeCells): nothing is parsed back from bytes. Rows are cut to the terminal's width
  * and the frame to its height. A frame the same as the one shown writes nothing.
  */
 import stringWidth from "string-width";
-import { fullscreenUpdate, inlineUpdate, primeCells, type Cells } from "../frame-diff.js";
-import { compactSgr } from "../sgr-peephole.js";
+import { fullscreenUpdate, inlineUpdate, primeCells, type Cells } from "./frame-diff.js";
+import { compactSgr } from "./sgr-peephole.js";
 import type { CaretAt } from "./caret.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
 

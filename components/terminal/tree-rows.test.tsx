@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import { Box, Text, type DOMElement } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { createRef, type ReactElement } from "react";
-import { WrapText } from "../WrapText.js";
-import { SubagentPane } from "../SubagentPane.js";
-import { startChild } from "../hooks/child-reducer.js";
+import { WrapText } from "../views/WrapText.js";
+import { SubagentPane } from "../views/SubagentPane.js";
+import { startChild } from "../state/child-reducer.js";
 import { checkInkVersion, INK_PINNED } from "./ink-seam.js";
 import { rowLine, styledCells, treeRows } from "./tree-rows.js";
 

@@ -10,8 +10,8 @@ import { AgentSession, type AgentSessionOptions } from "../../src/host/agent-ses
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
-import { ApprovalBroker, type ApprovalBrokerOptions } from "../hooks/approval-broker.js";
-import type { ApprovalTiming } from "../hooks/approval-keys.js";
+import { ApprovalBroker, type ApprovalBrokerOptions } from "../state/approval-broker.js";
+import type { ApprovalTiming } from "../state/approval-keys.js";
 
 /** Approval keys answer at once (tests that are about type-ahead pass their own clock). */
 export const IMMEDIATE_APPROVALS: ApprovalTiming = { armMs: 0, quietMs: 0, now: () => Date.now() };

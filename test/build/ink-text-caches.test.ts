@@ -96,6 +96,6 @@ describe("the built bundle", () => {
     // Ink's own: `const cachedDimensions = cache.get(text)` and `const cachedText = cache[cacheKey]`.
     expect(ink).not.toMatch(/cachedDimensions|cachedText/);
     expect(ink).toMatch(/cache\.get\(text, \(\) => \(\{ width: widestLine\(text\)/);
-    expect(chunks.some((c) => c.includes("// components/bounded-cache.js"))).toBe(true);
+    expect(chunks.some((c) => c.includes("// components/terminal/bounded-cache.js"))).toBe(true);
   });
 });

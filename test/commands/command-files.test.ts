@@ -5,7 +5,7 @@ import { AgentSession } from "../../src/host/agent-session.js";
 import { BUILTIN_COMMAND_NAMES, expandCommand, loadCommandFiles } from "../../src/commands/command-files.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { gatedProjectFiles } from "../../src/subagents/profiles/trust.js";
-import { SLASH_COMMANDS } from "../../components/hooks/slash-commands.js";
+import { SLASH_COMMANDS } from "../../components/state/slash-commands.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 

@@ -8,8 +8,8 @@ import { runAgentLoop } from "../../src/core/loop.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { addUsage, emptyUsage, type AgentMessage } from "../../src/protocol/messages.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { initialStreamState, reduceAll } from "../../components/hooks/agent-stream-reducer.js";
-import { abandonChild, startChild } from "../../components/hooks/child-reducer.js";
+import { initialStreamState, reduceAll } from "../../components/state/agent-stream-reducer.js";
+import { abandonChild, startChild } from "../../components/state/child-reducer.js";
 
 const never = new Promise<never>(() => undefined);
 

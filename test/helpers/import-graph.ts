@@ -53,6 +53,13 @@ export function roomOf(path: string): string | undefined {
   return parts[1];
 }
 
+/** The room of a file of the terminal UI: its sub-folder of components/ ("root" for App, MainScreen and the files beside them); undefined outside components/. */
+export function componentRoomOf(path: string): string | undefined {
+  const parts = path.split(/[\\/]/);
+  if (parts[0] !== "components") return undefined;
+  return parts.length === 2 ? "root" : parts[1];
+}
+
 /** An import between files, both relative to the repository root. */
 export interface ImportEdge {
   from: string;
@@ -77,13 +84,13 @@ export function importEdges(root: string, files: readonly string[], read: (file:
  * never those in `never[room]`. A file in a room with no level is named too, so a new room must be
  * placed before it can be imported from or import anything.
  */
-export function roomArrowsBroken(edges: readonly ImportEdge[], levels: readonly (readonly string[])[], never: Readonly<Record<string, readonly string[]>> = {}): string[] {
+export function roomArrowsBroken(edges: readonly ImportEdge[], levels: readonly (readonly string[])[], never: Readonly<Record<string, readonly string[]>> = {}, room: (path: string) => string | undefined = roomOf): string[] {
   const level = new Map<string, number>();
   levels.forEach((rooms, i) => rooms.forEach((room) => level.set(room, i)));
   const out: string[] = [];
   for (const { from, to } of edges) {
-    const a = roomOf(from);
-    const b = roomOf(to);
+    const a = room(from);
+    const b = room(to);
     if (a === undefined || b === undefined || a === b) continue;
     const la = level.get(a);
     const lb = level.get(b);

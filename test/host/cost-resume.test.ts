@@ -13,9 +13,9 @@ import type { AgentEvent } from "../../src/protocol/events.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import type { ScriptedTurn } from "../../src/providers/scripted.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
-import { initialStreamState, reduceAll, type StreamAction } from "../../components/hooks/agent-stream-reducer.js";
-import { costLines } from "../../components/hooks/cost-lines.js";
-import type { StreamState, ToolItem } from "../../components/hooks/transcript-types.js";
+import { initialStreamState, reduceAll, type StreamAction } from "../../components/state/agent-stream-reducer.js";
+import { costLines } from "../../components/state/cost-lines.js";
+import type { StreamState, ToolItem } from "../../components/state/transcript-types.js";
 import { firstPrompt, isChild } from "../helpers/subagent-harness.js";
 import { tempDir as temp } from "../helpers/temp-dirs.js";
 

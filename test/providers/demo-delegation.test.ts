@@ -14,7 +14,7 @@ beforeAll(() => {
   inkHome = mkdtempSync(join(tmpdir(), "ink-demo-home-"));
   writeTree(cwd, {
     // Mentions sessions a lot, defines nothing about locking.
-    "components/SessionPicker.tsx": "// sessions sessions sessions\nexport function SessionPicker() {\n  return 'pick one of the sessions';\n}\n",
+    "components/views/SessionPicker.tsx": "// sessions sessions sessions\nexport function SessionPicker() {\n  return 'pick one of the sessions';\n}\n",
     // Defines the lock.
     "src/session/lock.ts": "export class SessionLockedError extends Error {}\n\nexport function acquireLock(path: string) {\n  return { path };\n}\n",
     "src/session/store.ts": "import { acquireLock } from './lock.js';\n\nexport function openSession(id: string) {\n  return acquireLock(id);\n}\n",

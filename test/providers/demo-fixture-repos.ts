@@ -771,7 +771,7 @@ export function taskSchema(): object {
   return { description: TASK_DESCRIPTION };
 }
 `,
-  "components/hooks/agent-stream-reducer.test.tsx": `import { describe, expect, it } from "vitest";
+  "components/state/agent-stream-reducer.test.tsx": `import { describe, expect, it } from "vitest";
 
 describe("reduceStream: children", () => {
 ${lines(20, (i) => `  it("shows child ${i} of the login search", () => {

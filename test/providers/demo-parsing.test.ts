@@ -72,8 +72,8 @@ describe("demo search parsing and ranking", () => {
       ...parseGrepCounts("src/agent-session.ts: 20\ncomponents/SessionPicker.tsx: 2", "resumed"),
     ];
     expect(counts[0]).toEqual({ path: "src/agent-session.ts", count: 60, keyword: "sessions" });
-    const hits = parseGrepOutput("components/SessionPicker.tsx:18: export function SessionPicker() {\nsrc/agent-session.ts:80: export class AgentSession {");
-    const found = ["components/SessionPicker.tsx", "src/agent-session.ts"];
+    const hits = parseGrepOutput("components/views/SessionPicker.tsx:18: export function SessionPicker() {\nsrc/agent-session.ts:80: export class AgentSession {");
+    const found = ["components/views/SessionPicker.tsx", "src/agent-session.ts"];
     expect(rankFiles(hits, found, ["sessions", "resumed"], "where are sessions resumed", counts)[0]!.path).toBe("src/agent-session.ts");
   });
 

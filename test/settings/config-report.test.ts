@@ -6,7 +6,7 @@ import { projectFilesTrusted, settingsReportLines } from "../../src/host/setting
 import { recordProjectTrust } from "../../src/subagents/profiles/trust.js";
 import { runCli } from "../helpers/cli.js";
 import { settingsDefaults } from "../../src/cli/settings-defaults.js";
-import { runSlashCommand } from "../../components/hooks/slash-commands.js";
+import { runSlashCommand } from "../../components/state/slash-commands.js";
 
 describe("ink config / settings defaults", () => {
   it("prints each effective value with the file it came from, project over user when trusted", () => {

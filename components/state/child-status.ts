@@ -1,0 +1,89 @@
+/**
+ * Glyphs, colours and words for a child agent's status, shared by its row, its pane and its
+ * summary line; and the child tick, the coarse clock their changing figures are drawn on.
+ */
+import type { ChildStatus, ChildView } from "./transcript-types.js";
+import { parseInline } from "../markdown/parse-markdown.js";
+import { firstLine, formatDuration, shortId, spinnerStep, totalTokens, truncate } from "./format.js";
+import { retryStatus } from "./retry-status.js";
+import { childTitle } from "../../src/subagents/runtime/child-label.js";
+import { childUsage } from "./child-reducer.js";
+
+/** Ink colour of each status. */
+export const CHILD_COLOR: Record<ChildStatus, string> = { running: "cyan", ok: "green", aborted: "yellow", timeout: "red", crash: "red" };
+
+/** One-character glyph of a finished status. */
+export const CHILD_GLYPH: Record<ChildStatus, string> = { running: "●", ok: "✓", aborted: "⏹", timeout: "⏱", crash: "✗" };
+
+/** The first line of Markdown text as plain text (markers removed). */
+export function plainFirstLine(text: string): string {
+  return parseInline(firstLine(text).replace(/^#+\s*|^[-*+]\s+/, ""))
+    .map((s) => s.text)
+    .join("");
+}
+
+/** `1 turn` / `3 turns`. */
+export function turnsLabel(turns: number): string {
+  return `${turns} turn${turns === 1 ? "" : "s"}`;
+}
+
+/** A child's tokens so far: its reported usage plus an estimate of what it streamed since (see childUsage). */
+export function liveTokens(child: ChildView): number {
+  return totalTokens(childUsage(child));
+}
+
+/**
+ * `scout · find the login handler [ab12cd]`: how a row names a child — its profile and
+ * description (else its prompt's first words, see childTitle) cut to `max` columns, then its short id.
+ */
+export function childHead(child: { childId: string; profile?: string; description?: string; prompt?: string }, max: number): string {
+  return `${truncate(childTitle(child), Math.max(8, max))} [${shortId(child.childId)}]`;
+}
+
+/** Seconds without any event after which a running child is shown as silent. */
+export const STALL_MS = 10_000;
+
+/**
+ * How often a running child's changing figures — elapsed time, tokens, spinner, countdowns — are
+ * redrawn: once a second, with the elapsed seconds (a person cannot read them faster; each change
+ * rewrites cells of every child's row, and with 8 children the ticks alone were a third of the
+ * bytes written at two a second).
+ */
+export const CHILD_TICK_MS = 1000;
+
+/** `now` (ms) rounded down to the child tick: every row and pane changes its figures at the same moments. */
+export function childTick(now: number): number {
+  return Math.floor(now / CHILD_TICK_MS) * CHILD_TICK_MS;
+}
+
+/** The spinner glyph of a running child at child tick `tick`: one step a tick. */
+export function childSpinner(tick: number): string {
+  return spinnerStep(Math.floor(tick / CHILD_TICK_MS));
+}
+
+/** A running child's elapsed time at `tick`: whole seconds (`12s`, `3m05s`), so it changes once a second. */
+export function runningElapsed(startedAt: number, tick: number): string {
+  const ms = Math.max(0, tick - startedAt);
+  return ms < 60_000 ? `${Math.floor(ms / 1000)}s` : formatDuration(ms);
+}
+
+/** Why a running child is not simply working, as its row and pane say it. */
+export interface ChildAlert {
+  kind: "stopping" | "asking" | "retrying" | "paused" | "silent";
+  text: string;
+}
+
+/**
+ * The one status decision of a child's row and pane, at UI clock `now`: being stopped, waiting
+ * for the person's approval (`asking`), waiting to retry (or paused) a model call — with its
+ * countdown —, or silent past STALL_MS; `undefined` while it simply works (or has finished).
+ */
+export function childAlert(child: ChildView, now: number, asking: boolean): ChildAlert | undefined {
+  if (child.status !== "running") return undefined;
+  if (child.stopping) return { kind: "stopping", text: "stopping…" };
+  if (asking) return { kind: "asking", text: "waiting for approval" };
+  if (child.retry) return { kind: child.retry.paused ? "paused" : "retrying", text: retryStatus(child.retry, now) };
+  const silentMs = now - (child.lastEventAt ?? child.startedAt);
+  if (silentMs >= STALL_MS) return { kind: "silent", text: `no output for ${Math.floor(silentMs / 1000)}s` };
+  return undefined;
+}

@@ -1,0 +1,106 @@
+/**
+ * Eight streaming children on a ticking clock (fake timers drive useNow and the stream): the rows'
+ * and panes' changing figures — spinner, elapsed time, tokens — change at most once a second (the child tick),
+ * while the streamed text itself shows as it arrives.
+ */
+import { cleanup, render } from "ink-testing-library";
+import { useEffect, useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AgentEvent } from "../../src/protocol/events.js";
+import { CHILD_TICK_MS } from "../state/child-status.js";
+import { reduceChild, startChild } from "../state/child-reducer.js";
+import type { ChildView } from "../state/transcript-types.js";
+import { useNow } from "../hooks/use-now.js";
+import type { PanePlan } from "../layout/live-plan.js";
+import { PaneGroup } from "./PaneGroup.js";
+import { stripAnsi } from "../testing/wait-for-frame.js";
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const SECONDS = 3;
+/** Each child gets an event this often (20 a second, faster than 50 tokens/s in 40-character deltas). */
+const EVENT_MS = 50;
+
+/** Eight children streaming `event(i)` every EVENT_MS, drawn by a PaneGroup on the UI clock. */
+function Streaming({ plan, event }: { plan: PanePlan; event: (n: number) => AgentEvent }) {
+  const now = useNow(true);
+  const [children, setChildren] = useState<ChildView[]>(() =>
+    Array.from({ length: 8 }, (_, i) => reduceChild(startChild({ childId: `20261204-120000-abcd${i}0`, prompt: `look at part ${i}`, resumed: false, at: Date.now() - i * 170 }), { type: "turn_start", turn: 1 }, Date.now())),
+  );
+  useEffect(() => {
+    let n = 0;
+    const timer = setInterval(() => {
+      n++;
+      setChildren((cs) => cs.map((c) => reduceChild(c, event(n), Date.now())));
+    }, EVENT_MS);
+    return () => clearInterval(timer);
+  }, [event]);
+  return <PaneGroup agents={children} now={now} plan={plan} />;
+}
+
+/** How many times `view(frame)` changed from one written frame to the next. */
+function changes(frames: readonly string[], view: (frame: string) => string): number {
+  let n = 0;
+  let last: string | undefined;
+  for (const f of frames) {
+    const v = view(stripAnsi(f));
+    if (last !== undefined && v !== last) n++;
+    last = v;
+  }
+  return n;
+}
+
+async function stream(plan: PanePlan, event: (n: number) => AgentEvent): Promise<string[]> {
+  vi.useFakeTimers({ now: 1_000_000 });
+  const app = render(<Streaming plan={plan} event={event} />);
+  await vi.advanceTimersByTimeAsync(500);
+  const from = app.frames.length;
+  await vi.advanceTimersByTimeAsync(SECONDS * 1000);
+  return app.frames.slice(from);
+}
+
+const ids = Array.from({ length: 8 }, (_, i) => `20261204-120000-abcd${i}0`);
+const compact: PanePlan = { mode: "compact", perRow: 1, paneWidth: 110, body: 0, shown: ids, hidden: 0, rows: 8 };
+const full: PanePlan = { mode: "full", perRow: 2, paneWidth: 60, body: 3, shown: [], hidden: 0, rows: 32 };
+/** Most changes in SECONDS at one a child tick (the first tick may fall either side of the window). */
+const MOST = SECONDS * (1000 / CHILD_TICK_MS) + 1;
+
+describe("eight streaming children on a ticking clock", () => {
+  it("compact rows: thinking children (tokens growing, nothing else new) change the screen at most once a second", async () => {
+    const frames = await stream(compact, () => ({ type: "thinking_delta", text: "x".repeat(40) }));
+    const last = stripAnsi(frames.at(-1)!);
+    expect(last.split("\n").filter((l) => l.includes("thinking…"))).toHaveLength(8);
+    // The tokens did grow over the window: the figures are sampled, not frozen.
+    expect(changes(frames, (f) => f)).toBeGreaterThanOrEqual(SECONDS);
+    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
+  });
+
+  it("compact rows: text streams at the frame rate, the glyph, elapsed time and tokens at most once a second", async () => {
+    const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }));
+    const figures = (f: string) =>
+      f
+        .split("\n")
+        .map((l) => /^(\S) .*\] (\S+ · \S+ tok) · /.exec(l)?.slice(1).join(" ") ?? "")
+        .join("\n");
+    expect(figures(stripAnsi(frames.at(-1)!)).split("\n").filter((l) => l.endsWith("tok"))).toHaveLength(8);
+    // The activity (the last words) changed with nearly every event…
+    expect(changes(frames, (f) => f)).toBeGreaterThan((SECONDS * 1000) / EVENT_MS / 2);
+    // …the figures did not.
+    expect(changes(frames, figures)).toBeLessThanOrEqual(MOST);
+  });
+
+  it("full panes: the bodies follow the stream, the headers and token lines at most once a second", async () => {
+    const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }));
+    const chrome = (f: string) =>
+      f
+        .split("\n")
+        .filter((l) => / · running · | tokens/.test(l))
+        .join("\n");
+    expect(chrome(stripAnsi(frames.at(-1)!)).split("\n")).toHaveLength(16);
+    expect(changes(frames, (f) => f)).toBeGreaterThan((SECONDS * 1000) / EVENT_MS / 2);
+    expect(changes(frames, chrome)).toBeLessThanOrEqual(MOST);
+  });
+});

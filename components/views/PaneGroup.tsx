@@ -1,0 +1,48 @@
+/**
+ * PaneGroup: children running in parallel, drawn as the live plan says — full bordered panes (side
+ * by side when there is room, else stacked), or one row per child with the focused one expanded
+ * and a "+N more" row for those that do not fit.
+ */
+import { Box, Text } from "ink";
+import { ChildRow } from "./ChildRow.js";
+import type { ChildView } from "../state/transcript-types.js";
+import type { PanePlan } from "../layout/live-plan.js";
+import { SubagentPane } from "./SubagentPane.js";
+
+export interface PaneGroupProps {
+  /** The running children, in call order. */
+  agents: ChildView[];
+  /** UI clock (ms). */
+  now: number;
+  /** How to draw them (livePlan). */
+  plan: PanePlan;
+  /** The child whose pane has the keyboard. */
+  focusedId?: string;
+}
+
+/** The group as planned. */
+export function PaneGroup({ agents, now, plan, focusedId }: PaneGroupProps) {
+  if (plan.mode === "full") {
+    return (
+      <Box flexDirection="row" flexWrap="wrap">
+        {agents.map((child) => (
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+        ))}
+      </Box>
+    );
+  }
+  const byId = new Map(agents.map((c) => [c.childId, c]));
+  const shown = plan.shown.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return (
+    <Box flexDirection="column">
+      {shown.map((child) =>
+        child.childId === plan.expanded ? (
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+        ) : (
+          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} />
+        ),
+      )}
+      {plan.hidden > 0 ? <Text dimColor>{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}
+    </Box>
+  );
+}

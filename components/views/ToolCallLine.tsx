@@ -1,0 +1,115 @@
+/**
+ * ToolCallLine: one tool call of the main agent — `⏺ grep pattern="login"` with a status glyph
+ * (spinner while running, ✓, ✗), its duration, and the first lines of its result. A `task` call
+ * waiting for a free child slot is named by its child's description (not its prompt) and says
+ * "queued" and does not spin: nothing runs for it yet. A shell
+ * command too long for the call line is drawn whole under it, wrapped (up to COMMAND_MAX_ROWS
+ * rows), so what ran can be read — never cut with "…" in the middle of `&& rm -rf …`. A long
+ * result kept only as its head (the whole text is in the session file) shows that head.
+ */
+import { Box, Text } from "ink";
+import { useContext } from "react";
+import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
+import { contentLines, formatArgs, formatDuration, truncate } from "../state/format.js";
+import { StatusGlyph } from "./StatusGlyph.js";
+import { childTitle, normalizeDescription } from "../../src/subagents/runtime/child-label.js";
+import { wrapRows } from "../layout/measure.js";
+import type { ToolItem } from "../state/transcript-types.js";
+
+export interface ToolCallLineProps {
+  /** The tool call to show. */
+  item: ToolItem;
+  /** UI clock (ms), drives the spinner. */
+  now: number;
+  /** Result lines shown under the call (default 2; errors get one more). */
+  resultLines?: number;
+  /** Width available, used to cut long result lines (default 100). */
+  width?: number;
+}
+
+const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
+
+function excerpt(item: ToolItem, resultLines: number): { shown: string[]; more: number } {
+  const lines = item.result !== undefined ? contentLines(item.result) : (item.resultHead ?? []);
+  const total = item.result !== undefined ? lines.length : (item.resultLines ?? lines.length);
+  const shown = lines.slice(0, item.status === "error" ? resultLines + 1 : resultLines);
+  return { shown, more: total - shown.length };
+}
+
+/** The "… +N lines" row; when more lines were asked for than the kept head has, it says where the rest is. */
+function moreRow(item: ToolItem, more: number, resultLines: number): string {
+  const row = `     … +${more} line${more === 1 ? "" : "s"}`;
+  return item.resultHead !== undefined && resultLines > item.resultHead.length ? `${row} · Ctrl-T opens the latest tool output in full` : row;
+}
+
+/** Most rows a long command takes under its call line; a longer one ends with a count. */
+export const COMMAND_MAX_ROWS = 12;
+const COMMAND_INDENT = 4;
+
+/** The rows of a `bash` command drawn under the call line (none when it fits on the line itself). */
+export function commandRows(item: ToolItem, width: number): string[] {
+  const command = item.args.command;
+  if (typeof command !== "string" || item.name !== "bash") return [];
+  const line = Math.max(20, width - item.name.length - 16);
+  if (!command.includes("\n") && formatArgs(item.args, Number.MAX_SAFE_INTEGER).length <= line) return [];
+  const rows = wrapRows(command, Math.max(10, width - COMMAND_INDENT));
+  if (rows.length <= COMMAND_MAX_ROWS) return rows;
+  return [...rows.slice(0, COMMAND_MAX_ROWS - 1), `… +${rows.length - COMMAND_MAX_ROWS + 1} more rows of the command`];
+}
+
+/** Rows ToolCallLine takes for `item` at `width` (result rows are cut to the width, never wrapped). */
+export function toolCallRows(item: ToolItem, resultLines = 2, width = 100): number {
+  const { shown, more } = excerpt(item, resultLines);
+  return 1 + commandRows(item, width).length + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
+}
+
+/** A queued `task` call named as its child's row will name it: `scout · find the login handler` (its description, else its prompt's first words). */
+function queuedTitle(args: Record<string, unknown>): string {
+  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
+  return childTitle({ profile: text(args.agent), description: normalizeDescription(text(args.description)).text, prompt: text(args.prompt) });
+}
+
+/** The call line plus its result excerpt. */
+export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
+  const { shown, more } = excerpt(item, resultLines);
+  const cut = Math.max(20, width - 8);
+  const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
+  // A call waiting for an answer, or one not started while the main agent waits for one (it runs after), is not running: no spinner.
+  const asking = useContext(CallsWaitingForApproval);
+  const held = !item.done && (asking.calls.has(item.id) || (asking.main && item.status === "pending"));
+  const command = commandRows(item, width);
+  return (
+    <Box flexDirection="column">
+      <Text wrap="truncate-end">
+        <Text color={queued || held ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
+        <Text bold>{item.name}</Text>
+        <Text dimColor> {command.length > 0 ? "" : queued ? truncate(queuedTitle(item.args), Math.max(20, width - 17)) : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
+        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : held ? <Text color="gray">{asking.calls.has(item.id) ? "· waits for your approval" : "· waits to run"}</Text> : <StatusGlyph status={item.status} now={now} />}
+        {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
+      </Text>
+      {command.map((row, i) => (
+        <Text key={`c${i}`} dimColor wrap="truncate-end">
+          {i === 0 ? "  $ " : "    "}
+          {row}
+        </Text>
+      ))}
+      {item.update && !item.done ? (
+        <Text dimColor wrap="truncate-end">
+          {"  ⎿  "}
+          {truncate(item.update, cut)}
+        </Text>
+      ) : null}
+      {shown.map((line, i) => (
+        <Text key={i} color={item.status === "error" ? "red" : undefined} dimColor={item.status !== "error"} wrap="truncate-end">
+          {i === 0 ? "  ⎿  " : "     "}
+          {truncate(line, cut)}
+        </Text>
+      ))}
+      {more > 0 ? (
+        <Text dimColor wrap="truncate-end">
+          {moreRow(item, more, resultLines)}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
