@@ -24,7 +24,7 @@ export const OP_SCHEMAS = {
   approve: z.object({ type: z.literal("approve"), requestId }),
   /** Answers approval question `requestId`: refuse the call (`reason` goes to the model). */
   deny: z.object({ type: z.literal("deny"), requestId, reason: z.string().optional() }),
-  /** The session's facts: ids, model, permission mode, running children. */
+  /** The session's facts: ids, file, provider, model, permission mode, running children, the checkpoint bound. */
   get_state: z.object({ type: z.literal("get_state") }),
   /** The session's children with their state. */
   list_children: z.object({ type: z.literal("list_children") }),
@@ -76,6 +76,10 @@ export const OP_SCHEMAS = {
   input: z.object({ type: z.literal("input"), text }),
   /** What may be run as `/name`: the command files, then the skills whose names are free. */
   list_commands: z.object({ type: z.literal("list_commands") }),
+  /** The main agent's conversation as it stands (what a client that loads the session replays). */
+  get_history: z.object({ type: z.literal("get_history") }),
+  /** The task records of a resumed session's file (its children's earlier runs), in file order. */
+  list_task_records: z.object({ type: z.literal("list_task_records") }),
   /** Starts the MCP servers (once; a later op waits for the same start); done when each is ready or failed. */
   start_mcp: z.object({ type: z.literal("start_mcp") }),
   /** Writes the session file now: `create` makes it before anything was said (an editor may load it); else everything said so far. */
