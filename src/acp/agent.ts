@@ -60,6 +60,8 @@ interface Live {
   /** The session's id and working directory (its `get_state`, read once: neither changes). */
   id: string;
   cwd: string;
+  /** Stops listening to the session's channel (at close). */
+  unsubscribe: () => void;
   running?: Running;
 }
 
@@ -116,12 +118,12 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       throw RequestError.invalidParams(undefined, errorMessage(err));
     }
     const state = session.submit({ type: "get_state" });
-    const live: Live = { session, id: state.sessionId, cwd: state.cwd };
-    holder.live = live;
-    sessions.set(live.id, live);
     for (const line of problems) opts.log(`ink: ${line}`);
     // The session's notices (the ones so far, then each later one) go to the log; its other events have no ACP session update here.
-    session.subscribe((e) => e.type === "notice" && opts.log(`ink: ${e.text}`));
+    const unsubscribe = session.subscribe((e) => e.type === "notice" && opts.log(`ink: ${e.text}`));
+    const live: Live = { session, id: state.sessionId, cwd: state.cwd, unsubscribe };
+    holder.live = live;
+    sessions.set(live.id, live);
     void session.submit({ type: "start_mcp" });
     return live;
   };
@@ -264,7 +266,10 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     await Promise.all([...sessions.values(), ...loadedChildren.values()].map((l) => l.running?.done));
     loadedChildren.clear();
     if (end) await Promise.all([...sessions.values()].map((live) => live.session.submit({ type: "end", reason: "other" })));
-    for (const live of sessions.values()) live.session.submit({ type: "close" });
+    for (const live of sessions.values()) {
+      live.unsubscribe();
+      live.session.submit({ type: "close" });
+    }
     sessions.clear();
   };
   return { app, closeAll };

@@ -61,4 +61,14 @@ describe("the ops the adapters read facts by", () => {
     expect(s.checkpointBound).toBeDefined();
     s.close();
   });
+
+  it("approve and deny reach the answerer the session was made with (the front end whose ask put the question)", () => {
+    const answers: unknown[] = [];
+    const s = session({ answerApproval: (id, approved, reason) => (answers.push([id, approved, reason]), id === "gone" ? `no approval request "${id}" is waiting` : undefined) });
+    s.submit({ type: "approve", requestId: "a1" });
+    s.submit({ type: "deny", requestId: "a2", reason: "not now" });
+    expect(() => s.submit({ type: "approve", requestId: "gone" })).toThrow('no approval request "gone" is waiting');
+    expect(answers).toEqual([["a1", true, undefined], ["a2", false, "not now"], ["gone", true, undefined]]);
+    s.close();
+  });
 });
