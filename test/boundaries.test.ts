@@ -99,6 +99,13 @@ describe("architecture boundaries", () => {
     expect([...known].filter((arrow) => !broken.some((line) => line.startsWith(`${arrow}:`)))).toEqual([]);
   });
 
+  it("the adapters (src/rpc/, src/acp/, src/cli/print-mode.ts) hold a SessionClient: none imports src/host/agent-session.ts", () => {
+    const adapter = (f: string) => f.startsWith("src/rpc/") || f.startsWith("src/acp/") || f === "src/cli/print-mode.ts";
+    const edges = appEdges();
+    expect(edges.filter((e) => adapter(e.from) && e.to === "src/host/agent-session.ts")).toEqual([]);
+    expect(edges.filter((e) => adapter(e.from) && e.to === "src/host/session-client.ts").length).toBeGreaterThan(0);
+  });
+
   it("no import cycles among the files of src/ and components/", () => {
     expect(importCycles(appEdges())).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
  * The ACP agent (`ink --acp`): an `AgentApp` of the official SDK whose handlers map the protocol
- * onto AgentSession — `initialize`, `session/new` (with the client's MCP servers), `session/load`
- * (a saved main session or child session, replayed as updates), `session/prompt` (events streamed
+ * onto a session (a SessionClient: ops in, events out) — `initialize`, `session/new` (with the
+ * client's MCP servers), `session/load` (a saved main session or child session, replayed as
+ * updates: a main one's history by the `get_history` op), `session/prompt` (events streamed
  * as `session/update`; on a loaded child session, a resume of that child — see child-sessions.ts),
  * `session/cancel` (the whole turn, or one child session) — and whose approval
  * questions go to the client as `session/request_permission`. No second copy of session logic:
@@ -11,7 +12,7 @@
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type AvailableCommand, type ContentBlock, type SessionModeState, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
 import { isAbsolute } from "node:path";
-import type { AgentSession } from "../host/agent-session.js";
+import type { SessionClient } from "../host/session-client.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { errorMessage } from "../protocol/error-message.js";
@@ -35,18 +36,19 @@ export const ACP_MODES: ReadonlyArray<{ id: PermissionMode; name: string; descri
 ];
 
 /** The session's modes for a new/load response. */
-export function acpModes(session: AgentSession): SessionModeState {
-  return { currentModeId: session.submit({ type: "get_state" }).permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !session.yoloDisabled).map((m) => ({ ...m })) };
+export function acpModes(session: SessionClient): SessionModeState {
+  const { permissionMode, yoloDisabled } = session.submit({ type: "get_state" });
+  return { currentModeId: permissionMode, availableModes: ACP_MODES.filter((m) => m.id !== "yolo" || !yoloDisabled).map((m) => ({ ...m })) };
 }
 
 /** What the editor may offer as `/name`: the built-ins `/rewind` and `/merge`, then the command files and the skills run as commands (what session/prompt runs). */
-export function acpCommands(session: AgentSession): AvailableCommand[] {
+export function acpCommands(session: SessionClient): AvailableCommand[] {
   const builtins = SCREENLESS_COMMANDS.map((c) => ({ name: c.name, description: c.description, input: { hint: c.hint } }));
   return [...builtins, ...session.submit({ type: "list_commands" }).map((c) => ({ name: c.name.replace(/^\//, ""), description: c.description, ...(c.argumentHint ? { input: { hint: c.argumentHint } } : {}) }))];
 }
 
-/** Creates an AgentSession for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
-export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpServers: McpServerConfig[]; ask: NonNullable<ApprovalOptions["ask"]> }) => AgentSession;
+/** Creates a session for the client: a new one, or `resume` (a saved main session's id). Throws with a clear message. */
+export type AcpSessionFactory = (opts: { cwd: string; resume?: string; extraMcpServers: McpServerConfig[]; ask: NonNullable<ApprovalOptions["ask"]> }) => SessionClient;
 
 interface Running {
   controller: AbortController;
@@ -54,7 +56,12 @@ interface Running {
 }
 
 interface Live {
-  session: AgentSession;
+  session: SessionClient;
+  /** The session's id and working directory (its `get_state`, read once: neither changes). */
+  id: string;
+  cwd: string;
+  /** Stops listening to the session's channel (at close). */
+  unsubscribe: () => void;
   running?: Running;
 }
 
@@ -98,23 +105,25 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
         return client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true });
       },
       get sessionId() {
-        return holder.live?.session.sessionId ?? "";
+        return holder.live?.id ?? "";
       },
       subagents: () => subagents,
       signal: () => holder.live?.running?.controller.signal,
       childPrompt: (childId) => loadedChildren.get(childId)?.running?.controller.signal,
     });
-    let session: AgentSession;
+    let session: SessionClient;
     try {
       session = opts.createSession({ cwd, resume, extraMcpServers, ask });
     } catch (err) {
       throw RequestError.invalidParams(undefined, errorMessage(err));
     }
-    const live: Live = { session };
+    const state = session.submit({ type: "get_state" });
+    for (const line of problems) opts.log(`ink: ${line}`);
+    // The session's notices (the ones so far, then each later one) go to the log; its other events have no ACP session update here.
+    const unsubscribe = session.subscribe((e) => e.type === "notice" && opts.log(`ink: ${e.text}`));
+    const live: Live = { session, id: state.sessionId, cwd: state.cwd, unsubscribe };
     holder.live = live;
-    sessions.set(session.sessionId, live);
-    for (const line of [...problems, ...session.notices]) opts.log(`ink: ${line}`);
-    session.onNotice((text) => opts.log(`ink: ${text}`));
+    sessions.set(live.id, live);
     void session.submit({ type: "start_mcp" });
     return live;
   };
@@ -140,8 +149,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       // Saved at once: the editor may load a session it created but never prompted.
       live.session.submit({ type: "save", create: true });
       // After the response, so the client knows the session the update names.
-      setTimeout(() => send(live.session.sessionId, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) }), 0);
-      return { sessionId: live.session.sessionId, modes: acpModes(live.session) };
+      setTimeout(() => send(live.id, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) }), 0);
+      return { sessionId: live.id, modes: acpModes(live.session) };
     })
     .onRequest("session/load", async ({ params, client: c }) => {
       client = c;
@@ -158,8 +167,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       // Open here already (loaded before, or opened to resume one of its children): kept as it is,
       // with what waits for its next prompt (reports of children resumed meanwhile).
       const live = existing ?? open(params.cwd, params.mcpServers, params.sessionId);
-      for (const update of replayUpdates(live.session.history, live.session.cwd)) send(live.session.sessionId, update);
-      send(live.session.sessionId, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) });
+      for (const update of replayUpdates(live.session.submit({ type: "get_history" }), live.cwd)) send(live.id, update);
+      send(live.id, { sessionUpdate: "available_commands_update", availableCommands: acpCommands(live.session) });
       await sending;
       return { modes: acpModes(live.session) };
     })
@@ -181,7 +190,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       if (!live) throw RequestError.invalidParams(undefined, `unknown session ${params.sessionId}: create it with session/new or load it with session/load`);
       if (live.running) throw RequestError.invalidRequest(undefined, `session ${params.sessionId} is already running a prompt; wait for it or send session/cancel`);
       const controller = new AbortController();
-      const updates = new EventUpdates({ sessionId: live.session.sessionId, cwd: live.session.cwd, send, subagents });
+      const updates = new EventUpdates({ sessionId: live.id, cwd: live.cwd, send, subagents });
       // As in print mode, the first prompt waits until the MCP servers are ready or failed (each bounded by its start-up timeout).
       // A prompt naming a command file (`/review src`) runs that file as the TUI would; a forked one as a child (a task call).
       // `/rewind` and `/merge` are Ink's own: done by their ops and answered as an agent message.
@@ -192,7 +201,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const done = live.session.submit({ type: "start_mcp" }).then(async (): Promise<LoopResult> => {
         if (builtin) {
           const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent });
-          send(live.session.sessionId, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: answer.text } });
+          send(live.id, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: answer.text } });
           return noTurn();
         }
         const ran = await live.session.submit({ type: "input", text }, { signal: controller.signal, onEvent });
@@ -257,7 +266,10 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     await Promise.all([...sessions.values(), ...loadedChildren.values()].map((l) => l.running?.done));
     loadedChildren.clear();
     if (end) await Promise.all([...sessions.values()].map((live) => live.session.submit({ type: "end", reason: "other" })));
-    for (const live of sessions.values()) live.session.submit({ type: "close" });
+    for (const live of sessions.values()) {
+      live.unsubscribe();
+      live.session.submit({ type: "close" });
+    }
     sessions.clear();
   };
   return { app, closeAll };

@@ -7,7 +7,7 @@
  */
 import { existsSync } from "node:fs";
 import { RequestError, type StopReason } from "@agentclientprotocol/sdk/unstable";
-import type { AgentSession } from "../host/agent-session.js";
+import type { SessionClient } from "../host/session-client.js";
 import type { AgentEvent, SubagentSummary } from "../protocol/events.js";
 import type { AgentMessage } from "../protocol/messages.js";
 import { isSafeSessionId } from "../session/ids.js";
@@ -42,7 +42,7 @@ export function storeChildReader(store: SessionStore): ReadChildSession {
  * session's updates. Resolves with the turn's stop reason; a refusal (the child is running, its
  * lock is held, its file does not match) or a crash is a RequestError with Ink's reason.
  */
-export async function promptChildSession(opts: { parent: AgentSession; childId: string; cwd: string; text: string; signal: AbortSignal; send: SendUpdate; subagents: boolean }): Promise<StopReason> {
+export async function promptChildSession(opts: { parent: SessionClient; childId: string; cwd: string; text: string; signal: AbortSignal; send: SendUpdate; subagents: boolean }): Promise<StopReason> {
   const { parent, childId } = opts;
   if (parent.submit({ type: "get_state" }).runningChildren.includes(childId)) throw RequestError.invalidRequest(undefined, `child session ${childId} is running now; wait for it to end or send session/cancel on it`);
   const updates = new EventUpdates({ sessionId: childId, cwd: opts.cwd, send: opts.send, subagents: opts.subagents });

@@ -222,7 +222,8 @@ async function runRpc(args: CliArgs): Promise<number> {
   // A client answers approvals and stops children itself: no default child timeout, as in the TUI.
   const options = { ...(await sessionOptions(args, false, (call, agent, why) => approvals!.ask(call, agent, why))), interactive: true };
   approvals = new RpcApprovals((event) => output.send(event), options.cwd);
-  const session = new AgentSession(options);
+  // The questions `approvals.ask` puts are answered by the `approve` / `deny` ops the channel submits.
+  const session = new AgentSession({ ...options, answerApproval: (requestId, approved, reason) => approvals!.answer(requestId, approved, reason) });
   endOnExit(session);
   const stop = new AbortController();
   let stoppedBy: NodeJS.Signals | undefined;

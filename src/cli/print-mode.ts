@@ -6,10 +6,11 @@
  * before the final answer; their reports start main turns of their own. A prompt naming a command
  * file (`/review src`) runs that file as the TUI would. `/rewind …` and `/merge …` on a resumed
  * session (`--continue`, `--resume`) do what they do in the TUI and print the answer. Print mode is an
- * adapter: it asks the session only through ops (`session.submit`) and reads its events.
+ * adapter: it asks the session only through ops (`session.submit`) and reads its events (a run's,
+ * and the session channel's: background children, notices, spend).
  * Exit codes: 0 done, 1 error, 130 interrupted.
  */
-import type { AgentSession } from "../host/agent-session.js";
+import type { SessionClient } from "../host/session-client.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { finalAssistantText, totalTokens } from "../protocol/messages.js";
 import { formatCost } from "../core/pricing.js";
@@ -27,35 +28,33 @@ export interface PrintIo {
 }
 
 /** Runs `prompt` on `session` (`resumed`: a saved one, `--continue` or `--resume`); resolves with the process exit code. */
-export async function runPrintMode(session: AgentSession, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean }): Promise<number> {
+export async function runPrintMode(session: SessionClient, prompt: string, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean }): Promise<number> {
   const { io } = opts;
-  // Headless there is no frame to show; the one request may need the MCP tools, so wait for the
-  // servers to be ready or failed (each is bounded by its start-up timeout).
-  // A server that fails (at start, or crashes mid-run) is reported on stderr when it happens, once.
-  const printed = new Set<string>();
-  const unsubscribe = session.onNotice((text) => {
-    printed.add(text);
-    io.stderr(`ink: ${text}\n`);
-  });
-  await session.submit({ type: "start_mcp" });
-  for (const notice of session.notices) if (!printed.has(notice)) io.stderr(`ink: ${notice}\n`);
-  const state = session.submit({ type: "get_state" });
-  if (state.provider === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
   // The answer is taken from the main agent's messages as they arrive, never from a position in
-  // `session.history`: a compaction during the run rewrites the history (it may end up shorter
+  // the history: a compaction during the run rewrites the history (it may end up shorter
   // than it was when the run began).
   const answer = new FinalAnswer();
-  const totals = new RunTotals(session.ledger);
+  const totals = new RunTotals();
   const names = new Map<string, string>();
   const show = opts.json ? (e: AgentEvent) => io.stdout(`${JSON.stringify(e)}\n`) : (e: AgentEvent) => progress(e, io, names);
+  // The session's channel: its notices (the ones so far at once; a later one, such as an MCP server
+  // that crashes mid-run, when it happens) on stderr, this run's spend, and background children's events.
+  const unsubscribe = session.subscribe((e) => {
+    if (e.type === "notice") io.stderr(`ink: ${e.text}\n`);
+    else if (e.type === "spend") totals.see(e);
+    else show(e);
+  });
+  // Headless there is no frame to show; the one request may need the MCP tools, so wait for the
+  // servers to be ready or failed (each is bounded by its start-up timeout).
+  await session.submit({ type: "start_mcp" });
+  const state = session.submit({ type: "get_state" });
+  if (state.provider === "demo") io.stderr("ink: using the offline demo model (no ANTHROPIC_API_KEY is set); set ANTHROPIC_API_KEY to use Claude.\n");
   let budgetStop: string | undefined; // the session's budget stopped the main agent (see budget.ts)
   const onEvent = (e: AgentEvent) => {
     if (e.type === "warning" && e.source === "budget") budgetStop = e.message;
     answer.see(e);
     show(e);
   };
-  // Background children's events and deliveries come through the session's channel.
-  const unsubscribeChildren = session.subscribe((e) => show(e));
   try {
     const builtin = screenlessCommand(prompt);
     if (builtin) return await runBuiltin(session, builtin, { ...opts, onEvent });
@@ -117,8 +116,6 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
     if (!opts.json && totals.any()) io.stderr(totals.line());
     return 1;
   } finally {
-    totals.close();
-    unsubscribeChildren();
     unsubscribe();
   }
 }
@@ -127,7 +124,7 @@ export async function runPrintMode(session: AgentSession, prompt: string, opts: 
  * `-p "/rewind …"` or `-p "/merge …"`: done on the resumed session by its ops; the answer goes to
  * stdout (with `--output json`, one `command_result` line), a refusal or failure to stderr with exit 1.
  */
-async function runBuiltin(session: AgentSession, command: { name: "rewind" | "merge"; args: string }, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean; onEvent: (e: AgentEvent) => void }): Promise<number> {
+async function runBuiltin(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: { json: boolean; signal: AbortSignal; io: PrintIo; resumed?: boolean; onEvent: (e: AgentEvent) => void }): Promise<number> {
   const { io } = opts;
   if (!opts.resumed) {
     io.stderr(`ink: error: -p "/${command.name}" works on a saved session, and this run started a new one; add --continue (the latest session here) or --resume <id>\n`);
@@ -146,18 +143,15 @@ async function runBuiltin(session: AgentSession, command: { name: "rewind" | "me
 }
 
 /**
- * Tokens and cost of this run over the whole tree (main agent and children): what the session's
- * usage ledger gains meanwhile — the figures the TUI and a resumed session read — each row priced by its own model.
+ * Tokens and cost of this run over the whole tree (main agent and children): the `spend` events
+ * the session sends meanwhile (what its usage ledger gains — the figures the TUI and a resumed
+ * session read), each row priced by its own model.
  */
 export class RunTotals {
   private readonly run = new UsageLedger();
-  private readonly stop: () => void;
-  constructor(session: UsageLedger) {
-    this.stop = session.subscribe((spender, usage) => this.run.add(spender, usage));
-  }
-  /** Stops counting. */
-  close(): void {
-    this.stop();
+  /** Counts one `spend` event. */
+  see({ type: _type, usage, ...spender }: Extract<AgentEvent, { type: "spend" }>): void {
+    this.run.add(spender, usage);
   }
   /** Whether anything was spent. */
   any(): boolean {

@@ -16,6 +16,8 @@ export interface AgentSessionOptions {
   /** `--trust`: load and trust the project's profiles. */
   trust?: boolean;
   approval: ApprovalOptions;
+  /** Answers approval `requestId` (the `approve` / `deny` ops) for the front end whose `approval.ask` put it; returns why it cannot. */
+  answerApproval?: (requestId: string, approved: boolean, reason?: string) => string | undefined;
   /** Default child timeout for headless runs (ms); default 10 minutes. */
   taskTimeoutMs?: number;
   /** How long a child may stay paused on transient failures in all (default 30 min). */

@@ -62,10 +62,11 @@ import { keptBranches, sessionRecords } from "../merge/session-merge.js";
 import { createMergeBranchesTool } from "../merge/merge-tool.js";
 import type { Op, OpType } from "../protocol/ops.js";
 import { dispatchOp, SubmittedRuns, type Answerers, type CommandRun, type OpResults, type SubmitOptions, type SubmitTarget } from "./session-submit.js";
+import type { SessionClient } from "./session-client.js";
 
 export type { AgentSessionOptions } from "./agent-session-options.js";
 
-export class AgentSession extends SessionChildrenApi implements SubmitTarget {
+export class AgentSession extends SessionChildrenApi implements SubmitTarget, SessionClient {
   readonly cwd: string;
   readonly provider: Provider;
   /** The model of the next main turns (and of children whose profile names none); `/model` changes it. */
@@ -125,10 +126,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
   /** The runs `submit` started (an `abort` op stops them). */
   private readonly submitted = new SubmittedRuns();
   /** Who answers the approval and budget questions (`approve`, `deny`, `answer_budget` ops); a front end sets them. */
-  private readonly answerers: Answerers = {};
+  private readonly answerers: Answerers;
 
   constructor(private readonly options: AgentSessionOptions) {
     super(() => this.file);
+    this.answerers = { approval: options.answerApproval };
     this.cwd = resolve(options.cwd);
     this.provider = options.provider;
     this.model = options.model;
@@ -219,6 +221,23 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget {
    */
   submit<T extends OpType>(op: Extract<Op, { type: T }>, opts: SubmitOptions = {}): OpResults[T] {
     return dispatchOp(this, this.submitted, this.answerers, op, opts) as OpResults[T];
+  }
+
+  /**
+   * The session's own channel (SessionClient): the notices so far as `notice` events at once, then
+   * background children's events and deliveries, each later notice, and a `spend` event for each
+   * addition to the usage ledger. Returns the unsubscribe function.
+   */
+  override subscribe(listener: (event: AgentEvent) => void): () => void {
+    for (const text of this.notices) listener({ type: "notice", text });
+    const offs = [
+      super.subscribe(listener),
+      this.notes.listen((text) => listener({ type: "notice", text })),
+      this.ledger.subscribe((spender, usage) => listener({ type: "spend", ...spender, usage })),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
   }
 
   /** Sets who answers approval questions by request id (`approve` / `deny` ops); undefined: nobody here. */

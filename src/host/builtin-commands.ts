@@ -8,7 +8,7 @@ import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoint
 import { mergeNotice, queueListing } from "../merge/merge-queue.js";
 import { parseMergeArgs } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
-import type { AgentSession } from "./agent-session.js";
+import type { SessionClient } from "./session-client.js";
 import type { SubmitOptions } from "./session-submit.js";
 
 /** The built-ins a screenless front end answers itself, with what an editor shows for them. */
@@ -33,7 +33,7 @@ export interface CommandAnswer {
  * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
  * ok false). `opts` carries the signal and events of a `/merge hand` (a resumed child's run).
  */
-export async function runScreenlessCommand(session: Pick<AgentSession, "submit" | "checkpointBound">, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
+export async function runScreenlessCommand(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
   try {
     return command.name === "rewind" ? await rewind(session, command.args) : await merge(session, command.args, opts);
   } catch (err) {
@@ -54,16 +54,16 @@ export function rewindRetryHint(args: string, r: RewindResult): string {
   return "";
 }
 
-async function rewind(session: Pick<AgentSession, "submit" | "checkpointBound">, args: string): Promise<CommandAnswer> {
+async function rewind(session: SessionClient, args: string): Promise<CommandAnswer> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return { ok: false, text: asked.error };
-  if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.checkpointBound).join("\n") };
+  if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.submit({ type: "get_state" }).checkpointBound).join("\n") };
   const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
   if (r.ok) return { ok: true, text: r.message };
   return { ok: false, text: `/rewind: ${r.message}${rewindRetryHint(args, r)}` };
 }
 
-async function merge(session: Pick<AgentSession, "submit">, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
+async function merge(session: SessionClient, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
   const asked = parseMergeArgs(args);
   if ("list" in asked) return { ok: true, text: queueListing(await session.submit({ type: "list_branches" })).join("\n") };
   if ("hand" in asked) {

@@ -41,11 +41,20 @@ export class SessionNotices {
   /** An untrusted project's skipped settings, hooks, commands, skills and MCP servers, named. */
   untrusted?: string;
   private readonly late = new LateNotices();
+  /** The session channel's listeners of later problems (see `listen`). */
+  private readonly listeners = new Set<(text: string) => void>();
 
   /** A problem after start-up (an MCP server failed, crashed or timed out): listed, and published once. */
   lateProblem(message: string): void {
     this.mcp.push(message);
     this.late.publish(message);
+    for (const listener of [...this.listeners]) listener(message);
+  }
+
+  /** Hears every later problem from now on (the ones before are in `list`); returns the unsubscribe function. */
+  listen(listener: (text: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /** Subscribes to later problems (ones no listener heard yet are delivered at once); returns the unsubscribe function. */

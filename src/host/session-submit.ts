@@ -1,9 +1,9 @@
 /**
  * AgentSession.submit: the one entry through which a front end asks the session for something (an
  * op, src/protocol/ops.ts). Each op is dispatched to the session's own method; what the op returns
- * is typed by OpResults. Events come out two ways, as before: the events of the run an op starts go
- * to the `onEvent` given with it (the submission's events, Codex's events tagged by submission),
- * and the session's own channel (`subscribe`: background children, deliveries) carries the rest.
+ * is typed by OpResults. Events come out two ways: the events of the run an op starts go to the
+ * `onEvent` given with it (the submission's events, Codex's events tagged by submission), and the
+ * session's own channel (`subscribe`: background children, deliveries, notices, spend) carries the rest.
  *
  * Ops are typed in-process, so `submit` does not re-validate them; input from outside (a control
  * channel line, a client's request) goes through `parseOp` first.
@@ -13,7 +13,9 @@ import type { CheckpointStore, TurnSummary } from "../checkpoints/store.js";
 import type { RewindResult } from "../checkpoints/rewind.js";
 import type { BranchState, MergeOutcome } from "../merge/merge-queue.js";
 import type { AgentEvent } from "../protocol/events.js";
-import type { ToolResult } from "../protocol/messages.js";
+import type { AgentMessage, ToolResult } from "../protocol/messages.js";
+import type { CheckpointBound } from "../checkpoints/rewind.js";
+import type { TaskRecord } from "../session/types.js";
 import type { Op, OpOf, OpType } from "../protocol/ops.js";
 import type { PermissionMode } from "../permissions/decide.js";
 import type { ChildRow } from "../subagents/runtime/background-children.js";
@@ -36,7 +38,11 @@ export interface SessionState {
   provider: string;
   model: string;
   permissionMode: PermissionMode;
+  /** Settings disable yolo (`disableBypassPermissionsMode`): `set_mode` yolo gives default. */
+  yoloDisabled: boolean;
   runningChildren: string[];
+  /** The checkpoint store's bound (what `/rewind`'s listing names); undefined without checkpoints. */
+  checkpointBound?: CheckpointBound;
 }
 
 /** What a command file run gave: a main turn's result, or a forked child's. */
@@ -76,6 +82,9 @@ export interface OpResults {
   clear: Promise<void>;
   input: Promise<CommandRun>;
   list_commands: FileCommand[];
+  /** A copy of the main agent's messages. */
+  get_history: AgentMessage[];
+  list_task_records: TaskRecord[];
   start_mcp: Promise<void>;
   /** Undefined when the file holds everything; else why it does not (after `create`: always undefined). */
   save: string | undefined;
@@ -105,7 +114,11 @@ export interface SubmitTarget {
   readonly provider: { name: string };
   readonly model: string;
   readonly permissionMode: PermissionMode;
+  readonly yoloDisabled: boolean;
   readonly runningChildren: string[];
+  readonly checkpointBound: CheckpointBound | undefined;
+  readonly history: readonly AgentMessage[];
+  readonly taskRecords: readonly TaskRecord[];
   readonly childRows: ChildRow[];
   readonly checkpoints?: CheckpointStore;
   prompt(text: string, opts: SubmitOptions): Promise<LoopResult>;
@@ -183,7 +196,17 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return;
     }
     case "get_state":
-      return { sessionId: target.sessionId, sessionPath: target.sessionPath ?? null, cwd: target.cwd, provider: target.provider.name, model: target.model, permissionMode: target.permissionMode, runningChildren: target.runningChildren };
+      return {
+        sessionId: target.sessionId,
+        sessionPath: target.sessionPath ?? null,
+        cwd: target.cwd,
+        provider: target.provider.name,
+        model: target.model,
+        permissionMode: target.permissionMode,
+        yoloDisabled: target.yoloDisabled,
+        runningChildren: target.runningChildren,
+        ...(target.checkpointBound ? { checkpointBound: target.checkpointBound } : {}),
+      };
     case "list_children":
       return target.childRows;
     case "resume_child":
@@ -223,6 +246,10 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.commandInvocation(op.text) ? runs.track(opts, (o) => target.runCommandText(op.text, o)) : runs.track(opts, async (o): Promise<CommandRun> => ({ kind: "prompt", result: await target.prompt(op.text, o) }));
     case "list_commands":
       return target.invocableCommands;
+    case "get_history":
+      return [...target.history];
+    case "list_task_records":
+      return [...target.taskRecords];
     case "start_mcp":
       return target.startMcp();
     case "save":
@@ -234,5 +261,8 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.end(op.reason ?? "other", { signal: opts.signal });
     case "close":
       return target.close();
+    default:
+      // An op added to OP_SCHEMAS without a case here fails to compile.
+      return op satisfies never;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { AgentMessage, AssistantMessage, ToolCall, ToolResult, Usage } from "./messages.js";
 import type { RetryEvent } from "./provider.js";
+import type { Spender } from "./spend.js";
 
 /** Why a compaction ran: the threshold before a turn, a provider overflow error, or a request (`/compact`). */
 export type CompactionReason = "threshold" | "overflow" | "manual";
@@ -123,7 +124,15 @@ export type AgentEvent =
   /** A background child ended and its report waits for the main agent (`mainIdle`: no main run takes it up now). */
   | { type: "background_ready"; childIds: string[]; mainIdle: boolean }
   /** Background children's reports entered the main agent's history (once each); `startsTurn`: they started a main turn by themselves. */
-  | { type: "background_delivery"; childIds: string[]; startsTurn: boolean };
+  | { type: "background_delivery"; childIds: string[]; startsTurn: boolean }
+  /**
+   * Something the person should know about the session itself (AgentSession.subscribe only): a
+   * skipped profile, an untrusted project, a resume repair, an MCP server that failed. A new
+   * subscriber first gets the notices so far, then each later one as it arises.
+   */
+  | { type: "notice"; text: string }
+  /** Tokens spent by `agent` (main or a child's run) on `model`, as the session's usage ledger counts them (AgentSession.subscribe only). */
+  | ({ type: "spend"; usage: Usage } & Spender);
 
 /** Who sent a message to a running agent: the person at the keyboard, or its parent agent. */
 export type SteerSource = "user" | "parent";

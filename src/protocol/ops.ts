@@ -3,7 +3,7 @@
  * of a session, validated with zod. A front end builds an op and hands it to
  * `AgentSession.submit(op)` (src/host/session-submit.ts dispatches it); what happens comes back as
  * AgentEvents (events.ts). The model is Codex's `Op` enum and submission queue: ops in, events out.
- * The control channel's commands (src/rpc/commands.ts) are these ops plus an `id`, under the same names.
+ * The control channel's commands (src/rpc/commands.ts) are some of these ops plus an `id`, read by the same `parseOp`.
  */
 import { z } from "zod";
 import { closestWord } from "./edit-distance.js";
@@ -24,7 +24,7 @@ export const OP_SCHEMAS = {
   approve: z.object({ type: z.literal("approve"), requestId }),
   /** Answers approval question `requestId`: refuse the call (`reason` goes to the model). */
   deny: z.object({ type: z.literal("deny"), requestId, reason: z.string().optional() }),
-  /** The session's facts: ids, model, permission mode, running children. */
+  /** The session's facts: ids, file, provider, model, permission mode, running children, the checkpoint bound. */
   get_state: z.object({ type: z.literal("get_state") }),
   /** The session's children with their state. */
   list_children: z.object({ type: z.literal("list_children") }),
@@ -76,6 +76,10 @@ export const OP_SCHEMAS = {
   input: z.object({ type: z.literal("input"), text }),
   /** What may be run as `/name`: the command files, then the skills whose names are free. */
   list_commands: z.object({ type: z.literal("list_commands") }),
+  /** The main agent's conversation as it stands (what a client that loads the session replays). */
+  get_history: z.object({ type: z.literal("get_history") }),
+  /** The task records of a resumed session's file (its children's earlier runs), in file order. */
+  list_task_records: z.object({ type: z.literal("list_task_records") }),
   /** Starts the MCP servers (once; a later op waits for the same start); done when each is ready or failed. */
   start_mcp: z.object({ type: z.literal("start_mcp") }),
   /** Writes the session file now: `create` makes it before anything was said (an editor may load it); else everything said so far. */
@@ -96,8 +100,8 @@ export type Op = { [K in OpType]: z.infer<(typeof OP_SCHEMAS)[K]> }[OpType];
 /** The op of type `T`. */
 export type OpOf<T extends OpType> = Extract<Op, { type: T }>;
 
-/** What `parseOp` and the control channel say about a value that is not a valid op of `type`: the field and what is wrong with it. */
-export function describeIssue(type: string, raw: Record<string, unknown>, error: z.ZodError): string {
+/** What `parseOp` says about a value that is not a valid op of `type`: the field and what is wrong with it. */
+function describeIssue(type: string, raw: Record<string, unknown>, error: z.ZodError): string {
   const issue = error.issues[0]!;
   const field = issue.path.join(".") || "(command)";
   const detail = issue.code === "invalid_type" && raw[field] === undefined ? "is required" : issue.message;
@@ -107,17 +111,31 @@ export function describeIssue(type: string, raw: Record<string, unknown>, error:
 /** An op read from untrusted input, or why it is not one. */
 export type ParsedOp = { ok: true; op: Op } | { ok: false; error: string };
 
-/** Validates `raw` as an op; never throws. The error names the field and what is wrong, or the closest op name. */
-export function parseOp(raw: unknown): ParsedOp {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, error: 'an op must be an object with a "type" field, e.g. {"type":"prompt","text":"hello"}' };
+/** The ops an input channel takes and what it calls one (the control channel: its commands). */
+export interface OpVocabulary {
+  types: readonly OpType[];
+  noun: string;
+}
+
+/** Every op, called an op. */
+const ALL_OPS: OpVocabulary = { types: OP_TYPES, noun: "op" };
+
+/**
+ * Validates `raw` as an op of `vocabulary` (default: every op); never throws. The error names the
+ * field and what is wrong, or the closest name the vocabulary has. Fields no op has are dropped.
+ */
+export function parseOp(raw: unknown, vocabulary: OpVocabulary = ALL_OPS): ParsedOp {
+  const { types, noun } = vocabulary;
+  const known = `known ${noun}s: ${types.join(", ")}`;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, error: `${noun === "op" ? "an op" : `a ${noun}`} must be a JSON object with a "type" field, e.g. {"type":"prompt","text":"hello"}` };
   const obj = raw as Record<string, unknown>;
-  if (typeof obj.type !== "string") return { ok: false, error: `field "type" is missing or not a string; known ops: ${OP_TYPES.join(", ")}` };
-  const schema = (OP_SCHEMAS as Record<string, z.ZodType>)[obj.type];
-  if (!schema) {
-    const meant = closestWord(obj.type, OP_TYPES);
-    return { ok: false, error: `unknown op "${obj.type}"${meant ? ` (did you mean "${meant}"?)` : ""}; known ops: ${OP_TYPES.join(", ")}` };
+  if (typeof obj.type !== "string") return { ok: false, error: `field "type" is missing or not a string; ${known}` };
+  const type = obj.type;
+  if (!(types as readonly string[]).includes(type)) {
+    const meant = closestWord(type, types);
+    return { ok: false, error: `unknown ${noun} "${type}"${meant ? ` (did you mean "${meant}"?)` : ""}; ${known}` };
   }
-  const parsed = schema.safeParse(obj);
-  if (!parsed.success) return { ok: false, error: describeIssue(obj.type, obj, parsed.error) };
+  const parsed = OP_SCHEMAS[type as OpType].safeParse(obj);
+  if (!parsed.success) return { ok: false, error: describeIssue(type, obj, parsed.error) };
   return { ok: true, op: parsed.data as Op };
 }

@@ -4,7 +4,7 @@
  * answered with one `response` line. Prompts run one at a time in the order sent (a prompt sent during a run
  * waits for it); every event of every run goes to the output as Ink emits it.
  */
-import type { AgentSession } from "../host/agent-session.js";
+import type { SessionClient } from "../host/session-client.js";
 import type { AgentEvent } from "../protocol/events.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { parseCommandLine, type CommandId, type RpcCommand } from "./commands.js";
@@ -37,12 +37,11 @@ export class RpcDispatcher {
   private resumeCount = 0;
 
   constructor(
-    private readonly session: AgentSession,
+    private readonly session: SessionClient,
     private readonly out: RpcOutput,
     private readonly approvals: RpcApprovals,
   ) {
-    this.children = new ChildList(session.taskRecords);
-    session.setApprovalAnswerer((requestId, approved, reason) => approvals.answer(requestId, approved, reason));
+    this.children = new ChildList(session.submit({ type: "list_task_records" }));
   }
 
   /** Every event of a run: counted for `list_children`, then written out. */
@@ -103,7 +102,7 @@ export class RpcDispatcher {
         return out.ok(c.type, c.id, { children: this.children.list() });
       case "resume_child": {
         if (this.closing) return out.fail(c.type, c.id, "the session is closing; no child is resumed");
-        if (this.session.runningChildren.includes(c.child)) return out.fail(c.type, c.id, `child "${c.child}" is running; send it a message with {"type":"steer","child":"${c.child}"}`);
+        if (this.runningChildren().includes(c.child)) return out.fail(c.type, c.id, `child "${c.child}" is running; send it a message with {"type":"steer","child":"${c.child}"}`);
         const toolCallId = `rpc-resume-${++this.resumeCount}`;
         out.ok(c.type, c.id, { child: c.child, toolCallId });
         this.startResume(c.child, c.text, toolCallId, c.id);
@@ -154,11 +153,18 @@ export class RpcDispatcher {
         );
         return;
       }
+      default:
+        // A command added to RPC_OP_TYPES without a case here fails to compile.
+        return c satisfies never;
     }
   }
 
+  private runningChildren(): string[] {
+    return this.session.submit({ type: "get_state" }).runningChildren;
+  }
+
   private runningList(): string {
-    const ids = this.session.runningChildren;
+    const ids = this.runningChildren();
     return ids.length > 0 ? `running: ${ids.join(", ")}` : "no child is running";
   }
 
@@ -196,7 +202,7 @@ export class RpcDispatcher {
       const run: Run = { controller, done: new Promise<void>((r) => (finish = r)) };
       this.current = run;
       try {
-        await this.session.startMcp();
+        await this.session.submit({ type: "start_mcp" });
         const result = await this.session.submit({ type: "prompt", text: next.text }, { signal: controller.signal, onEvent: this.onEvent });
         this.out.send({ type: "prompt_end", ...(next.id !== undefined ? { id: next.id } : {}), reason: result.reason, turns: result.turns });
       } catch (err) {

@@ -33,17 +33,28 @@ describe("print mode: tokens and cost on the last stderr line", () => {
 });
 
 describe("print-mode totals count what the children's summaries count", () => {
-  it("this run's additions to the session's ledger: a child's turn cut off by its timeout adds its estimated output", async () => {
+  it("the spend events of the run, each priced by its own model: a child's turn cut off by its timeout adds its estimated output", async () => {
     const { RunTotals } = await import("../../src/cli/print-mode.js");
-    const { UsageLedger } = await import("../../src/core/usage-ledger.js");
-    const ledger = UsageLedger.of([{ agent: "main", model: "claude-haiku-4-5", usage: { input: 9999, output: 9, cacheRead: 0, cacheWrite: 0 } }]); // an earlier run's
-    const totals = new RunTotals(ledger);
-    ledger.add({ agent: "main", model: "claude-haiku-4-5" }, { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 });
-    ledger.add({ agent: "c1", run: "t1", model: "claude-haiku-4-5" }, { input: 0, output: 11, cacheRead: 0, cacheWrite: 0 });
-    totals.close();
-    ledger.add({ agent: "main", model: "claude-haiku-4-5" }, { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 }); // after the run
+    const totals = new RunTotals();
+    totals.see({ type: "spend", agent: "main", model: "claude-haiku-4-5", usage: { input: 100, output: 20, cacheRead: 0, cacheWrite: 0 } });
+    totals.see({ type: "spend", agent: "c1", run: "t1", model: "claude-haiku-4-5", usage: { input: 0, output: 11, cacheRead: 0, cacheWrite: 0 } });
     // 100 × $1/M + 31 × $5/M
     expect(totals.line()).toBe("ink: 100 tokens in, 31 out · $0.0003\n");
+  });
+
+  it("a resumed session's earlier spend is not this run's", async () => {
+    const cwd = temp("ink-cwd-");
+    const inkHome = temp("ink-home-");
+    const provider = createScriptedProvider(() => ({ text: "ok", usage: { input: 7, output: 3, cacheRead: 0, cacheWrite: 0 } }));
+    const first = new AgentSession({ cwd, inkHome, provider, model: "scripted-model", interactive: false, approval: {} });
+    await runPrintMode(first, "one", { json: false, signal: new AbortController().signal, io: { stdout: () => undefined, stderr: () => undefined } });
+    first.close();
+    const resumed = new AgentSession({ cwd, inkHome, provider, model: "scripted-model", interactive: false, approval: {}, resume: first.sessionId });
+    expect(resumed.ledger.tokens()).toBe(10);
+    const stderr: string[] = [];
+    await runPrintMode(resumed, "two", { json: false, signal: new AbortController().signal, io: { stdout: () => undefined, stderr: (t) => stderr.push(t) } });
+    resumed.close();
+    expect(stderr.at(-1)).toBe("ink: 7 tokens in, 3 out\n");
   });
 });
 

@@ -15,11 +15,11 @@ it("reads /rewind and /merge in any case with their arguments, and nothing else"
 it("answers through the session's ops; what cannot be done is ok: false with the reason", async () => {
   const s = new AgentSession({ cwd: temp("ink-cwd-"), inkHome: temp("ink-home-"), provider: createScriptedProvider(() => ({ text: "x" })), model: "m", interactive: false, approval: {} });
   const asked: string[] = [];
-  const spy = { submit: ((op: { type: string }, opts?: unknown) => (asked.push(op.type), s.submit(op as never, opts as never))) as AgentSession["submit"], get checkpointBound() { return s.checkpointBound; } };
+  const spy = { submit: ((op: { type: string }, opts?: unknown) => (asked.push(op.type), s.submit(op as never, opts as never))) as AgentSession["submit"], subscribe: s.subscribe.bind(s) };
   expect(await runScreenlessCommand(spy, { name: "rewind", args: "" })).toMatchObject({ ok: true, text: expect.stringContaining("No checkpoints yet") });
   expect(await runScreenlessCommand(spy, { name: "rewind", args: "3 sideways" })).toEqual({ ok: false, text: expect.stringContaining('/rewind: unknown word "sideways"') });
   expect(await runScreenlessCommand(spy, { name: "rewind", args: "3" })).toMatchObject({ ok: false, text: expect.stringContaining("/rewind: no checkpoint for turn 3") });
   expect(await runScreenlessCommand(spy, { name: "merge", args: "hand" })).toMatchObject({ ok: false, text: expect.stringContaining("/merge hand: no merge stopped at a conflict") });
-  expect(asked).toEqual(["list_turns", "rewind", "merge_hand"]);
+  expect(asked).toEqual(["list_turns", "get_state", "rewind", "merge_hand"]);
   s.close();
 });
