@@ -21,13 +21,16 @@ interface ReaderSpec {
   patternFirst?: true;
   patternOpts?: readonly string[];
   fileOpts?: readonly string[];
+  /** Options whose separate value is a number or a name, not a file (`-A 3`, `-n 5`). */
+  valueOpts?: readonly string[];
   /** The last operand is the destination (unless `-t`/`--target-directory` names it): only the sources are read. */
   destLast?: true;
   /** `if=FILE` operands (dd). */
   ifOperand?: true;
 }
 
-const GREP: ReaderSpec = { patternFirst: true, patternOpts: ["-e", "--regexp"], fileOpts: ["-f", "--file"] };
+const GREP: ReaderSpec = { patternFirst: true, patternOpts: ["-e", "--regexp"], fileOpts: ["-f", "--file"], valueOpts: ["-A", "-B", "-C", "-m", "-d", "-D", "-t", "-T", "-g", "-M", "-j", "--glob", "--type", "--max-count", "--context", "--after-context", "--before-context"] };
+const COUNTED: ReaderSpec = { valueOpts: ["-n", "-c", "--lines", "--bytes"] };
 const AWK: ReaderSpec = { patternFirst: true, fileOpts: ["-f", "--file"] };
 const PLAIN: ReaderSpec = {};
 
@@ -35,12 +38,14 @@ const PLAIN: ReaderSpec = {};
 const READERS: Record<string, ReaderSpec> = {
   ...Object.fromEntries(
     [
-      "cat", "tac", "nl", "head", "tail", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs",
+      "cat", "tac", "nl", "less", "more", "most", "bat", "batcat", "view", "vi", "vim", "nvim", "nano", "emacs",
       "strings", "xxd", "od", "hexdump", "hd", "base64", "base32", "basenc", "uuencode", "cut", "sort", "uniq", "paste", "join",
       "comm", "diff", "sdiff", "cmp", "fold", "fmt", "pr", "expand", "unexpand", "rev", "iconv", "column", "split", "csplit",
       "tar", "zip", "gzip", "bzip2", "xz", "zstd", "zcat", "source", ".",
     ].map((name) => [name, PLAIN]),
   ),
+  head: COUNTED,
+  tail: COUNTED,
   grep: GREP,
   egrep: GREP,
   fgrep: GREP,
@@ -87,6 +92,10 @@ function fileWords(words: readonly string[]): string[] {
       given = true;
       const value = w.includes("=") ? w.slice(w.indexOf("=") + 1) : words[++i];
       if (file !== undefined && value !== undefined) files.push(value);
+      continue;
+    }
+    if (spec.valueOpts?.includes(w)) {
+      i++;
       continue;
     }
     if (w === "-t" || w.startsWith("--target-directory")) target = true;

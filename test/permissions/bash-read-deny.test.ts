@@ -25,7 +25,7 @@ const verdict = (command: string, mode: PermissionMode = "yolo", deny = DENY) =>
 
 describe("bash cannot read what a Read deny rule hides", () => {
   const reads = [
-    "cat .env", "cat ./.env", "head -n 5 .env", "tail -f .env", "less .env", "more .env", "sed -n 1p .env", "sed -e p -- .env", "awk '{print}' .env",
+    "cat .env", "cat ./.env", "head -n 5 .env", "tail -f .env", "tail -n 2 -- .env", "grep -A 3 SECRET .env", "less .env", "more .env", "sed -n 1p .env", "sed -e p -- .env", "awk '{print}' .env",
     "grep SECRET .env", "grep -e SECRET .env", "rg -n SECRET .env", "strings .env", "xxd .env", "od -c .env", "base64 .env",
     "cp .env /tmp/x", "mv .env out.txt", "cp -t /tmp .env", "dd if=.env of=/dev/null", "tr a b < .env", "while read l; do echo $l; done < .env",
     "sudo cat .env", "timeout 5 cat .env", "bash -c 'cat .env'", "echo hi && cat .env", "cat notes.md .env", "cat .e*", "cat env-link",
@@ -42,7 +42,7 @@ describe("bash cannot read what a Read deny rule hides", () => {
   });
 
   it("other files, a pattern that only mentions the name, and a copy onto it are not reads of it", () => {
-    for (const line of ["cat notes.md", "grep .env notes.md", "grep -e .env notes.md", "sed s/.env/x/ notes.md", "echo .env", "ls -la", "cp notes.md /tmp/n", "head -n 1 notes.md", "cat < notes.md"]) {
+    for (const line of ["cat notes.md", "grep .env notes.md", "grep -e .env notes.md", "sed s/.env/x/ notes.md", "echo .env", "ls -la", "cp notes.md /tmp/n", "head -n 1 notes.md", "cat < notes.md", "grep -A 3 .env notes.md", "rg -g '*.md' .env"]) {
       expect(verdict(line).kind, line).toBe("allow");
     }
   });
