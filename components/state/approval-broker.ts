@@ -6,8 +6,8 @@
  * (when the person chooses it) writes the call's rule (`savableRule`) to the user's settings and
  * allows that rule's calls for the rest of the session too.
  */
-import { editContext, type EditContext } from "../edit-context.js";
 import { savableRule } from "../../src/permissions/save-rule.js";
+import { editContext, type EditContext } from "../../src/tools/edit-context.js";
 import type { AgentInfo } from "../../src/protocol/events.js";
 import type { ToolCall } from "../../src/protocol/messages.js";
 import type { ToolDecision } from "../../src/core/tool-runner.js";
@@ -22,7 +22,7 @@ export interface ApprovalRequest {
   rule?: string;
   /** A firm question (ask rule, secrets, a change outside the cwd): "always" for the tool never answers it. */
   firm?: boolean;
-  /** An `edit` call's surrounding lines, read from its file when asked (see edit-context.ts). */
+  /** An `edit` call's surrounding lines, read from its file when asked (see src/tools/edit-context.ts). */
   context?: EditContext;
 }
 

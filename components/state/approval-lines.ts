@@ -3,6 +3,7 @@
  * command wrapped to the width at word boundaries, or a unified diff / new file head for edit and
  * write — and the answer choices laid out so `[r]eason` is always on screen.
  */
+import { editHunk } from "../src/tools/edit-context.js";
 import { shortId, truncate } from "./format.js";
 import type { ApprovalRequest } from "./approval-broker.js";
 
@@ -91,18 +92,13 @@ export function approvalBodyLines(request: ApprovalRequest, width: number): Appr
   if (request.call.name === "bash" && str("command") !== undefined) return plain(`$ ${str("command")}`);
   if (request.call.name === "edit" && str("path") !== undefined) {
     // With the file's context: whole lines, the unchanged ones around marked with a space (as `diff -u`).
-    const c = request.context;
-    const oldLines = `${c?.prefix ?? ""}${str("oldText") ?? ""}${c?.suffix ?? ""}`.split("\n");
-    const newLines = `${c?.prefix ?? ""}${str("newText") ?? ""}${c?.suffix ?? ""}`.split("\n");
-    const rows: ApprovalLine[] = [{ text: `--- ${str("path")}  +${newLines.length} -${oldLines.length}`, tone: "dim" }];
-    if (c) {
-      const from = c.line - c.before.length;
-      rows.push({ text: `@@ -${from},${c.before.length + oldLines.length + c.after.length} +${from},${c.before.length + newLines.length + c.after.length} @@`, tone: "dim" });
-    }
-    for (const l of c?.before ?? []) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
-    for (const l of oldLines) for (const text of hardWrap(`-${l}`, width)) rows.push({ text, tone: "remove" });
-    for (const l of newLines) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
-    for (const l of c?.after ?? []) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
+    const hunk = editHunk(str("oldText") ?? "", str("newText") ?? "", request.context);
+    const rows: ApprovalLine[] = [{ text: `--- ${str("path")}  +${hunk.newLines.length} -${hunk.oldLines.length}`, tone: "dim" }];
+    if (hunk.header !== undefined) rows.push({ text: hunk.header, tone: "dim" });
+    for (const l of hunk.before) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
+    for (const l of hunk.oldLines) for (const text of hardWrap(`-${l}`, width)) rows.push({ text, tone: "remove" });
+    for (const l of hunk.newLines) for (const text of hardWrap(`+${l}`, width)) rows.push({ text, tone: "add" });
+    for (const l of hunk.after) for (const text of hardWrap(` ${l}`, width)) rows.push({ text, tone: "dim" });
     return rows;
   }
   if (request.call.name === "write" && str("path") !== undefined) {

@@ -40,7 +40,7 @@ Environment:
   ANTHROPIC_BASE_URL        another Anthropic-compatible endpoint (a proxy or a local server)
   INK_MODEL                 default model id
   INK_HOME                  Ink's home: settings.json, AGENTS.md, agents/, sessions/ (default ~/.ink)
-  INK_CLAUDE_HOME           Claude Code's home, for its agents/, skills/, commands/ and CLAUDE.md (default ~/.claude; its ../.claude.json for claudeMcpServers)
+  INK_CLAUDE_HOME           Claude Code's home, for its agents/, skills/, commands/, CLAUDE.md and settings.json permission rules (default ~/.claude; its ../.claude.json for claudeMcpServers)
   INK_AGENTS_HOME           the cross-tool home whose skills/ Ink reads (default ~/.agents)
   ANTHROPIC_LOG             let the Anthropic SDK log (e.g. debug) to the terminal; off by default
   INK_STREAM_IDLE_MS        cut (and retry) a model response that sends no content this long (default 180000)

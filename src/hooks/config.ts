@@ -129,6 +129,25 @@ export function matcherMatches(matcher: string | undefined, names: readonly stri
   return names.some((n) => (re ? re.test(n) : n === matcher));
 }
 
+/** What trusting one gated project file would load, as written (nothing runs, nothing starts). */
+export interface GatedFileLoads {
+  /** A settings file's hook commands (`PreToolUse [Bash]: ./check.sh`). */
+  hooks: string[];
+  /** A settings file's permission rules (`2 permission rules: allow Bash(npm test); deny Read(./.env)`); undefined when it sets none. */
+  rules?: string;
+  /** `.mcp.json`'s servers: each name and its command or url. */
+  servers: { name: string; what: string }[];
+}
+
+/** What the gated project file `f` (relative to `cwd`) would load when trusted. Reads it only to list them. Never throws. */
+export function gatedFileLoads(cwd: string, f: string): GatedFileLoads {
+  if ((PROJECT_HOOK_FILES as readonly string[]).includes(f)) {
+    const rules = describePermissionRules(cwd, f);
+    return { hooks: describeProjectHooks(cwd, f), ...(rules ? { rules } : {}), servers: [] };
+  }
+  return { hooks: [], servers: f === ".mcp.json" ? describeMcpServers(cwd, f) : [] };
+}
+
 /**
  * The trust question's list: each changed gated file, and under it what trusting it would load —
  * for a settings file each hook command it would run (`.claude/settings.json runs the hook
@@ -138,12 +157,13 @@ export function matcherMatches(matcher: string | undefined, names: readonly stri
  */
 export function trustQuestionFiles(cwd: string, changed: readonly string[]): string[] {
   return changed.flatMap((f) => {
-    if ((PROJECT_HOOK_FILES as readonly string[]).includes(f)) {
-      const rules = describePermissionRules(cwd, f);
-      return [f, ...describeProjectHooks(cwd, f).map((h) => `${f} runs the hook ${h}`), ...(rules ? [`${f} sets ${rules}`] : [])];
-    }
-    if (f === ".mcp.json") return [f, ...describeMcpServers(cwd, f).map((m) => `${f} starts the MCP server ${m}`)];
-    return [f];
+    const loads = gatedFileLoads(cwd, f);
+    return [
+      f,
+      ...loads.hooks.map((h) => `${f} runs the hook ${h}`),
+      ...(loads.rules ? [`${f} sets ${loads.rules}`] : []),
+      ...loads.servers.map((m) => `${f} starts the MCP server ${m.name}: ${m.what}`),
+    ];
   });
 }
 
@@ -163,14 +183,14 @@ function describePermissionRules(cwd: string, rel: string): string | undefined {
   return n === 0 ? undefined : `${n} permission rule${n === 1 ? "" : "s"}: ${parts.join("; ")}`;
 }
 
-/** One line per server of a project's `.mcp.json` (`name: command args` or `name: url`), as written; nothing is started. */
-function describeMcpServers(cwd: string, rel: string): string[] {
+/** The servers of a project's `.mcp.json` (name, and `command args` or `url`), as written; nothing is started. */
+function describeMcpServers(cwd: string, rel: string): { name: string; what: string }[] {
   const servers = readJsonObject(join(cwd, rel), [])?.mcpServers;
   if (servers === null || typeof servers !== "object" || Array.isArray(servers)) return [];
   return Object.entries(servers as Record<string, unknown>).map(([name, raw]) => {
     const e = (raw ?? {}) as { command?: unknown; args?: unknown; url?: unknown };
     const args = Array.isArray(e.args) ? e.args.filter((a) => typeof a === "string") : [];
     const what = typeof e.command === "string" ? [e.command, ...args].join(" ") : typeof e.url === "string" ? e.url : "(no command or url)";
-    return `${name}: ${what}`;
+    return { name, what };
   });
 }

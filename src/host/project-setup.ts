@@ -5,7 +5,7 @@
  * a process (MCP servers start later, after the first frame).
  */
 import { join, resolve } from "node:path";
-import { trustQuestionFiles } from "../hooks/config.js";
+import { gatedFileLoads } from "../hooks/config.js";
 import { loadProjectContext, type ProjectContext } from "../context/project-context.js";
 import type { McpServerConfig } from "../mcp/config.js";
 import { sessionMcpServers } from "../mcp/session-servers.js";
@@ -79,17 +79,15 @@ export function loadProjectSetup(opts: { inkHome: string; cwd: string; trustFlag
 export function untrustedNotice(cwd: string, gated: readonly string[]): string | undefined {
   const parts: string[] = [];
   for (const f of gated.filter((g) => g.endsWith("settings.json") || g.endsWith("settings.local.json"))) {
-    const lines = trustQuestionFiles(cwd, [f]).slice(1);
-    const hooks = lines.filter((l) => l.startsWith(`${f} runs the hook `)).map((l) => l.slice(`${f} runs the hook `.length));
-    const rules = lines.filter((l) => l.startsWith(`${f} sets `)).map((l) => `its ${l.slice(`${f} sets `.length)}`);
-    const what = [...(hooks.length ? [`its hook${hooks.length === 1 ? "" : "s"} ${hooks.join("; ")}`] : []), ...rules];
+    const { hooks, rules } = gatedFileLoads(cwd, f);
+    const what = [...(hooks.length ? [`its hook${hooks.length === 1 ? "" : "s"} ${hooks.join("; ")}`] : []), ...(rules ? [`its ${rules}`] : [])];
     parts.push(`${f} (${what.length ? what.join("; ") : "its settings"})`);
   }
   const named = (what: string, files: string[]) => (files.length === 0 ? [] : [`the ${what}${files.length === 1 ? "" : "s"} ${files.length <= 6 ? files.join(", ") : `${files.slice(0, 5).join(", ")} and ${files.length - 5} more`}`]);
   parts.push(...named("command file", gated.filter((g) => g.startsWith(".ink/commands/") || g.startsWith(".claude/commands/"))));
   parts.push(...named("skill", gated.filter((g) => g.endsWith("/SKILL.md"))));
   if (gated.includes(".mcp.json")) {
-    const servers = trustQuestionFiles(cwd, [".mcp.json"]).slice(1).map((l) => l.slice(".mcp.json starts the MCP server ".length).split(":")[0]);
+    const servers = gatedFileLoads(cwd, ".mcp.json").servers.map((m) => m.name);
     parts.push(`.mcp.json (${servers.length ? `its MCP server${servers.length === 1 ? "" : "s"} ${servers.join(", ")}, not started` : "its MCP servers"})`);
   }
   if (parts.length === 0) return undefined;

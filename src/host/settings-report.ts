@@ -24,7 +24,7 @@ export function projectFilesTrusted(inkHome: string, cwd: string, flag: boolean)
 /** The report lines for `cwd` (the project's files only when trusted). Never throws. */
 export function settingsReportLines(inkHome: string, cwd: string, trusted: boolean, env: NodeJS.ProcessEnv = process.env): string[] {
   try {
-    const loaded = loadSettings({ inkHome, projectDir: cwd, trusted });
+    const loaded = loadSettings({ inkHome, projectDir: cwd, trusted, claudeHome: claudeHomeDir(env) });
     checkSettingsRules(loaded.scopes);
     const userServers = loaded.scopes.find((s) => s.scope === "user")?.settings.mcpServers;
     const claudeJson = loaded.scopes.find((s) => s.scope === "user")?.settings.claudeMcpServers === true ? claudeJsonPath(env) : undefined;

@@ -5,6 +5,7 @@
  */
 import { isInside, inGitDir, isSensitivePath, pathGlobMatches, realPathOf } from "./paths.js";
 import { ruleNamesTool, wildcardToRegExp, type PermissionRule } from "./rules.js";
+import { bashReadDenied } from "./bash-reads.js";
 import { mayRunLater } from "./command-wrappers.js";
 import { splitShell } from "./shell-split.js";
 
@@ -38,7 +39,7 @@ export function decide(input: DecisionInput): Verdict {
   const { tool } = input;
   const rules = input.rules.filter((r) => ruleNamesTool(r, tool));
   if (tool === "task") return decideTask(rules);
-  if (tool === "bash") return decideBash(String(input.args.command ?? ""), rules, input.mode);
+  if (tool === "bash") return decideBash(String(input.args.command ?? ""), rules, input.mode, input.rules, input.cwd);
   const path = PATH_TOOLS.has(tool) ? pathArg(input.args) : undefined;
   const abs = path === undefined ? undefined : realPathOf(input.cwd, path);
   const cwdReal = realPathOf(input.cwd, ".");
@@ -123,8 +124,11 @@ function covers(pattern: string | undefined, cmd: string, loose: boolean, open: 
   return "no";
 }
 
-/** Every command of the line must be allowed; any deny match denies; an opaque line is never auto-allowed. */
-function decideBash(command: string, rules: readonly PermissionRule[], mode: PermissionMode): Verdict {
+/**
+ * Every command of the line must be allowed; any deny match denies, and so does a file the line
+ * reads that a Read deny rule among `allRules` covers (bash-reads.ts); an opaque line is never auto-allowed.
+ */
+function decideBash(command: string, rules: readonly PermissionRule[], mode: PermissionMode, allRules: readonly PermissionRule[], cwd: string): Verdict {
   const split = splitShell(command);
   const all = [...new Set([...split.commands, ...split.raw])];
   const open = new Set(split.open);
@@ -134,11 +138,14 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
     const cmd = loose(r, "yes") ?? (r.pattern === undefined ? command : undefined);
     if (cmd !== undefined) return { kind: "deny", reason: `bash command "${cmd}" is denied by the rule ${r.source}` };
   }
+  const reads = bashReadDenied(split, allRules, cwd);
+  if (reads?.kind === "deny") return { kind: "deny", reason: `bash command "${reads.command}" reads ${reads.path}, which the rule ${reads.rule} denies` };
   if (mode === "plan") return { kind: "deny", reason: "plan mode allows only read-only tools; bash is not run" };
   for (const r of denies) {
     const cmd = loose(r, "may");
     if (cmd !== undefined) return { kind: "ask", reason: `"${cmd}" takes more arguments from its input (xargs, find -delete), which may make it a command the rule ${r.source} denies`, firm: true };
   }
+  if (reads?.kind === "unknown") return { kind: "ask", reason: `"${reads.command}" reads ${reads.word}, a file only known when it runs, so under the rule ${reads.rule} it does not run without approval`, firm: true };
   if (split.unknown && denies.length > 0) return { kind: "ask", reason: `the command cannot be checked against the deny rule ${denies[0]!.source} (${split.unknown}), so it does not run without approval`, firm: true };
   for (const r of denies) {
     const program = r.pattern?.trim().split(/\s+/)[0];

@@ -27,6 +27,10 @@ export interface ShellSplit {
   open: string[];
   /** Why which program runs cannot be known (`$X x`, `eval`, no parse): a deny rule then asks. */
   unknown?: string;
+  /** Each command that finally runs as its words (wrappers looked through), in line order: what it reads (bash-reads.ts). */
+  argv: string[][];
+  /** The files the line reads through redirections (`< f`, `<> f`, `<& f`), as written. */
+  inputs: string[];
 }
 
 
@@ -46,6 +50,8 @@ function shellParser(): { syntax: AnyNode; parser: AnyNode } {
 const WRITE_OPS = new Set([54 /* > */, 55 /* >> */, 57 /* <> */, 60 /* >| */, 64 /* &> */, 65 /* &>> */]);
 /** `>&` / `<&`: a file descriptor duplication when the target is a number or `-`. */
 const DUP_OPS = new Set([58, 59]);
+/** Redirection operators that open their target for reading: `<`, `<>`, `<&` (with a file). */
+const READ_OPS = new Set([56, 57, 58]);
 /** bash's alias and command-hash tables: an entry makes a name run another program. */
 const HIDDEN_TABLES = /^BASH_(ALIASES|CMDS)\b/;
 /** Nodes whose commands run in a way rule matching cannot vouch for. */
@@ -134,7 +140,7 @@ export function decodeAnsiC(body: string): string {
 
 /** Splits `line` into its commands. Never throws. */
 export function splitShell(line: string, depth = 0): ShellSplit {
-  const out: ShellSplit = { commands: [], raw: [], parsed: true, open: [] };
+  const out: ShellSplit = { commands: [], raw: [], parsed: true, open: [], argv: [], inputs: [] };
   const fail = (problem: string) => {
     if (out.parsed) Object.assign(out, { parsed: false, problem });
   };
@@ -163,6 +169,7 @@ export function splitShell(line: string, depth = 0): ShellSplit {
         const target = r.Word ? wordText(syntax, r.Word) : undefined;
         if (WRITE_OPS.has(r.Op) && target !== "/dev/null") fail(`output redirection to ${target ?? "a file"}`);
         if (DUP_OPS.has(r.Op) && !(target !== undefined && /^(\d+|-)$/.test(target))) fail(r.Op === 59 && target !== "/dev/null" ? `output redirection to ${target ?? "a file"}` : "redirection");
+        if (READ_OPS.has(r.Op) && !(r.Op === 58 && target !== undefined && /^(\d+|-)$/.test(target))) out.inputs.push(target ?? "?");
       }
     } else if (type === "CallExpr") {
       const words: string[] = [];
@@ -197,6 +204,9 @@ function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: s
       out.commands.push(text);
       if (isOpen) open.add(text);
     },
+    run: (words) => {
+      out.argv.push(words);
+    },
     script: (text) => {
       if (depth > 3) {
         fail("shells nested too deeply");
@@ -206,6 +216,8 @@ function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: s
       const inner = splitShell(text, depth + 1);
       out.commands.push(...inner.commands);
       out.raw.push(...inner.raw);
+      out.argv.push(...inner.argv);
+      out.inputs.push(...inner.inputs);
       for (const o of inner.open) open.add(o);
       if (!inner.parsed) fail(inner.problem ?? "inner shell");
       if (inner.unknown) out.unknown ??= inner.unknown;

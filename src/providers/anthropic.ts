@@ -125,6 +125,14 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     return catalog;
   }
 
+  /** The last model name asked for and the id it stands for (an alias resolved once, when the name changes). */
+  let resolved: { name: string; id: string } | undefined;
+  /** The id `name` stands for: an alias is resolved against the list when the name changes, so a list refreshed mid-session never moves a run to another model. */
+  function modelId(name: string): string {
+    if (resolved?.name !== name) resolved = { name, id: resolveModelAlias(name, catalog?.models) };
+    return resolved.id;
+  }
+
   function refreshModels(force = false): Promise<ModelCatalog | undefined> {
     if (!client) return Promise.resolve(catalog);
     if (!force && catalog && Date.now() - catalog.fetchedAt < maxAge) return Promise.resolve(catalog);
@@ -192,7 +200,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (!client) throw new ProviderError("auth", missingKeyMessage(ctx));
-      const body = buildRequestBody(request, resolveModelAlias(request.model || defaultModel, catalog?.models), catalog?.models);
+      const body = buildRequestBody(request, modelId(request.model || defaultModel), catalog?.models);
       const started = Date.now();
       const maxAttempts = policy.maxRetries + 1;
       for (let attemptNo = 1; ; attemptNo++) {

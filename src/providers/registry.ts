@@ -48,10 +48,11 @@ export async function resolveProvider(name?: string, model?: string, opts: { ink
     const { createAnthropicProvider } = await import("./anthropic.js");
     provider = createAnthropicProvider(opts.inkHome ? { inkHome: opts.inkHome } : {});
   } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);
-  // An alias waits for the provider's list (unless a fresh one is cached); otherwise an
-  // interactive session fetches it in the background, for /model, aliases and warnings later.
-  if (model !== undefined && isModelAlias(model)) await provider.refreshModels?.();
-  else if (opts.interactive) void provider.refreshModels?.();
+  // An alias waits for the provider's list only when none is cached: a cached one, even stale,
+  // serves at once (a stale one is fetched again in the background for the next run); otherwise
+  // an interactive session fetches it in the background, for /model, aliases and warnings later.
+  if (model !== undefined && isModelAlias(model) && provider.modelCatalog?.() === undefined) await provider.refreshModels?.();
+  else if (opts.interactive || (model !== undefined && isModelAlias(model))) void provider.refreshModels?.();
   const chosenModel = model ?? provider.defaultModel;
   return { provider, model: resolveModelAlias(chosenModel, provider.modelCatalog?.()?.models) };
 }

@@ -4,12 +4,11 @@
  * the whole request — who asks, where, the command or the diff — and waits for an `approve` or
  * `deny` command naming its `requestId`. Requests of an agent that is stopped are cancelled.
  */
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import type { AskReason } from "../core/approval.js";
 import type { ToolDecision } from "../core/tool-runner.js";
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
+import { editContext, editHunk } from "../tools/edit-context.js";
 
 /** The `approval_request` event. */
 export interface ApprovalRequestEvent {
@@ -23,7 +22,7 @@ export interface ApprovalRequestEvent {
   cwd: string;
   /** A bash call's command line. */
   command?: string;
-  /** An edit's or write's change as a unified diff (a write: the whole new content). */
+  /** An edit's or write's change as a unified diff: an edit's whole changed lines with up to 3 unchanged lines around them (` `-marked, as `diff -u`); a write's whole new content. */
   diff?: string;
   /** Why the call is asked (the rule or mode). */
   reason?: string;
@@ -36,32 +35,22 @@ interface Pending {
   resolve: (decision: ToolDecision) => void;
 }
 
-/** The line (1-based) where `text` starts in the file at `path` under `cwd`; 1 when it cannot be read or found. */
-function startLine(cwd: string, path: string, text: string): number {
-  try {
-    const body = readFileSync(resolve(cwd, path), "utf8");
-    const at = body.indexOf(text);
-    return at < 0 ? 1 : body.slice(0, at).split("\n").length;
-  } catch {
-    return 1;
-  }
-}
-
-/** The unified diff an edit/write approval shows (undefined for other tools); an edit's hunk starts where its old text is in the file under `cwd`. */
+/** The unified diff an edit/write approval shows (undefined for other tools); an edit's hunk carries the lines around its change in the file under `cwd`, as the TUI's approval shows them. */
 export function approvalDiff(call: ToolCall, cwd: string): string | undefined {
   const args = call.arguments as Record<string, unknown>;
   const str = (k: string) => (typeof args[k] === "string" ? (args[k] as string) : undefined);
   const path = str("path");
   if (path === undefined) return undefined;
-  const lines = (t: string | undefined, sign: string) => (t ?? "").split("\n").map((l) => `${sign}${l}`);
+  const signed = (lines: string[], sign: string) => lines.map((l) => `${sign}${l}`);
   if (call.name === "edit") {
-    const oldLines = lines(str("oldText"), "-");
-    const newLines = lines(str("newText"), "+");
-    const at = startLine(cwd, path, str("oldText") ?? "");
-    return [`--- ${path}`, `+++ ${path}`, `@@ -${at},${oldLines.length} +${at},${newLines.length} @@`, ...oldLines, ...newLines].join("\n");
+    const oldText = str("oldText") ?? "";
+    const hunk = editHunk(oldText, str("newText") ?? "", editContext(path, oldText, cwd));
+    // Without the file's context (unreadable, or the text is not in it) the hunk is placed at line 1.
+    const header = hunk.header ?? `@@ -1,${hunk.oldLines.length} +1,${hunk.newLines.length} @@`;
+    return [`--- ${path}`, `+++ ${path}`, header, ...signed(hunk.before, " "), ...signed(hunk.oldLines, "-"), ...signed(hunk.newLines, "+"), ...signed(hunk.after, " ")].join("\n");
   }
   if (call.name === "write") {
-    const newLines = lines(str("content"), "+");
+    const newLines = signed((str("content") ?? "").split("\n"), "+");
     return [`--- /dev/null`, `+++ ${path}`, `@@ -0,0 +1,${newLines.length} @@`, ...newLines].join("\n");
   }
   return undefined;

@@ -1,6 +1,7 @@
 /**
  * Line-level file helpers for JSONL session files that avoid reading whole files: the first line
- * (headers for listings), the last line of a given kind scanning backwards (last status), and
+ * (headers for listings), the first line of a given kind after it within a bounded head (a title),
+ * the last line of a given kind scanning backwards (last status), and
  * making a file safe to append to after a torn write.
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from "node:fs";
@@ -27,6 +28,29 @@ export function readFirstLine(path: string): string {
       position += n;
     }
     return Buffer.concat(parts).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Scans the lines of `path` after the first from the start and returns the first value `pick`
+ * gives (it gets each non-empty line's text and returns a value or `undefined`). Reads at most
+ * `maxBytes` from the start: a line not complete within them is never offered.
+ */
+export function findFirstLine<T>(path: string, pick: (line: string) => T | undefined, maxBytes: number): T | undefined {
+  const fd = openSync(path, "r");
+  try {
+    const head = Buffer.alloc(Math.min(maxBytes, fstatSync(fd).size));
+    let n = 0;
+    for (let got = -1; got !== 0 && n < head.length; n += got) got = readSync(fd, head, n, head.length - n, n);
+    let start = head.subarray(0, n).indexOf(NEWLINE) + 1;
+    if (start === 0) return undefined;
+    for (let nl = head.subarray(0, n).indexOf(NEWLINE, start); nl >= 0; start = nl + 1, nl = head.subarray(0, n).indexOf(NEWLINE, start)) {
+      const found = offer(head.subarray(start, nl), pick);
+      if (found !== undefined) return found;
+    }
+    return undefined;
   } finally {
     closeSync(fd);
   }

@@ -54,7 +54,6 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
   const usage = emptyUsage();
   const view = new ViewTracker();
   const settings: LoadedSession["settings"] = {};
-  const compacted = new Map<string | undefined, Usage>();
   /** The usage ledger's saved rows; and, until the first of them, rows read from the turns and task records an older version wrote. */
   const spend: SpendRow[] = [];
   const legacy: SpendRow[] = [];
@@ -107,7 +106,6 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
         if (shaped.repaired) lineOf = shapeLines(shaped.messages, messages, lineOf);
         messages = shaped.messages;
         const replaced = Math.min(entry.replacedCount, messages.length);
-        for (const m of messages.slice(0, replaced)) if (m.role === "assistant" && m.usage) addUsage(compacted.get(m.model) ?? compacted.set(m.model, emptyUsage()).get(m.model)!, m.usage);
         messages = [compactionSummaryMessage(entry.summary), ...messages.slice(replaced)];
         lineOf = [i + 1, ...lineOf.slice(replaced)];
         view.compacted(replaced);
@@ -174,7 +172,6 @@ export function loadSessionFile(path: string, opts: { maxLineBytes?: number } = 
     settings,
     pendingShell: view.pendingShell,
     pendingBackground: [...background.values()],
-    compactedUsage: [...compacted].map(([model, u]) => (model === undefined ? { usage: u } : { model, usage: u })),
     ...(title !== undefined ? { title } : {}),
   };
 }

@@ -39,7 +39,6 @@ export interface LoadedMain {
   settings: LoadedSession["settings"];
   pendingShell: LoadedSession["pendingShell"];
   pendingBackground: LoadedSession["pendingBackground"];
-  compactedUsage: LoadedSession["compactedUsage"];
   spend: LoadedSession["spend"];
 }
 
@@ -89,8 +88,8 @@ export class MainSessionFile {
     const loaded = store.load(this.id);
     this.titled = header.prompt !== undefined || loaded.title !== undefined;
     this.pendingRepairs = loaded.toPersist;
-    const { messages, records, view, settings, pendingShell, pendingBackground, compactedUsage, spend } = loaded;
-    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, compactedUsage, spend };
+    const { messages, records, view, settings, pendingShell, pendingBackground, spend } = loaded;
+    return { messages, records, notes: lockNote ? [...loaded.notes, lockNote] : loaded.notes, header, view, settings, pendingShell, pendingBackground, spend };
   }
 
   /** Path of the file once the first prompt created it; a resumed session's file from the start (it exists already). */

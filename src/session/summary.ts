@@ -1,10 +1,11 @@
 /**
- * One session file's listing facts (header, size, mtime, last status), read without loading the
- * whole file: the header from the first line, the status scanning back from the end.
+ * One session file's listing facts (header, size, mtime, last status, title), read without loading
+ * the whole file: the header from the first line, the status scanning back from the end, a title
+ * from the lines before the conversation's first message.
  */
 import { statSync } from "node:fs";
 import { parseEntryLine, parseHeaderLine } from "./entries.js";
-import { findLastLine, readFirstLine } from "./file-lines.js";
+import { findFirstLine, findLastLine, readFirstLine } from "./file-lines.js";
 import type { SessionEntry, SessionHeader, SessionSummary } from "./types.js";
 
 /** Characters of the first prompt kept in a summary (listings show the start of its first line). */
@@ -12,6 +13,8 @@ export const SUMMARY_PROMPT_CHARS = 200;
 
 /** How far back from the end the last status entry is looked for. */
 const STATUS_SCAN_BYTES = 4 * 1024 * 1024;
+/** How much of a file's head a `title` entry is looked for in (only what came before the person's first question precedes it). */
+const TITLE_SCAN_BYTES = 256 * 1024;
 
 /** The header of the session file at `path`; throws naming the path when it is unreadable, empty or invalid. */
 export function readHeaderAt(path: string): SessionHeader {
@@ -43,13 +46,21 @@ function listedHeader(header: SessionHeader): Omit<SessionHeader, "fingerprint" 
   return rest;
 }
 
-/** The prompt of a session file's `title` entry (a session its person's run created before their first question: one such entry). */
+/**
+ * The prompt of a session file's `title` entry (a session its person's run created before their
+ * first question: one such entry). It is written when that question comes, before the question's
+ * messages, so only the head before the first `message` entry is read (at most TITLE_SCAN_BYTES:
+ * the runs before the question, never the conversation).
+ */
 export function titleOf(path: string): string | undefined {
-  return findLastLine(path, (line) => {
-    if (!line.includes('"title"')) return undefined;
+  const found = findFirstLine(path, (line) => {
+    if (!line.includes('"title"') && !line.includes('"message"')) return undefined;
     const parsed = parseEntryLine(line);
-    return "entry" in parsed && parsed.entry.type === "title" ? parsed.entry.prompt : undefined;
-  }, STATUS_SCAN_BYTES);
+    if (!("entry" in parsed)) return undefined;
+    if (parsed.entry.type === "title") return { prompt: parsed.entry.prompt };
+    return parsed.entry.type === "message" ? { prompt: undefined } : undefined;
+  }, TITLE_SCAN_BYTES);
+  return found?.prompt;
 }
 
 /**

@@ -168,8 +168,6 @@ export interface LoadedSession {
    * part of the file written before the ledger was saved, rows read from its assistant turns and task records.
    */
   spend: SpendRow[];
-  /** Usage of the assistant turns compactions took out of `messages`, by model: still part of the session's totals. */
-  compactedUsage: Array<{ model?: string; usage: Usage }>;
   /** The first `title` entry's prompt (see SessionEntry), if any. */
   title?: string;
   /** `!` commands whose output no user message carried yet (it goes with the next one). */

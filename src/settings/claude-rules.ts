@@ -1,6 +1,7 @@
 /**
  * Permission rules from Claude Code's project settings (`.claude/settings.json`, and the person's
- * `.claude/settings.local.json`), mapped to Ink's rule syntax — read only for a trusted project.
+ * `.claude/settings.local.json`), mapped to Ink's rule syntax — read only for a trusted project —
+ * and from Claude Code's user settings (`~/.claude/settings.json`: allow/ask/deny only, always).
  * `Bash(npm run test:*)` → `bash(npm run test)` + `bash(npm run test *)`; `Read(./secrets/**)` →
  * the same path rule for read, grep, find and ls (Claude Code applies Read rules to every
  * file-reading tool); `Edit(src/**)` → edit and write; `Glob` → find, `LS` → ls. Paths follow
@@ -62,6 +63,47 @@ function noteUnread(file: Record<string, unknown>, path: string, warnings: strin
   if (keys.length > 0) warnings.push(`${path}: ${keys.map((k) => `"${k}"`).join(", ")} ${keys.length === 1 ? "is a Claude Code setting" : "are Claude Code settings"} Ink does not read (it reads permissions and hooks; see docs/claude-code.md)`);
 }
 
+/** The `allow`/`ask`/`deny` lists of one Claude Code settings file's `permissions` (`raw`), mapped to Ink rules (paths relative to `projectDir`); a rule that cannot be mapped is a warning. */
+function fileRules(path: string, raw: Record<string, unknown>, projectDir: string, warnings: string[]): PermissionRules {
+  const permissions: PermissionRules = {};
+  for (const kind of ["allow", "ask", "deny"] as const) {
+    const list = raw[kind];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) {
+      warnings.push(`${path}: "permissions.${kind}" must be a list of rules such as ["Bash(npm run test:*)"]; it was ignored`);
+      continue;
+    }
+    permissions[kind] = list.flatMap((rule: unknown, i) => {
+      const mapped = typeof rule === "string" ? mapClaudeRule(rule, projectDir) : { problem: "not a string" };
+      if ("problem" in mapped) {
+        warnings.push(`${path}: "permissions.${kind}[${i}]" skipped: ${mapped.problem}`);
+        return [];
+      }
+      return mapped.rules;
+    });
+  }
+  return permissions;
+}
+
+/** The `permissions` object of a Claude Code settings file, or undefined when it has none. */
+function permissionsOf(file: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const raw = file?.permissions;
+  return raw === undefined || raw === null || typeof raw !== "object" || Array.isArray(raw) ? undefined : (raw as Record<string, unknown>);
+}
+
+/**
+ * Claude Code's user settings (`<claudeHome>/settings.json`, read whatever the project's trust):
+ * only its `permissions.allow`/`ask`/`deny`, mapped as a project's are (paths relative to the
+ * project), as the lowest-precedence scope. Its other keys are Claude Code's own (its model, env,
+ * hooks, …) and are not read, without a warning: they are no project's. Never throws.
+ */
+export function claudeUserRules(claudeHome: string, projectDir: string, warnings: string[]): ScopedSettings[] {
+  const path = join(claudeHome, "settings.json");
+  const raw = permissionsOf(readJsonObject(path, warnings));
+  if (!raw) return [];
+  return [{ scope: "claude", path, settings: { permissions: fileRules(path, raw, projectDir, warnings) } }];
+}
+
 /** The project's Claude Code settings files that hold rules (trusted projects only), as settings scopes. Never throws. */
 export function claudeProjectRules(projectDir: string, warnings: string[]): ScopedSettings[] {
   const out: ScopedSettings[] = [];
@@ -69,25 +111,9 @@ export function claudeProjectRules(projectDir: string, warnings: string[]): Scop
     const path = join(projectDir, rel);
     const file = readJsonObject(path, warnings);
     if (file) noteUnread(file, path, warnings);
-    const raw = file?.permissions as Record<string, unknown> | undefined;
-    if (raw === undefined || raw === null || typeof raw !== "object") continue;
-    const permissions: PermissionRules = {};
-    for (const kind of ["allow", "ask", "deny"] as const) {
-      const list = raw[kind];
-      if (list === undefined) continue;
-      if (!Array.isArray(list)) {
-        warnings.push(`${path}: "permissions.${kind}" must be a list of rules such as ["Bash(npm run test:*)"]; it was ignored`);
-        continue;
-      }
-      permissions[kind] = list.flatMap((rule: unknown, i) => {
-        const mapped = typeof rule === "string" ? mapClaudeRule(rule, projectDir) : { problem: "not a string" };
-        if ("problem" in mapped) {
-          warnings.push(`${path}: "permissions.${kind}[${i}]" skipped: ${mapped.problem}`);
-          return [];
-        }
-        return mapped.rules;
-      });
-    }
+    const raw = permissionsOf(file);
+    if (!raw) continue;
+    const permissions = fileRules(path, raw, projectDir, warnings);
     const mode = raw.defaultMode;
     if (typeof mode === "string" && MODES[mode]) permissions.defaultMode = MODES[mode];
     else if (mode !== undefined) warnings.push(`${path}: "permissions.defaultMode" ${JSON.stringify(mode)} is not taken from a project's Claude Code settings (Ink reads default, acceptEdits and plan)`);

@@ -1,6 +1,6 @@
 /**
  * Settings: `$INK_HOME/settings.json` (the user's) and, in a trusted project only,
- * `<project>/.ink/settings.json`. Both are JSON validated with zod; unknown keys are warnings
+ * `<project>/.ink/settings.json`; beside them Claude Code's permission rules (claude-rules.ts). Both are JSON validated with zod; unknown keys are warnings
  * (named with the file and a suggestion), a bad value is a SettingsError naming the file, the key
  * and the fix. Permission rules are kept per scope (deny > ask > allow across every scope is the
  * permission layer's job); every other key takes the project's value over the user's, and
@@ -11,9 +11,10 @@
  */
 import { parseJsonAt } from "./json-error.js";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { closestWord } from "../protocol/edit-distance.js";
-import { claudeProjectRules } from "./claude-rules.js";
+import { claudeProjectRules, claudeUserRules } from "./claude-rules.js";
+import { claudeHomeDir } from "./paths.js";
 import { settingsSchema, type ScopedSettings, type Settings, type SettingsKey, type SettingsScope } from "./settings-schema.js";
 
 export { permissionRulesSchema, settingsSchema } from "./settings-schema.js";
@@ -103,12 +104,17 @@ export interface LoadSettingsOptions {
   projectDir: string;
   /** Read the project's `.ink/settings.json` (only when the project is trusted). */
   trusted: boolean;
+  /** Claude Code's home, whose `settings.json` permission rules are read first (default `$INK_CLAUDE_HOME`, else `~/.claude`). */
+  claudeHome?: string;
 }
 
 /** Loads the user's and (when trusted) the project's settings. Throws SettingsError for an unusable file. */
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const warnings: string[] = [];
   const scopes: ScopedSettings[] = [];
+  // Claude Code's user rules come first, the lowest precedence (not when its home is Ink's own, as some setups point it).
+  const claudeHome = resolve(options.claudeHome ?? claudeHomeDir());
+  if (join(claudeHome, "settings.json") !== resolve(userSettingsPath(options.inkHome))) scopes.push(...claudeUserRules(claudeHome, options.projectDir, warnings));
   const user = readSettingsFile(userSettingsPath(options.inkHome), "user", warnings);
   if (user) scopes.push(user);
   if (options.trusted) {

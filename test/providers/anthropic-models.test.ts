@@ -115,6 +115,22 @@ describe("anthropic provider: the model list", () => {
   });
 });
 
+describe("anthropic provider: an alias is resolved once per model change", () => {
+  it("a list refreshed mid-session does not move an alias to another model; a new model name is resolved against the new list", async () => {
+    server.setModels(SERVED.filter((m) => m.id !== "claude-opus-9-1"));
+    const p = provider();
+    await p.refreshModels!();
+    server.setModels(SERVED);
+    server.enqueue(sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]));
+    await drain(p.stream(request("opus")));
+    await p.refreshModels!(true);
+    await drain(p.stream(request("opus")));
+    await drain(p.stream(request("sonnet")));
+    await drain(p.stream(request("opus")));
+    expect(server.requests.map((r) => r.body.model)).toEqual(["claude-opus-9-0", "claude-opus-9-0", "claude-sonnet-9-0", "claude-opus-9-1"]);
+  });
+});
+
 describe("anthropic provider: thinking as the effort setting", () => {
   it("a model that takes effort gets output_config.effort and adaptive thinking, no budget", async () => {
     server.setModels(SERVED);
@@ -202,5 +218,21 @@ describe("the model a run starts on", () => {
     server.setModels(undefined); // the next run reads the cache
     const next = await resolveProvider("anthropic", "sonnet", { inkHome: home });
     expect(next.model).toBe("claude-sonnet-9-0");
+  });
+
+  it("a stale cached list serves an alias at once (no wait for the provider's list) and is fetched again in the background", async () => {
+    home = mkdtempSync(join(tmpdir(), "ink-models-"));
+    vi.stubEnv("ANTHROPIC_API_KEY", "k");
+    vi.stubEnv("ANTHROPIC_BASE_URL", server.url);
+    mkdirSync(join(home, "cache"), { recursive: true });
+    writeFileSync(modelCachePath(home), JSON.stringify({ [server.url]: { source: server.url, fetchedAt: 0, models: [{ id: "claude-opus-9-0", line: "opus", createdAt: "2026-09-01T00:00:00Z" }] } }));
+    server.setModels(SERVED);
+    const run = await resolveProvider("anthropic", "opus", { inkHome: home });
+    expect(run.model).toBe("claude-opus-9-0");
+    // The refresh started in the background; waiting for it leaves the new list cached for the next run.
+    await run.provider.refreshModels!();
+    expect(server.modelRequests.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(readFileSync(modelCachePath(home), "utf8"))[server.url].models.map((m: { id: string }) => m.id)).toContain("claude-opus-9-1");
+    expect((await resolveProvider("anthropic", "opus", { inkHome: home })).model).toBe("claude-opus-9-1");
   });
 });

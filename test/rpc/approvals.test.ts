@@ -42,10 +42,16 @@ describe("RpcApprovals", () => {
     expect(events.filter((e) => e.type === "approval_cancelled").map((e) => e.requestId)).toEqual(["a1", "a2"]);
   });
 
-  it("shows an edit or a write as a unified diff", () => {
+  it("shows an edit or a write as a unified diff, an edit with the 3 lines around its change as the TUI does", () => {
     const dir = mkdtempSync(join(tmpdir(), "ink-rpc-diff-"));
     writeFileSync(join(dir, "a.ts"), "one\ntwo\nx\ny\n");
-    expect(approvalDiff({ type: "toolCall", id: "e", name: "edit", arguments: { path: "a.ts", oldText: "x\ny", newText: "z" } }, dir)).toBe("--- a.ts\n+++ a.ts\n@@ -3,2 +3,1 @@\n-x\n-y\n+z");
+    expect(approvalDiff({ type: "toolCall", id: "e", name: "edit", arguments: { path: "a.ts", oldText: "x\ny", newText: "z" } }, dir)).toBe("--- a.ts\n+++ a.ts\n@@ -1,4 +1,3 @@\n one\n two\n-x\n-y\n+z");
+    writeFileSync(join(dir, "b.ts"), ["one", "two", "three", "four", "five", "  const a = 1;", "six", "seven", "eight", "nine", ""].join("\n"));
+    expect(approvalDiff({ type: "toolCall", id: "e2", name: "edit", arguments: { path: "b.ts", oldText: "a = 1;", newText: "a = 2;" } }, dir)).toBe(
+      ["--- b.ts", "+++ b.ts", "@@ -3,7 +3,7 @@", " three", " four", " five", "-  const a = 1;", "+  const a = 2;", " six", " seven", " eight"].join("\n"),
+    );
+    // Text the file does not hold: the change alone, placed at line 1.
+    expect(approvalDiff({ type: "toolCall", id: "e3", name: "edit", arguments: { path: "b.ts", oldText: "gone", newText: "new" } }, dir)).toBe("--- b.ts\n+++ b.ts\n@@ -1,1 +1,1 @@\n-gone\n+new");
     expect(approvalDiff({ type: "toolCall", id: "w", name: "write", arguments: { path: "n.md", content: "hi\n" } }, dir)).toBe("--- /dev/null\n+++ n.md\n@@ -0,0 +1,2 @@\n+hi\n+");
     expect(approvalDiff(bash("ls"), dir)).toBeUndefined();
     rmSync(dir, { recursive: true });

@@ -81,6 +81,16 @@ describe("SessionStore", () => {
     ]);
   });
 
+  it("a compaction leaves the spend whole: the turns it took out of the history were counted as they were read", () => {
+    const w = store.create(header({ model: "claude-sonnet-4-5" }));
+    w.append({ type: "message", message: user("hello") });
+    w.append({ type: "message", message: { ...assistant("a"), model: "claude-opus-4-5" } });
+    w.append({ type: "compaction", summary: "said hello", replacedCount: 2 });
+    const loaded = store.load(w.id);
+    expect(loaded.messages).toHaveLength(1);
+    expect(loaded.spend).toEqual([{ agent: "main", model: "claude-opus-4-5", usage: { input: 10, output: 5, cacheRead: 0, cacheWrite: 0 } }]);
+  });
+
   it("persists every header field", () => {
     const fields = header({
       kind: "child",

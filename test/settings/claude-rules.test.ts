@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mapClaudeRule } from "../../src/settings/claude-rules.js";
 import { AgentSession } from "../../src/host/agent-session.js";
 import type { ToolResultMessage } from "../../src/protocol/messages.js";
@@ -51,6 +51,51 @@ describe("Claude Code permission rules", () => {
     const report = settingsReportLines(home, cwd, true).join("\n");
     expect(report).toContain(`claude:  ${join(cwd, ".claude", "settings.json")} (Claude Code's permission rules, as Ink rules: allow bash(echo hello), allow bash(echo hello *), deny read(./secrets/**)`);
     expect(report).toContain('"permissions.allow[1]" skipped: "WebFetch": Ink has no WebFetch tool');
+  });
+});
+
+describe("Claude Code's user settings (~/.claude/settings.json)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("their allow/ask/deny rules apply in every project, trusted or not, as the lowest scope; their other keys are not read and not warned about", async () => {
+    const claudeHome = temp("ink-claude-home-");
+    writeFileSync(join(claudeHome, "settings.json"), JSON.stringify({ model: "opus", env: { A: "1" }, permissions: { allow: ["Bash(echo hello:*)"], deny: ["Read(./secrets/**)"], defaultMode: "acceptEdits" } }));
+    vi.stubEnv("INK_CLAUDE_HOME", claudeHome);
+    const cwd = temp("ink-proj-");
+    mkdirSync(join(cwd, "secrets"));
+    writeFileSync(join(cwd, "secrets", "key.txt"), "hunter2");
+    const provider = createScriptedProvider([{ toolCalls: [{ id: "a", name: "bash", arguments: { command: "echo hello world" } }, { id: "c", name: "read", arguments: { path: "secrets/key.txt" } }] }, { text: "done" }]);
+    const session = new AgentSession({ cwd, inkHome: temp("ink-home-"), provider, model: "m", interactive: false, approval: {}, trust: false });
+    await session.prompt("go");
+    session.close();
+    const [echo, read] = (provider.requests[1]!.messages.at(-1) as ToolResultMessage).results;
+    expect(echo).toMatchObject({ isError: false, content: expect.stringContaining("hello world") });
+    expect(read).toMatchObject({ isError: true, content: expect.stringContaining(`read(./secrets/**) in ${join(claudeHome, "settings.json")}`) });
+
+    const { loadSettings } = await import("../../src/settings/settings.js");
+    const home = temp("ink-home-");
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ permissions: { allow: ["bash(ls)"], defaultMode: "plan" } }));
+    const loaded = loadSettings({ inkHome: home, projectDir: cwd, trusted: false, claudeHome });
+    expect(loaded.scopes.map((s) => s.path)).toEqual([join(claudeHome, "settings.json"), join(home, "settings.json")]);
+    expect(loaded.scopes[0]!.settings.permissions).toEqual({ allow: ["bash(echo hello)", "bash(echo hello *)"], deny: ["read(./secrets/**)", "grep(./secrets/**)", "find(./secrets/**)", "ls(./secrets/**)"] });
+    expect(loaded.effective.permissions?.defaultMode).toBe("plan");
+    expect(loaded.warnings).toEqual([]);
+  });
+
+  it("ink config lists them with the file", () => {
+    const claudeHome = temp("ink-claude-home-");
+    writeFileSync(join(claudeHome, "settings.json"), JSON.stringify({ permissions: { deny: ["Bash(curl:*)"] } }));
+    const report = settingsReportLines(temp("ink-home-"), temp("ink-proj-"), false, { INK_CLAUDE_HOME: claudeHome }).join("\n");
+    expect(report).toContain(`claude:  ${join(claudeHome, "settings.json")} (Claude Code's permission rules, as Ink rules: deny bash(curl), deny bash(curl *))`);
+  });
+
+  it("are not read twice when Claude Code's home is Ink's own", async () => {
+    const { loadSettings } = await import("../../src/settings/settings.js");
+    const home = temp("ink-home-");
+    writeFileSync(join(home, "settings.json"), JSON.stringify({ permissions: { allow: ["bash(ls)"] } }));
+    const loaded = loadSettings({ inkHome: home, projectDir: temp("ink-proj-"), trusted: false, claudeHome: home });
+    expect(loaded.scopes.map((s) => s.scope)).toEqual(["user"]);
+    expect(loaded.warnings).toEqual([]);
   });
 });
 

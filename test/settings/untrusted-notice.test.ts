@@ -34,6 +34,18 @@ describe("an untrusted project's skipped files", () => {
     );
   });
 
+  it("name .mcp.json's servers as written: a name with a colon is whole", () => {
+    const cwd = tempDir("ink-untrusted-");
+    writeFileSync(join(cwd, ".mcp.json"), JSON.stringify({ mcpServers: { "db:main": { command: "true" } } }));
+    const home = tempDir("ink-home-");
+    const session = new AgentSession({ cwd, inkHome: home, provider: createScriptedProvider([{ text: "a" }]), model: "m", interactive: true, approval: {}, trust: false });
+    const notice = session.notices.find((n) => n.includes("not trusted"));
+    session.close();
+    expect(notice).toBe(
+      "This project is not trusted, so Ink skipped .mcp.json (its MCP server db:main, not started). Run with --trust (or answer y to the trust question at start) to use them.",
+    );
+  });
+
   it("say nothing when the project is trusted", () => {
     const cwd = project();
     const home = tempDir("ink-home-");

@@ -1,7 +1,8 @@
 /**
  * edit-context: the lines around an `edit` call's change, read from the file when the approval is
- * asked, so the approval shows the change as a unified diff reader expects it — whole lines, with
- * CONTEXT_LINES unchanged lines before and after, marked as context.
+ * asked, and the hunk they make, so every approval (the TUI's, the control channel's) shows the
+ * change as a unified diff reader expects it — whole lines, with CONTEXT_LINES unchanged lines
+ * before and after, marked as context.
  */
 import { readFileSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -50,4 +51,28 @@ export function editContext(path: string, oldText: string, cwd: string): EditCon
     before: beforeLines.slice(-CONTEXT_LINES),
     after: afterLines.slice(0, CONTEXT_LINES),
   };
+}
+
+/** An edit's change as one unified-diff hunk: whole lines, with the context around it. */
+export interface EditHunk {
+  /** The `@@ -a,b +c,d @@` line; absent without context (where the change sits is unknown). */
+  header?: string;
+  before: string[];
+  /** The changed lines before and after the edit (the old text's and the new text's whole lines). */
+  oldLines: string[];
+  newLines: string[];
+  after: string[];
+}
+
+/** The hunk of replacing `oldText` with `newText`, with the file's `context` when it was read. */
+export function editHunk(oldText: string, newText: string, context?: EditContext): EditHunk {
+  const c = context;
+  const oldLines = `${c?.prefix ?? ""}${oldText}${c?.suffix ?? ""}`.split("\n");
+  const newLines = `${c?.prefix ?? ""}${newText}${c?.suffix ?? ""}`.split("\n");
+  const before = c?.before ?? [];
+  const after = c?.after ?? [];
+  if (!c) return { before, oldLines, newLines, after };
+  const from = c.line - before.length;
+  const header = `@@ -${from},${before.length + oldLines.length + after.length} +${from},${before.length + newLines.length + after.length} @@`;
+  return { header, before, oldLines, newLines, after };
 }
