@@ -66,8 +66,6 @@ const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {
   "components/layout/item-rows.ts imports components/views/TranscriptItemView.tsx": "the estimator goes",
   // Markdown's tables cut and wrap with the layout's text measures (measure.ts goes with the estimator).
   "components/markdown/table-layout.ts imports components/layout/measure.ts": "the estimator goes",
-  // The approval diff's context lines move to src/ (the control channel shows them too).
-  "components/state/approval-broker.ts imports components/edit-context.ts": "edit-context moves to src/",
 };
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);

@@ -3,7 +3,7 @@
  * command wrapped to the width at word boundaries, or a unified diff / new file head for edit and
  * write — and the answer choices laid out so `[r]eason` is always on screen.
  */
-import { editHunk } from "../src/tools/edit-context.js";
+import { editHunk } from "../../src/tools/edit-context.js";
 import { shortId, truncate } from "./format.js";
 import type { ApprovalRequest } from "./approval-broker.js";
 
