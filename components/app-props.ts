@@ -1,5 +1,5 @@
 /** What the App is given (in a module of its own so MainScreen can use it without importing App). */
-import type { AgentSession } from "../src/host/agent-session.js";
+import type { TuiSession } from "../src/host/tui-session.js";
 import type { ApprovalBroker } from "./state/approval-broker.js";
 import type { ScreenMode } from "./state/ui-reducer.js";
 import type { ApprovalTiming } from "./state/approval-keys.js";
@@ -7,7 +7,7 @@ import type { NotifyMode } from "./terminal/terminal-notify.js";
 
 export interface AppProps {
   /** The conversation this UI drives first. */
-  session: AgentSession;
+  session: TuiSession;
   /** The approval bridge whose `ask` the session was created with. */
   approvals: ApprovalBroker;
   /** Sent as the first prompt when the app starts. */
@@ -21,14 +21,14 @@ export interface AppProps {
   /** Time allowed for the second Ctrl-C (ms, default 2000). */
   exitWindowMs?: number;
   /**
-   * Opens saved main session `id` (an AgentSession created with `resume: id`, using the same
+   * Opens saved main session `id` (a session created with `resume: id`, using the same
    * approvals). Without it, /resume reports that it is unavailable.
    */
-  openSession?: (id: string) => AgentSession;
+  openSession?: (id: string) => TuiSession;
   /** Creates a fresh main session (same approvals) for /clear; without it /clear only clears the screen. */
-  newSession?: () => AgentSession;
+  newSession?: () => TuiSession;
   /** Called with the new session after /resume or /clear switched to it. */
-  onSessionChange?: (session: AgentSession) => void;
+  onSessionChange?: (session: TuiSession) => void;
   /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
   screenMode?: ScreenMode;
   /** When keys may answer an approval question (default: state/approval-keys.ts DEFAULT_APPROVAL_TIMING). */

@@ -19,6 +19,7 @@ import type { PermissionMode } from "../permissions/decide.js";
 import type { ChildRow } from "../subagents/runtime/background-children.js";
 import type { BudgetAnswer } from "../subagents/runtime/budget.js";
 import type { FileCommand } from "../commands/command-files.js";
+import type { NoteTone } from "../session/types.js";
 
 /** How the op's run is stopped and where its events go. */
 export interface SubmitOptions {
@@ -82,6 +83,7 @@ export interface OpResults {
   wait_background: Promise<void>;
   end: Promise<void>;
   close: void;
+  note: void;
 }
 
 // The ops' permission modes are the permission layer's (ops.ts cannot import it): a mismatch fails to compile.
@@ -134,6 +136,7 @@ export interface SubmitTarget {
   saveNow(): string | undefined;
   whenBackgroundIdle(signal?: AbortSignal): Promise<void>;
   close(): void;
+  note(text: string, tone?: NoteTone): void;
 }
 
 /**
@@ -234,5 +237,7 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.end(op.reason ?? "other", { signal: opts.signal });
     case "close":
       return target.close();
+    case "note":
+      return target.note(op.text, op.tone);
   }
 }
