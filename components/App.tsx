@@ -7,13 +7,25 @@
 import { useRef, useState } from "react";
 import type { TuiSession } from "../src/host/tui-session.js";
 import { SessionContext } from "./hooks/use-session.js";
-import { CLEAR_SCREEN, MainScreen } from "./MainScreen.js";
+import { CLEAR_SCREEN, MainScreen, type ScreenOptions } from "./MainScreen.js";
 import { errorMessage } from "../src/protocol/error-message.js";
 import { resumeCommand } from "../src/host/launch-command.js";
-import type { AppProps } from "./app-props.js";
 
 export { CLEAR_SCREEN };
-export type { AppProps };
+
+export interface AppProps extends ScreenOptions {
+  /** The conversation this UI drives first. */
+  session: TuiSession;
+  /**
+   * Opens saved main session `id` (a session created with `resume: id`, using the same
+   * approvals). Without it, /resume reports that it is unavailable.
+   */
+  openSession?: (id: string) => TuiSession;
+  /** Creates a fresh main session (same approvals) for /clear; without it /clear only clears the screen. */
+  newSession?: () => TuiSession;
+  /** Called with the new session after /resume or /clear switched to it. */
+  onSessionChange?: (session: TuiSession) => void;
+}
 
 /** The UI; the current session's screen is remounted when the session changes. */
 export function App({ session: first, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, openSession, newSession, onSessionChange, screenMode, approvalTiming, notify, typeAhead }: AppProps) {

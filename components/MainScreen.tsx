@@ -49,7 +49,9 @@ import { StatusBar } from "./views/StatusBar.js";
 import { BudgetQuestion, budgetQuestionRows } from "./views/BudgetQuestion.js";
 import { useBudgetQuestion } from "./hooks/use-budget.js";
 import { useSession } from "./hooks/use-session.js";
-import type { AppProps } from "./app-props.js";
+import type { ApprovalBroker } from "./state/approval-broker.js";
+import type { ApprovalTiming } from "./state/approval-keys.js";
+import type { NotifyMode } from "./terminal/terminal-notify.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 import { TranscriptHistory } from "./views/Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
@@ -68,8 +70,32 @@ const ESC_ESC_MS = 1500;
 export { CLEAR_SCREEN };
 const NO_ITEMS: readonly TranscriptItem[] = [];
 
-/** The App's props for one session (the session itself comes from useSession), plus the switch that /resume calls. */
-export type MainScreenProps = Omit<AppProps, "session" | "openSession" | "onSessionChange" | "newSession"> & {
+/** What the App passes on to each session's screen as it was given. */
+export interface ScreenOptions {
+  /** The approval bridge whose `ask` the session was created with. */
+  approvals: ApprovalBroker;
+  /** Sent as the first prompt when the app starts. */
+  initialPrompt?: string;
+  /** Open the /resume picker at start (`ink --resume` without an id); with no saved session, a notice says so. */
+  openResumePicker?: boolean;
+  /** Called once with the exit code when the person leaves, just before the app unmounts. */
+  onExit?: (code: number) => void;
+  /** Longest wait before streamed events are drawn (ms, default 50). */
+  flushMs?: number;
+  /** Time allowed for the second Ctrl-C (ms, default 2000). */
+  exitWindowMs?: number;
+  /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
+  screenMode?: ScreenMode;
+  /** When keys may answer an approval question (default: state/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
+  approvalTiming?: ApprovalTiming;
+  /** Terminal notifications (settings `notify`; default bell). */
+  notify?: NotifyMode;
+  /** Keys typed before the app started (at the trust question) that answered nothing: they start the prompt's draft. */
+  typeAhead?: string;
+}
+
+/** The screen's props (its session comes from useSession): the App's options, plus the switches /resume and /clear call. */
+export type MainScreenProps = ScreenOptions & {
   /** Counts the history items the full-screen window rendered (tests). */
   onHistoryRendered?: (count: number) => void;
   /** Switches to saved main session `id`; returns an error message when it cannot. Absent: /resume is unavailable. */
