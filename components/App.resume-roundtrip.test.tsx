@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { AgentSession, type AgentSessionOptions } from "../src/host/agent-session.js";
+import { tuiSession } from "../src/host/tui-session.js";
 import type { ModelRequest } from "../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedTurn } from "../src/providers/scripted.js";
 import { App } from "./App.js";
@@ -32,7 +33,7 @@ function script(r: ModelRequest): ScriptedTurn {
 /** One Ink over `options`: the app rendered, and the session closed when the test ends. */
 function open(options: AgentSessionOptions, approvals: ApprovalBroker) {
   const session = new AgentSession(options);
-  const app = render(<App session={session} approvals={approvals} flushMs={10} newSession={() => new AgentSession({ ...options, resume: undefined })} />);
+  const app = render(<App session={tuiSession(session)} approvals={approvals} flushMs={10} newSession={() => tuiSession(new AgentSession({ ...options, resume: undefined }))} />);
   cleanup.push(() => {
     app.unmount();
     session.close();

@@ -47,8 +47,11 @@ import { BUSY, childBoxHandlers, savedMainSessions, screenKeyHandlers } from "./
 import { SessionPicker } from "./views/SessionPicker.js";
 import { StatusBar } from "./views/StatusBar.js";
 import { BudgetQuestion, budgetQuestionRows } from "./views/BudgetQuestion.js";
-import { useBudgetQuestion, useTreeBudget } from "./hooks/use-budget.js";
-import type { AppProps } from "./app-props.js";
+import { useBudgetQuestion } from "./hooks/use-budget.js";
+import { useSession } from "./hooks/use-session.js";
+import type { ApprovalBroker } from "./state/approval-broker.js";
+import type { ApprovalTiming } from "./state/approval-keys.js";
+import type { NotifyMode } from "./terminal/terminal-notify.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 import { TranscriptHistory } from "./views/Transcript.js";
 import { BottomClamp } from "./layout/BottomClamp.js";
@@ -67,8 +70,32 @@ const ESC_ESC_MS = 1500;
 export { CLEAR_SCREEN };
 const NO_ITEMS: readonly TranscriptItem[] = [];
 
-/** The App's props for one session, plus the switch that /resume calls. */
-export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> & {
+/** What the App passes on to each session's screen as it was given. */
+export interface ScreenOptions {
+  /** The approval bridge whose `ask` the session was created with. */
+  approvals: ApprovalBroker;
+  /** Sent as the first prompt when the app starts. */
+  initialPrompt?: string;
+  /** Open the /resume picker at start (`ink --resume` without an id); with no saved session, a notice says so. */
+  openResumePicker?: boolean;
+  /** Called once with the exit code when the person leaves, just before the app unmounts. */
+  onExit?: (code: number) => void;
+  /** Longest wait before streamed events are drawn (ms, default 50). */
+  flushMs?: number;
+  /** Time allowed for the second Ctrl-C (ms, default 2000). */
+  exitWindowMs?: number;
+  /** Full-screen (the alternate screen, own scrolling) or inline in the scrollback (default: inline). */
+  screenMode?: ScreenMode;
+  /** When keys may answer an approval question (default: state/approval-keys.ts DEFAULT_APPROVAL_TIMING). */
+  approvalTiming?: ApprovalTiming;
+  /** Terminal notifications (settings `notify`; default bell). */
+  notify?: NotifyMode;
+  /** Keys typed before the app started (at the trust question) that answered nothing: they start the prompt's draft. */
+  typeAhead?: string;
+}
+
+/** The screen's props (its session comes from useSession): the App's options, plus the switches /resume and /clear call. */
+export type MainScreenProps = ScreenOptions & {
   /** Counts the history items the full-screen window rendered (tests). */
   onHistoryRendered?: (count: number) => void;
   /** Switches to saved main session `id`; returns an error message when it cannot. Absent: /resume is unavailable. */
@@ -80,16 +107,17 @@ export type MainScreenProps = Omit<AppProps, "openSession" | "onSessionChange"> 
 };
 
 /** The screen of one session. */
-export function MainScreen({ session, approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify, typeAhead }: MainScreenProps) {
+export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify, typeAhead }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
+  const { session, facts } = useSession();
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
   const stops = useChildStops(session, stream, (why, note) => stopRun(why, note));
   // A question is open (an approval, or "stop the children?"): it has the keys.
   // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
-  const budget = useBudgetQuestion(session);
-  const treeBudget = useTreeBudget(session);
+  const budget = useBudgetQuestion(session, facts.treeSpent);
+  const treeBudget = facts.treeBudget;
   const budgetShown = budget.request !== undefined && request === undefined && stops.confirm === undefined;
   const noModal = request === undefined && stops.confirm === undefined && !budgetShown;
   const waiting = useApprovalWaiting(approvals);
@@ -124,11 +152,12 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
     return () => clearTimeout(t);
   }, []);
   const standing = mode === "fullscreen" && sidebarPref !== "hidden" && columns >= SIDEBAR_COLUMN_MIN;
-  const childRows = useChildSessions(session, state, sidebarShown || (standing && painted));
+  const saved = useMemo(() => ({ store: session.store, cwd: facts.cwd, sessionId: facts.sessionId }), [session, facts.cwd, facts.sessionId]);
+  const childRows = useChildSessions(saved, state, sidebarShown || (standing && painted));
   const rowIds = useMemo(() => childRows.map((r) => r.id), [childRows]);
   const selected = selectedIndex(ui, rowIds);
   // Prompts typed during a run wait in order; a failed request holds them (they go back to the box).
-  const failed = !state.running && session.lastFailure !== undefined && !session.lastFailure.stopped;
+  const failed = !state.running && facts.lastFailure !== undefined && !facts.lastFailure.stopped;
   const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
@@ -136,11 +165,9 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
-  const mentionFiles = useMentionFiles(session.cwd);
-  const completionSources = useMemo(() => ({ commands: menuCommands(session.invocableCommands), files: mentionFiles.files }), [mentionFiles.files, session]);
+  const mentionFiles = useMentionFiles(facts.cwd);
+  const completionSources = useMemo(() => ({ commands: menuCommands([...facts.invocableCommands]), files: mentionFiles.files }), [mentionFiles.files, facts.invocableCommands]);
   const menuOpen = useRef(false);
-  const [, setModelShown] = useState(session.model);
-  const [permissionMode, setPermissionModeShown] = useState(session.permissionMode);
   // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
   const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
@@ -170,7 +197,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const pageRows = layout.overlayRows;
   const draftMaxRows = Math.max(3, Math.min(10, Math.floor(rows / 4)));
   const toolsOpen = ui.overlay?.kind === "tools";
-  const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), session.unsaved);
+  const toolView = useToolOutputOverlay(toolsOpen, state, Math.max(20, layout.regionColumns - 4), facts.unsaved);
   const childView = useChildOverlay(session.store, state, toolsOpen ? undefined : ui.overlay, childRows, Math.max(20, layout.regionColumns - 4), now);
   const overlayView = toolView ?? childView;
   /** The open transcript's child runs: r writes it a message (a running child is not resumed). */
@@ -182,7 +209,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns)), (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
-    else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, session.sessionId, write), "info");
+    else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, facts.sessionId, write), "info");
   });
 
   const leave = useCallback(() => {
@@ -231,13 +258,13 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       } else {
         idleEscAt.current = 0;
         setHint(undefined);
-        void session.rewindTurns().then((turns) => stream.notice(rewindListing(turns, session.checkpointBound).join("\n"), "info"));
+        void session.submit({ type: "list_turns" }).then((turns) => stream.notice(rewindListing(turns, facts.checkpointBound).join("\n"), "info"));
       }
     }
     // Ctrl-B: the focused running child (or every foreground child) to the background.
     else if (key.ctrl && input === "b" && noModal) stops.background(ui.focus === "pane" ? ui.paneId : undefined);
     // Alt-M: the next permission mode (default → accept-edits → plan).
-    else if (key.meta && input === "m" && noModal) switchPermissionMode(session, stream, setPermissionModeShown);
+    else if (key.meta && input === "m" && noModal) switchPermissionMode(session, stream);
   });
 
   useEffect(() => {
@@ -258,7 +285,7 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: session.profiles.profiles, notices: session.notices, profileWarnings: session.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: session.invocableCommands });
+    const outcome = runSlashCommand(input, { profiles: facts.profiles.profiles, notices: [...facts.notices], profileWarnings: facts.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: [...facts.invocableCommands] });
     const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || outcome.kind === "rewind" || outcome.kind === "merge" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {
@@ -294,8 +321,6 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
       openPicker: () => openPicker(),
       leave: () => stops.exitAsking(leave),
       stopChildrenThen: stops.stopChildrenThen,
-      modelChanged: setModelShown,
-      modeChanged: setPermissionModeShown,
       clearView: () => {
         setEpoch((e) => e + 1);
         scroll.edge("bottom");
@@ -374,19 +399,19 @@ export function MainScreen({ session, approvals, initialPrompt, openResumePicker
         }} completion={completionSources} onCompletionOpen={(open) => (menuOpen.current = open)} />
       </Box>
       <StatusBar
-        model={session.model}
+        model={facts.model}
         width={columns}
-        permissionMode={permissionMode}
-        provider={session.provider.name}
+        permissionMode={facts.permissionMode}
+        provider={facts.provider}
         contextTokens={state.contextTokens}
-        contextWindow={session.provider.contextWindow(session.model)}
+        contextWindow={facts.contextWindow}
         usage={state.usage}
         cost={state.cost}
         budget={treeBudget}
         runningChildren={counts.running}
         queuedChildren={counts.queued}
         compacting={state.compacting}
-        unsaved={session.unsaved}
+        unsaved={facts.unsaved}
         running={state.running}
         now={now}
         keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message, overlayChildRuns) : QUESTION_KEYS}

@@ -14,6 +14,7 @@ import { appendFileSync } from "node:fs";
 import { format } from "node:util";
 import { render } from "ink";
 import type { AgentSession } from "../src/host/agent-session.js";
+import { tuiSession, type TuiSession } from "../src/host/tui-session.js";
 import type { ApprovalOptions } from "../src/core/approval.js";
 import { enterAltScreen, farewellLines } from "./terminal/alt-screen.js";
 import { lastHistoryAnswer } from "./state/copy-answer.js";
@@ -90,6 +91,13 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const asked = options.untrustedProfiles?.length ? await askTrust(options.cwd ?? process.cwd(), options.untrustedProfiles, stdin, stdout, options.approvalTiming) : undefined;
   const trust = asked?.trust;
   let session = options.createSession(approvals.ask, { trust });
+  // The UI holds each session as a TuiSession (ops in, events out); the one in use at exit is closed here.
+  const bound = new WeakMap<TuiSession, AgentSession>();
+  const bind = (s: AgentSession): TuiSession => {
+    const client = tuiSession(s);
+    bound.set(client, s);
+    return client;
+  };
   let code = 0;
   // Full-screen only on a real terminal: a pipe or a file gets the inline UI.
   const fullscreen = !options.inline && stdout.isTTY === true;
@@ -109,7 +117,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   if (stdout.isTTY) stdout.write(PASTE_ON);
   const app = (
     <App
-      session={session}
+      session={bind(session)}
       approvals={approvals}
       initialPrompt={options.initialPrompt}
       openResumePicker={options.openResumePicker}
@@ -118,11 +126,11 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
       approvalTiming={options.approvalTiming}
       typeAhead={asked?.typed || undefined}
       onExit={(c) => (code = c)}
-      openSession={(id) => options.createSession(approvals.ask, { resume: id })}
-      newSession={() => options.createSession(approvals.ask, { trust, fresh: true })}
+      openSession={(id) => bind(options.createSession(approvals.ask, { resume: id }))}
+      newSession={() => bind(options.createSession(approvals.ask, { trust, fresh: true }))}
       onSessionChange={(next) => {
-        session = next;
-        void next.startMcp();
+        session = bound.get(next)!;
+        void session.startMcp();
       }}
     />
   );

@@ -4,7 +4,7 @@
  * is layout and wiring.
  */
 import type { Dispatch } from "react";
-import type { AgentSession } from "../src/host/agent-session.js";
+import type { TuiSession } from "../src/host/tui-session.js";
 import { firstLine } from "./state/format.js";
 import { childLabel, PROMPT_LABEL_TITLE_MAX, promptChildLabel } from "./state/child-transcript.js";
 import type { ScreenKeyHandlers } from "./hooks/use-screen-keys.js";
@@ -40,11 +40,12 @@ export const BUSY = "a run is in progress — wait for it to finish, or press Ct
 const NO_RESUME = "/resume is not available in this UI (no session factory was given)";
 
 /** The other saved main sessions of the session's directory, newest first, as picker rows. */
-export function savedMainSessions(session: AgentSession): PickerRow[] {
+export function savedMainSessions(session: TuiSession): PickerRow[] {
   if (!session.store) return [];
+  const { cwd, sessionId } = session.facts();
   return session.store
-    .list({ cwd: session.cwd, kind: "main" })
-    .filter((s) => s.id !== session.sessionId)
+    .list({ cwd, kind: "main" })
+    .filter((s) => s.id !== sessionId)
     .map((s) => ({ id: s.id, at: s.mtimeMs, prompt: firstLine(s.prompt ?? "") }));
 }
 

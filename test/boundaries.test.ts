@@ -68,6 +68,17 @@ const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {
   "components/markdown/table-layout.ts imports components/layout/measure.ts": "the estimator goes",
 };
 
+/**
+ * The UI reaches its session through useSession (a TuiSession, src/host/tui-session.ts): only
+ * run-tui.tsx, which creates the session, and the test helpers may import AgentSession.
+ */
+const AGENT_SESSION = "src/host/agent-session.ts";
+const MAY_NAME_AGENT_SESSION = (file: string) => file === "components/run-tui.tsx" || file.startsWith("components/testing/");
+/** The components files (tests left out) that import AgentSession but may not, as "file imports src/host/agent-session.ts". */
+export function agentSessionImports(edges: readonly { from: string; to: string }[]): string[] {
+  return edges.filter((e) => e.from.startsWith("components/") && e.to === AGENT_SESSION && !MAY_NAME_AGENT_SESSION(e.from)).map((e) => `${e.from} imports ${e.to}`);
+}
+
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const read = (file: string) => readFileSync(file, "utf8");
 /** The imports among the app's own files (src/ and components/, tests left out). */
@@ -102,6 +113,12 @@ describe("architecture boundaries", () => {
     const edges = appEdges();
     expect(edges.filter((e) => adapter(e.from) && e.to === "src/host/agent-session.ts")).toEqual([]);
     expect(edges.filter((e) => adapter(e.from) && e.to === "src/host/session-client.ts").length).toBeGreaterThan(0);
+  });
+
+  it("under components/ only run-tui.tsx (and the test helpers) import AgentSession: the UI holds a TuiSession", () => {
+    expect(agentSessionImports(appEdges())).toEqual([]);
+    // The rule itself catches a view that reaches for the session class.
+    expect(agentSessionImports([{ from: "components/views/X.tsx", to: AGENT_SESSION }, { from: "components/run-tui.tsx", to: AGENT_SESSION }, { from: "components/testing/h.tsx", to: AGENT_SESSION }])).toEqual(["components/views/X.tsx imports src/host/agent-session.ts"]);
   });
 
   it("no import cycles among the files of src/ and components/", () => {

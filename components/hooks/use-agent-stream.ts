@@ -6,9 +6,8 @@
  * `reduceStream` at most once per `flushMs` (so many streaming children stay smooth).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { AgentSession } from "../../src/host/agent-session.js";
+import type { TuiSession } from "../../src/host/tui-session.js";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import type { CommandInvocation } from "../../src/commands/command-run.js";
 import { initialStreamState, reduceAll, type StreamAction } from "../state/agent-stream-reducer.js";
 import type { ItemTone, StreamState } from "../state/transcript-types.js";
 import { errorMessage } from "../../src/protocol/error-message.js";
@@ -27,14 +26,13 @@ export interface AgentStreamOptions {
 /** What the hook gives the UI. */
 export interface AgentStream {
   state: StreamState;
-  /** Starts a run with `text` (on `model` for this request only, when given); false (and nothing happens) when a run is in progress. */
-  submit(text: string, model?: string): boolean;
-  /** Runs a forked command file as a new child (shown as its pane), `typed` as the person's line; false when a run is in progress. */
-  /** Runs a command file the person typed (`typed`) as the session does for every front end (see AgentSession.runCommandFile). */
-  runCommandFile(typed: string, invocation: CommandInvocation): boolean;
+  /** Starts a run with `text`; false (and nothing happens) when a run is in progress. */
+  submit(text: string): boolean;
+  /** Runs the command file the person typed (`typed`, naming `command`) as the session does for every front end (the `run_command` op). */
+  runCommandFile(typed: string, command: string): boolean;
   /** Resumes child session `childId` with `prompt` through the task tool; false when a run is in progress. */
   resumeChild(childId: string, label: string, prompt: string): boolean;
-  /** Hands the conflict `/merge` stopped at to its branch's child, then goes on merging (AgentSession.handMergeConflict); false when a run is in progress. */
+  /** Hands the conflict `/merge` stopped at to its branch's child, then goes on merging (the `merge_hand` op); false when a run is in progress. */
   handMergeConflict(label: string): boolean;
   /** Runs `command` (typed after `!`) through the session's bash tool and approval; false when a run is in progress. */
   shell(command: string): boolean;
@@ -66,23 +64,27 @@ export interface AgentStream {
 }
 
 /** Header facts of a session shown at start-up. */
-function headerOf(session: AgentSession) {
-  return { cwd: session.cwd, model: session.model, provider: session.provider.name, notices: session.notices };
+function headerOf(session: TuiSession) {
+  const { cwd, model, provider, notices } = session.facts();
+  return { cwd, model, provider, notices: [...notices] };
 }
 
 type RunBody = (signal: AbortSignal, emit: (event: AgentEvent) => void) => Promise<unknown>;
 
 /** The session file that holds the session's tool results, when it is being written (long results are read back from it). */
-function savedFile(session: AgentSession): string | undefined {
-  if (!session.store || session.unsaved) return undefined;
-  return session.sessionPath ?? (session.history.length > 0 ? session.store.path(session.sessionId) : undefined);
+const savedFile = (session: TuiSession): string | undefined => session.facts().resultsFile;
+
+/** The saved conversation and spend a screen starts from. */
+function initialState(session: TuiSession): StreamState {
+  const { history, taskRecords, view } = session.conversation();
+  return initialStreamState(headerOf(session), [...history], [...taskRecords], savedFile(session), [...view], session.facts().spend);
 }
 
 /** Subscribes to `session` runs and keeps the transcript state (starting with its saved history). */
-export function useAgentStream(session: AgentSession, options: AgentStreamOptions = {}): AgentStream {
+export function useAgentStream(session: TuiSession, options: AgentStreamOptions = {}): AgentStream {
   const flushMs = options.flushMs ?? 50;
   const clock = options.now ?? Date.now;
-  const [state, setState] = useState<StreamState>(() => initialStreamState(headerOf(session), session.history, session.taskRecords, savedFile(session), session.view, session.ledger.rows()));
+  const [state, setState] = useState<StreamState>(() => initialState(session));
   const queue = useRef<StreamAction[]>([]);
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
@@ -123,14 +125,20 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   /** A line the person sees in the transcript and a resumed session shows again. */
   const note = useCallback(
     (text: string, tone: ItemTone = "info") => {
-      session.note(text, tone);
+      session.submit({ type: "note", text, tone });
       enqueue({ type: "notice", text, tone }, true);
     },
     [session, enqueue],
   );
 
   // The session's usage ledger is the one source of every token and cost figure: each addition (any agent, any run) is shown.
-  useEffect(() => session.ledger.subscribe(() => enqueue({ type: "spend", rows: session.ledger.rows() })), [session, enqueue]);
+  useEffect(() => {
+    let shown = session.facts().spend;
+    return session.onFacts(() => {
+      const rows = session.facts().spend;
+      if (rows !== shown) enqueue({ type: "spend", rows: (shown = rows) });
+    });
+  }, [session, enqueue]);
 
   // Problems that arise after the first frame (an MCP server that failed or crashed) appear as they happen.
   useEffect(() => session.onNotice((text) => enqueue({ type: "notice", text, tone: "warn" }, true)), [session, enqueue]);
@@ -150,7 +158,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
           const stopped = event.type === "agent_end" && event.reason === "aborted" ? stopNote.current : undefined;
           if (stopped) stopNote.current = undefined;
           const line = stopped ?? eventNote(event);
-          if (line) session.note(line.text, line.tone);
+          if (line) session.submit({ type: "note", text: line.text, tone: line.tone });
           enqueue({ type: "event", event, at: clock(), ...(stopped ? { note: stopped } : {}), ...(saves && (event.type === "tool_end" || event.type === "message") ? { savedTo: savedFile(session) } : {}) });
         });
       } catch (err) {
@@ -168,11 +176,11 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
           const unsaid = stopNote.current;
           stopNote.current = undefined;
           if (unsaid && mounted.current) {
-            session.note(unsaid.text, unsaid.tone);
+            session.submit({ type: "note", text: unsaid.text, tone: unsaid.tone });
             enqueue({ type: "notice", ...unsaid }, true);
           }
           // A background report that came after the run's last turn boundary starts a turn of its own.
-          if (mounted.current && session.hasUndeliveredReports) deliverRef.current();
+          if (mounted.current && session.facts().hasUndeliveredReports) deliverRef.current();
         });
       return true;
     },
@@ -180,18 +188,18 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   );
 
   const submit = useCallback(
-    (text: string, model?: string) =>
+    (text: string) =>
       startRun({ type: "run_start", text, at: clock() }, (signal, emit) =>
-        session.prompt(text, { signal, onEvent: emit, ...(model ? { model } : {}) }).then((result) => {
+        session.submit({ type: "prompt", text }, { signal, onEvent: emit }).then((result) => {
           // Stopped before any answer: the prompt was withdrawn; it goes back into the box.
-          if (session.lastFailure?.stopped && mounted.current) {
+          if (session.facts().lastFailure?.stopped && mounted.current) {
             enqueue({ type: "notice", text: "stopped before any answer — your prompt is back in the input box", tone: "dim" });
             setRestore((r) => ({ text, seq: (r?.seq ?? 0) + 1 }));
           }
           return result;
         }, (err: unknown) => {
           // The failed prompt was taken out of the history: say so and offer it back to edit.
-          if (session.lastFailure?.withdrawn && mounted.current) {
+          if (session.facts().lastFailure?.withdrawn && mounted.current) {
             enqueue({ type: "notice", text: "✗ that prompt failed and was not kept in the conversation — it is back in the input box to edit and send again", tone: "warn" });
             setRestore((r) => ({ text, seq: (r?.seq ?? 0) + 1 }));
           }
@@ -203,8 +211,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   );
 
   const deliver = useCallback(() => {
-    if (current.current || !session.hasUndeliveredReports) return;
-    startRun({ type: "run_start", at: clock() }, (signal, emit) => session.deliverBackground({ signal, onEvent: emit }), true);
+    if (current.current || !session.facts().hasUndeliveredReports) return;
+    startRun({ type: "run_start", at: clock() }, (signal, emit) => session.submit({ type: "deliver_background" }, { signal, onEvent: emit }), true);
   }, [session, startRun, clock]);
   deliverRef.current = deliver;
 
@@ -215,7 +223,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       enqueue({ type: "event", event, at: clock() });
       if (event.type === "background_ready" && event.mainIdle) setTimeout(() => mounted.current && deliverRef.current(), 0);
     });
-    if (session.hasUndeliveredReports) setTimeout(() => mounted.current && deliverRef.current(), 0);
+    if (session.facts().hasUndeliveredReports) setTimeout(() => mounted.current && deliverRef.current(), 0);
     return off;
   }, [session, enqueue, clock]);
 
@@ -224,8 +232,8 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       if (current.current) return false;
       const toolCallId = `ui-resume-${++resumes.current}`;
       return startRun({ type: "run_start", text: prompt, target: label, at: clock() }, async (signal, emit) => {
-        await session.resumeChild(childId, prompt, { signal, onEvent: emit, toolCallId });
-        if (session.pendingChildReports.some((n) => n.childId === childId)) note(`↪ ${label}'s report goes to the main agent with your next message`, "dim");
+        await session.submit({ type: "resume_child", child: childId, text: prompt }, { signal, onEvent: emit, toolCallId });
+        if (session.facts().pendingChildReports.some((n) => n.childId === childId)) note(`↪ ${label}'s report goes to the main agent with your next message`, "dim");
       });
     },
     [session, startRun, note, clock],
@@ -241,14 +249,13 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   );
 
   const runCommandFile = useCallback(
-    (typed: string, invocation: CommandInvocation): boolean => {
+    (typed: string, command: string): boolean => {
       if (current.current) return false;
       const toolCallId = `ui-command-${++resumes.current}`;
-      const command = invocation.command.name;
       return startRun({ type: "run_start", text: typed, at: clock() }, async (signal, emit) => {
-        const ran = await session.runCommandFile(invocation, { signal, onEvent: emit, toolCallId });
+        const ran = await session.submit({ type: "run_command", text: typed }, { signal, onEvent: emit, toolCallId });
         if (ran.kind === "prompt") return;
-        if (session.pendingChildReports.some((n) => n.command === command)) note(`↪ ${command}'s report goes to the main agent with your next message`, "dim");
+        if (session.facts().pendingChildReports.some((n) => n.command === command)) note(`↪ ${command}'s report goes to the main agent with your next message`, "dim");
         else if (ran.result.isError) note(`✗ ${command}: ${ran.result.content.split("\n")[0]}`, "error");
       }, true);
     },
@@ -258,7 +265,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const shell = useCallback(
     (command: string) =>
       startRun({ type: "run_start", text: `!${command}`, at: clock() }, async (signal, emit) => {
-        const result = await session.runShell(command, { signal, onEvent: emit });
+        const result = await session.submit({ type: "shell", command }, { signal, onEvent: emit });
         // A refusal (a deny rule) is said in full: the tool line's one-line result may cut the rule's file.
         const refused = result.isError && result.content.startsWith(REFUSED) ? result.content.slice(REFUSED.length) : undefined;
         if (refused !== undefined) note(`✗ not run: ${refused.replace(/; your own command is not run$/, "")}`, "error");
@@ -270,10 +277,10 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
   const compact = useCallback(
     () =>
       startRun({ type: "run_start", at: clock() }, async (signal, emit) => {
-        const before = session.history.length;
-        const done = await session.compact(signal, emit);
+        const before = session.facts().historyLength;
+        const done = await session.submit({ type: "compact" }, { signal, onEvent: emit });
         // The compaction replaced the first `cut` messages by one summary message.
-        const replaced = before - session.history.length + 1;
+        const replaced = before - session.facts().historyLength + 1;
         note(done ? `compacted: ${replaced} messages summarised` : "nothing to compact — the conversation is still short", "dim");
       }),
     [session, startRun, note, clock],
@@ -281,7 +288,7 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
 
   const stopChild = useCallback(
     (childId: string): boolean => {
-      if (!session.stopChild(childId)) return false;
+      if (!session.submit({ type: "abort", child: childId })) return false;
       enqueue({ type: "child_stop", childId }, true);
       return true;
     },
@@ -298,15 +305,15 @@ export function useAgentStream(session: AgentSession, options: AgentStreamOption
       shell,
       compact,
       stopChild,
-      messageChild: (childId: string, text: string) => session.messageChild(childId, text),
-      wakeChild: (childId: string) => session.wakeChild(childId),
+      messageChild: (childId: string, text: string) => session.submit({ type: "steer", child: childId, text }),
+      wakeChild: (childId: string) => session.submit({ type: "wake_child", child: childId }),
       isRunning: () => current.current !== undefined,
       abortAll: (note?: { text: string; tone: ItemTone }) => {
         if (!controller.current) return;
         if (note) stopNote.current = note;
         controller.current.abort();
       },
-      moveToBackground: (childId?: string) => session.moveToBackground(childId),
+      moveToBackground: (childId?: string) => session.submit({ type: "background", ...(childId !== undefined ? { child: childId } : {}) }),
       notice: note,
       clear: () => enqueue({ type: "clear" }, true),
       whenIdle: async () => {

@@ -5,9 +5,8 @@
 import { Text } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AgentSession } from "../../src/host/agent-session.js";
 import type { StreamState, TranscriptItem } from "../state/transcript-types.js";
-import { REREAD_AFTER_END_MS, useChildSessions } from "./use-child-sessions.js";
+import { REREAD_AFTER_END_MS, useChildSessions, type ChildSessionsSource } from "./use-child-sessions.js";
 
 afterEach(() => {
   cleanup();
@@ -26,7 +25,7 @@ function stateWith(ended: number): StreamState {
   return { finished: [], live: live as unknown as TranscriptItem[] } as unknown as StreamState;
 }
 
-function Probe({ session, state }: { session: AgentSession; state: StreamState }) {
+function Probe({ session, state }: { session: ChildSessionsSource; state: StreamState }) {
   const rows = useChildSessions(session, state, true);
   return <Text>{rows.map((r) => r.status).join(" ")}</Text>;
 }
@@ -35,7 +34,7 @@ describe("useChildSessions", () => {
   it("lists the store once on opening and once after eight ends, outside the frames", async () => {
     vi.useFakeTimers();
     let listed = 0;
-    const session = { store: { list: () => (listed++, []) }, cwd: "/project", sessionId: "20261204-115900-main00" } as unknown as AgentSession;
+    const session = { store: { list: () => (listed++, []) }, cwd: "/project", sessionId: "20261204-115900-main00" } as unknown as ChildSessionsSource;
     const app = render(<Probe session={session} state={stateWith(0)} />);
     expect(listed).toBe(1);
     for (let ended = 1; ended <= 8; ended++) {

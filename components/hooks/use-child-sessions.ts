@@ -7,15 +7,22 @@
  * children's own rows change at once (they come from the transcript).
  */
 import { useEffect, useMemo, useState } from "react";
-import type { AgentSession } from "../../src/host/agent-session.js";
 import type { SessionSummary } from "../../src/session/types.js";
+import type { SessionStore } from "../../src/session/store.js";
 import { sidebarRows, transcriptChildren, type SidebarRow } from "../state/sidebar-rows.js";
 import type { StreamState } from "../state/transcript-types.js";
 
 /** How long after a child's end the store is read again (more ends in between push it back). */
 export const REREAD_AFTER_END_MS = 250;
 
-function savedChildren(session: AgentSession): SessionSummary[] {
+/** Where the saved child sessions are: the store (none when sessions are not saved), the project, and the main session now. */
+export interface ChildSessionsSource {
+  store?: Pick<SessionStore, "list">;
+  cwd: string;
+  sessionId: string;
+}
+
+function savedChildren(session: ChildSessionsSource): SessionSummary[] {
   try {
     return session.store ? session.store.list({ cwd: session.cwd, kind: "child" }) : [];
   } catch {
@@ -24,7 +31,7 @@ function savedChildren(session: AgentSession): SessionSummary[] {
 }
 
 /** The rows, or [] while `active` is false (nothing is read then). */
-export function useChildSessions(session: AgentSession, state: StreamState, active: boolean): SidebarRow[] {
+export function useChildSessions(session: ChildSessionsSource, state: StreamState, active: boolean): SidebarRow[] {
   const fromTranscript = useMemo(() => (active ? transcriptChildren([...state.finished, ...state.live]) : []), [active, state.finished, state.live]);
   const ended = fromTranscript.filter((r) => r.status !== "running").length;
   const opened = useMemo(() => (active ? savedChildren(session) : []), [active, session]);

@@ -6,7 +6,7 @@
  * Ctrl-B moves the focused running child, or every foreground child, to the background.
  */
 import { useCallback, useState } from "react";
-import type { AgentSession } from "../../src/host/agent-session.js";
+import type { TuiSession } from "../../src/host/tui-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 import type { ItemTone } from "../state/transcript-types.js";
 import { shortId } from "../state/format.js";
@@ -35,7 +35,7 @@ export interface ChildStops {
 }
 
 /** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
-export function useChildStops(session: AgentSession, stream: AgentStream, stopRun: (why: string, note?: { text: string; tone: ItemTone }) => void): ChildStops {
+export function useChildStops(session: TuiSession, stream: AgentStream, stopRun: (why: string, note?: { text: string; tone: ItemTone }) => void): ChildStops {
   const [confirm, setConfirm] = useState<number | undefined>();
   const [after, setAfter] = useState<{ then: string; act: () => void } | undefined>();
 
@@ -49,7 +49,7 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
   }, [stream, stopRun]);
 
   const askBeforeStopping = useCallback(() => {
-    const n = session.runningChildren.length;
+    const n = session.facts().runningChildren.length;
     if (n === 0) return false;
     setConfirm(n);
     return true;
@@ -57,7 +57,7 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
 
   const stopChildrenThen = useCallback(
     (then: string, act: () => void) => {
-      const n = session.runningChildren.length;
+      const n = session.facts().runningChildren.length;
       if (n === 0) return act();
       setAfter({ then, act });
       setConfirm(n);
@@ -73,7 +73,7 @@ export function useChildStops(session: AgentSession, stream: AgentStream, stopRu
       if (stop && after) return after.act(); // exiting (or the rewind) stops every child; each stays resumable
       if (!stop && after && after.then !== "exit") return stream.notice(`nothing done (${after.then}); the children keep working`, "dim");
       if (!stop) return stream.notice("the children keep working; their reports will come to the main agent", "dim");
-      const ids = session.runningChildren;
+      const ids = session.facts().runningChildren;
       for (const id of ids) stream.stopChild(id);
       stopRun("the user stopped every child (Ctrl-C)");
       stream.notice(`⏹ stopped ${ids.length === 1 ? "1 child" : `${ids.length} children`} (each stays resumable from the sidebar)`, "warn");

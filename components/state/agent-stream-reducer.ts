@@ -34,7 +34,7 @@ export type StreamAction =
   | { type: "notice"; text: string; tone?: ItemTone }
   /** The person asked to stop one running child. */
   | { type: "child_stop"; childId: string }
-  /** The session's usage ledger changed: its rows now (AgentSession.ledger.rows()). */
+  /** The session's usage ledger changed: its rows now (the session fact `spend`, src/host/tui-session.ts). */
   | { type: "spend"; rows: readonly SpendRow[] }
   | { type: "clear" };
 
@@ -51,7 +51,7 @@ export interface HeaderInfo {
  * of a resumed session (its children, from `records`, as the summaries the live run showed); long
  * tool results of the history keep only their head when `file` (the session file they were read from) is given;
  * `view`: the notes and `!` commands saved beside the history, shown where they were; `spend`: the
- * session's usage ledger (AgentSession.ledger: a resumed session's saved rows), which every token and cost figure reads.
+ * session's usage ledger (the session fact `spend`: at start, a resumed session's saved rows), which every token and cost figure reads.
  */
 export function initialStreamState(header?: HeaderInfo, history: readonly AgentMessage[] = [], records: readonly TaskRecord[] = [], file?: string, view: readonly ViewEntry[] = [], spend: readonly SpendRow[] = []): StreamState {
   const finished: TranscriptItem[] = header ? [{ kind: "header", id: "header", done: true, ...header, notices: [...header.notices] }] : [];

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { AgentSession, type AgentSessionOptions } from "../../src/host/agent-session.js";
+import { tuiSession, type TuiSession } from "../../src/host/tui-session.js";
 import type { ModelRequest } from "../../src/protocol/provider.js";
 import { createScriptedProvider, type ScriptedProvider, type ScriptedTurn } from "../../src/providers/scripted.js";
 import { App } from "../App.js";
@@ -65,9 +66,16 @@ export function renderApp(
   const session = new AgentSession(base);
   const exits: number[] = [];
   const switched: AgentSession[] = [];
+  // The app holds each session as the TUI does (a TuiSession); the tests read the AgentSession behind it.
+  const bound = new Map<TuiSession, AgentSession>();
+  const bind = (s: AgentSession): TuiSession => {
+    const client = tuiSession(s);
+    bound.set(client, s);
+    return client;
+  };
   const app = render(
     <App
-      session={session}
+      session={bind(session)}
       approvals={approvals}
       onExit={(code) => exits.push(code)}
       flushMs={10}
@@ -76,9 +84,9 @@ export function renderApp(
       openResumePicker={options.openResumePicker}
       screenMode={options.screenMode}
       approvalTiming={options.approvalTiming ?? IMMEDIATE_APPROVALS}
-      openSession={(id) => new AgentSession({ ...base, resume: id })}
-      newSession={() => new AgentSession(base)}
-      onSessionChange={(s) => switched.push(s)}
+      openSession={(id) => bind(new AgentSession({ ...base, resume: id }))}
+      newSession={() => bind(new AgentSession(base))}
+      onSessionChange={(s) => switched.push(bound.get(s)!)}
     />,
   );
   return {

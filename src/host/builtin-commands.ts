@@ -5,7 +5,7 @@
  * to ask here, so a rewind that running children would refuse says so (`stop` stops them first).
  */
 import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoints/rewind.js";
-import { mergeNotice, queueListing } from "../merge/merge-queue.js";
+import { mergeNotice, queueListing, type MergeOutcome } from "../merge/merge-queue.js";
 import { parseMergeArgs } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
 import type { SessionClient } from "./session-client.js";
@@ -54,13 +54,23 @@ export function rewindRetryHint(args: string, r: RewindResult): string {
   return "";
 }
 
+/** What rewind `r` (asked with `args`) gave, as text: the TUI, ACP and -p say it alike. */
+export function rewindAnswer(args: string, r: RewindResult): CommandAnswer {
+  if (r.ok) return { ok: true, text: r.message };
+  return { ok: false, text: `/rewind: ${r.message}${rewindRetryHint(args, r)}` };
+}
+
+/** What merge `o` (asked with `args`) gave, as text: the TUI, ACP and -p say it alike. */
+export function mergeAnswer(args: string, o: MergeOutcome): CommandAnswer {
+  const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args.trim()} dirty merges anyway)` : "";
+  return { ok: o.ok, text: `/merge: ${mergeNotice(o)}${dirtyHint}` };
+}
+
 async function rewind(session: SessionClient, args: string): Promise<CommandAnswer> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return { ok: false, text: asked.error };
   if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.submit({ type: "get_state" }).checkpointBound).join("\n") };
-  const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
-  if (r.ok) return { ok: true, text: r.message };
-  return { ok: false, text: `/rewind: ${r.message}${rewindRetryHint(args, r)}` };
+  return rewindAnswer(args, await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts }));
 }
 
 async function merge(session: SessionClient, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
@@ -71,7 +81,5 @@ async function merge(session: SessionClient, args: string, opts: SubmitOptions):
     if (!handed && !outcome.ok) return { ok: false, text: `/merge hand: ${outcome.error ?? mergeNotice(outcome)}` };
     return { ok: outcome.ok, text: `/merge hand: ${mergeNotice(outcome)}` };
   }
-  const o = await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty });
-  const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args} dirty merges anyway)` : "";
-  return { ok: o.ok, text: `/merge: ${mergeNotice(o)}${dirtyHint}` };
+  return mergeAnswer(args, await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty }));
 }

@@ -21,6 +21,7 @@ import type { PermissionMode } from "../permissions/decide.js";
 import type { ChildRow } from "../subagents/runtime/background-children.js";
 import type { BudgetAnswer } from "../subagents/runtime/budget.js";
 import type { FileCommand } from "../commands/command-files.js";
+import type { NoteTone } from "../session/types.js";
 
 /** How the op's run is stopped and where its events go. */
 export interface SubmitOptions {
@@ -91,6 +92,7 @@ export interface OpResults {
   wait_background: Promise<void>;
   end: Promise<void>;
   close: void;
+  note: void;
 }
 
 // The ops' permission modes are the permission layer's (ops.ts cannot import it): a mismatch fails to compile.
@@ -147,6 +149,7 @@ export interface SubmitTarget {
   saveNow(): string | undefined;
   whenBackgroundIdle(signal?: AbortSignal): Promise<void>;
   close(): void;
+  note(text: string, tone?: NoteTone): void;
 }
 
 /**
@@ -261,6 +264,8 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.end(op.reason ?? "other", { signal: opts.signal });
     case "close":
       return target.close();
+    case "note":
+      return target.note(op.text, op.tone);
     default:
       // An op added to OP_SCHEMAS without a case here fails to compile.
       return op satisfies never;

@@ -90,6 +90,8 @@ export const OP_SCHEMAS = {
   end: z.object({ type: z.literal("end"), reason: z.enum(["clear", "logout", "prompt_input_exit", "other"]).optional() }),
   /** Closes the session: stops its children and MCP servers and releases the session file. */
   close: z.object({ type: z.literal("close") }),
+  /** Saves a line the person saw (a command's output, a notice) so a resumed session shows it; never sent to the model. */
+  note: z.object({ type: z.literal("note"), text: z.string(), tone: z.enum(["info", "warn", "error", "dim"]).optional() }),
 } as const;
 
 export type OpType = keyof typeof OP_SCHEMAS;
