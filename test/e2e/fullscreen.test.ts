@@ -157,8 +157,17 @@ describe.skipIf(!hasTmux)("full-screen TUI in a real terminal (tmux)", () => {
     tmux.run("resize-window", "-t", name, "-x", "100", "-y", "30");
     const clean = (s: string) => s.split("\n").filter((l) => l.startsWith("╭─")).length === 1 && s.split("\n").some((l) => l.startsWith("╭─") && l.length === 100) && (s.match(/Ask Ink/g) ?? []).length === 1;
     await tmux.waitFor(name, () => clean(tmux.visible(name)), "one frame at 100 columns");
-    await new Promise((r) => setTimeout(r, 300));
-    expect(clean(tmux.visible(name)), tmux.visible(name)).toBe(true);
+    // And it stays so: two captures 300 ms apart both clean (a capture taken while a frame is being
+    // written may catch it half-drawn under load; a second box or a stale width would persist).
+    const settled = async () => {
+      for (let i = 0; i < 20; i++) {
+        const first = clean(tmux.visible(name));
+        await new Promise((r) => setTimeout(r, 300));
+        if (first && clean(tmux.visible(name))) return true;
+      }
+      return false;
+    };
+    expect(await settled(), tmux.visible(name)).toBe(true);
     expect(tmux.visible(name)).toContain("Conclusion:");
     expect(bytes(name, CLEAR_SCROLLBACK)).toBe(0);
     tmux.keys(name, "C-c");
