@@ -124,3 +124,18 @@ function toolLines(item: ToolItem, w: number, resultLines: number): string[] {
   if (more > 0) rows.push(truncRow(moreRow(item, more, resultLines), w, dim));
   return rows;
 }
+
+/**
+ * The row of `item` drawn at `width` (details open or not) where `query` (case-insensitive) is
+ * first seen — where a search hit is put at the top of the view; 0 when no one row holds it (the
+ * query wraps across rows).
+ */
+export function queryRow(item: TranscriptItem, query: string, width: number, detail = false): number {
+  const q = query.toLowerCase();
+  if (q === "") return 0;
+  const at = itemLines(item, width, detail).findIndex((row) => stripSgr(row).toLowerCase().includes(q));
+  return Math.max(0, at);
+}
+
+const SGR = /\u001b\[[\d;]*m/g;
+const stripSgr = (row: string) => row.replace(SGR, "");
