@@ -7,8 +7,9 @@
  * Finished items never change: the window is memoised, and a frame in which only the live items
  * changed does not render it again.
  */
-import { Box, Text } from "ink";
+import { Box } from "ink";
 import { memo } from "react";
+import { ItemRows } from "./ItemRows.js";
 import type { TranscriptItem } from "../state/transcript-types.js";
 import { itemLines } from "../layout/item-lines.js";
 import { finishedRows, windowSlice } from "../layout/virtual-window.js";
@@ -49,11 +50,7 @@ export const HistoryWindow = memo(function HistoryWindow({ items, width, height,
   onRendered?.(view.items);
   return (
     <Box height={height} flexDirection="column" justifyContent="flex-end" overflow="hidden" flexShrink={0}>
-      {view.rows.map((row, i) => (
-        <Text key={i} wrap="truncate-end">
-          {row === "" ? " " : row}
-        </Text>
-      ))}
+      <ItemRows rows={view.rows} />
     </Box>
   );
 });

@@ -30,12 +30,6 @@ const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red
 
 export { COMMAND_MAX_ROWS, commandRows } from "../layout/tool-call-parts.js";
 
-/** Rows ToolCallLine takes for `item` at `width` (result rows are cut to the width, never wrapped). */
-export function toolCallRows(item: ToolItem, resultLines = 2, width = 100): number {
-  const { shown, more } = excerpt(item, resultLines);
-  return 1 + commandRows(item, width).length + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
-}
-
 /** The call line plus its result excerpt. */
 export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
   const { shown, more } = excerpt(item, resultLines);
