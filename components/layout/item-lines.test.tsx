@@ -86,3 +86,14 @@ describe("itemLines", () => {
     expect(itemLines(changed, 80).map(stripAnsi)).toEqual(["", "changed"]);
   });
 });
+
+describe("queryRow", () => {
+  it("puts an answer's row holding the query at the top, and any other item from its first row", async () => {
+    const { queryRow } = await import("./item-lines.js");
+    const rows = itemLines(items[3]!, 80).map(stripAnsi);
+    const at = queryRow(items[3]!, "NESTED bullet", 80);
+    expect(at).toBeGreaterThan(0);
+    expect(rows[at]).toContain("nested bullet");
+    expect(queryRow(items[8]!, "login.ts", 80, true)).toBe(0);
+  });
+});

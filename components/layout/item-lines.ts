@@ -126,13 +126,14 @@ function toolLines(item: ToolItem, w: number, resultLines: number): string[] {
 }
 
 /**
- * The row of `item` drawn at `width` (details open or not) where `query` (case-insensitive) is
- * first seen — where a search hit is put at the top of the view; 0 when no one row holds it (the
- * query wraps across rows).
+ * The row of `item` drawn at `width` (details open or not) put at the top of the view for a search
+ * hit: in an answer, the row where `query` (case-insensitive) is first seen (0 when no one row
+ * holds it: the query wraps across rows); any other item from its first row (a child's summary
+ * line above its report, a call line above its result).
  */
 export function queryRow(item: TranscriptItem, query: string, width: number, detail = false): number {
   const q = query.toLowerCase();
-  if (q === "") return 0;
+  if (q === "" || item.kind !== "assistant") return 0;
   const at = itemLines(item, width, detail).findIndex((row) => stripSgr(row).toLowerCase().includes(q));
   return Math.max(0, at);
 }
