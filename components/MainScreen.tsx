@@ -33,7 +33,7 @@ import { useTranscriptScroll } from "./hooks/use-transcript-scroll.js";
 import { useHistoryRows } from "./hooks/use-history-rows.js";
 import { useTerminalWrite } from "./terminal/terminal-write.js";
 import { useWarmHeights } from "./hooks/use-warm-heights.js";
-import { queryRow } from "./layout/item-parts.js";
+import { queryRow } from "./layout/item-lines.js";
 import { useTranscriptSearch } from "./hooks/use-transcript-search.js";
 import { useScreenKeys } from "./hooks/use-screen-keys.js";
 import { useFullscreenKeys } from "./hooks/use-fullscreen-keys.js";
@@ -203,10 +203,10 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   /** The open transcript's child runs: r writes it a message (a running child is not resumed). */
   const overlayChildRuns = !toolsOpen && ui.overlay !== undefined && childRows.find((r) => r.id === ui.overlay!.childId)?.status === "running";
   // The history's rows as drawn: one source for the window, the scroll range and the search.
-  const drawn = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
+  const historyRows = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
-  const scroll = useTranscriptScroll(drawn.rows, Math.max(1, layout.liveRows - 1), mode === "fullscreen" && state.live.length > 0);
-  const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns)), (item) => {
+  const scroll = useTranscriptScroll(historyRows, Math.max(1, layout.liveRows - 1), mode === "fullscreen" && state.live.length > 0);
+  const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns, detail)), (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
     else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, facts.sessionId, write), "info");
@@ -434,7 +434,6 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
       detail={detail}
-      onMeasured={drawn.measured}
     />
     </CallsWaitingForApproval.Provider>
     </WaitingForApproval.Provider>

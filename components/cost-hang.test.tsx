@@ -5,7 +5,7 @@ import type { AgentEvent } from "../src/protocol/events.js";
 import { costLines } from "./state/cost-lines.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./state/agent-stream-reducer.js";
 import { TranscriptItemView } from "./views/TranscriptItemView.js";
-import { itemRows } from "./layout/item-rows.js";
+import { itemLines } from "./layout/item-lines.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 
@@ -30,7 +30,7 @@ describe("/cost at 80 columns", () => {
     const text = costLines(state).join("\n");
     const item: TranscriptItem = { kind: "info", id: "c", done: true, tone: "info", text };
     const rows = stripAnsi(render(<TranscriptItemView item={item} now={0} width={80} />).lastFrame()!).split("\n");
-    expect(rows.length).toBe(itemRows(item, 80));
+    expect(rows.length).toBe(itemLines(item, 80).length);
     const child = rows.findIndex((r) => r.includes("[a96c68]"));
     expect(child).toBeGreaterThan(0);
     const usageCol = rows[child]!.search(/\d+(\.\d+)?k tokens/);

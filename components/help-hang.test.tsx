@@ -2,7 +2,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { TranscriptItemView } from "./views/TranscriptItemView.js";
 import { runSlashCommand } from "./state/slash-commands.js";
-import { itemRows } from "./layout/item-rows.js";
+import { itemLines } from "./layout/item-lines.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 
 describe("/help at 80 columns", () => {
@@ -19,7 +19,7 @@ describe("/help at 80 columns", () => {
     // A command's wrapped help goes on under its text, past the command column.
     const cost = rows.findIndex((r) => r.trimStart().startsWith("/cost"));
     const col = rows[cost]!.indexOf(rows[cost]!.trimStart().split(/\s{2,}/)[1]!);
-    expect(rows.length).toBe(itemRows(item, 80));
+    expect(rows.length).toBe(itemLines(item, 80).length);
     if (rows[cost + 1] && !rows[cost + 1]!.trimStart().startsWith("/")) expect(rows[cost + 1]!.length - rows[cost + 1]!.trimStart().length).toBe(col);
   });
 });

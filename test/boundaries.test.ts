@@ -61,9 +61,6 @@ export const COMPONENT_LEVELS: readonly (readonly string[])[] = [["terminal"], [
  * listed fails the suite.
  */
 const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {
-  // The height estimator (#41 item 3, "one layout model": an item's height is the rows it drew) re-implements the views' rows.
-  "components/layout/item-rows.ts imports components/views/ToolCallLine.tsx": "the estimator goes",
-  "components/layout/item-rows.ts imports components/views/TranscriptItemView.tsx": "the estimator goes",
   // Markdown's tables cut and wrap with the layout's text measures (measure.ts goes with the estimator).
   "components/markdown/table-layout.ts imports components/layout/measure.ts": "the estimator goes",
 };

@@ -1,13 +1,12 @@
 /**
  * useHistoryRows: the full-screen history's rows as the window draws them — at the region's width,
  * details open (Ctrl-O) or not, with every height measured so far — for the scroll range and the
- * view's position. The window reports each measured height that differed from its estimate
- * (`measured`), and the rows are summed again. The sum is taken only when read (scrolled up, a
+ * view's position (each item's height is the rows it draws, layout/item-lines.ts). The sum is taken only when read (scrolled up, a
  * scroll, a search): the end of the transcript in view costs the items in view. Items appended to
  * the same history (a run's prompt, answers, finished task calls) are added to the last sum:
  * summing 5,000 measured items took ~1.5 ms of each frame an item finished in.
  */
-import { useMemo, useReducer, useRef } from "react";
+import { useMemo, useRef } from "react";
 import type { TranscriptItem } from "../state/transcript-types.js";
 import type { TranscriptRows } from "./use-transcript-scroll.js";
 import { finishedRows } from "../layout/virtual-window.js";
@@ -16,23 +15,21 @@ interface Sum {
   items: readonly TranscriptItem[];
   width: number;
   detail: boolean;
-  version: number;
   total: number;
 }
 
-/** The rows of `items` drawn at `width` with details `detail`; call `measured` when a drawn height changed. */
-export function useHistoryRows(items: readonly TranscriptItem[], width: number, detail: boolean): { rows: TranscriptRows; measured: () => void } {
-  const [version, measured] = useReducer((n: number) => n + 1, 0);
+/** The rows of `items` drawn at `width` with details `detail`. */
+export function useHistoryRows(items: readonly TranscriptItem[], width: number, detail: boolean): TranscriptRows {
   const last = useRef<Sum | undefined>(undefined);
   const rows = useMemo(() => {
     // Summed when first read: following the end (a resumed session's first frame) it is not read,
     // and summing means parsing every finished answer's Markdown for its height.
     const sum = () => {
       const prev = last.current;
-      const from = prev && prev.width === width && prev.detail === detail && prev.version === version && extends_(items, prev.items) ? prev.items.length : 0;
+      const from = prev && prev.width === width && prev.detail === detail && extends_(items, prev.items) ? prev.items.length : 0;
       let total = from > 0 ? prev!.total : 0;
       for (let i = from; i < items.length; i++) total += finishedRows(items[i]!, width, detail);
-      last.current = { items, width, detail, version, total };
+      last.current = { items, width, detail, total };
       return total;
     };
     let total: number | undefined;
@@ -42,10 +39,9 @@ export function useHistoryRows(items: readonly TranscriptItem[], width: number, 
         return (total ??= sum());
       },
       heightOf: (i: number) => finishedRows(items[i]!, width, detail),
-      version,
     };
-  }, [items, width, detail, version]);
-  return { rows, measured };
+  }, [items, width, detail]);
+  return rows;
 }
 
 /** Whether `items` begins with every item of `before`, the same objects in the same order. */

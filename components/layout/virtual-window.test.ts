@@ -1,21 +1,16 @@
-/** The virtual transcript's height records: one per item, width and details state, a few widths kept. */
+/** The virtual transcript's heights: the rows each item draws, per width and details state. */
 import { describe, expect, it } from "vitest";
 import type { TranscriptItem } from "../state/transcript-types.js";
-import { itemRows } from "./item-rows.js";
-import { anchorAt, finishedRows, recordRows, rowsBefore } from "./virtual-window.js";
+import { itemLines } from "./item-lines.js";
+import { anchorAt, finishedRows, rowsBefore } from "./virtual-window.js";
 
-describe("finishedRows / recordRows", () => {
-  it("answers each width and details key from its own record, and keeps the latest few widths", async () => {
+describe("finishedRows", () => {
+  it("is the number of rows the item draws, per width and details state", () => {
     const item: TranscriptItem = { kind: "info", id: "i1", done: true, tone: "dim", text: "a line of text that wraps at narrow widths" };
     expect(finishedRows(item, 80)).toBe(1);
-    expect(recordRows(item, 80, 3)).toBe(true);
-    expect(recordRows(item, 80, 3)).toBe(false);
-    expect(recordRows(item, 80, 5, true)).toBe(true); // details open: another key
-    expect(finishedRows(item, 80)).toBe(3);
-    expect(finishedRows(item, 80, true)).toBe(5);
-    expect(finishedRows(item, 10)).toBe(itemRows(item, 10)); // not measured at 10: the estimate
-    for (const w of [11, 12, 13, 14]) finishedRows(item, w);
-    expect(finishedRows(item, 80)).toBe(1); // 80's measurement was the oldest and is gone: estimated again
+    expect(finishedRows(item, 10)).toBe(itemLines(item, 10).length);
+    expect(finishedRows(item, 10)).toBe(5);
+    for (const w of [11, 12, 13, 14, 80]) expect(finishedRows(item, w)).toBe(itemLines(item, w).length);
   });
 });
 
@@ -32,13 +27,13 @@ describe("rowsBefore / anchorAt", () => {
 });
 
 describe("heights with details open", () => {
-  it("a finished child's summary counts its report when details are open, and each state keeps its own record", () => {
+  it("a finished child's summary counts its report when details are open", () => {
     const report = Array.from({ length: 12 }, (_, i) => `report line ${i}`).join("\n");
-    const item = { kind: "tool", id: "t1", done: true, name: "task", args: {}, status: "ok", child: { status: "ok", report } } as unknown as TranscriptItem;
+    const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 };
+    const child = { childId: "c1", prompt: "p", status: "ok", startedAt: 0, turns: 1, usage, report, entries: [], dropped: 0, thinking: false };
+    const item = { kind: "tool", id: "t1", done: true, name: "task", args: {}, status: "ok", child } as unknown as TranscriptItem;
     expect(finishedRows(item, 80)).toBe(1);
     expect(finishedRows(item, 80, true)).toBe(13);
-    recordRows(item, 80, 14, true);
-    expect(finishedRows(item, 80, true)).toBe(14);
     expect(finishedRows(item, 80)).toBe(1);
   });
 });

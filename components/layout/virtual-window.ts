@@ -1,12 +1,11 @@
 /**
- * The virtual transcript's arithmetic, pure: items have heights in terminal rows (measured once
- * per item and width, cached), the view is `height` rows scrolled `offset` rows up from the
+ * The virtual transcript's arithmetic, pure: items have heights in terminal rows (the rows each
+ * draws, counted once per item and width), the view is `height` rows scrolled `offset` rows up from the
  * bottom, and only the items that touch the view are rendered. The cost of a frame depends on the
  * view, not on how long the transcript is.
  */
 import type { TranscriptItem } from "../state/transcript-types.js";
-import { isParted, partedRows } from "./item-parts.js";
-import { itemRows } from "./item-rows.js";
+import { itemLines } from "./item-lines.js";
 
 /** The slice of items to render and how far to shift it down (rows of its last item below the view). */
 export interface WindowSlice {
@@ -47,36 +46,24 @@ const KEPT_HEIGHTS = 4;
 const DETAIL_KEY = 1_000_000;
 
 /**
- * The one source of a finished item's height: rows of `item` drawn at `width` with details open
- * (Ctrl-O) or not — the height measured when it was drawn so, else the estimate. The history
- * window, the scroll range and the search all read it, so they agree on where every row is.
- * A finished answer is drawn in parts (item-parts.ts): its height is their sum.
+ * The one source of a finished item's height: the number of rows `item` draws at `width` with
+ * details open (Ctrl-O) or not (itemLines). The history window, the scroll range and the search
+ * all read it, so they agree on where every row is. Heights are kept apart from the rows (a few
+ * widths an item), so summing a long history's heights does not keep every item's rows.
  */
 export function finishedRows(item: TranscriptItem, width: number, detail = false): number {
-  if (isParted(item)) return partedRows(item, width);
   const key = width + (detail ? DETAIL_KEY : 0);
   const heights = measured.get(item);
   if (heights) {
     for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) return heights[i + 1]!;
   }
-  const rows = itemRows(item, width, detail);
+  const rows = itemLines(item, width, detail).length;
   if (!heights) measured.set(item, [key, rows]);
   else {
     if (heights.length >= 2 * KEPT_HEIGHTS) heights.splice(0, 2); // resizing through many widths keeps the latest few
     heights.push(key, rows);
   }
   return rows;
-}
-
-/** Records the real height of `item` drawn at `width` (details open or not); true when it differs from what was assumed. */
-export function recordRows(item: TranscriptItem, width: number, rows: number, detail = false): boolean {
-  if (isParted(item)) return false; // its parts are measured one by one (recordPartRows)
-  const before = finishedRows(item, width, detail);
-  if (before === rows) return false;
-  const key = width + (detail ? DETAIL_KEY : 0);
-  const heights = measured.get(item)!;
-  for (let i = 0; i < heights.length; i += 2) if (heights[i] === key) heights[i + 1] = rows;
-  return true;
 }
 
 /** Total rows of `items` at `width` (details open or not). */

@@ -1,12 +1,12 @@
 /**
- * Full-screen cost does not follow what is above (issue #29, item 1): a finished answer is drawn
- * in parts — only the Markdown blocks in view — and the window shows exactly the rows the whole
- * answer drawn in full has there (bottom, middle, top); a finished answer is not drawn again while
- * a new answer streams below it, and not at all while the live answer fills the region.
+ * Full-screen cost does not follow what is above (issue #29, item 1): a finished answer is drawn to
+ * rows once per width (layout/item-lines.ts) and the window draws only the rows in view — exactly
+ * the rows the whole answer drawn in full by the Ink view has there (bottom, middle, top); a
+ * finished answer is not drawn again while a new answer streams below it, and not at all while the
+ * live answer fills the region.
  */
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
-import { createElement, type ComponentProps } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentMessage } from "../../src/protocol/messages.js";
 import { initialStreamState, reduceAll } from "../state/agent-stream-reducer.js";
@@ -18,17 +18,15 @@ import { ScreenBody } from "./ScreenBody.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
 
-/** Every time a Markdown block is drawn by the history window: the block's text, counted (no memo here: a count rises only when its parent drew it again). */
+/** Every time Markdown is drawn to rows: its text, counted. */
 const drawn = vi.hoisted(() => new Map<string, number>());
-vi.mock("./Markdown.js", async (importActual) => {
-  const actual = await importActual<typeof import("./Markdown.js")>();
-  const Counted = (props: ComponentProps<typeof actual.MarkdownBlock>) => {
-    const b = props.block;
-    const key = "spans" in b ? b.spans.map((s) => s.text).join("") : "lines" in b ? b.lines.join("\n") : b.type;
-    drawn.set(key, (drawn.get(key) ?? 0) + 1);
-    return createElement(actual.MarkdownBlock, props);
+vi.mock("../layout/markdown-lines.js", async (importActual) => {
+  const actual = await importActual<typeof import("../layout/markdown-lines.js")>();
+  const markdownLines = (text: string, width: number) => {
+    drawn.set(text, (drawn.get(text) ?? 0) + 1);
+    return actual.markdownLines(text, width);
   };
-  return { ...actual, MarkdownBlock: Counted };
+  return { ...actual, markdownLines };
 });
 
 afterEach(() => {
@@ -74,7 +72,7 @@ describe("a finished answer drawn in parts", () => {
   const H = 12;
   const items: TranscriptItem[] = initialStreamState(undefined, history(longAnswer(120, "OLD"))).finished;
 
-  it("shows the very rows the whole answer has, at the bottom, the middle and the top, drawing only the blocks in view", async () => {
+  it("shows the very rows the whole answer has, at the bottom, the middle and the top, drawing a screenful of rows", async () => {
     // The reference: every item drawn whole, in one tall column.
     const whole = render(
       <Box flexDirection="column" width={W}>
@@ -96,13 +94,12 @@ describe("a finished answer drawn in parts", () => {
       expect(totalRows(items, W), "the window's heights are the drawn ones").toBe(rows.length);
       const want = rows.slice(rows.length - offset - H, rows.length - offset);
       expect(frame.split("\n").map((r) => r.trimEnd()), `offset ${offset}`).toEqual(want.map((r) => r.trimEnd()));
-      // A screenful of blocks was drawn, not the answer's 240.
-      const blocks = [...drawn.values()].length;
-      expect(blocks, `offset ${offset}`).toBeGreaterThan(0);
-      expect(blocks, `offset ${offset}`).toBeLessThanOrEqual(H);
+      // A screenful of rows was drawn, not the answer's hundreds.
+      expect(frame.split("\n").length, `offset ${offset}`).toBe(H);
       app.unmount();
-      drawn.clear();
     }
+    // The answer was drawn to rows once at this width, whatever the offset.
+    expect(oldDraws()).toBe(1);
     expect(rows[1]).toContain("› explain the whole code base"); // the top offset reached the very first rows
   });
 });

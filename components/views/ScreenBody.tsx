@@ -36,8 +36,6 @@ export interface ScreenBodyProps {
   onHistoryRendered?: (count: number) => void;
   /** Details open (Ctrl-O, full-screen). */
   detail?: boolean;
-  /** A drawn history item's height differed from the one assumed. */
-  onMeasured?: () => void;
 }
 
 function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
@@ -81,7 +79,7 @@ export function ScreenBody(props: ScreenBodyProps) {
       <>
         {fills ? null : (
           <Box flexGrow={1} flexShrink={1} flexDirection="column" justifyContent="flex-end" overflow="hidden">
-            <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} onMeasured={props.onMeasured} />
+            <HistoryWindow items={state.finished} width={width} height={layout.regionRows} offset={scroll.offset} onRendered={props.onHistoryRendered} detail={props.detail} />
           </Box>
         )}
         {scroll.scrolled ? <ScrolledHint unseen={scroll.unseen} running={props.running} width={width} /> : live}

@@ -10,10 +10,9 @@
 import { Box, Text } from "ink";
 import { useContext } from "react";
 import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
-import { contentLines, formatArgs, formatDuration, truncate } from "../state/format.js";
+import { formatArgs, formatDuration, truncate } from "../state/format.js";
 import { StatusGlyph } from "./StatusGlyph.js";
-import { childTitle, normalizeDescription } from "../../src/subagents/runtime/child-label.js";
-import { wrapRows } from "../layout/measure.js";
+import { commandRows, excerpt, moreRow, queuedTitle } from "../layout/tool-call-parts.js";
 import type { ToolItem } from "../state/transcript-types.js";
 
 export interface ToolCallLineProps {
@@ -29,45 +28,7 @@ export interface ToolCallLineProps {
 
 const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
 
-function excerpt(item: ToolItem, resultLines: number): { shown: string[]; more: number } {
-  const lines = item.result !== undefined ? contentLines(item.result) : (item.resultHead ?? []);
-  const total = item.result !== undefined ? lines.length : (item.resultLines ?? lines.length);
-  const shown = lines.slice(0, item.status === "error" ? resultLines + 1 : resultLines);
-  return { shown, more: total - shown.length };
-}
-
-/** The "… +N lines" row; when more lines were asked for than the kept head has, it says where the rest is. */
-function moreRow(item: ToolItem, more: number, resultLines: number): string {
-  const row = `     … +${more} line${more === 1 ? "" : "s"}`;
-  return item.resultHead !== undefined && resultLines > item.resultHead.length ? `${row} · Ctrl-T opens the latest tool output in full` : row;
-}
-
-/** Most rows a long command takes under its call line; a longer one ends with a count. */
-export const COMMAND_MAX_ROWS = 12;
-const COMMAND_INDENT = 4;
-
-/** The rows of a `bash` command drawn under the call line (none when it fits on the line itself). */
-export function commandRows(item: ToolItem, width: number): string[] {
-  const command = item.args.command;
-  if (typeof command !== "string" || item.name !== "bash") return [];
-  const line = Math.max(20, width - item.name.length - 16);
-  if (!command.includes("\n") && formatArgs(item.args, Number.MAX_SAFE_INTEGER).length <= line) return [];
-  const rows = wrapRows(command, Math.max(10, width - COMMAND_INDENT));
-  if (rows.length <= COMMAND_MAX_ROWS) return rows;
-  return [...rows.slice(0, COMMAND_MAX_ROWS - 1), `… +${rows.length - COMMAND_MAX_ROWS + 1} more rows of the command`];
-}
-
-/** Rows ToolCallLine takes for `item` at `width` (result rows are cut to the width, never wrapped). */
-export function toolCallRows(item: ToolItem, resultLines = 2, width = 100): number {
-  const { shown, more } = excerpt(item, resultLines);
-  return 1 + commandRows(item, width).length + (item.update && !item.done ? 1 : 0) + shown.length + (more > 0 ? 1 : 0);
-}
-
-/** A queued `task` call named as its child's row will name it: `scout · find the login handler` (its description, else its prompt's first words). */
-function queuedTitle(args: Record<string, unknown>): string {
-  const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-  return childTitle({ profile: text(args.agent), description: normalizeDescription(text(args.description)).text, prompt: text(args.prompt) });
-}
+export { COMMAND_MAX_ROWS, commandRows } from "../layout/tool-call-parts.js";
 
 /** The call line plus its result excerpt. */
 export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {

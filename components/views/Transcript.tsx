@@ -8,11 +8,13 @@
 import { Box, Static } from "ink";
 import type { ChildView, TranscriptItem } from "../state/transcript-types.js";
 import { BottomClamp } from "../layout/BottomClamp.js";
-import { itemRows } from "../layout/item-rows.js";
+import { itemLines } from "../layout/item-lines.js";
+import { ItemRows } from "./ItemRows.js";
 import { livePlan, type LiveShape } from "../layout/live-plan.js";
 import { rowCount } from "../layout/measure.js";
 import { PaneGroup } from "./PaneGroup.js";
 import { TranscriptItemView } from "./TranscriptItemView.js";
+import { liveTail } from "./Markdown.js";
 
 export interface TranscriptHistoryProps {
   /** Finished items (append-only). */
@@ -67,11 +69,17 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
         // Static's own box is absolutely positioned, so nothing else bounds an item's width: without
         // this, a row of a marker and wrapped text was laid out a column or more past the terminal.
         <Box key={item.id} flexDirection="column" width={columns}>
-          <TranscriptItemView item={item} now={0} width={columns} />
+          <ItemRows rows={itemLines(item, columns)} />
         </Box>
       )}
     </Static>
   );
+}
+
+/** Rows a live item other than the streaming answer draws: its rows (an answer not streaming shows its last 3 lines). */
+function liveItemRows(item: TranscriptItem, columns: number): number {
+  const shown = item.kind === "assistant" && !item.done ? { ...item, text: liveTail(item.text, 3, columns) } : item;
+  return itemLines(shown, columns).length;
 }
 
 /** The shape livePlan needs: pane groups, the streaming answer, and the rows of everything else. */
@@ -82,7 +90,7 @@ export function liveShape(groups: readonly Group[], columns: number): LiveShape 
   const paneGroups: LiveShape["paneGroups"] = [];
   for (const g of groups) {
     if (g.kind === "panes") paneGroups.push({ ids: g.agents.map((a) => a.childId), extraRows: Object.fromEntries(g.agents.map((a) => [a.childId, a.note ? 1 : 0])) });
-    else if (g.item.id !== tailId) otherRows += itemRows(g.item, columns);
+    else if (g.item.id !== tailId) otherRows += liveItemRows(g.item, columns);
   }
   return { paneGroups, otherRows, hasAssistant: tailId !== undefined, tailId };
 }

@@ -11,6 +11,7 @@ import { SubagentSummary } from "./SubagentSummary.js";
 import { ToolCallLine } from "./ToolCallLine.js";
 import { retryStatus } from "../state/retry-status.js";
 import { WrapLines, WrapText } from "./WrapText.js";
+import { DETAIL_RESULT_LINES } from "../layout/tool-call-parts.js";
 
 export interface TranscriptItemViewProps {
   /** The item to draw. */
@@ -25,8 +26,7 @@ export interface TranscriptItemViewProps {
   detail?: boolean;
 }
 
-/** Lines of a tool result shown with details open. */
-export const DETAIL_RESULT_LINES = 200;
+export { DETAIL_RESULT_LINES } from "../layout/tool-call-parts.js";
 
 const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 

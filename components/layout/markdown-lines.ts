@@ -1,0 +1,72 @@
+/**
+ * Markdown drawn to rows at a width, as views/Markdown.tsx draws it with Ink: each parsed block
+ * (parse-markdown.ts) to its rows — paragraphs and headings wrapped, bullets with their marker and
+ * the text beside it, quotes behind a dim rule, code indented, tables laid out (table-layout.ts).
+ */
+import chalk from "chalk";
+import stringWidth from "string-width";
+import { parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
+import { layoutTable } from "../markdown/table-layout.js";
+import { paint, textRows, wrapTextRows } from "./text-rows.js";
+
+/** Inline spans styled as Markdown's Spans draws them: code cyan, links underlined with their target dim. */
+export function spansText(spans: readonly Span[]): string {
+  let out = "";
+  for (const s of spans) {
+    if (s.code) out += paint(s.text, { color: "cyan" });
+    else if (s.link) out += paint(`${s.text}${paint(` (${s.link})`, { dimColor: true })}`, { underline: true, bold: s.bold, italic: s.italic });
+    else out += paint(s.text, { bold: s.bold, italic: s.italic });
+  }
+  return out;
+}
+
+/** A box `width` wide holding a fixed `lead` beside rows drawn in the rest: the lead on the first row, its width of spaces on the others. */
+function beside(lead: string, rows: readonly string[]): string[] {
+  const pad = " ".repeat(stringWidth(lead));
+  return rows.map((row, i) => (i === 0 ? lead : pad) + row);
+}
+
+/** Rows behind a dim left rule and a space, on every row (a box with only its left border, single, dim, and a padding of 1). */
+export function ruled(rows: readonly string[]): string[] {
+  return rows.map((row) => `${chalk.dim("│")} ${row}`);
+}
+
+/** The rows of one block at `width` columns. */
+export function blockLines(block: MdBlock, width: number): string[] {
+  const w = Math.max(1, Math.floor(width));
+  switch (block.type) {
+    case "table": {
+      const t = layoutTable(block, w);
+      return [
+        ...textRows(t.rules.top, w, { dimColor: true }),
+        ...t.header.flatMap((row) => textRows(row, w, { bold: true })),
+        ...textRows(t.rules.mid, w, { dimColor: true }),
+        ...t.body.flatMap((row) => textRows(row, w)),
+        ...textRows(t.rules.bottom, w, { dimColor: true }),
+      ];
+    }
+    case "heading":
+      return wrapTextRows(spansText(block.spans), w, { bold: true, color: block.level <= 2 ? "magenta" : undefined, underline: block.level === 1 }, false);
+    case "bullet": {
+      const indent = " ".repeat(block.indent * 2);
+      const marker = /^\d/.test(block.marker) ? `${block.marker} ` : "• ";
+      const inner = Math.max(1, w - indent.length - stringWidth(marker));
+      return beside(indent + marker, wrapTextRows(spansText(block.spans), inner, undefined, false));
+    }
+    case "quote":
+      return ruled(wrapTextRows(spansText(block.spans), Math.max(1, w - 2), { dimColor: true }, false));
+    case "code":
+      return block.lines.flatMap((line) => textRows(line === "" ? " " : line, Math.max(1, w - 2), { color: "yellow" }).map((row) => `  ${row}`));
+    case "rule":
+      return textRows("─".repeat(24), w, { dimColor: true });
+    case "blank":
+      return [" "];
+    case "para":
+      return wrapTextRows(spansText(block.spans), w, undefined, false);
+  }
+}
+
+/** Markdown `text` drawn at `width` columns: its blocks' rows in order. */
+export function markdownLines(text: string, width: number): string[] {
+  return parseMarkdown(text).flatMap((block) => blockLines(block, width));
+}
