@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 import { viteSwaps } from "./scripts/ink-swaps.mjs";
 
 /**
- * Tests run the code the bundle runs: the files of Ink, string-width and yoga that scripts/build.mjs
+ * Tests run the code the bundle runs: the files of string-width and yoga that scripts/build.mjs
  * swaps (scripts/ink-swaps.mjs) are swapped here too, by the same table. Vite sees a package's
  * imports only when the package is inlined, so every package whose files are swapped, or that
  * imports one of them, is (wrap-ansi for its own string-width@7).

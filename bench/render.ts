@@ -4,7 +4,7 @@
  * to the answer's last line on screen with the prompt box back: CPU s of the app, bytes written to
  * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
- * messages already in the transcript, via --resume), a paced answer (100 tokens/s for 20 s; also
+ * messages already in the transcript, via --resume, and in `--inline`), a paced answer (100 tokens/s for 20 s; also
  * `--inline`, and full-screen at 80×24, where the transcript scrolls a row every few tokens), and
  * 1 main + 8 children each streaming at 50 tokens/s (also below 5,000 messages), and the same for
  * 51 s in full-screen and in --inline mode (the figures issue #29 compares: bytes and % of a core).
@@ -196,6 +196,7 @@ function scenarios(quick: boolean): Scenario[] {
   const list: Scenario[] = [
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
+    { name: "20,000-token answer (~4,000 tokens/s), --inline", history: 0, args: ["--inline"], script: fast, runs: 1 },
     ...pacedScenarios(big),
     { name: "paced answer, scroll-heavy at 80×24", history: 0, script: paced, runs: 1, size: [80, 24] },
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },

@@ -4,7 +4,7 @@
  * as the machine's floor. Asserts nothing. Options: `--quick` (fewer runs), `--only a,b` (groups:
  * startup, sessions, loop, render, ui, install — `install` times `npm install` in a fresh
  * clone and runs only in the full bench or when named). The last rows, group "targets", restate
- * issue #29's targets from the figures of the same run (bench/targets.ts).
+ * issue #41's targets (with round two's still measured) from the figures of the same run (bench/targets.ts).
  */
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     figures.push(...(await installFigures(quick ? 1 : 3, log)));
   }
 
-  // Issue #29's targets, restated from what this run measured (the last rows of the table).
+  // Issue #41's targets, restated from what this run measured (the last rows of the table).
   figures.push(...targetFigures(figures));
 
   const rows = figures.map((f) => [f.group, f.name, formatValue(f.median, f.unit), `${f.runs}`, f.note ?? ""]);

@@ -54,6 +54,26 @@ describe("cost", () => {
     expect(childView.cost?.usd).toBeCloseTo(0.15, 6);
   });
 
+  it("a spend keeps the live items of the children it did not change (the same objects: their rows and panes are not drawn again)", () => {
+    const start = (n: number): StreamAction[] => [
+      ev({ type: "tool_start", call: { type: "toolCall", id: `t${n}`, name: "task", arguments: { prompt: "x" } } }),
+      ev({ type: "subagent_start", childId: `c-${n}`, parentToolCallId: `t${n}`, prompt: "x", resumed: false }),
+    ];
+    const row = (n: number, out: number) => ({ agent: `c-${n}`, run: `t${n}`, model: "claude-haiku-4-5", usage: usage(1000, out) });
+    const before = reduceAll(initialStreamState(), [{ type: "run_start", text: "go", at: 0 }, ...start(1), ...start(2), ...start(3), { type: "spend", rows: [row(1, 10), row(2, 10)] }]);
+    const item = (s: typeof before, id: string) => s.live.find((i): i is ToolItem => i.kind === "tool" && i.id === id)!;
+    // Child 1 spends again; children 2 (priced, unchanged) and 3 (nothing spent) keep their items.
+    const after = reduceAll(before, [{ type: "spend", rows: [row(1, 20), row(2, 10)] }]);
+    expect(item(after, "t1")).not.toBe(item(before, "t1"));
+    expect(item(after, "t1").child!.cost!.usd).toBeGreaterThan(item(before, "t1").child!.cost!.usd);
+    expect(item(after, "t2")).toBe(item(before, "t2"));
+    expect(item(after, "t3")).toBe(item(before, "t3"));
+    // The main agent's spend changes no child's cost: the live list itself is kept.
+    const main = reduceAll(after, [{ type: "spend", rows: [row(1, 20), row(2, 10), { agent: "main", model: "claude-sonnet-4-5", usage: usage(5, 5) }] }]);
+    expect(main.live).toBe(after.live);
+    expect(main.usage.input).toBe(2005);
+  });
+
   it("a child's summary line shows its cost when its model is known, and none otherwise", () => {
     const make = (model: string) => {
       const c = { ...startChild({ childId: "20261202-142301-ab12cd", profile: "scout", prompt: "p", resumed: false, at: 0 }), cost: addCost(emptyCost(), model, usage(10_000, 2000)) };

@@ -7,7 +7,7 @@
  * - `dist/search-worker.js`, the grep/find worker thread, beside the code that starts it.
  * - `dist/meta.json`: esbuild's metafile (which inputs went to which output), for tests and bench.
  * - with `--bench`: `dist/bench/run.js` (the benchmarks, importing the core from sources).
- * The files of Ink, string-width and yoga it replaces are listed in scripts/ink-swaps.mjs, which
+ * The files of string-width and yoga it replaces are listed in scripts/ink-swaps.mjs, which
  * vitest.config.ts uses too (tests run what the bundle runs). React is built for production (`process.env.NODE_ENV` replaced at build time); the person's
  * environment is never changed. Packages outside the bundle: only the dev-only `typescript`
  * (used when running from sources) and ink's optional devtools.

@@ -2,7 +2,7 @@
  * Appended to string-width's index.js in the bundle (scripts/build.mjs, stringWidthCache), whose
  * own export is renamed `__inkStringWidth`: the same widths, answered without grapheme
  * segmentation for printable ASCII and for lines of ASCII, one-column symbols and colour codes,
- * and from a bounded cache (two generations) for the rest. test/build/ink-output.test.ts compares it with
+ * and from a bounded cache (two generations) for the rest. test/build/string-width-cache.test.ts compares it with
  * string-width itself.
  */
 /* global __inkStringWidth */
@@ -19,7 +19,7 @@ export function __inkWidthsHeld() {
 const __inkPrintableAscii = /^[\x20-\x7e]*$/;
 // ASCII, one-column symbols of a few blocks (no marks or joiners: each its own grapheme) and SGR
 // codes of up to 3 digits a parameter (all of which strip-ansi removes): the width is the count of
-// symbols, once each symbol is checked to be one column (the same blocks as scripts/ink-output.js).
+// symbols, once each symbol is checked to be one column.
 const __inkSimple = /^(?:[\x20-\x7e\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]|\x1b\[(?:[0-9]{1,3}(?:;[0-9]{0,3})*)?m)*$/;
 const __inkNarrow = new Map();
 function __inkSimpleWidth(input) {

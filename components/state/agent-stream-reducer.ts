@@ -78,13 +78,20 @@ function contextOf(history: readonly AgentMessage[]): number {
  */
 function withSpend(state: StreamState, rows: readonly SpendRow[], all = false): StreamState {
   if (rows === state.spend) return state;
-  const priced = (items: TranscriptItem[]) =>
-    items.map((item) => {
+  const priced = (items: TranscriptItem[]) => sameItems(items, items.map((item) => {
       if (item.kind !== "tool" || !item.child) return item;
       const cost = tallyOf(rows, spentBy(item.child.childId, item.child.run));
-      return cost.known || cost.partial || item.child.cost ? { ...item, child: { ...item.child, cost } } : item;
-    });
+      const was = item.child.cost;
+      // An item whose cost did not change is kept (the same object): its row and pane are not drawn again.
+      if (was ? was.usd === cost.usd && was.known === cost.known && was.partial === cost.partial : !cost.known && !cost.partial) return item;
+      return { ...item, child: { ...item.child, cost } };
+    }));
   return { ...state, spend: rows, usage: usageOf(rows), cost: tallyOf(rows), live: priced(state.live), ...(all ? { finished: priced(state.finished) } : {}) };
+}
+
+/** `next`, or `items` itself when every item of `next` is the same object as in `items`. */
+function sameItems(items: TranscriptItem[], next: TranscriptItem[]): TranscriptItem[] {
+  return next.every((item, i) => item === items[i]) ? items : next;
 }
 
 /** Applies one action (pure; returns a new state). */

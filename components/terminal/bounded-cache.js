@@ -1,6 +1,6 @@
 /**
- * The one bounded cache of the project (plain JavaScript: the bundle's swaps of Ink's files in
- * scripts/ import it too, see scripts/ink-swaps.mjs). One policy: at most 2 × `max` entries in two
+ * The one bounded cache of the project (plain JavaScript: the bundle's string-width swap in
+ * scripts/ imports it too, see scripts/ink-swaps.mjs). One policy: at most 2 × `max` entries in two
  * generations. New entries go to the young map; when it holds `max`, it becomes the old map and the
  * old one is dropped whole; an old entry used again moves back to the young map. So what was used
  * since the last turnover survives it (a frame's working set is never dropped at once — clearing

@@ -10,8 +10,10 @@
  */
 import type { DOMElement } from "ink";
 import cliTruncate from "cli-truncate";
+import stringWidth from "string-width";
 import wrapAnsi from "wrap-ansi";
 import chalk from "chalk";
+import { BoundedCache } from "./bounded-cache.js";
 
 /** The Ink major.minor this seam was written and tested against. */
 export const INK_PINNED = "6.8";
@@ -144,21 +146,82 @@ export function rootOf(node: DOMElement): DOMElement {
 
 /**
  * Takes over what Ink does after each React commit: Ink 6.8's reconciler calls the root's
- * `onRender` (Ink's own, throttled: it draws its Output and hands it to log-update) once the layout
- * is computed (`onComputeLayout`), or `onImmediateRender` when a <Static> child was added. After
- * this, `render` runs in both places instead and Ink draws no frame of its own after a commit (it
- * still does on a resize and at unmount: see components/terminal/frame-owner.ts). Returns how to
- * give Ink its own back.
+ * `onComputeLayout` (Yoga's layout), then `onRender` (Ink's own, throttled: it draws its Output and
+ * hands it to log-update), or `onImmediateRender` when a <Static> child was added. After this,
+ * `render` runs in both places instead and Ink draws no frame of its own after a commit (it still
+ * does on a resize and at unmount, into a stream that drops it: see frame-owner.tsx). And before
+ * each layout, the text nodes Ink made since are given this seam's measure (`adoptTextMeasures`).
+ * Returns how to give Ink its own back.
  */
 export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void }): () => void {
-  const r = root as DOMElement & { onRender?: () => void; onImmediateRender?: () => void };
-  const own = { onRender: r.onRender, onImmediateRender: r.onImmediateRender };
+  const r = root as DOMElement & { onRender?: () => void; onImmediateRender?: () => void; onComputeLayout?: () => void };
+  const own = { onRender: r.onRender, onImmediateRender: r.onImmediateRender, onComputeLayout: r.onComputeLayout };
+  adoptTextMeasures(root, true);
+  r.onComputeLayout = () => {
+    adoptTextMeasures(root, false);
+    own.onComputeLayout?.();
+  };
   r.onRender = render.throttled;
   r.onImmediateRender = render.immediate;
   return () => {
     r.onRender = own.onRender;
     r.onImmediateRender = own.onImmediateRender;
+    r.onComputeLayout = own.onComputeLayout;
   };
+}
+
+/**
+ * Yoga asks each ink-text node its size through the measure function Ink's dom.js set on it when
+ * it was made (`measureTextNode`: the squashed text, wrapped when wider than the room given, then
+ * measured), through Ink's measureText and wrapText, whose caches keep every text they ever saw —
+ * memory that only grows in a long session (each second's figures of a child row are new texts).
+ * This gives every ink-text node under `root` not given it yet the seam's `measureTextNode` instead:
+ * the same answers, from the text the frame is drawn from (`textOf`), wrapped by `wrapForLayout`
+ * (so a text is wrapped once for the layout and the frame) and measured from a bounded cache.
+ * Made nodes are found below the boxes Yoga marked dirty (inserting a child marks its box and every
+ * box above it) and below boxes never seen; `all` walks the whole tree.
+ */
+function adoptTextMeasures(node: DOMElement, all: boolean): void {
+  for (const child of node.childNodes) {
+    const c = child as DOMElement;
+    if (c.nodeName === "ink-text") {
+      if (!adopted.has(c)) {
+        c.yogaNode?.setMeasureFunc(measureTextNode.bind(null, c));
+        adopted.add(c);
+      }
+    } else if (c.nodeName === "ink-box" && (all || !adopted.has(c) || c.yogaNode?.isDirty())) {
+      adopted.add(c);
+      adoptTextMeasures(c, all);
+    }
+  }
+}
+
+/** The ink-text nodes measured by the seam, and the boxes walked. */
+const adopted = new WeakSet<DOMElement>();
+
+/** Dimensions of the texts measured lately: two generations of at most 2,000. */
+const measured = new BoundedCache<string, { width: number; height: number }>(2000);
+
+/** Texts whose dimensions are held now (both generations); for tests. */
+export const measuredTexts = () => measured.size;
+
+function measure(text: string): { width: number; height: number } {
+  if (text.length === 0) return { width: 0, height: 0 };
+  return measured.get(text, () => {
+    const lines = text.split("\n");
+    let width = 0;
+    for (const line of lines) width = Math.max(width, stringWidth(line));
+    return { width, height: lines.length };
+  });
+}
+
+/** Ink 6.8's measureTextNode (dom.js), with the seam's text, wrapping and cache. */
+function measureTextNode(node: DOMElement, width: number): { width: number; height: number } {
+  const text = textOf(node);
+  const size = measure(text);
+  if (size.width <= width) return size; // fits
+  if (size.width >= 1 && width > 0 && width < 1) return size; // Yoga asks whether it fits in under a cell: no
+  return measure(wrapForLayout(text, width, node.style?.textWrap ?? "wrap"));
 }
 
 /** The <Static> box of the laid-out tree under `root` (Ink keeps it on the root), if any. */

@@ -3,8 +3,8 @@ import { Box, Text, type DOMElement } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { createRef } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
-import { TreeFrameWriter } from "./tree-frames.js";
-import { treeRows } from "./tree-rows.js";
+import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
+import { treeRows, type CellRow } from "./tree-rows.js";
 
 afterEach(() => cleanup());
 
@@ -72,5 +72,30 @@ describe("TreeFrameWriter: rows from the tree straight to the terminal, only the
     render(<View ref={ref} lines={["a fairly long line of text"]} spinner="⠋" />);
     writer.draw(treeRows(rootOf(ref)), 10, 3);
     expect(screen.lines()).toEqual(["╭─────────", "│", "│"]);
+  });
+});
+
+describe("InlineFrameWriter: a frame as tall as the terminal", () => {
+  const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
+  const frame = (n: number, last: string) => [...Array.from({ length: n - 1 }, (_, i) => row(`row ${i}`)), row(last)];
+
+  it("is written whole when it changed, and not at all when it did not (however tall)", () => {
+    const writes: string[] = [];
+    const screen = new ScreenEmulator(40, 10);
+    const w = new InlineFrameWriter((bytes) => {
+      writes.push(bytes);
+      screen.write(bytes);
+    }, true);
+    w.draw(frame(14, "working 1"), 40, 10);
+    w.draw(frame(14, "working 2"), 40, 10);
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toContain("row 0"); // rows above the screen's top cannot be patched: all of it again
+    expect(screen.lines().at(-2)!.trimEnd()).toBe("working 2");
+    w.draw(frame(14, "working 2"), 40, 10);
+    w.draw(frame(14, "working 2"), 40, 10);
+    expect(writes).toHaveLength(2);
+    w.invalidate();
+    w.draw(frame(14, "working 2"), 40, 10);
+    expect(writes).toHaveLength(3); // after invalidate, drawn whole even when unchanged
   });
 });

@@ -187,13 +187,14 @@ export class InlineFrameWriter {
     if (above.length > 0) {
       this.whole = false;
       this.write(this.back() + over(shown.length, [...above.map((row) => rowLine(cut(row, columns))), ...lines]) + parkBytes);
-    } else if (this.whole || shown.length >= height || lines.length >= height) {
-      this.whole = false;
-      this.write(this.back() + over(shown.length, lines) + parkBytes);
-    } else if (shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
-      // nothing changed: nothing written, unless the caret moved
+    } else if (!this.whole && shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
+      // nothing changed (however tall the frame): nothing written, unless the caret moved
       if (was?.up === park?.up && was?.x === park?.x) return;
       this.write(this.back() + parkBytes);
+    } else if (this.whole || shown.length >= height || lines.length >= height) {
+      // rows scrolled off the top cannot be reached to patch: a frame as tall as the terminal is written whole
+      this.whole = false;
+      this.write(this.back() + over(shown.length, lines) + parkBytes);
     } else this.write(this.back() + compactSgr(inlineUpdate(shown, lines, columns, this.scroll)) + parkBytes);
     this.parked = park;
   }

@@ -8,11 +8,12 @@
  * when focused.
  *
  * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * once a second); only the activity follows the child's stream. The row is drawn by a memoised
- * line of plain strings, so a row whose text did not change is not rendered again.
+ * once a second); only the activity follows the child's stream. Its parts are fitted again only
+ * when one of them changed, and the row is drawn by a memoised line of plain strings, so a row
+ * whose text did not change is not rendered again.
  */
 import { Text } from "ink";
-import { memo, useContext } from "react";
+import { memo, useContext, useMemo } from "react";
 import { WaitingForApproval } from "../hooks/use-approval-request.js";
 import { useSampled } from "../hooks/use-sampled.js";
 import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "../state/child-status.js";
@@ -129,7 +130,14 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const asking = useContext(WaitingForApproval).has(child.childId);
   const alert = childAlert(child, tick, asking);
   const glyph = asking ? "?" : running ? childSpinner(tick) : "■";
-  const parts = childRowParts(child, { glyph, elapsed, tokens, activity: alert ? alert.text : childActivity(child), alert: alert !== undefined }, width);
+  const activity = alert ? alert.text : childActivity(child);
+  const alerted = alert !== undefined;
+  // Fitted (fitRow measures every part) only when something the row shows changed: not on each frame the row is rendered in.
+  const { childId, profile, description, prompt, model } = child;
+  const parts = useMemo(
+    () => childRowParts({ childId, profile, description, prompt, model }, { glyph, elapsed, tokens, activity, alert: alerted }, width),
+    [childId, profile, description, prompt, model, glyph, elapsed, tokens, activity, alerted, width],
+  );
   return (
     <ChildRowLine
       glyph={parts.glyph}
@@ -140,7 +148,7 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
       id={parts.id}
       figures={parts.figures}
       activity={parts.activity}
-      alert={alert !== undefined}
+      alert={alerted}
       focused={focused}
     />
   );

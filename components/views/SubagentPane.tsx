@@ -6,11 +6,12 @@
  * styles, row by row.
  *
  * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * once a second); the body follows the child's stream. The pane is drawn by a memoised frame of
- * plain values, so a pane whose text did not change is not rendered again.
+ * once a second); the body follows the child's stream. The head is fitted and the body wrapped
+ * again only when what they show changed, and the pane is drawn by a memoised frame of plain
+ * values, so a pane whose text did not change is not rendered again.
  */
 import { Box, Text } from "ink";
-import { memo, useContext } from "react";
+import { memo, useContext, useMemo } from "react";
 import { WaitingForApproval } from "../hooks/use-approval-request.js";
 import { useSampled } from "../hooks/use-sampled.js";
 import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, turnsLabel } from "../state/child-status.js";
@@ -44,7 +45,7 @@ export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: Ch
  * newest rows kept (a long paragraph shows its newest words, not its first ones); a tool call is
  * one row.
  */
-export function paneTail(child: ChildView, n: number, width = 60): PaneLine[] {
+export function paneTail(child: Pick<ChildView, "entries">, n: number, width = 60): PaneLine[] {
   const out: PaneLine[] = [];
   for (let i = child.entries.length - 1; i >= 0 && out.length < n; i--) {
     const entry = child.entries[i]!;
@@ -199,9 +200,20 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const alert = childAlert(child, tick, asking);
   const status = running ? (alert?.text ?? (child.thinking ? "thinking" : "running")) : child.status;
   const stopHint = focused && running;
-  const head = paneHead(child, { glyph: running ? childSpinner(tick) : "■", status, statusAlert: !running || alert !== undefined, elapsed, stopHint, tokens }, inner);
-  const body: PaneRow[] = paneTail(child, lines, inner).map((line) =>
-    line.kind === "text" ? line : { kind: "tool", id: line.tool.id, status: line.tool.status, name: line.tool.name, args: formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4)) },
+  // The head is fitted (fitRow measures every part) and the body wrapped only when what they show changed: not on each frame the pane is rendered in.
+  const glyph = running ? childSpinner(tick) : "■";
+  const statusAlert = !running || alert !== undefined;
+  const { childId, profile, description, prompt, model, turns, resumed, worktree, entries } = child;
+  const head = useMemo(
+    () => paneHead({ childId, profile, description, prompt, model, turns, resumed, worktree }, { glyph, status, statusAlert, elapsed, stopHint, tokens }, inner),
+    [childId, profile, description, prompt, model, turns, resumed, worktree, glyph, status, statusAlert, elapsed, stopHint, tokens, inner],
+  );
+  const body = useMemo(
+    () =>
+      paneTail({ entries }, lines, inner).map((line): PaneRow =>
+        line.kind === "text" ? line : { kind: "tool", id: line.tool.id, status: line.tool.status, name: line.tool.name, args: formatArgs(line.tool.args, Math.max(8, inner - line.tool.name.length - 4)) },
+      ),
+    [entries, lines, inner],
   );
   return (
     <PaneFrame
