@@ -107,12 +107,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
   const maxAge = options.modelCacheMaxAgeMs ?? MODEL_CACHE_MAX_AGE_MS;
   let catalog: ModelCatalog | undefined = options.inkHome ? readModelCache(ctx.baseURL, options.inkHome) : undefined;
   let fetching: Promise<ModelCatalog | undefined> | undefined;
+  /** Aborts the fetch in flight (stopBackground). */
+  let stopFetch: AbortController | undefined;
 
   /** The provider's list (`GET /v1/models`, every page), retired models left out; cached. Never rejects. */
   async function fetchModels(): Promise<ModelCatalog | undefined> {
+    const stop = (stopFetch = new AbortController());
     try {
       const models: ServedModel[] = [];
-      for await (const info of client!.models.list({ limit: 100 }, { timeout: 15_000 })) {
+      for await (const info of client!.models.list({ limit: 100 }, { timeout: 15_000, signal: stop.signal })) {
         if (info.lifecycle === "retired") continue;
         models.push(servedModel(info));
         if (models.length >= 2000) break;
@@ -120,7 +123,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
       catalog = { source: ctx.baseURL, fetchedAt: Date.now(), models };
       if (options.inkHome) writeModelCache(catalog, options.inkHome);
     } catch {
-      // no list (offline, an older compatible server): the cache or the offline table serves
+      // no list (offline, an older compatible server, stopped): the cache or the offline table serves
+    } finally {
+      if (stopFetch === stop) stopFetch = undefined;
     }
     return catalog;
   }
@@ -244,6 +249,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     contextWindow: () => DEFAULT_CONTEXT_WINDOW,
     modelCatalog: () => catalog,
     refreshModels,
+    stopBackground: () => stopFetch?.abort(),
     stream(request: ModelRequest): ProviderStream {
       const out: ProviderStream = new EventStream();
       void run(request, out);

@@ -49,7 +49,7 @@ export async function resolveProvider(name?: string, model?: string, opts: { ink
     provider = createAnthropicProvider(opts.inkHome ? { inkHome: opts.inkHome } : {});
   } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);
   // An alias waits for the provider's list only when none is cached: a cached one, even stale,
-  // serves at once (a stale one is fetched again in the background for the next run); otherwise
+  // serves at once (a stale one is fetched again in the background for the next run, if it arrives before the run ends); otherwise
   // an interactive session fetches it in the background, for /model, aliases and warnings later.
   if (model !== undefined && isModelAlias(model) && provider.modelCatalog?.() === undefined) await provider.refreshModels?.();
   else if (opts.interactive || (model !== undefined && isModelAlias(model))) void provider.refreshModels?.();

@@ -115,6 +115,21 @@ describe("anthropic provider: the model list", () => {
   });
 });
 
+describe("anthropic provider: background work stops", () => {
+  it("stopBackground drops a model list still being fetched (its request is closed, nothing cached); a later refresh fetches again", async () => {
+    server.setModels(SERVED, { delayMs: 30_000 });
+    const p = provider();
+    const refreshing = p.refreshModels!();
+    for (let i = 0; i < 200 && server.modelRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    p.stopBackground!();
+    expect(await refreshing).toBeUndefined();
+    expect(await server.modelRequests[0]!.finished).toBe("client_closed");
+    expect(() => readFileSync(modelCachePath(home))).toThrow();
+    server.setModels(SERVED);
+    expect((await p.refreshModels!())?.models.map((m) => m.id)).toContain("claude-opus-9-1");
+  });
+});
+
 describe("anthropic provider: an alias is resolved once per model change", () => {
   it("a list refreshed mid-session does not move an alias to another model; a new model name is resolved against the new list", async () => {
     server.setModels(SERVED.filter((m) => m.id !== "claude-opus-9-1"));
