@@ -64,3 +64,17 @@ it("lists the turns and rewinds the files of a continued session; a bad turn, /m
   expect(fresh.stderr).toContain("--continue");
   expect(modelCalls()).toBe(calls);
 }, 120_000); // seven runs of the CLI
+
+it("the listing names a child that changed files by its description and short id, as the panes do", async () => {
+  scriptByPrompt(server, {
+    "DELEGATE-IT": [sseTurn([{ toolUse: { id: "t1", name: "task", input: { description: "rewrite the readme", prompt: "KID-WRITE the readme" } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-WRITE": [sseTurn([{ toolUse: { id: "w1", name: "write", input: { path: "README.md", content: "# changed by the child\n" } } }]), sseTurn([{ text: "written" }])],
+  });
+  const run = await ink("-p", "DELEGATE-IT please", "--yolo");
+  expect(run.code).toBe(0);
+  expect(readFileSync(join(repo, "README.md"), "utf8")).toBe("# changed by the child\n");
+  const listed = await ink("-p", "/rewind", "--continue");
+  expect(listed.code).toBe(0);
+  const line = listed.stdout.split("\n").find((l) => l.includes("DELEGATE-IT please"));
+  expect(line).toMatch(/ — general · rewrite the readme \[[0-9a-z]{4,8}\]: README\.md \+1 −1$/);
+}, 60_000);
