@@ -1,13 +1,16 @@
 /**
  * `/rewind` and `/merge` for the front ends without a screen (`--acp`, `ink -p`): the typed text is
  * read as the TUI reads it (parseRewindArgs, parseMergeArgs), done by ops (`list_turns`, `rewind`,
- * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. There is no one
- * to ask here, so a rewind that running children would refuse says so (`stop` stops them first).
+ * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. A rewind that
+ * running children refuse is put to the person when the front end can ask (`confirm`, ACP), as the
+ * TUI asks; otherwise the answer says so (`stop` stops them first).
  */
 import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoints/rewind.js";
 import { mergeNotice, queueListing } from "../merge/merge-queue.js";
 import { parseMergeArgs } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { shortId } from "../session/ids.js";
+import { childTitle } from "../subagents/runtime/child-label.js";
 import type { SessionClient } from "./session-client.js";
 import type { SubmitOptions } from "./session-submit.js";
 
@@ -29,13 +32,19 @@ export interface CommandAnswer {
   text: string;
 }
 
+/** How a command runs: the signal and events of a `/merge hand` (a resumed child's run), and `confirm` when the person can be asked. */
+export interface ScreenlessOptions extends SubmitOptions {
+  /** Puts a yes/no question to the person; resolves true for yes. */
+  confirm?: (question: string) => Promise<boolean>;
+}
+
 /**
  * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
- * ok false). `opts` carries the signal and events of a `/merge hand` (a resumed child's run).
+ * ok false).
  */
-export async function runScreenlessCommand(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
+export async function runScreenlessCommand(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: ScreenlessOptions = {}): Promise<CommandAnswer> {
   try {
-    return command.name === "rewind" ? await rewind(session, command.args) : await merge(session, command.args, opts);
+    return command.name === "rewind" ? await rewind(session, command.args, opts.confirm) : await merge(session, command.args, opts);
   } catch (err) {
     return { ok: false, text: `/${command.name}: ${errorMessage(err)}` };
   }
@@ -54,13 +63,25 @@ export function rewindRetryHint(args: string, r: RewindResult): string {
   return "";
 }
 
-async function rewind(session: SessionClient, args: string): Promise<CommandAnswer> {
+async function rewind(session: SessionClient, args: string, confirm?: ScreenlessOptions["confirm"]): Promise<CommandAnswer> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return { ok: false, text: asked.error };
   if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.submit({ type: "get_state" }).checkpointBound).join("\n") };
-  const r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
+  let r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
+  if (!r.ok && r.children.length > 0 && !asked.opts.stopChildren && confirm) {
+    const one = r.children.length === 1;
+    const question = `Stop the running ${one ? "child" : `${r.children.length} children`} (${childNames(session, r.children)}) and rewind to before turn ${asked.turn}?`;
+    if (!(await confirm(question))) return { ok: false, text: `/rewind: nothing was rewound; the ${one ? "child keeps" : "children keep"} running` };
+    r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts, stopChildren: true });
+  }
   if (r.ok) return { ok: true, text: r.message };
   return { ok: false, text: `/rewind: ${r.message}${rewindRetryHint(args, r)}` };
+}
+
+/** `general · watch the tests [ab12cd], …`: the children `ids` as their panes name them. */
+function childNames(session: SessionClient, ids: readonly string[]): string {
+  const rows = session.submit({ type: "list_children" });
+  return ids.map((id) => `${childTitle(rows.find((c) => c.childId === id) ?? {})} [${shortId(id)}]`).join(", ");
 }
 
 async function merge(session: SessionClient, args: string, opts: SubmitOptions): Promise<CommandAnswer> {

@@ -65,3 +65,42 @@ it("offers /rewind and /merge; /rewind lists the turns and takes a file back to 
   a.proc.stdin.end();
   expect(await a.exited).toBe(0);
 }, 60_000);
+
+it("/rewind N while a child runs asks the client (session/request_permission) to stop it: reject leaves everything as it was, allow stops it and rewinds", async () => {
+  server.reset();
+  scriptByPrompt(server, {
+    "BG-EDIT": [
+      sseTurn([{ toolUse: { id: "w2", name: "write", input: { path: "README.md", content: "# changed before the child\n" } } }, { toolUse: { id: "t2", name: "task", input: { description: "watch the tests", prompt: "KID-STALL forever", background: true } } }]),
+      sseTurn([{ text: "started" }]),
+    ],
+    "KID-STALL": [{ kind: "stall" }],
+  });
+  const rewindAnswers = ["reject", "allow"];
+  const a = startAcpAgent(env, (req) => ({ outcome: { outcome: "selected", optionId: req.toolCall.title?.startsWith("Stop") ? rewindAnswers.shift()! : "allow" } }));
+  await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await a.conn.agent.request("session/new", { cwd: env.repo, mcpServers: [] });
+  expect(await ask(a, sessionId, "BG-EDIT please")).toContain("started");
+  for (let i = 0; i < 400 && !server.requests.some((r) => JSON.stringify(r.body.messages[0]).includes("KID-STALL")); i++) await new Promise((r) => setTimeout(r, 25));
+  const kid = server.requests.find((r) => JSON.stringify(r.body.messages[0]).includes("KID-STALL"))!;
+  expect(kid).toBeDefined();
+  const asked = () => a.permissions.filter((p) => p.toolCall.title?.startsWith("Stop"));
+
+  const kept = await ask(a, sessionId, "/rewind 1");
+  expect(asked()).toHaveLength(1);
+  expect(asked()[0]!.toolCall.title).toMatch(/^Stop the running child \(general · watch the tests \[[0-9a-z]{4,8}\]\) and rewind to before turn 1\?$/);
+  expect(asked()[0]!.options.map((o) => o.kind)).toEqual(["allow_once", "reject_once"]);
+  expect(kept).toContain("/rewind: nothing was rewound; the child keeps running");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# changed before the child\n");
+  expect(await Promise.race([kid.finished, new Promise((r) => setTimeout(() => r("running"), 300))])).toBe("running");
+
+  const rewound = await ask(a, sessionId, "/rewind 1");
+  expect(asked()).toHaveLength(2);
+  expect(rewound).toContain("rewound to before turn 1: restored 1 file (README.md)");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# shop\n");
+  expect(await kid.finished).toBe("client_closed");
+  // Each question's pseudo call is closed after the answer: no, then yes.
+  const closed = asked().map((q) => a.updates.find((u) => u.update.sessionUpdate === "tool_call_update" && u.update.toolCallId === q.toolCall.toolCallId)?.update);
+  expect(closed.map((u) => (u as { status?: string } | undefined)?.status)).toEqual(["failed", "completed"]);
+  a.proc.stdin.end();
+  expect(await a.exited).toBe(0);
+}, 60_000);
