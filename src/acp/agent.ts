@@ -205,7 +205,8 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const done = live.session.submit({ type: "start_mcp" }).then(async (): Promise<LoopResult> => {
         if (builtin) {
           const confirm = (question: string) => confirmOnClient({ request: requestPermission, send: (u) => send(live.id, u), sessionId: live.id, id: `ink-question-${++questions}`, question, signal: controller.signal });
-          const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent, confirm });
+          const progress = (line: string) => send(live.id, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${line}\n` } });
+          const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent, confirm, progress });
           send(live.id, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: answer.text } });
           return noTurn();
         }

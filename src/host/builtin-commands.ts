@@ -7,7 +7,7 @@
  */
 import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoints/rewind.js";
 import { mergeNotice, queueListing } from "../merge/merge-queue.js";
-import { parseMergeArgs } from "../merge/session-merge.js";
+import { keptBranches, parseMergeArgs, sessionRecords } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
 import { shortId } from "../session/ids.js";
 import { childTitle } from "../subagents/runtime/child-label.js";
@@ -32,10 +32,15 @@ export interface CommandAnswer {
   text: string;
 }
 
-/** How a command runs: the signal and events of a `/merge hand` (a resumed child's run), and `confirm` when the person can be asked. */
+/**
+ * How a command runs: the signal and events of a `/merge hand` (a resumed child's run), `confirm`
+ * when the person can be asked, and `progress` for a line shown before slow work (git merging).
+ */
 export interface ScreenlessOptions extends SubmitOptions {
   /** Puts a yes/no question to the person; resolves true for yes. */
   confirm?: (question: string) => Promise<boolean>;
+  /** Shows `line` (no newline) as soon as slow work starts, before the answer. */
+  progress?: (line: string) => void;
 }
 
 /**
@@ -84,7 +89,7 @@ function childNames(session: SessionClient, ids: readonly string[]): string {
   return ids.map((id) => `${childTitle(rows.find((c) => c.childId === id) ?? {})} [${shortId(id)}]`).join(", ");
 }
 
-async function merge(session: SessionClient, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
+async function merge(session: SessionClient, args: string, opts: ScreenlessOptions): Promise<CommandAnswer> {
   const asked = parseMergeArgs(args);
   if ("list" in asked) return { ok: true, text: queueListing(await session.submit({ type: "list_branches" })).join("\n") };
   if ("hand" in asked) {
@@ -92,6 +97,9 @@ async function merge(session: SessionClient, args: string, opts: SubmitOptions):
     if (!handed && !outcome.ok) return { ok: false, text: `/merge hand: ${outcome.error ?? mergeNotice(outcome)}` };
     return { ok: outcome.ok, text: `/merge hand: ${mergeNotice(outcome)}` };
   }
+  // git takes seconds per branch: say it started (all: the kept branches of the session file's task records, as the merge reads them, counted without git).
+  const count = asked.pick === "all" ? keptBranches(sessionRecords(session.submit({ type: "get_state" }).sessionPath ?? undefined, session.submit({ type: "list_task_records" }))).length : asked.pick.length;
+  if (count > 0) opts.progress?.(`merging ${count} branch${count === 1 ? "" : "es"}…`);
   const o = await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty });
   const dirtyHint = !o.ok && o.error?.includes("uncommitted changes") ? ` (/merge ${args} dirty merges anyway)` : "";
   return { ok: o.ok, text: `/merge: ${mergeNotice(o)}${dirtyHint}` };

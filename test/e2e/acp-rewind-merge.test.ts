@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
-import { chunks, scriptByPrompt, startAcpAgent, type AcpAgent, type AcpEnv } from "../helpers/acp-client.js";
+import { chunks, scriptByPrompt, startAcpAgent, updateText, type AcpAgent, type AcpEnv } from "../helpers/acp-client.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;
@@ -101,6 +101,26 @@ it("/rewind N while a child runs asks the client (session/request_permission) to
   // Each question's pseudo call is closed after the answer: no, then yes.
   const closed = asked().map((q) => a.updates.find((u) => u.update.sessionUpdate === "tool_call_update" && u.update.toolCallId === q.toolCall.toolCallId)?.update);
   expect(closed.map((u) => (u as { status?: string } | undefined)?.status)).toEqual(["failed", "completed"]);
+  a.proc.stdin.end();
+  expect(await a.exited).toBe(0);
+}, 60_000);
+
+it("/merge sends 'merging N branches…' as an agent message before git works, then what it merged", async () => {
+  server.reset();
+  scriptByPrompt(server, {
+    "WORKTREE-IT": [sseTurn([{ toolUse: { id: "t3", name: "task", input: { description: "write the notes", prompt: "KID-NOTES now", worktree: true } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-NOTES": [sseTurn([{ toolUse: { id: "w3", name: "write", input: { path: "NOTES.md", content: "# notes\n" } } }]), sseTurn([{ text: "noted" }])],
+  });
+  const a = startAcpAgent(env);
+  await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await a.conn.agent.request("session/new", { cwd: env.repo, mcpServers: [] });
+  expect(await ask(a, sessionId, "WORKTREE-IT please")).toContain("delegated");
+  const from = a.updates.length;
+  await ask(a, sessionId, "/merge all");
+  const said = a.updates.slice(from).filter((u) => u.sessionId === sessionId && u.update.sessionUpdate === "agent_message_chunk").map((u) => updateText(u.update));
+  expect(said[0]).toBe("merging 1 branch…\n");
+  expect(said.slice(1).join("")).toMatch(/^\/merge: merged/);
+  expect(readFileSync(join(env.repo, "NOTES.md"), "utf8")).toBe("# notes\n");
   a.proc.stdin.end();
   expect(await a.exited).toBe(0);
 }, 60_000);

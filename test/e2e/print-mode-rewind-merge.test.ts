@@ -77,4 +77,18 @@ it("the listing names a child that changed files by its description and short id
   expect(listed.code).toBe(0);
   const line = listed.stdout.split("\n").find((l) => l.includes("DELEGATE-IT please"));
   expect(line).toMatch(/ — general · rewrite the readme \[[0-9a-z]{4,8}\]: README\.md \+1 −1$/);
+  expect((await ink("-p", "/rewind 1 files", "--continue")).code).toBe(0); // a clean tree for the next test
+}, 60_000);
+
+it("/merge says on stderr that it started merging before git works, then prints what it merged", async () => {
+  scriptByPrompt(server, {
+    "WORKTREE-IT": [sseTurn([{ toolUse: { id: "t2", name: "task", input: { description: "write the notes", prompt: "KID-NOTES now", worktree: true } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-NOTES": [sseTurn([{ toolUse: { id: "w2", name: "write", input: { path: "NOTES.md", content: "# notes\n" } } }]), sseTurn([{ text: "noted" }])],
+  });
+  expect((await ink("-p", "WORKTREE-IT please", "--yolo")).code).toBe(0);
+  const merged = await ink("-p", "/merge all", "--continue");
+  expect(merged.stderr).toContain("ink: merging 1 branch…\n");
+  expect(merged, merged.stderr).toMatchObject({ code: 0 });
+  expect(merged.stdout).toContain("/merge: merged");
+  expect(readFileSync(join(repo, "NOTES.md"), "utf8")).toBe("# notes\n");
 }, 60_000);
