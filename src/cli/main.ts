@@ -40,7 +40,7 @@ async function sessionOptions(args: CliArgs, interactive: boolean, providers: Pr
   }
   const defaults = settingsDefaults(inkHome, cwd, projectFilesTrusted(inkHome, cwd, args.trust));
   for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
-  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model, { inkHome, interactive });
+  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model, { inkHome, interactive, defaultEffort: defaults.effort });
   providers.push(provider);
   let resume = args.resume;
   if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);

@@ -43,6 +43,8 @@ export interface AnthropicProviderOptions {
   inkHome?: string;
   /** A cached model list older than this is fetched again (default 24 h). */
   modelCacheMaxAgeMs?: number;
+  /** The effort a model that takes one gets when a request sets no thinking (Claude Code's `effortLevel`). */
+  defaultEffort?: string;
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -205,7 +207,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (!client) throw new ProviderError("auth", missingKeyMessage(ctx));
-      const body = buildRequestBody(request, modelId(request.model || defaultModel), catalog?.models);
+      const body = buildRequestBody(request, modelId(request.model || defaultModel), catalog?.models, options.defaultEffort);
       const started = Date.now();
       const maxAttempts = policy.maxRetries + 1;
       for (let attemptNo = 1; ; attemptNo++) {

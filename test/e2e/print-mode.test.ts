@@ -123,6 +123,22 @@ describe("ink -p against an Anthropic-compatible server", () => {
     expect(interrupted.stderr).toContain("interrupted");
   });
 
+  it("Claude Code's effortLevel (.claude/settings.json of a trusted project) goes as the effort to a model that takes one when no thinking is set", async () => {
+    const project = mkdtempSync(join(tmpdir(), "ink-effort-"));
+    try {
+      mkdirSync(join(project, ".claude"));
+      writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ effortLevel: "low" }));
+      server.reset();
+      server.enqueue(sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]));
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-opus-4-6"], { env: env() })).code).toBe(0);
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-opus-4-6", "--thinking", "high"], { env: env() })).code).toBe(0);
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-sonnet-4-5"], { env: env() })).code).toBe(0);
+      expect(server.requests.map((r) => r.body.output_config)).toEqual([{ effort: "low" }, { effort: "high" }, undefined]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
   it("--model opus with a stale cached list answers at once and exits without waiting for a slow model list; a list in time is cached", async () => {
     const home = mkdtempSync(join(tmpdir(), "ink-home-"));
     const cache = join(home, "cache", "models.json");
