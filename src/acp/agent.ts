@@ -8,7 +8,8 @@
  * questions go to the client as `session/request_permission`. No second copy of session logic:
  * everything it asks of a session is an op (`session.submit`, src/protocol/ops.ts), and what
  * happens comes back as the session's events. `/rewind` and `/merge` are built-in commands
- * (src/host/builtin-commands.ts), answered as agent messages.
+ * (src/host/builtin-commands.ts), answered as agent messages; what they ask the person (stop the
+ * running children and rewind?) is a `session/request_permission` too.
  */
 import { agent, PROTOCOL_VERSION, RequestError, type AgentApp, type AgentContext, type AvailableCommand, type ContentBlock, type SessionModeState, type SessionUpdate, type StopReason } from "@agentclientprotocol/sdk/unstable";
 import { isAbsolute } from "node:path";
@@ -23,7 +24,7 @@ import type { PermissionMode } from "../permissions/decide.js";
 import { promptChildSession, type ReadChildSession } from "./child-sessions.js";
 import { EventUpdates } from "./event-updates.js";
 import { acpMcpServers } from "./mcp-servers.js";
-import { createAcpAsk } from "./permission.js";
+import { confirmOnClient, createAcpAsk, type AcpAskOptions } from "./permission.js";
 import { replayUpdates } from "./replay.js";
 import { runScreenlessCommand, SCREENLESS_COMMANDS, screenlessCommand } from "../host/builtin-commands.js";
 
@@ -93,6 +94,12 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     sending = sending.then(() => target.notify("session/update", { sessionId, update })).catch((err) => opts.log(`ink: acp: could not send an update: ${errorMessage(err)}`));
   };
 
+  const requestPermission: AcpAskOptions["request"] = (params, signal) => {
+    if (!client) throw new Error("no client connection");
+    return client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true });
+  };
+  let questions = 0;
+
   const open = (cwd: string, mcpServers: Parameters<typeof acpMcpServers>[0], resume?: string): Live => {
     // ACP requires an absolute cwd; a relative or missing one would run tools in Ink's own directory.
     if (typeof cwd !== "string" || !isAbsolute(cwd)) throw RequestError.invalidParams(undefined, `cwd must be an absolute path (ACP requires one); got ${cwd === undefined ? "none" : JSON.stringify(cwd)} — send the project's absolute directory`);
@@ -100,10 +107,7 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
     const extraMcpServers = acpMcpServers(mcpServers, problems);
     const holder: { live?: Live } = {};
     const ask = createAcpAsk({
-      request: (params, signal) => {
-        if (!client) throw new Error("no client connection");
-        return client.request("session/request_permission", params, { cancellationSignal: signal, stopWaitingOnCancel: true });
-      },
+      request: requestPermission,
       get sessionId() {
         return holder.live?.id ?? "";
       },
@@ -200,7 +204,9 @@ export function createAcpAgent(opts: { createSession: AcpSessionFactory; readChi
       const noTurn = (): LoopResult => ({ reason: controller.signal.aborted ? "aborted" : "done", turns: 0, usage: emptyUsage() });
       const done = live.session.submit({ type: "start_mcp" }).then(async (): Promise<LoopResult> => {
         if (builtin) {
-          const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent });
+          const confirm = (question: string) => confirmOnClient({ request: requestPermission, send: (u) => send(live.id, u), sessionId: live.id, id: `ink-question-${++questions}`, question, signal: controller.signal });
+          const progress = (line: string) => send(live.id, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${line}\n` } });
+          const answer = await runScreenlessCommand(live.session, builtin, { signal: controller.signal, onEvent, confirm, progress });
           send(live.id, { sessionUpdate: "agent_message_chunk", content: { type: "text", text: answer.text } });
           return noTurn();
         }

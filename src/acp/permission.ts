@@ -5,7 +5,7 @@
  * for the rest of the session (never for a call the policy marks firm, e.g. a path outside the
  * working directory). A prompt cancelled while the question is open is a refusal.
  */
-import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse } from "@agentclientprotocol/sdk/unstable";
+import type { PermissionOption, RequestPermissionRequest, RequestPermissionResponse, SessionUpdate } from "@agentclientprotocol/sdk/unstable";
 import type { ApprovalOptions, AskReason } from "../core/approval.js";
 import type { AgentInfo } from "../protocol/events.js";
 import type { ToolCall } from "../protocol/messages.js";
@@ -67,4 +67,30 @@ export function createAcpAsk(opts: AcpAskOptions): NonNullable<ApprovalOptions["
     }
     return { allow: false, reason: `the user rejected ${call.name}; do the task without it or ask them` };
   };
+}
+
+/** The choices of a question that is not a tool's call (`confirmOnClient`): yes, then no. */
+export const CONFIRM_OPTIONS: PermissionOption[] = [
+  { optionId: "allow", name: "Yes", kind: "allow_once" },
+  { optionId: "reject", name: "No", kind: "reject_once" },
+];
+
+/**
+ * Puts a yes/no `question` of Ink's own (stop the running children and rewind?) to the person as a
+ * `session/request_permission` on `sessionId`, for a pseudo tool call `id` titled by the question,
+ * which `send` then marks completed (yes) or failed. Resolves true for yes; a cancelled prompt, a
+ * refusal or a failed request is no. Never rejects.
+ */
+export async function confirmOnClient(opts: { request: AcpAskOptions["request"]; send: (update: SessionUpdate) => void; sessionId: string; id: string; question: string; signal: AbortSignal }): Promise<boolean> {
+  let yes = false;
+  if (!opts.signal.aborted) {
+    try {
+      const response = await opts.request({ sessionId: opts.sessionId, toolCall: { toolCallId: opts.id, title: opts.question, kind: "other", status: "pending" }, options: CONFIRM_OPTIONS }, opts.signal);
+      yes = response.outcome.outcome === "selected" && response.outcome.optionId === "allow" && !opts.signal.aborted;
+    } catch {
+      // cancelled, or the client failed to answer: no
+    }
+  }
+  opts.send({ sessionUpdate: "tool_call_update", toolCallId: opts.id, status: yes ? "completed" : "failed" });
+  return yes;
 }

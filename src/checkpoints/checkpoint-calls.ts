@@ -36,7 +36,7 @@ export function withCheckpoints(inner: OnToolCall, store: () => CheckpointStore 
       paths = [rel];
     }
     try {
-      await s.before(call.id, { id: agent.id, label: agent.label }, call.name, paths);
+      await s.before(call.id, { id: agent.id, label: agent.label, ...(agent.description ? { description: agent.description } : {}) }, call.name, paths);
     } catch (err) {
       problem(err);
     }

@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import type { AgentMessage } from "../protocol/messages.js";
-import type { CheckpointStore, TurnSummary } from "./store.js";
+import { shortId } from "../session/ids.js";
+import type { ChangeAgent, CheckpointStore, TurnSummary } from "./store.js";
 
 export interface RewindOptions {
   /** Put the files agents changed back (default true). */
@@ -63,9 +64,15 @@ function droppedReason(bound: CheckpointBound, whose: "its" | "their" = "its"): 
   return `${whose} checkpoints were dropped to keep the store to its bound (the last ${bound.maxTurns} turns, at most ${size(bound.maxBytes)} of snapshots)`;
 }
 
+/** Who changed files, as the panes name it: `main`, `rewind`, or a child's `general · fix the login [ab12cd]`. */
+function changeAgentName(agent: ChangeAgent): string {
+  if (agent.id === "main" || agent.id === "rewind") return agent.id;
+  return `${agent.label}${agent.description ? ` · ${agent.description}` : ""} [${shortId(agent.id)}]`;
+}
+
 /** "a.ts +2 −1" lines of a turn: `main: a.ts +2 −1, b.ts +0 −3`. */
 export function describeTurn(t: TurnSummary): string {
-  const what = t.changes.length === 0 ? "no file changes" : t.changes.map((c) => `${c.agent.id === "main" ? "main" : c.agent.id === "rewind" ? "rewind" : `${c.agent.label} [${c.agent.id}]`}: ${c.files.map((f) => `${f.path} +${f.added} −${f.removed}`).join(", ")}`).join("; ");
+  const what = t.changes.length === 0 ? "no file changes" : t.changes.map((c) => `${changeAgentName(c.agent)}: ${c.files.map((f) => `${f.path} +${f.added} −${f.removed}`).join(", ")}`).join("; ");
   return `turn ${t.turn} "${t.prompt.split("\n")[0]!.slice(0, 60)}" — ${what}`;
 }
 

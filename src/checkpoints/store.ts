@@ -58,6 +58,8 @@ export interface FileChange {
 export interface ChangeAgent {
   id: string;
   label: string;
+  /** A child's description (its pane's name); absent for main, rewind and entries written before it was kept. */
+  description?: string;
 }
 
 export type CheckpointEntry =

@@ -21,6 +21,7 @@ import { checkPromptFits, keepPipedPrompt, readAll, resolvePrintPrompt } from ".
 import { withUiLoadEnv } from "./ui-load-env.js";
 import type { ApprovalOptions } from "../core/approval.js";
 import { resolveProvider } from "../providers/registry.js";
+import type { Provider } from "../protocol/provider.js";
 import { installExitHooks, onExit, onSignalExit, runSignalEnders } from "../host/exit-hooks.js";
 import { saveUserRule } from "../permissions/save-rule.js";
 import { scrubOwnEnviron } from "../tools/scrub-environ.js";
@@ -29,8 +30,8 @@ import { RpcApprovals } from "../rpc/approvals.js";
 import { RpcOutput } from "../rpc/output.js";
 import { runRpcMode } from "../rpc/run-rpc.js";
 
-/** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins). */
-async function sessionOptions(args: CliArgs, interactive: boolean, ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean; notify?: "off" | "bell" | "desktop" }> {
+/** The session's options from flags and settings; `inline` is the settings' TUI mode (the flag wins); the provider made is added to `providers`. */
+async function sessionOptions(args: CliArgs, interactive: boolean, providers: Provider[], ask?: ApprovalOptions["ask"]): Promise<AgentSessionOptions & { inline?: boolean; mouse?: boolean; notify?: "off" | "bell" | "desktop" }> {
   const cwd = resolve(args.cwd);
   if (!existsSync(cwd) || !statSync(cwd).isDirectory()) throw new UsageError(`--cwd ${args.cwd}: not a directory`);
   const inkHome = inkHomeDir();
@@ -39,7 +40,8 @@ async function sessionOptions(args: CliArgs, interactive: boolean, ask?: Approva
   }
   const defaults = settingsDefaults(inkHome, cwd, projectFilesTrusted(inkHome, cwd, args.trust));
   for (const warning of defaults.warnings) process.stderr.write(`ink: ${warning}\n`);
-  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model, { inkHome, interactive });
+  const { provider, model } = await resolveProvider(args.provider ?? defaults.provider, args.model ?? defaults.model, { inkHome, interactive, defaultEffort: defaults.effort });
+  providers.push(provider);
   let resume = args.resume;
   if (resume === "" && !interactive) throw new UsageError(`--resume needs a session id.\n${sessionList(inkHome, cwd)}`);
   if (resume === "") resume = undefined; // interactive: the UI opens its session picker
@@ -117,6 +119,17 @@ export type UiLoader = () => Promise<UiModule>;
  */
 export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> {
   scrubOwnEnviron(); // before any tool process exists: keys leave this process's /proc/<pid>/environ
+  const providers: Provider[] = [];
+  try {
+    return await runCommand(argv, loadUi, providers);
+  } finally {
+    // The run is over: a model list still being fetched in the background must not hold the exit.
+    for (const provider of providers) provider.stopBackground?.();
+  }
+}
+
+/** runCli's work; each provider it makes is added to `providers`. */
+async function runCommand(argv: string[], loadUi: UiLoader, providers: Provider[]): Promise<number> {
   if (argv[0] === "worktrees") {
     return runWorktreesCommand(argv.slice(1), { inkHome: inkHomeDir(), cwd: process.cwd(), out: (l) => void process.stdout.write(`${l}\n`), err: (l) => void process.stderr.write(`${l}\n`) });
   }
@@ -136,7 +149,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     return 0;
   }
   if (args.acp) {
-    const base = await sessionOptions(args, true);
+    const base = await sessionOptions(args, true, providers);
     const { serveAcp } = await import("../acp/serve.js");
     const { storeChildReader } = await import("../acp/child-sessions.js");
     let stop = () => undefined as void;
@@ -168,7 +181,7 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
     setFlagsFromString("--liftoff-only");
     // `-p -` and `-p @file` (an argument is capped at 128 KiB): read before anything starts.
     const prompt = await resolvePrintPrompt(args.print, { cwd: process.cwd(), stdinIsTTY: process.stdin.isTTY === true, readStdin: () => readAll(process.stdin) });
-    const options = await sessionOptions(args, false);
+    const options = await sessionOptions(args, false, providers);
     const session = new AgentSession(options);
     const controller = new AbortController();
     endOnExit(session);
@@ -194,9 +207,9 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
       session.submit({ type: "close" });
     }
   }
-  if (args.mode === "rpc") return runRpc(args);
+  if (args.mode === "rpc") return runRpc(args, providers);
   if (!process.stdin.isTTY) throw new UsageError('the interactive UI needs a terminal; use ink -p "<prompt>" for headless runs');
-  const { inline, mouse, notify, ...base } = await sessionOptions(args, true); // validate before the UI takes the screen
+  const { inline, mouse, notify, ...base } = await sessionOptions(args, true, providers); // validate before the UI takes the screen
   const { runTui } = await withUiLoadEnv(loadUi);
   installExitHooks();
   // Every gated project file (profiles, settings, MCP config, Claude Code agents) new or changed since trust was given.
@@ -214,13 +227,13 @@ export async function runCli(argv: string[], loadUi: UiLoader): Promise<number> 
 }
 
 /** `ink --mode rpc`: the JSON control channel on stdin/stdout (src/rpc/); approvals go to the client. */
-async function runRpc(args: CliArgs): Promise<number> {
+async function runRpc(args: CliArgs, providers: Provider[]): Promise<number> {
   setFlagsFromString("--liftoff-only"); // headless, as print mode: no optimising-compiler work to wait for at exit
   const output = new RpcOutput((line) => void process.stdout.write(line));
   process.stdout.on("error", () => output.close()); // the reader went away (EPIPE): stop writing, finish cleanly
   let approvals: RpcApprovals | undefined;
   // A client answers approvals and stops children itself: no default child timeout, as in the TUI.
-  const options = { ...(await sessionOptions(args, false, (call, agent, why) => approvals!.ask(call, agent, why))), interactive: true };
+  const options = { ...(await sessionOptions(args, false, providers, (call, agent, why) => approvals!.ask(call, agent, why))), interactive: true };
   approvals = new RpcApprovals((event) => output.send(event), options.cwd);
   // The questions `approvals.ask` puts are answered by the `approve` / `deny` ops the channel submits.
   const session = new AgentSession({ ...options, answerApproval: (requestId, approved, reason) => approvals!.answer(requestId, approved, reason) });

@@ -130,7 +130,7 @@ async function runBuiltin(session: SessionClient, command: { name: "rewind" | "m
     io.stderr(`ink: error: -p "/${command.name}" works on a saved session, and this run started a new one; add --continue (the latest session here) or --resume <id>\n`);
     return 1;
   }
-  const answer = await runScreenlessCommand(session, command, { signal: opts.signal, onEvent: opts.onEvent });
+  const answer = await runScreenlessCommand(session, command, { signal: opts.signal, onEvent: opts.onEvent, progress: (line) => io.stderr(`ink: ${line}\n`) });
   session.submit({ type: "save" });
   if (opts.signal.aborted) {
     io.stderr("ink: interrupted\n");

@@ -8,6 +8,8 @@ export interface SettingsDefaults {
   model?: string;
   provider?: string;
   thinking?: ThinkingConfig;
+  /** Claude Code's `effortLevel`: the effort a model that takes one gets when no thinking level is set. */
+  effort?: string;
   maxChildren?: number;
   childTimeoutMs?: number;
   childPauseLimitMs?: number;
@@ -31,6 +33,7 @@ export function settingsDefaults(inkHome: string, cwd: string, trusted: boolean)
     model: e.model,
     provider: e.provider,
     thinking: thinking?.ok ? thinking.value : undefined,
+    effort: loaded.effortLevel,
     maxChildren: e.maxChildren,
     childTimeoutMs: timeout,
     childPauseLimitMs: e.childPauseLimit === undefined ? undefined : typeof e.childPauseLimit === "number" ? e.childPauseLimit : parseDuration(e.childPauseLimit),

@@ -1,13 +1,16 @@
 /**
  * `/rewind` and `/merge` for the front ends without a screen (`--acp`, `ink -p`): the typed text is
  * read as the TUI reads it (parseRewindArgs, parseMergeArgs), done by ops (`list_turns`, `rewind`,
- * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. There is no one
- * to ask here, so a rewind that running children would refuse says so (`stop` stops them first).
+ * `list_branches`, `merge`, `merge_hand`) and answered as text, in the TUI's words. A rewind that
+ * running children refuse is put to the person when the front end can ask (`confirm`, ACP), as the
+ * TUI asks; otherwise the answer says so (`stop` stops them first).
  */
 import { parseRewindArgs, rewindListing, type RewindResult } from "../checkpoints/rewind.js";
 import { mergeNotice, queueListing, type MergeOutcome } from "../merge/merge-queue.js";
-import { parseMergeArgs } from "../merge/session-merge.js";
+import { keptBranches, parseMergeArgs, sessionRecords } from "../merge/session-merge.js";
 import { errorMessage } from "../protocol/error-message.js";
+import { shortId } from "../session/ids.js";
+import { childTitle } from "../subagents/runtime/child-label.js";
 import type { SessionClient } from "./session-client.js";
 import type { SubmitOptions } from "./session-submit.js";
 
@@ -30,12 +33,23 @@ export interface CommandAnswer {
 }
 
 /**
- * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
- * ok false). `opts` carries the signal and events of a `/merge hand` (a resumed child's run).
+ * How a command runs: the signal and events of a `/merge hand` (a resumed child's run), `confirm`
+ * when the person can be asked, and `progress` for a line shown before slow work (git merging).
  */
-export async function runScreenlessCommand(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: SubmitOptions = {}): Promise<CommandAnswer> {
+export interface ScreenlessOptions extends SubmitOptions {
+  /** Puts a yes/no question to the person; resolves true for yes. */
+  confirm?: (question: string) => Promise<boolean>;
+  /** Shows `line` (no newline) as soon as slow work starts, before the answer. */
+  progress?: (line: string) => void;
+}
+
+/**
+ * Runs built-in `command` on `session` through its ops; never throws (a failure is an answer with
+ * ok false).
+ */
+export async function runScreenlessCommand(session: SessionClient, command: { name: "rewind" | "merge"; args: string }, opts: ScreenlessOptions = {}): Promise<CommandAnswer> {
   try {
-    return command.name === "rewind" ? await rewind(session, command.args) : await merge(session, command.args, opts);
+    return command.name === "rewind" ? await rewind(session, command.args, opts.confirm) : await merge(session, command.args, opts);
   } catch (err) {
     return { ok: false, text: `/${command.name}: ${errorMessage(err)}` };
   }
@@ -66,14 +80,27 @@ export function mergeAnswer(args: string, o: MergeOutcome): CommandAnswer {
   return { ok: o.ok, text: `/merge: ${mergeNotice(o)}${dirtyHint}` };
 }
 
-async function rewind(session: SessionClient, args: string): Promise<CommandAnswer> {
+async function rewind(session: SessionClient, args: string, confirm?: ScreenlessOptions["confirm"]): Promise<CommandAnswer> {
   const asked = parseRewindArgs(args);
   if ("error" in asked) return { ok: false, text: asked.error };
   if ("list" in asked) return { ok: true, text: rewindListing(await session.submit({ type: "list_turns" }), session.submit({ type: "get_state" }).checkpointBound).join("\n") };
-  return rewindAnswer(args, await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts }));
+  let r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts });
+  if (!r.ok && r.children.length > 0 && !asked.opts.stopChildren && confirm) {
+    const one = r.children.length === 1;
+    const question = `Stop the running ${one ? "child" : `${r.children.length} children`} (${childNames(session, r.children)}) and rewind to before turn ${asked.turn}?`;
+    if (!(await confirm(question))) return { ok: false, text: `/rewind: nothing was rewound; the ${one ? "child keeps" : "children keep"} running` };
+    r = await session.submit({ type: "rewind", turn: asked.turn, ...asked.opts, stopChildren: true });
+  }
+  return rewindAnswer(args, r);
 }
 
-async function merge(session: SessionClient, args: string, opts: SubmitOptions): Promise<CommandAnswer> {
+/** `general · watch the tests [ab12cd], …`: the children `ids` as their panes name them. */
+function childNames(session: SessionClient, ids: readonly string[]): string {
+  const rows = session.submit({ type: "list_children" });
+  return ids.map((id) => `${childTitle(rows.find((c) => c.childId === id) ?? {})} [${shortId(id)}]`).join(", ");
+}
+
+async function merge(session: SessionClient, args: string, opts: ScreenlessOptions): Promise<CommandAnswer> {
   const asked = parseMergeArgs(args);
   if ("list" in asked) return { ok: true, text: queueListing(await session.submit({ type: "list_branches" })).join("\n") };
   if ("hand" in asked) {
@@ -81,5 +108,8 @@ async function merge(session: SessionClient, args: string, opts: SubmitOptions):
     if (!handed && !outcome.ok) return { ok: false, text: `/merge hand: ${outcome.error ?? mergeNotice(outcome)}` };
     return { ok: outcome.ok, text: `/merge hand: ${mergeNotice(outcome)}` };
   }
+  // git takes seconds per branch: say it started (all: the kept branches of the session file's task records, as the merge reads them, counted without git).
+  const count = asked.pick === "all" ? keptBranches(sessionRecords(session.submit({ type: "get_state" }).sessionPath ?? undefined, session.submit({ type: "list_task_records" }))).length : asked.pick.length;
+  if (count > 0) opts.progress?.(`merging ${count} branch${count === 1 ? "" : "es"}…`);
   return mergeAnswer(args, await session.submit({ type: "merge", branches: asked.pick, squash: asked.squash, allowDirty: asked.allowDirty }));
 }

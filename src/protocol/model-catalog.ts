@@ -127,20 +127,30 @@ export interface ThinkingFields {
   effort?: string;
 }
 
+/** The API's effort levels, lowest first. */
+export const EFFORT_LEVELS = ["low", "medium", "high", "xhigh", "max"] as const;
+
+/** The highest of `takes` at or below `wanted` (else the lowest it takes). */
+function takenEffort(wanted: string, takes: readonly string[]): string {
+  const fits = EFFORT_LEVELS.filter((e, i) => i <= EFFORT_LEVELS.indexOf(wanted as (typeof EFFORT_LEVELS)[number]) && takes.includes(e));
+  return fits[fits.length - 1] ?? takes[0]!;
+}
+
 /**
  * How `thinking` is sent to `model`: a model that takes an effort setting gets the level as
  * `output_config.effort` (the highest it takes at or below the level asked for) with adaptive
- * thinking when it takes that, else the budget; any other model gets the token budget.
+ * thinking when it takes that, else the budget; any other model gets the token budget. With no
+ * thinking set at all, `defaultEffort` (Claude Code's `effortLevel`) goes to a model that takes
+ * an effort setting, alone; any other model gets nothing.
  */
-export function requestThinking(thinking: ThinkingConfig | undefined, model: string, served?: readonly ServedModel[]): ThinkingFields {
-  if (thinking?.type !== "on") return {};
+export function requestThinking(thinking: ThinkingConfig | undefined, model: string, served?: readonly ServedModel[], defaultEffort?: string): ThinkingFields {
   const info = served?.find((m) => m.id === model) ?? offlineModelInfo(model);
+  if (thinking === undefined && defaultEffort !== undefined && info.effort && info.effort.length > 0) return { effort: takenEffort(defaultEffort, info.effort) };
+  if (thinking?.type !== "on") return {};
   const budget = { type: "enabled" as const, budget_tokens: thinking.budgetTokens };
   if (!info.effort || info.effort.length === 0) return { thinking: budget };
-  const order = ["low", "medium", "high", "xhigh", "max"];
   const wanted = thinking.level !== undefined ? (LEVEL_EFFORT[thinking.level] ?? "medium") : budgetEffort(thinking.budgetTokens);
-  const takes = order.filter((e, i) => i <= order.indexOf(wanted) && info.effort!.includes(e));
-  const effort = takes[takes.length - 1] ?? info.effort[0]!;
+  const effort = takenEffort(wanted, info.effort);
   if (info.adaptive) return { thinking: { type: "adaptive" }, effort };
   return info.budget === false ? { effort } : { thinking: budget, effort };
 }

@@ -78,6 +78,8 @@ export interface Provider {
   modelCatalog?(): ModelCatalog | undefined;
   /** Fetches the model list when the cached one is missing or older than its age limit (`force`: always); resolves to the list, or undefined when it cannot be had. Never rejects. */
   refreshModels?(force?: boolean): Promise<ModelCatalog | undefined>;
+  /** Stops its background work (a model list still being fetched is dropped, uncached), so the process can exit at once; it can still be used. */
+  stopBackground?(): void;
   /** Starts one model call. Must honour `request.signal`: on abort the stream fails with a ProviderError of kind "aborted". */
   stream(request: ModelRequest): ProviderStream;
 }

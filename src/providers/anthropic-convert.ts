@@ -117,9 +117,10 @@ function markLastUserMessage(messages: MessageParam[]): void {
  * one cached), converted messages (last user block cached) and, when thinking is on, either
  * `thinking: {type: "enabled", budget_tokens}` (max_tokens raised above the budget if needed) or,
  * for a model that takes an effort setting (its entry in `served`, else the offline table),
- * `output_config: {effort}` with adaptive thinking where it takes that (see requestThinking).
+ * `output_config: {effort}` with adaptive thinking where it takes that (see requestThinking); with
+ * no thinking set, `defaultEffort` as such a model's `output_config.effort`.
  */
-export function buildRequestBody(request: ModelRequest, model: string, served?: readonly ServedModel[]): MessageCreateParamsStreaming {
+export function buildRequestBody(request: ModelRequest, model: string, served?: readonly ServedModel[], defaultEffort?: string): MessageCreateParamsStreaming {
   const messages = toApiMessages(request.messages);
   markLastUserMessage(messages);
   const body: MessageCreateParamsStreaming = {
@@ -130,7 +131,7 @@ export function buildRequestBody(request: ModelRequest, model: string, served?: 
   };
   if (request.system.trim() !== "") body.system = [{ type: "text", text: request.system, cache_control: EPHEMERAL }];
   if (request.tools.length > 0) body.tools = toApiTools(request.tools);
-  const fields = requestThinking(request.thinking, model, served);
+  const fields = requestThinking(request.thinking, model, served, defaultEffort);
   if (fields.thinking?.type === "enabled") {
     const budget = Math.max(MIN_THINKING_BUDGET, Math.floor(fields.thinking.budget_tokens));
     body.thinking = { type: "enabled", budget_tokens: budget };

@@ -43,6 +43,8 @@ export interface AnthropicProviderOptions {
   inkHome?: string;
   /** A cached model list older than this is fetched again (default 24 h). */
   modelCacheMaxAgeMs?: number;
+  /** The effort a model that takes one gets when a request sets no thinking (Claude Code's `effortLevel`). */
+  defaultEffort?: string;
 }
 
 const DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -107,12 +109,15 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
   const maxAge = options.modelCacheMaxAgeMs ?? MODEL_CACHE_MAX_AGE_MS;
   let catalog: ModelCatalog | undefined = options.inkHome ? readModelCache(ctx.baseURL, options.inkHome) : undefined;
   let fetching: Promise<ModelCatalog | undefined> | undefined;
+  /** Aborts the fetch in flight (stopBackground). */
+  let stopFetch: AbortController | undefined;
 
   /** The provider's list (`GET /v1/models`, every page), retired models left out; cached. Never rejects. */
   async function fetchModels(): Promise<ModelCatalog | undefined> {
+    const stop = (stopFetch = new AbortController());
     try {
       const models: ServedModel[] = [];
-      for await (const info of client!.models.list({ limit: 100 }, { timeout: 15_000 })) {
+      for await (const info of client!.models.list({ limit: 100 }, { timeout: 15_000, signal: stop.signal })) {
         if (info.lifecycle === "retired") continue;
         models.push(servedModel(info));
         if (models.length >= 2000) break;
@@ -120,7 +125,9 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
       catalog = { source: ctx.baseURL, fetchedAt: Date.now(), models };
       if (options.inkHome) writeModelCache(catalog, options.inkHome);
     } catch {
-      // no list (offline, an older compatible server): the cache or the offline table serves
+      // no list (offline, an older compatible server, stopped): the cache or the offline table serves
+    } finally {
+      if (stopFetch === stop) stopFetch = undefined;
     }
     return catalog;
   }
@@ -200,7 +207,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     signal?.addEventListener("abort", onAbort, { once: true });
     try {
       if (!client) throw new ProviderError("auth", missingKeyMessage(ctx));
-      const body = buildRequestBody(request, modelId(request.model || defaultModel), catalog?.models);
+      const body = buildRequestBody(request, modelId(request.model || defaultModel), catalog?.models, options.defaultEffort);
       const started = Date.now();
       const maxAttempts = policy.maxRetries + 1;
       for (let attemptNo = 1; ; attemptNo++) {
@@ -244,6 +251,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions = {}):
     contextWindow: () => DEFAULT_CONTEXT_WINDOW,
     modelCatalog: () => catalog,
     refreshModels,
+    stopBackground: () => stopFetch?.abort(),
     stream(request: ModelRequest): ProviderStream {
       const out: ProviderStream = new EventStream();
       void run(request, out);

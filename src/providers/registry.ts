@@ -34,11 +34,11 @@ export function checkBaseUrl(value: string | undefined): void {
 /**
  * The provider and model for a run. `name` undefined = anthropic when a key is set, else demo; a
  * model alias (`opus`, …) becomes the newest id of its line the provider serves (its model list,
- * cached in `opts.inkHome`, else the offline table).
+ * cached in `opts.inkHome`, else the offline table). `opts.defaultEffort`: see AnthropicProviderOptions.
  * Rejects with ProviderSetupError for an unknown name, anthropic without a key, or a malformed
  * ANTHROPIC_BASE_URL.
  */
-export async function resolveProvider(name?: string, model?: string, opts: { inkHome?: string; interactive?: boolean } = {}): Promise<{ provider: Provider; model: string }> {
+export async function resolveProvider(name?: string, model?: string, opts: { inkHome?: string; interactive?: boolean; defaultEffort?: string } = {}): Promise<{ provider: Provider; model: string }> {
   const chosen = name ?? (anthropicKeySet() ? "anthropic" : "demo");
   let provider: Provider;
   if (chosen === "demo") provider = createDemoProvider();
@@ -46,10 +46,10 @@ export async function resolveProvider(name?: string, model?: string, opts: { ink
     if (!anthropicKeySet()) throw new ProviderSetupError("--provider anthropic needs ANTHROPIC_API_KEY: export ANTHROPIC_API_KEY=sk-ant-... (and ANTHROPIC_BASE_URL for a compatible server), or use --provider demo.");
     checkBaseUrl(process.env.ANTHROPIC_BASE_URL);
     const { createAnthropicProvider } = await import("./anthropic.js");
-    provider = createAnthropicProvider(opts.inkHome ? { inkHome: opts.inkHome } : {});
+    provider = createAnthropicProvider({ ...(opts.inkHome ? { inkHome: opts.inkHome } : {}), ...(opts.defaultEffort ? { defaultEffort: opts.defaultEffort } : {}) });
   } else throw new ProviderSetupError(`unknown provider "${chosen}"; choose one of: ${PROVIDER_NAMES.join(", ")}.`);
   // An alias waits for the provider's list only when none is cached: a cached one, even stale,
-  // serves at once (a stale one is fetched again in the background for the next run); otherwise
+  // serves at once (a stale one is fetched again in the background for the next run, if it arrives before the run ends); otherwise
   // an interactive session fetches it in the background, for /model, aliases and warnings later.
   if (model !== undefined && isModelAlias(model) && provider.modelCatalog?.() === undefined) await provider.refreshModels?.();
   else if (opts.interactive || (model !== undefined && isModelAlias(model))) void provider.refreshModels?.();

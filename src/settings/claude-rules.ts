@@ -8,9 +8,10 @@
  * Claude Code: `//abs` is absolute, `/x` is relative to the project root, `~/x` is the home
  * directory, and a pattern without `/` (`*.env`) matches at any depth. A rule that has no Ink
  * counterpart (`WebFetch(domain:…)`) is skipped with a warning naming the file; `defaultMode:
- * "bypassPermissions"` is never taken from a project.
+ * "bypassPermissions"` is never taken from a project. Beside the rules, a project's `effortLevel`.
  */
 import { join } from "node:path";
+import { EFFORT_LEVELS } from "../protocol/model-catalog.js";
 import { readJsonObject } from "./json-object.js";
 import type { PermissionRules, ScopedSettings } from "./settings-schema.js";
 
@@ -51,7 +52,7 @@ export function mapClaudeRule(rule: string, projectDir: string): { rules: string
 }
 
 /** The keys of a Claude Code settings file that Ink reads (hooks: src/hooks/config.ts); `$schema` is no setting. */
-const READ_KEYS = new Set(["permissions", "hooks", "$schema"]);
+const READ_KEYS = new Set(["permissions", "hooks", "effortLevel", "$schema"]);
 /** The `permissions` keys Ink reads. */
 const READ_PERMISSION_KEYS = new Set(["allow", "ask", "deny", "defaultMode", "disableBypassPermissionsMode", "additionalDirectories"]);
 
@@ -60,7 +61,7 @@ function noteUnread(file: Record<string, unknown>, path: string, warnings: strin
   const keys = Object.keys(file).filter((k) => !READ_KEYS.has(k));
   const perms = file.permissions;
   if (perms !== null && typeof perms === "object" && !Array.isArray(perms)) keys.push(...Object.keys(perms).filter((k) => !READ_PERMISSION_KEYS.has(k)).map((k) => `permissions.${k}`));
-  if (keys.length > 0) warnings.push(`${path}: ${keys.map((k) => `"${k}"`).join(", ")} ${keys.length === 1 ? "is a Claude Code setting" : "are Claude Code settings"} Ink does not read (it reads permissions and hooks; see docs/claude-code.md)`);
+  if (keys.length > 0) warnings.push(`${path}: ${keys.map((k) => `"${k}"`).join(", ")} ${keys.length === 1 ? "is a Claude Code setting" : "are Claude Code settings"} Ink does not read (it reads permissions, hooks and effortLevel; see docs/claude-code.md)`);
 }
 
 /** The `allow`/`ask`/`deny` lists of one Claude Code settings file's `permissions` (`raw`), mapped to Ink rules (paths relative to `projectDir`); a rule that cannot be mapped is a warning. */
@@ -104,13 +105,21 @@ export function claudeUserRules(claudeHome: string, projectDir: string, warnings
   return [{ scope: "claude", path, settings: { permissions: fileRules(path, raw, projectDir, warnings) } }];
 }
 
-/** The project's Claude Code settings files that hold rules (trusted projects only), as settings scopes. Never throws. */
-export function claudeProjectRules(projectDir: string, warnings: string[]): ScopedSettings[] {
+/**
+ * The project's Claude Code settings files (trusted projects only): those that hold rules as
+ * settings scopes, and `effortLevel` (the local file's over the shared one's; a value the API has
+ * no effort level for is a warning). Never throws.
+ */
+export function claudeProjectSettings(projectDir: string, warnings: string[]): { scopes: ScopedSettings[]; effortLevel?: string } {
   const out: ScopedSettings[] = [];
+  let effortLevel: string | undefined;
   for (const rel of [".claude/settings.json", ".claude/settings.local.json"]) {
     const path = join(projectDir, rel);
     const file = readJsonObject(path, warnings);
     if (file) noteUnread(file, path, warnings);
+    const effort = file?.effortLevel;
+    if (typeof effort === "string" && (EFFORT_LEVELS as readonly string[]).includes(effort)) effortLevel = effort;
+    else if (effort !== undefined) warnings.push(`${path}: "effortLevel" ${JSON.stringify(effort)} is not an effort level (${EFFORT_LEVELS.join(", ")}); it was ignored`);
     const raw = permissionsOf(file);
     if (!raw) continue;
     const permissions = fileRules(path, raw, projectDir, warnings);
@@ -123,5 +132,5 @@ export function claudeProjectRules(projectDir: string, warnings: string[]): Scop
     else if (extra !== undefined) warnings.push(`${path}: "permissions.additionalDirectories" must be a list of directories such as ["../shared"]; it was ignored`);
     out.push({ scope: "claude", path, settings: { permissions } });
   }
-  return out;
+  return { scopes: out, ...(effortLevel ? { effortLevel } : {}) };
 }

@@ -13,7 +13,7 @@ import { parseJsonAt } from "./json-error.js";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { closestWord } from "../protocol/edit-distance.js";
-import { claudeProjectRules, claudeUserRules } from "./claude-rules.js";
+import { claudeProjectSettings, claudeUserRules } from "./claude-rules.js";
 import { claudeHomeDir } from "./paths.js";
 import { settingsSchema, type ScopedSettings, type Settings, type SettingsKey, type SettingsScope } from "./settings-schema.js";
 
@@ -35,6 +35,8 @@ export interface LoadedSettings {
   scopes: ScopedSettings[];
   /** Unknown keys and ignored values, one line each, naming the file. */
   warnings: string[];
+  /** Claude Code's `effortLevel` from a trusted project's files (the local one wins): the effort a model that takes one gets when no thinking level is set. */
+  effortLevel?: string;
 }
 
 /** The user's settings file. */
@@ -112,6 +114,7 @@ export interface LoadSettingsOptions {
 export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   const warnings: string[] = [];
   const scopes: ScopedSettings[] = [];
+  let effortLevel: string | undefined;
   // Claude Code's user rules come first, the lowest precedence (not when its home is Ink's own, as some setups point it).
   const claudeHome = resolve(options.claudeHome ?? claudeHomeDir());
   if (join(claudeHome, "settings.json") !== resolve(userSettingsPath(options.inkHome))) scopes.push(...claudeUserRules(claudeHome, options.projectDir, warnings));
@@ -120,7 +123,9 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
   if (options.trusted) {
     const project = readSettingsFile(projectSettingsPath(options.projectDir), "project", warnings);
     if (project) scopes.push(project);
-    scopes.push(...claudeProjectRules(options.projectDir, warnings));
+    const claude = claudeProjectSettings(options.projectDir, warnings);
+    scopes.push(...claude.scopes);
+    effortLevel = claude.effortLevel;
   }
   const effective: Record<string, unknown> = {};
   const sources: Partial<Record<SettingsKey, string>> = {};
@@ -144,5 +149,5 @@ export function loadSettings(options: LoadSettingsOptions): LoadedSettings {
     };
     sources.permissions = withRules.map((s) => s.path).join(" + ");
   }
-  return { effective: effective as Settings, sources, scopes, warnings };
+  return { effective: effective as Settings, sources, scopes, warnings, ...(effortLevel ? { effortLevel } : {}) };
 }

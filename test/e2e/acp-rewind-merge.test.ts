@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { makeLoginRepo } from "../helpers/cli.js";
 import { ensureBuilt } from "../helpers/build.js";
-import { chunks, scriptByPrompt, startAcpAgent, type AcpAgent, type AcpEnv } from "../helpers/acp-client.js";
+import { chunks, scriptByPrompt, startAcpAgent, updateText, type AcpAgent, type AcpEnv } from "../helpers/acp-client.js";
 import { sseTurn, startFakeAnthropic, type FakeAnthropic } from "../helpers/fake-anthropic-server.js";
 
 let server: FakeAnthropic;
@@ -62,6 +62,65 @@ it("offers /rewind and /merge; /rewind lists the turns and takes a file back to 
   expect(await ask(a, sessionId, "/merge all")).toContain("/merge: nothing merged; this session has no kept worktree branch to merge");
   expect(await ask(a, sessionId, "/merge hand")).toContain("/merge hand: no merge stopped at a conflict in this session");
   expect(modelCalls()).toBe(calls);
+  a.proc.stdin.end();
+  expect(await a.exited).toBe(0);
+}, 60_000);
+
+it("/rewind N while a child runs asks the client (session/request_permission) to stop it: reject leaves everything as it was, allow stops it and rewinds", async () => {
+  server.reset();
+  scriptByPrompt(server, {
+    "BG-EDIT": [
+      sseTurn([{ toolUse: { id: "w2", name: "write", input: { path: "README.md", content: "# changed before the child\n" } } }, { toolUse: { id: "t2", name: "task", input: { description: "watch the tests", prompt: "KID-STALL forever", background: true } } }]),
+      sseTurn([{ text: "started" }]),
+    ],
+    "KID-STALL": [{ kind: "stall" }],
+  });
+  const rewindAnswers = ["reject", "allow"];
+  const a = startAcpAgent(env, (req) => ({ outcome: { outcome: "selected", optionId: req.toolCall.title?.startsWith("Stop") ? rewindAnswers.shift()! : "allow" } }));
+  await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await a.conn.agent.request("session/new", { cwd: env.repo, mcpServers: [] });
+  expect(await ask(a, sessionId, "BG-EDIT please")).toContain("started");
+  for (let i = 0; i < 400 && !server.requests.some((r) => JSON.stringify(r.body.messages[0]).includes("KID-STALL")); i++) await new Promise((r) => setTimeout(r, 25));
+  const kid = server.requests.find((r) => JSON.stringify(r.body.messages[0]).includes("KID-STALL"))!;
+  expect(kid).toBeDefined();
+  const asked = () => a.permissions.filter((p) => p.toolCall.title?.startsWith("Stop"));
+
+  const kept = await ask(a, sessionId, "/rewind 1");
+  expect(asked()).toHaveLength(1);
+  expect(asked()[0]!.toolCall.title).toMatch(/^Stop the running child \(general · watch the tests \[[0-9a-z]{4,8}\]\) and rewind to before turn 1\?$/);
+  expect(asked()[0]!.options.map((o) => o.kind)).toEqual(["allow_once", "reject_once"]);
+  expect(kept).toContain("/rewind: nothing was rewound; the child keeps running");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# changed before the child\n");
+  expect(await Promise.race([kid.finished, new Promise((r) => setTimeout(() => r("running"), 300))])).toBe("running");
+
+  const rewound = await ask(a, sessionId, "/rewind 1");
+  expect(asked()).toHaveLength(2);
+  expect(rewound).toContain("rewound to before turn 1: restored 1 file (README.md)");
+  expect(readFileSync(join(env.repo, "README.md"), "utf8")).toBe("# shop\n");
+  expect(await kid.finished).toBe("client_closed");
+  // Each question's pseudo call is closed after the answer: no, then yes.
+  const closed = asked().map((q) => a.updates.find((u) => u.update.sessionUpdate === "tool_call_update" && u.update.toolCallId === q.toolCall.toolCallId)?.update);
+  expect(closed.map((u) => (u as { status?: string } | undefined)?.status)).toEqual(["failed", "completed"]);
+  a.proc.stdin.end();
+  expect(await a.exited).toBe(0);
+}, 60_000);
+
+it("/merge sends 'merging N branches…' as an agent message before git works, then what it merged", async () => {
+  server.reset();
+  scriptByPrompt(server, {
+    "WORKTREE-IT": [sseTurn([{ toolUse: { id: "t3", name: "task", input: { description: "write the notes", prompt: "KID-NOTES now", worktree: true } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-NOTES": [sseTurn([{ toolUse: { id: "w3", name: "write", input: { path: "NOTES.md", content: "# notes\n" } } }]), sseTurn([{ text: "noted" }])],
+  });
+  const a = startAcpAgent(env);
+  await a.conn.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+  const { sessionId } = await a.conn.agent.request("session/new", { cwd: env.repo, mcpServers: [] });
+  expect(await ask(a, sessionId, "WORKTREE-IT please")).toContain("delegated");
+  const from = a.updates.length;
+  await ask(a, sessionId, "/merge all");
+  const said = a.updates.slice(from).filter((u) => u.sessionId === sessionId && u.update.sessionUpdate === "agent_message_chunk").map((u) => updateText(u.update));
+  expect(said[0]).toBe("merging 1 branch…\n");
+  expect(said.slice(1).join("")).toMatch(/^\/merge: merged/);
+  expect(readFileSync(join(env.repo, "NOTES.md"), "utf8")).toBe("# notes\n");
   a.proc.stdin.end();
   expect(await a.exited).toBe(0);
 }, 60_000);

@@ -64,3 +64,31 @@ it("lists the turns and rewinds the files of a continued session; a bad turn, /m
   expect(fresh.stderr).toContain("--continue");
   expect(modelCalls()).toBe(calls);
 }, 120_000); // seven runs of the CLI
+
+it("the listing names a child that changed files by its description and short id, as the panes do", async () => {
+  scriptByPrompt(server, {
+    "DELEGATE-IT": [sseTurn([{ toolUse: { id: "t1", name: "task", input: { description: "rewrite the readme", prompt: "KID-WRITE the readme" } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-WRITE": [sseTurn([{ toolUse: { id: "w1", name: "write", input: { path: "README.md", content: "# changed by the child\n" } } }]), sseTurn([{ text: "written" }])],
+  });
+  const run = await ink("-p", "DELEGATE-IT please", "--yolo");
+  expect(run.code).toBe(0);
+  expect(readFileSync(join(repo, "README.md"), "utf8")).toBe("# changed by the child\n");
+  const listed = await ink("-p", "/rewind", "--continue");
+  expect(listed.code).toBe(0);
+  const line = listed.stdout.split("\n").find((l) => l.includes("DELEGATE-IT please"));
+  expect(line).toMatch(/ — general · rewrite the readme \[[0-9a-z]{4,8}\]: README\.md \+1 −1$/);
+  expect((await ink("-p", "/rewind 1 files", "--continue")).code).toBe(0); // a clean tree for the next test
+}, 60_000);
+
+it("/merge says on stderr that it started merging before git works, then prints what it merged", async () => {
+  scriptByPrompt(server, {
+    "WORKTREE-IT": [sseTurn([{ toolUse: { id: "t2", name: "task", input: { description: "write the notes", prompt: "KID-NOTES now", worktree: true } } }]), sseTurn([{ text: "delegated" }])],
+    "KID-NOTES": [sseTurn([{ toolUse: { id: "w2", name: "write", input: { path: "NOTES.md", content: "# notes\n" } } }]), sseTurn([{ text: "noted" }])],
+  });
+  expect((await ink("-p", "WORKTREE-IT please", "--yolo")).code).toBe(0);
+  const merged = await ink("-p", "/merge all", "--continue");
+  expect(merged.stderr).toContain("ink: merging 1 branch…\n");
+  expect(merged, merged.stderr).toMatchObject({ code: 0 });
+  expect(merged.stdout).toContain("/merge: merged");
+  expect(readFileSync(join(repo, "NOTES.md"), "utf8")).toBe("# notes\n");
+}, 60_000);

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +121,52 @@ describe("ink -p against an Anthropic-compatible server", () => {
     const interrupted = await pending;
     expect(interrupted.code).toBe(130);
     expect(interrupted.stderr).toContain("interrupted");
+  });
+
+  it("Claude Code's effortLevel (.claude/settings.json of a trusted project) goes as the effort to a model that takes one when no thinking is set", async () => {
+    const project = mkdtempSync(join(tmpdir(), "ink-effort-"));
+    try {
+      mkdirSync(join(project, ".claude"));
+      writeFileSync(join(project, ".claude", "settings.json"), JSON.stringify({ effortLevel: "low" }));
+      server.reset();
+      server.enqueue(sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]), sseTurn([{ text: "ok" }]));
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-opus-4-6"], { env: env() })).code).toBe(0);
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-opus-4-6", "--thinking", "high"], { env: env() })).code).toBe(0);
+      expect((await runCli(["-p", "x", "--cwd", project, "--trust", "--model", "claude-sonnet-4-5"], { env: env() })).code).toBe(0);
+      expect(server.requests.map((r) => r.body.output_config)).toEqual([{ effort: "low" }, { effort: "high" }, undefined]);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  it("--model opus with a stale cached list answers at once and exits without waiting for a slow model list; a list in time is cached", async () => {
+    const home = mkdtempSync(join(tmpdir(), "ink-home-"));
+    const cache = join(home, "cache", "models.json");
+    const opus = (id: string, createdAt: string) => ({ type: "model", id, display_name: id, created_at: createdAt, line: "opus", lifecycle: "active" });
+    mkdirSync(join(home, "cache"));
+    writeFileSync(cache, JSON.stringify({ [server.url]: { source: server.url, fetchedAt: 0, models: [{ id: "claude-opus-9-0", line: "opus", createdAt: "2026-09-01T00:00:00Z" }] } }));
+    try {
+      server.reset();
+      server.setModels([opus("claude-opus-9-1", "2026-11-01T00:00:00Z")], { delayMs: 30_000 });
+      server.enqueue(sseTurn([{ text: "ok" }]));
+      const started = Date.now();
+      const slow = await runCli(["-p", "x", "--cwd", repo, "--model", "opus"], { env: { ...env(), INK_HOME: home } });
+      expect(slow.code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(server.requests[0]!.body.model).toBe("claude-opus-9-0");
+      expect(await server.modelRequests[0]!.finished).toBe("client_closed");
+      expect(JSON.parse(readFileSync(cache, "utf8"))[server.url].fetchedAt).toBe(0);
+      // A list that comes while the run lasts is cached for the next run.
+      server.reset();
+      server.setModels([opus("claude-opus-9-1", "2026-11-01T00:00:00Z")]);
+      server.enqueue(sseTurn([{ text: "ok" }], { delayMs: 100 }));
+      expect((await runCli(["-p", "x", "--cwd", repo, "--model", "opus"], { env: { ...env(), INK_HOME: home } })).code).toBe(0);
+      const fresh = JSON.parse(readFileSync(cache, "utf8"))[server.url];
+      expect(fresh.fetchedAt).toBeGreaterThan(started);
+      expect(fresh.models.map((m: { id: string }) => m.id)).toEqual(["claude-opus-9-1"]);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

@@ -58,11 +58,12 @@ export interface FakeAnthropic {
   /**
    * What `GET /v1/models` lists (ModelInfo objects, newest first; paged by `limit`/`after_id`), or
    * undefined for a 404 as a server without a model list answers. Those requests are recorded in
-   * `modelRequests`, not `requests`.
+   * `modelRequests`, not `requests`. `delayMs`: each answer is sent that long after the request
+   * (a slow list; the client may hang up first).
    */
-  setModels(models: unknown[] | undefined): void;
-  /** The `GET /v1/models` requests received. */
-  modelRequests: { path: string; headers: IncomingHttpHeaders }[];
+  setModels(models: unknown[] | undefined, opts?: { delayMs?: number }): void;
+  /** The `GET /v1/models` requests received; `finished` as a request's. */
+  modelRequests: { path: string; headers: IncomingHttpHeaders; finished: Promise<"completed" | "client_closed"> }[];
   /** Stops the server, dropping open connections. */
   close(): Promise<void>;
 }
@@ -75,19 +76,28 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
   let fallback: FakeResponse | undefined;
   let router: ((body: any) => FakeResponse | undefined) | undefined;
   let models: unknown[] | undefined;
-  const modelRequests: { path: string; headers: IncomingHttpHeaders }[] = [];
+  let modelsDelayMs = 0;
+  const modelRequests: FakeAnthropic["modelRequests"] = [];
 
   const server = createServer((req, res) => {
     if (req.method === "GET" && (req.url ?? "").startsWith("/v1/models")) {
-      modelRequests.push({ path: req.url ?? "", headers: req.headers });
+      const finished = new Promise<"completed" | "client_closed">((resolve) => res.on("close", () => resolve(res.writableFinished ? "completed" : "client_closed")));
+      modelRequests.push({ path: req.url ?? "", headers: req.headers, finished });
       req.resume();
-      if (!models) return sendJson(res, 404, apiErrorBody("not_found_error", "fake-anthropic: no model list"));
-      const url = new URL(req.url ?? "", "http://x");
-      const limit = Number(url.searchParams.get("limit") ?? 20);
-      const after = url.searchParams.get("after_id");
-      const start = after ? models.findIndex((m) => (m as { id: string }).id === after) + 1 : 0;
-      const page = models.slice(start, start + limit) as { id: string }[];
-      return sendJson(res, 200, { data: page, has_more: start + limit < models.length, first_id: page[0]?.id ?? null, last_id: page[page.length - 1]?.id ?? null });
+      const list = models;
+      const answer = (): void => {
+        if (res.destroyed) return;
+        if (!list) return sendJson(res, 404, apiErrorBody("not_found_error", "fake-anthropic: no model list"));
+        const url = new URL(req.url ?? "", "http://x");
+        const limit = Number(url.searchParams.get("limit") ?? 20);
+        const after = url.searchParams.get("after_id");
+        const start = after ? list.findIndex((m) => (m as { id: string }).id === after) + 1 : 0;
+        const page = list.slice(start, start + limit) as { id: string }[];
+        sendJson(res, 200, { data: page, has_more: start + limit < list.length, first_id: page[0]?.id ?? null, last_id: page[page.length - 1]?.id ?? null });
+      };
+      if (modelsDelayMs > 0) setTimeout(answer, modelsDelayMs).unref();
+      else answer();
+      return;
     }
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -129,7 +139,10 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     enqueue: (...responses) => queue.push(...responses),
     setFallback: (r) => (fallback = r),
     setRouter: (r) => (router = r),
-    setModels: (m) => (models = m),
+    setModels: (m, opts) => {
+      models = m;
+      modelsDelayMs = opts?.delayMs ?? 0;
+    },
     modelRequests,
     pending: () => queue.length,
     reset: () => {
@@ -138,6 +151,7 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
       fallback = undefined;
       router = undefined;
       models = undefined;
+      modelsDelayMs = 0;
       modelRequests.length = 0;
     },
     close: () =>

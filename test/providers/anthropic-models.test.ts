@@ -52,9 +52,9 @@ afterEach(() => {
   rmSync(home, { recursive: true, force: true });
 });
 
-function provider(opts: { maxAge?: number } = {}) {
+function provider(opts: { maxAge?: number; defaultEffort?: string } = {}) {
   home = mkdtempSync(join(tmpdir(), "ink-models-"));
-  return createAnthropicProvider({ apiKey: "k", baseURL: server.url, inkHome: home, maxRetries: 0, ...(opts.maxAge !== undefined ? { modelCacheMaxAgeMs: opts.maxAge } : {}) });
+  return createAnthropicProvider({ apiKey: "k", baseURL: server.url, inkHome: home, maxRetries: 0, ...(opts.maxAge !== undefined ? { modelCacheMaxAgeMs: opts.maxAge } : {}), ...(opts.defaultEffort ? { defaultEffort: opts.defaultEffort } : {}) });
 }
 
 function request(model: string, thinking?: ThinkingConfig): ModelRequest {
@@ -112,6 +112,21 @@ describe("anthropic provider: the model list", () => {
     server.enqueue(sseTurn([{ text: "ok" }]));
     await drain(p.stream(request("opus")));
     expect(server.requests[0]!.body.model).toBe("claude-opus-9-1");
+  });
+});
+
+describe("anthropic provider: background work stops", () => {
+  it("stopBackground drops a model list still being fetched (its request is closed, nothing cached); a later refresh fetches again", async () => {
+    server.setModels(SERVED, { delayMs: 30_000 });
+    const p = provider();
+    const refreshing = p.refreshModels!();
+    for (let i = 0; i < 200 && server.modelRequests.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    p.stopBackground!();
+    expect(await refreshing).toBeUndefined();
+    expect(await server.modelRequests[0]!.finished).toBe("client_closed");
+    expect(() => readFileSync(modelCachePath(home))).toThrow();
+    server.setModels(SERVED);
+    expect((await p.refreshModels!())?.models.map((m) => m.id)).toContain("claude-opus-9-1");
   });
 });
 
@@ -175,6 +190,28 @@ describe("anthropic provider: thinking as the effort setting", () => {
     expect(server.requests[0]!.body.thinking).toEqual({ type: "adaptive" });
     expect(server.requests[1]!.body.output_config).toBeUndefined();
     expect(server.requests[1]!.body.thinking.type).toBe("enabled");
+  });
+});
+
+describe("anthropic provider: the default effort (Claude Code's effortLevel)", () => {
+  it("goes alone as output_config.effort to a model that takes effort when no thinking is set; never to another model, nor over a thinking setting", async () => {
+    server.setModels(SERVED);
+    const p = provider({ defaultEffort: "medium" });
+    await p.refreshModels!();
+    for (let i = 0; i < 5; i++) server.enqueue(sseTurn([{ text: "ok" }]));
+    await drain(p.stream(request("claude-opus-9-1")));
+    await drain(p.stream(request("claude-haiku-8-0")));
+    await drain(p.stream(request("claude-opus-9-1", { type: "off" })));
+    await drain(p.stream(request("claude-opus-9-1", level("high"))));
+    await drain(p.stream(request("claude-opus-4-6"))); // not in the list: the offline table says it takes effort
+    const sent = server.requests.map((r) => ({ effort: r.body.output_config?.effort, thinking: r.body.thinking?.type }));
+    expect(sent).toEqual([
+      { effort: "medium", thinking: undefined },
+      { effort: undefined, thinking: undefined },
+      { effort: undefined, thinking: undefined },
+      { effort: "high", thinking: "adaptive" },
+      { effort: "medium", thinking: undefined },
+    ]);
   });
 });
 

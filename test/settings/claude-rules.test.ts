@@ -99,6 +99,26 @@ describe("Claude Code's user settings (~/.claude/settings.json)", () => {
   });
 });
 
+describe("Claude Code's effortLevel", () => {
+  it("is read from a trusted project's files (the local one wins), a bad value is a warning, an untrusted project's is not read", async () => {
+    const { loadSettings } = await import("../../src/settings/settings.js");
+    const cwd = temp("ink-proj-");
+    mkdirSync(join(cwd, ".claude"));
+    writeFileSync(join(cwd, ".claude", "settings.json"), JSON.stringify({ effortLevel: "high" }));
+    const home = temp("ink-home-");
+    const shared = loadSettings({ inkHome: home, projectDir: cwd, trusted: true });
+    expect(shared.effortLevel).toBe("high");
+    expect(shared.warnings).toEqual([]);
+    expect(loadSettings({ inkHome: home, projectDir: cwd, trusted: false }).effortLevel).toBeUndefined();
+    writeFileSync(join(cwd, ".claude", "settings.local.json"), JSON.stringify({ effortLevel: "low" }));
+    expect(loadSettings({ inkHome: home, projectDir: cwd, trusted: true }).effortLevel).toBe("low");
+    writeFileSync(join(cwd, ".claude", "settings.local.json"), JSON.stringify({ effortLevel: "extreme" }));
+    const bad = loadSettings({ inkHome: home, projectDir: cwd, trusted: true });
+    expect(bad.effortLevel).toBe("high");
+    expect(bad.warnings).toEqual([`${join(cwd, ".claude", "settings.local.json")}: "effortLevel" "extreme" is not an effort level (low, medium, high, xhigh, max); it was ignored`]);
+  });
+});
+
 describe("Claude Code settings keys Ink does not read", () => {
   it("are named in one warning per file (never silent); permissions, hooks and $schema are not", async () => {
     const { loadSettings } = await import("../../src/settings/settings.js");
