@@ -285,7 +285,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const handleSubmit = (text: string): boolean => {
     const input = text.trim();
     if (input === "") return false;
-    const outcome = runSlashCommand(input, { profiles: facts.profiles.profiles, notices: [...facts.notices], profileWarnings: facts.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.commandLines(c), fileCommands: [...facts.invocableCommands] });
+    const outcome = runSlashCommand(input, { profiles: facts.profiles.profiles, notices: [...facts.notices], profileWarnings: facts.profiles.warnings, alwaysAllowed: approvals.alwaysAllowed(), sessionLines: (c) => session.submit({ type: "report", command: c }), fileCommands: [...facts.invocableCommands] });
     const needsIdle = outcome !== undefined && (outcome.kind === "compact" || outcome.kind === "resume" || outcome.kind === "rewind" || outcome.kind === "merge" || (outcome.kind === "clear" && onNewConversation !== undefined) || outcome.kind === "file-command");
     // `!command`: the person's own shell command, through the bash tool; no approval question, only deny rules refuse it.
     if (input.startsWith("!")) {

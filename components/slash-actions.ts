@@ -64,7 +64,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
       return stream.notice(costLines(stream.state).join("\n"), "info");
     case "model":
       if (outcome.name === undefined) {
-        void session.modelListing().then((lines) => stream.notice(lines.join("\n"), "info"));
+        void session.submit({ type: "list_models" }).then((lines) => stream.notice(lines.join("\n"), "info"));
         return;
       }
       try {
@@ -78,7 +78,7 @@ export function applySlashOutcome(outcome: SlashOutcome, ctx: SlashActionContext
     case "resume":
       return ctx.openPicker();
     case "copy": {
-      const answer = lastHistoryAnswer(session.conversation().history);
+      const answer = lastHistoryAnswer(session.submit({ type: "get_history" }));
       if (answer === undefined) return stream.notice("There is no answer to copy yet.", "warn");
       return stream.notice(copyOut(answer, "the last answer", session.facts().sessionId, ctx.write), "info");
     }

@@ -76,8 +76,10 @@ const savedFile = (session: TuiSession): string | undefined => session.facts().r
 
 /** The saved conversation and spend a screen starts from. */
 function initialState(session: TuiSession): StreamState {
-  const { history, taskRecords, view } = session.conversation();
-  return initialStreamState(headerOf(session), [...history], [...taskRecords], savedFile(session), [...view], session.facts().spend);
+  const history = session.submit({ type: "get_history" });
+  const taskRecords = session.submit({ type: "list_task_records" });
+  const view = session.submit({ type: "get_view" });
+  return initialStreamState(headerOf(session), history, taskRecords, savedFile(session), view, session.facts().spend);
 }
 
 /** Subscribes to `session` runs and keeps the transcript state (starting with its saved history). */

@@ -51,6 +51,7 @@ import { buildSessionTools, syncMcpTools } from "./session-tools.js";
 import { loadSessionRules, unpricedTreeBudgetNotice } from "./session-rules.js";
 import type { UsageLedger } from "../core/usage-ledger.js";
 import { SessionNotices, sessionCommandLines, type NoticeSources } from "./session-notices.js";
+import { modelListing } from "./model-listing.js";
 import { promptMessage, runMainPrompt, sessionCompactor, type MainRunDeps } from "./main-run.js";
 import { runPersonShell, runPersonTaskRun, type PersonRunDeps } from "./person-runs.js";
 import { SessionChildrenApi } from "./session-children.js";
@@ -258,6 +259,11 @@ export class AgentSession extends SessionChildrenApi implements SubmitTarget, Se
   /** Lines for `/mcp`, `/skills`, `/context` (or `/memory`, Claude Code's name), `/config` and `/tasks`; undefined for another command. */
   commandLines(command: string): string[] | undefined {
     return sessionCommandLines(command, { ...this.noticeSources, mcp: this.mcp, children: this.children, inkHome: this.options.inkHome, cwd: this.cwd, trusted: this.trusted });
+  }
+
+  /** `/model`'s listing: the model now and the ones the provider serves. */
+  listModels(): Promise<string[]> {
+    return modelListing(this.provider, this.model);
   }
 
   /**

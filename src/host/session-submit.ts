@@ -15,7 +15,7 @@ import type { BranchState, MergeOutcome } from "../merge/merge-queue.js";
 import type { AgentEvent } from "../protocol/events.js";
 import type { AgentMessage, ToolResult } from "../protocol/messages.js";
 import type { CheckpointBound } from "../checkpoints/rewind.js";
-import type { TaskRecord } from "../session/types.js";
+import type { TaskRecord, ViewEntry } from "../session/types.js";
 import type { Op, OpOf, OpType } from "../protocol/ops.js";
 import type { PermissionMode } from "../permissions/decide.js";
 import type { ChildRow } from "../subagents/runtime/background-children.js";
@@ -93,6 +93,10 @@ export interface OpResults {
   end: Promise<void>;
   close: void;
   note: void;
+  /** Undefined when `command` has no report. */
+  report: string[] | undefined;
+  list_models: Promise<string[]>;
+  get_view: ViewEntry[];
 }
 
 // The ops' permission modes are the permission layer's (ops.ts cannot import it): a mismatch fails to compile.
@@ -150,6 +154,9 @@ export interface SubmitTarget {
   whenBackgroundIdle(signal?: AbortSignal): Promise<void>;
   close(): void;
   note(text: string, tone?: NoteTone): void;
+  commandLines(command: string): string[] | undefined;
+  listModels(): Promise<string[]>;
+  readonly view: readonly ViewEntry[];
 }
 
 /**
@@ -266,6 +273,12 @@ export function dispatchOp(target: SubmitTarget, runs: SubmittedRuns, answerers:
       return target.close();
     case "note":
       return target.note(op.text, op.tone);
+    case "report":
+      return target.commandLines(op.command);
+    case "list_models":
+      return target.listModels();
+    case "get_view":
+      return [...target.view];
     default:
       // An op added to OP_SCHEMAS without a case here fails to compile.
       return op satisfies never;

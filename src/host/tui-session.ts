@@ -3,12 +3,10 @@
  * the facts the screen shows (`facts`, with `onFacts` saying when they may have changed). The UI
  * imports this narrow type, never AgentSession; `tuiSession` binds one AgentSession to it.
  *
- * Besides ops and events the TUI reads what no op carries: the saved conversation it starts from,
- * the session store (saved sessions, children's transcripts), the report lines of `/mcp`-like
- * commands and `/model`'s listing, late notices, and it registers as the budget question's asker.
+ * Besides ops and events the TUI reads what no op carries: the session store (saved sessions,
+ * children's transcripts) and late notices, and it registers as the budget question's asker.
  */
 import type { AgentEvent } from "../protocol/events.js";
-import type { AgentMessage } from "../protocol/messages.js";
 import type { OpOf, OpType } from "../protocol/ops.js";
 import type { PermissionMode } from "../permissions/decide.js";
 import type { FailedPrompt } from "../core/failed-turn.js";
@@ -21,9 +19,7 @@ import type { SpendRow } from "../core/usage-ledger.js";
 import type { TreeBudgetView } from "../subagents/runtime/tree-budget.js";
 import type { AskBudget } from "../subagents/runtime/budget.js";
 import type { SessionStore } from "../session/store.js";
-import type { TaskRecord, ViewEntry } from "../session/types.js";
 import type { AgentSession } from "./agent-session.js";
-import { modelListing } from "./model-listing.js";
 import type { Answerers, OpResults, SubmitOptions } from "./session-submit.js";
 import type { SessionClient } from "./session-client.js";
 
@@ -69,13 +65,6 @@ export interface SessionFacts {
   readonly treeSpent: { readonly tokens: string; readonly cost: string };
 }
 
-/** The saved conversation a screen starts from. */
-export interface SavedConversation {
-  readonly history: readonly AgentMessage[];
-  readonly taskRecords: readonly TaskRecord[];
-  readonly view: readonly ViewEntry[];
-}
-
 /** The session as the TUI holds it: what every front end holds (ops in, one event stream out), plus the screen's facts. */
 export interface TuiSession extends SessionClient {
   /** The facts now (the same object while none changed). */
@@ -84,12 +73,6 @@ export interface TuiSession extends SessionClient {
   onFacts(listener: () => void): () => void;
   /** Notices that arise after start-up (an MCP server failed or crashed); returns the unsubscribe function. */
   onNotice(listener: (text: string) => void): () => void;
-  /** The conversation so far (at start: the resumed one). */
-  conversation(): SavedConversation;
-  /** Lines of `/mcp`, `/skills`, `/context`, `/config`, `/tasks`; undefined for another command. */
-  commandLines(command: string): string[] | undefined;
-  /** `/model`'s listing: the model now and the ones the provider serves. */
-  modelListing(): Promise<string[]>;
   /** The saved sessions; undefined when sessions are not saved. */
   readonly store?: SessionStore;
   /** Who answers a reached budget (the screen's question); undefined: the agent stops instead. */
@@ -178,9 +161,6 @@ export function tuiSession(session: AgentSession): TuiSession {
         listener(text);
         changed(); // the notices grew
       }),
-    conversation: () => ({ history: session.history, taskRecords: session.taskRecords, view: session.view }),
-    commandLines: (command) => session.commandLines(command),
-    modelListing: () => modelListing(session.provider, session.model),
     get store() {
       return session.store;
     },

@@ -92,6 +92,12 @@ export const OP_SCHEMAS = {
   close: z.object({ type: z.literal("close") }),
   /** Saves a line the person saw (a command's output, a notice) so a resumed session shows it; never sent to the model. */
   note: z.object({ type: z.literal("note"), text: z.string(), tone: z.enum(["info", "warn", "error", "dim"]).optional() }),
+  /** The lines of a session report, by its command as typed (`/mcp`, `/skills`, `/context`, `/config`, `/tasks`). */
+  report: z.object({ type: z.literal("report"), command: text }),
+  /** `/model`'s listing: the model now and the ones the provider serves, as lines. */
+  list_models: z.object({ type: z.literal("list_models") }),
+  /** What the person saw in the main transcript that is not in the history (notes, command output), for a screen that shows a resumed session. */
+  get_view: z.object({ type: z.literal("get_view") }),
 } as const;
 
 export type OpType = keyof typeof OP_SCHEMAS;

@@ -21,6 +21,20 @@ describe("AgentSession.submit", () => {
     s.close();
   });
 
+  it("report, list_models and get_view answer what a screen reads: a command's report lines, /model's listing, the resumed view", async () => {
+    const s = session();
+    expect(s.submit({ type: "report", command: "/tasks" })).toEqual(s.commandLines("/tasks"));
+    expect(s.submit({ type: "report", command: "/tasks" })?.length).toBeGreaterThan(0);
+    expect(s.submit({ type: "report", command: "/nothing-such" })).toBeUndefined();
+    const models = await s.submit({ type: "list_models" });
+    expect(models[0]).toMatch(/^model: m \(/);
+    // The view a resumed file brought (none here), as a copy the screen may keep.
+    const view = s.submit({ type: "get_view" });
+    expect(view).toEqual(s.view);
+    expect(view).not.toBe(s.view);
+    s.close();
+  });
+
   it("sets the model and mode, and reports them in get_state", () => {
     const s = session();
     s.submit({ type: "set_model", model: "other" });

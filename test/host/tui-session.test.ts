@@ -39,7 +39,7 @@ describe("tuiSession", () => {
     expect(facts.sessionPath).toBe(s.sessionPath);
     expect(facts.resultsFile).toBe(s.sessionPath);
     expect(facts.spend.length).toBeGreaterThan(0);
-    expect(client.conversation().history).toBe(s.history);
+    expect(client.submit({ type: "get_history" })).toEqual(s.history);
     s.close();
   });
 
