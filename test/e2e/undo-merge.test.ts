@@ -7,8 +7,9 @@
  * three worktree workers leave three branches, `/merge all` stops at the conflict and shows it,
  * `/merge hand` has the branch's own worker resolve it, and no worktree or `ink/*` branch is left.
  * Each step is checked on disk and on the visible 80x24 screen (not the scrollback): what the
- * person needs must not be cut. Once full-screen, once `--inline`. Skipped without tmux; every
- * tmux command runs on this file's own socket (-L), the only server it kills.
+ * person needs must not be cut. Once full-screen, once `--inline`, the two at the same time (each
+ * waits mostly on its CLI). Skipped without tmux; every tmux command runs on this file's own
+ * sockets (-L, one a mode), the only servers it kills.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..", "..");
 const cli = join(root, "dist", "cli.js");
-const server = new Tmux(`ink-e2e-undo-${process.pid}`);
+const servers = { "full-screen": new Tmux(`ink-e2e-undo-fs-${process.pid}`), inline: new Tmux(`ink-e2e-undo-inline-${process.pid}`) };
 const dirs: string[] = [];
 
 /** Polls for a screen that waits on real work (children, git): up to a minute on a loaded machine. */
@@ -39,12 +40,13 @@ const flat = (s: string) => s.replace(/[│╭╮╰╯─]/g, " ").replace(/\s+
 describe.skipIf(!hasTmux)("checkpoints, /rewind and /merge at 80x24 (tmux, demo model)", () => {
   beforeAll(() => ensureBuilt(), 120_000);
   afterAll(() => {
-    server.kill();
+    for (const server of Object.values(servers)) server.kill();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
   for (const mode of ["full-screen", "inline"] as const) {
-    it(`${mode}: rewinds a child's and the main agent's edits (files, conversation), keeps a file changed by hand until forced, merges three workers' branches with the conflict handed back`, async () => {
+    it.concurrent(`${mode}: rewinds a child's and the main agent's edits (files, conversation), keeps a file changed by hand until forced, merges three workers' branches with the conflict handed back`, async () => {
+      const server = servers[mode];
       const base = mkdtempSync(join(tmpdir(), "ink-e2e-undo-"));
       dirs.push(base);
       const repo = join(base, "repo");
