@@ -100,7 +100,7 @@ describe.skipIf(!hasTmux)("checkpoints, /rewind and /merge at 80x24 (tmux, demo 
       await see((s) => s.includes("Esc again lists the turns"), "the first Esc's hint");
       server.keys(name, "Escape");
       const listing = await see((s) => s.includes("Turns (rewinding"), "the turn listing");
-      expect(listing).toMatch(/turn 1 "add a note to NOTES\.md" — general \[[\d-]+[0-9a-f]+\]: NOTES\.md \+1 −0/);
+      expect(listing).toMatch(/turn 1 "add a note to NOTES\.md" — general · worker 1: NOTES\.md \[[0-9a-f]{6}\]: NOTES\.md \+1 −0/);
       expect(listing).toContain('turn 2 "add a note to TODO.md yourself" — main: TODO.md +1 −0');
 
       // Files only, one turn at a time: the main agent's note, then the child's.
