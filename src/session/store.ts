@@ -24,6 +24,15 @@ export interface WriterOptions {
   onNotice?: (notice: PersistenceNotice) => void;
 }
 
+/** Options of the store itself. */
+export interface SessionStoreOptions {
+  /** Where new session ids come from (default `newSessionId`); tests inject one. */
+  newId?: () => string;
+}
+
+/** How many generated ids `create` draws before it gives up (each names an existing session). */
+const MAX_ID_DRAWS = 16;
+
 /** Which sessions `list` returns (all given fields must match). */
 export interface SessionFilter {
   /** Working directory (compared after `path.resolve`). */
@@ -55,7 +64,11 @@ export class SessionStore {
   /** Headers of the sessions this store created or opened (what the latest records need). */
   private readonly headers = new Map<string, Pick<SessionHeader, "kind" | "cwd" | "createdAt">>();
 
-  constructor(inkHome: string) {
+  /** The id source of `create` when no id is given. */
+  private readonly newId: () => string;
+
+  constructor(inkHome: string, opts: SessionStoreOptions = {}) {
+    this.newId = opts.newId ?? (() => newSessionId());
     this.dir = join(resolve(inkHome), "sessions");
     this.index = new SessionIndex(this.dir);
     this.latest = new LatestSessions(this.dir, (cwd) => ({ sessions: this.list({ cwd, kind: "main" }), open: this.index.lastOpen }));
@@ -70,20 +83,11 @@ export class SessionStore {
 
   /**
    * Creates a new session file holding the header line (id = `opts.id` or a new id, createdAt =
-   * now) and returns a writer for it. Throws when a session with that id already exists; when the
+   * now) and returns a writer for it. Throws when the given `opts.id` already names a session; a
+   * generated id that does is drawn again, so an existing session is never written into. When the
    * location cannot be written, the writer starts in memory (one notice) and retries later.
    */
   create(fields: NewSessionHeader, opts: WriterOptions = {}): SessionWriter {
-    const id = opts.id ?? newSessionId();
-    const path = this.path(id);
-    const header: SessionHeader = {
-      type: "header",
-      version: SESSION_FORMAT_VERSION,
-      id,
-      ...fields,
-      createdAt: new Date().toISOString(),
-    };
-    const line = JSON.stringify(header);
     let failure: string | undefined;
     try {
       ensureDir(this.dir);
@@ -91,23 +95,44 @@ export class SessionStore {
       const code = (err as NodeJS.ErrnoException).code;
       failure = code === "EEXIST" || code === "ENOTDIR" ? `${code}: ${this.dir} (or a parent) is a file, not a directory` : errorText(err);
     }
-    this.remember(header);
-    if (failure === undefined) this.latest.opening(id, header); // before the file exists
-    try {
-      if (failure === undefined) this.latest.dirOp(() => writeFileSync(path, `${line}\n`, { flag: "wx" }));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "EEXIST") {
-        throw new Error(`session "${id}" already exists (${path}); choose another id or open it instead`);
+    for (let draw = 1; ; draw++) {
+      const id = opts.id ?? this.newId();
+      const path = this.path(id);
+      const taken = () => {
+        if (opts.id !== undefined) throw new Error(`session "${id}" already exists (${path}); choose another id or open it instead`);
+        if (draw >= MAX_ID_DRAWS) throw new Error(`cannot find a free session id in ${this.dir}: ${MAX_ID_DRAWS} generated ids each named an existing session`);
+      };
+      if (failure === undefined && existsSync(path)) {
+        taken(); // checked before anything names this id, so the existing session's records stay as they are
+        continue;
       }
-      failure = errorText(err);
+      const header: SessionHeader = {
+        type: "header",
+        version: SESSION_FORMAT_VERSION,
+        id,
+        ...fields,
+        createdAt: new Date().toISOString(),
+      };
+      const line = JSON.stringify(header);
+      if (failure === undefined) this.latest.opening(id, header); // before the file exists
+      try {
+        if (failure === undefined) this.latest.dirOp(() => writeFileSync(path, `${line}\n`, { flag: "wx" }));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "EEXIST") {
+          taken(); // created by someone else since the check: "wx" left it untouched
+          continue;
+        }
+        failure = errorText(err);
+      }
+      this.remember(header);
+      const writer = durableWriter({ id, path, lines: [line], persisted: failure === undefined, failure, onNotice: opts.onNotice });
+      this.watchAppends(writer);
+      if (failure === undefined) this.index.record(id, true);
+      if (failure !== undefined) {
+        opts.onNotice?.({ kind: "in-memory", message: `session file ${path} cannot be created (${failure}); the session goes on in memory and Ink will retry saving it` });
+      }
+      return writer;
     }
-    const writer = durableWriter({ id, path, lines: [line], persisted: failure === undefined, failure, onNotice: opts.onNotice });
-    this.watchAppends(writer);
-    if (failure === undefined) this.index.record(id, true);
-    if (failure !== undefined) {
-      opts.onNotice?.({ kind: "in-memory", message: `session file ${path} cannot be created (${failure}); the session goes on in memory and Ink will retry saving it` });
-    }
-    return writer;
   }
 
   /**

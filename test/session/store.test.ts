@@ -118,6 +118,30 @@ describe("SessionStore", () => {
     expect(() => store.create(header(), { id: "../evil" })).toThrow(/invalid session id/);
   });
 
+  it("draws another id when a generated one already names a session, leaving that session untouched", () => {
+    const existing = store.create(header({ prompt: "keep me" }), { id: "20260101-000000-aaaaaa" });
+    existing.append({ type: "message", message: user("keep me") });
+    const before = readFileSync(existing.path, "utf8");
+    const ids = ["20260101-000000-aaaaaa", "20260101-000000-bbbbbb"];
+    const drawing = new SessionStore(home.dir, { newId: () => ids.shift()! });
+
+    const w = drawing.create(header({ prompt: "new" }));
+
+    expect(w.id).toBe("20260101-000000-bbbbbb");
+    expect(ids).toEqual([]);
+    expect(readFileSync(existing.path, "utf8")).toBe(before);
+    expect(drawing.readHeader(w.id)).toMatchObject({ id: w.id, prompt: "new" });
+    w.append({ type: "message", message: user("new") });
+    expect(drawing.load(existing.id).messages).toEqual([user("keep me")]);
+    expect(drawing.load(w.id).messages).toEqual([user("new")]);
+  });
+
+  it("gives up with a clear error when every generated id is taken", () => {
+    store.create(header(), { id: "20260101-000000-aaaaaa" });
+    const stuck = new SessionStore(home.dir, { newId: () => "20260101-000000-aaaaaa" });
+    expect(() => stuck.create(header())).toThrow(/cannot find a free session id/);
+  });
+
   it("lists sessions filtered by cwd, parentId and kind, most recent first", () => {
     const main = store.create(header({ cwd: "/work/a" }));
     const other = store.create(header({ cwd: "/work/b" }));
