@@ -13,8 +13,8 @@ export interface CommandSink {
   spelling(text: string, open: boolean): void;
   /** The command that finally runs, for allow rules (privilege wrappers and risky variables kept). */
   command(text: string, open: boolean): void;
-  /** The words of the command that finally runs (wrappers and assignments looked through), for the files it reads. */
-  run(words: string[]): void;
+  /** The words of the command that finally runs (wrappers and assignments looked through), for the files it reads; `open` as for `command`. */
+  run(words: string[], open: boolean): void;
   /** A shell script the command runs; split it as a line. */
   script(text: string): void;
   /** Something rules cannot vouch for: the line is never auto-allowed. */
@@ -218,7 +218,7 @@ export function lookThrough(words: readonly string[], sink: CommandSink, open = 
   const risky = assigns.filter((a) => RISKY_VARIABLE.test(a));
   const base = elevated ? words.filter((w) => !ASSIGNMENT.test(w)).join(" ") : [name, ...rest.slice(1)].join(" ");
   sink.command([...risky, base].join(" "), open);
-  sink.run(rest);
+  sink.run(rest, open);
   if (name === "find") findActions(rest, sink);
 }
 

@@ -126,7 +126,8 @@ function covers(pattern: string | undefined, cmd: string, loose: boolean, open: 
 
 /**
  * Every command of the line must be allowed; any deny match denies, and so does a file the line
- * reads that a Read deny rule among `allRules` covers (bash-reads.ts); an opaque line is never auto-allowed.
+ * reads that a Read deny rule among `allRules` covers (bash-reads.ts); a line that may read such a file
+ * without naming it asks (firm); an opaque line is never auto-allowed.
  */
 function decideBash(command: string, rules: readonly PermissionRule[], mode: PermissionMode, allRules: readonly PermissionRule[], cwd: string): Verdict {
   const split = splitShell(command);
@@ -145,6 +146,7 @@ function decideBash(command: string, rules: readonly PermissionRule[], mode: Per
     const cmd = loose(r, "may");
     if (cmd !== undefined) return { kind: "ask", reason: `"${cmd}" takes more arguments from its input (xargs, find -delete), which may make it a command the rule ${r.source} denies`, firm: true };
   }
+  if (reads?.kind === "may") return { kind: "ask", reason: `"${reads.command}" ${reads.why} that the rule ${reads.rule} denies, so it does not run without approval`, firm: true };
   if (reads?.kind === "unknown") return { kind: "ask", reason: `"${reads.command}" reads ${reads.word}, a file only known when it runs, so under the rule ${reads.rule} it does not run without approval`, firm: true };
   if (split.unknown && denies.length > 0) return { kind: "ask", reason: `the command cannot be checked against the deny rule ${denies[0]!.source} (${split.unknown}), so it does not run without approval`, firm: true };
   for (const r of denies) {

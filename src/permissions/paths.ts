@@ -54,7 +54,7 @@ export function pathGlobMatches(glob: string, cwd: string, abs: string): boolean
 
 /** The regular expression of a path glob relative to `cwd` (see pathGlobMatches), to test many paths. */
 export function pathGlobRegExp(glob: string, cwd: string): RegExp {
-  const g = glob.startsWith("~/") ? join(homedir(), glob.slice(2)) : isAbsolute(glob) ? glob : join(realLoose(resolve(cwd), 0), glob);
+  const g = absoluteGlob(glob, cwd);
   let re = "";
   for (let i = 0; i < g.length; i++) {
     const c = g[i]!;
@@ -69,4 +69,16 @@ export function pathGlobRegExp(glob: string, cwd: string): RegExp {
     else re += c.replace(/[.+^${}()|[\]\\/]/g, "\\$&");
   }
   return new RegExp(`^${re}$`);
+}
+
+/** The deepest path every path a glob matches lies at or under: the glob (absolute) up to the directory of its first wildcard. */
+export function pathGlobBase(glob: string, cwd: string): string {
+  const g = absoluteGlob(glob, cwd);
+  const wild = g.search(/[*?]/);
+  return wild < 0 ? g : dirname(`${g.slice(0, wild)}x`);
+}
+
+/** A path glob made absolute: `~/` expanded, a relative one joined to the real `cwd`. */
+function absoluteGlob(glob: string, cwd: string): string {
+  return glob.startsWith("~/") ? join(homedir(), glob.slice(2)) : isAbsolute(glob) ? glob : join(realLoose(resolve(cwd), 0), glob);
 }

@@ -29,6 +29,8 @@ export interface ShellSplit {
   unknown?: string;
   /** Each command that finally runs as its words (wrappers looked through), in line order: what it reads (bash-reads.ts). */
   argv: string[][];
+  /** The entries of `argv` whose arguments continue with their input (`xargs cat`, `parallel grep x`): the files they read have no names in the line. */
+  fed: string[][];
   /** The files the line reads through redirections (`< f`, `<> f`, `<& f`), as written. */
   inputs: string[];
 }
@@ -140,7 +142,7 @@ export function decodeAnsiC(body: string): string {
 
 /** Splits `line` into its commands. Never throws. */
 export function splitShell(line: string, depth = 0): ShellSplit {
-  const out: ShellSplit = { commands: [], raw: [], parsed: true, open: [], argv: [], inputs: [] };
+  const out: ShellSplit = { commands: [], raw: [], parsed: true, open: [], argv: [], fed: [], inputs: [] };
   const fail = (problem: string) => {
     if (out.parsed) Object.assign(out, { parsed: false, problem });
   };
@@ -204,8 +206,9 @@ function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: s
       out.commands.push(text);
       if (isOpen) open.add(text);
     },
-    run: (words) => {
+    run: (words, isOpen) => {
       out.argv.push(words);
+      if (isOpen) out.fed.push(words);
     },
     script: (text) => {
       if (depth > 3) {
@@ -217,6 +220,7 @@ function addCommand(words: string[], out: ShellSplit, depth: number, fail: (p: s
       out.commands.push(...inner.commands);
       out.raw.push(...inner.raw);
       out.argv.push(...inner.argv);
+      out.fed.push(...inner.fed);
       out.inputs.push(...inner.inputs);
       for (const o of inner.open) open.add(o);
       if (!inner.parsed) fail(inner.problem ?? "inner shell");
