@@ -159,7 +159,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const selected = selectedIndex(ui, rowIds);
   // Prompts typed during a run wait in order; a failed request holds them (they go back to the box).
   const failed = !state.running && facts.lastFailure !== undefined && !facts.lastFailure.stopped;
-  const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
+  const queue = usePromptQueue(store, screen.queued, state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
   const { boxRestore, held } = useBoxRestore(state.running, stream.restore, failed, queue.takeAll);

@@ -6,7 +6,7 @@ const run = (actions: ScreenAction[], from: ScreenState = INITIAL_SCREEN) => act
 describe("reduceScreen", () => {
   it("starts on the prompt, sidebar auto, following the end, search closed, nothing armed", () => {
     expect(INITIAL_SCREEN.ui.focus).toBe("prompt");
-    expect(INITIAL_SCREEN).toMatchObject({ sidebarPref: "auto", detail: false, epoch: 0, history: [], draftRows: { main: 1, resume: 1 }, painted: false, scroll: { since: 0 }, search: { open: false, query: "", index: -1 }, exitArmed: false });
+    expect(INITIAL_SCREEN).toMatchObject({ sidebarPref: "auto", detail: false, epoch: 0, history: [], queued: [], draftRows: { main: 1, resume: 1 }, painted: false, scroll: { since: 0 }, search: { open: false, query: "", index: -1 }, exitArmed: false });
     expect(INITIAL_SCREEN.hint).toBeUndefined();
   });
 
@@ -61,6 +61,16 @@ describe("reduceScreen", () => {
     const s = run([{ type: "history_add", text: "a" }, { type: "history_add", text: "b" }, { type: "history_add", text: "b" }, { type: "history_add", text: "a" }]);
     expect(s.history).toEqual(["a", "b", "a"]);
     expect(reduceScreen(s, { type: "history_add", text: "a" })).toBe(s);
+  });
+
+  it("queue_add queues prompts in order; queue_pop takes the newest, queue_shift the oldest, queue_clear all", () => {
+    const s = run([{ type: "queue_add", text: "a" }, { type: "queue_add", text: "b" }, { type: "queue_add", text: "c" }]);
+    expect(s.queued).toEqual(["a", "b", "c"]);
+    expect(reduceScreen(s, { type: "queue_pop" }).queued).toEqual(["a", "b"]);
+    expect(reduceScreen(s, { type: "queue_shift" }).queued).toEqual(["b", "c"]);
+    expect(reduceScreen(s, { type: "queue_clear" }).queued).toEqual([]);
+    // An empty queue stays the same state.
+    for (const type of ["queue_pop", "queue_shift", "queue_clear"] as const) expect(reduceScreen(INITIAL_SCREEN, { type })).toBe(INITIAL_SCREEN);
   });
 
   it("draft_rows keeps each input box's rows apart", () => {

@@ -3,9 +3,9 @@
  * that is the screen's own (not the session's, not the stream's). Navigation (`ui`: who has the
  * keys, the overlay, the sidebar selection, the resume line, the picker — ui-reducer.ts), the
  * standing sidebar's preference, details in place, the inline history's epoch (a /clear starts a
- * new <Static>), the status bar's hint, the prompt's history and its rows, whether the first frame
- * is painted, the full-screen transcript's scroll position, the Ctrl-F search and the "press Ctrl-C
- * again" guard. `reduceScreen` applies one action; `createScreenStore` holds the state for a screen
+ * new <Static>), the status bar's hint, the prompt's history and its rows, the prompts waiting for
+ * the run to end, whether the first frame is painted, the full-screen transcript's scroll position,
+ * the Ctrl-F search and the "press Ctrl-C again" guard. `reduceScreen` applies one action; `createScreenStore` holds the state for a screen
  * (getState / dispatch / subscribe, the shape React's useSyncExternalStore reads). Key handlers read
  * `getState()` at key time, so several keys arriving in one chunk each see the state the last one left.
  * An action that changes nothing returns the same state object, and the store then tells no one.
@@ -51,6 +51,8 @@ export interface ScreenState {
   hint?: string;
   /** Prompts sent, oldest first (↑ on the prompt recalls them); the same prompt twice in a row is kept once. */
   history: readonly string[];
+  /** Prompts typed during a run, oldest first: each is sent as a run ends (a stop or a failure gives them back to the box). */
+  queued: readonly string[];
   /** The text rows each input box shows now (a draft of several rows, a menu): the layout leaves them free. */
   draftRows: Readonly<Record<DraftBox, number>>;
   /** The first frame is on screen (the standing sidebar's scan of saved sessions waits for it). */
@@ -70,6 +72,7 @@ export const INITIAL_SCREEN: ScreenState = {
   detail: false,
   epoch: 0,
   history: [],
+  queued: [],
   draftRows: { main: 1, resume: 1 },
   painted: false,
   scroll: { since: 0 },
@@ -92,6 +95,14 @@ export type ScreenAction =
   | { type: "hint_clear_unless_exiting" }
   /** A prompt sent: appended to the history unless it repeats the last one. */
   | { type: "history_add"; text: string }
+  /** A prompt typed during a run waits at the end of the queue. */
+  | { type: "queue_add"; text: string }
+  /** The newest waiting prompt leaves the queue (↑ took it back to edit). */
+  | { type: "queue_pop" }
+  /** The oldest waiting prompt leaves the queue (it was sent). */
+  | { type: "queue_shift" }
+  /** Every waiting prompt leaves the queue (the run was stopped: they go back to the box). */
+  | { type: "queue_clear" }
   | { type: "draft_rows"; box: DraftBox; rows: number }
   | { type: "painted" }
   /** Back to following the end; `count`: the items there are now. */
@@ -127,6 +138,14 @@ export function reduceScreen(state: ScreenState, action: ScreenAction): ScreenSt
       return state.hint === undefined || state.hint === EXITING_HINT ? state : { ...state, hint: undefined };
     case "history_add":
       return state.history[state.history.length - 1] === action.text ? state : { ...state, history: [...state.history, action.text] };
+    case "queue_add":
+      return { ...state, queued: [...state.queued, action.text] };
+    case "queue_pop":
+      return state.queued.length === 0 ? state : { ...state, queued: state.queued.slice(0, -1) };
+    case "queue_shift":
+      return state.queued.length === 0 ? state : { ...state, queued: state.queued.slice(1) };
+    case "queue_clear":
+      return state.queued.length === 0 ? state : { ...state, queued: [] };
     case "draft_rows":
       return state.draftRows[action.box] === action.rows ? state : { ...state, draftRows: { ...state.draftRows, [action.box]: action.rows } };
     case "painted":
