@@ -112,10 +112,14 @@ export type MainScreenProps = ScreenOptions & {
 export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify, typeAhead }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const { session, facts } = useSession();
+  // The screen's own state, in one store (state/screen-state.ts): navigation, the standing sidebar's
+  // preference ("auto" stands it while it lists something; Ctrl-S makes it "shown" or "hidden"),
+  // details, the hint, the prompt's history, rows and queue, scrolling, search, the open stop question.
+  const [screen, store] = useScreenState();
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
-  const stops = useChildStops(session, stream, (why, note) => stopRun(why, note));
+  const stops = useChildStops(store, screen.stopAsk, session, stream, (why, note) => stopRun(why, note));
   // A question is open (an approval, or "stop the children?"): it has the keys.
   // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
   const budget = useBudgetQuestion(session, facts.treeSpent);
@@ -128,10 +132,6 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const { columns, rows } = useTerminalSize();
   const write = useTerminalWrite();
   useResizeWipe(mode, columns, rows, write);
-  // The screen's own state, in one store (state/screen-state.ts): navigation, the standing sidebar's
-  // preference ("auto" stands it while it lists something; Ctrl-S makes it "shown" or "hidden"),
-  // details, the hint, the prompt's history and rows, scrolling, search.
-  const [screen, store] = useScreenState();
   const { dispatch } = store;
   const { epoch, sidebarPref, history, hint, detail, painted, draftRows: draftRowsShown } = screen;
   const rawUi = screen.ui;

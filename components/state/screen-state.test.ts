@@ -121,6 +121,16 @@ describe("reduceScreen", () => {
     expect(reduceScreen(s, { type: "search_close" })).toBe(s);
   });
 
+  it("stop_ask opens the stop-the-children question; asked again without `then` it keeps what y was to do; stop_answered closes it", () => {
+    const s = reduceScreen(INITIAL_SCREEN, { type: "stop_ask", count: 2, then: "exit" });
+    expect(s.stopAsk).toEqual({ count: 2, then: "exit" });
+    expect(reduceScreen(s, { type: "stop_ask", count: 3 }).stopAsk).toEqual({ count: 3, then: "exit" });
+    expect(reduceScreen(s, { type: "stop_ask", count: 2, then: "exit" })).toBe(s);
+    expect(reduceScreen(INITIAL_SCREEN, { type: "stop_ask", count: 1 }).stopAsk).toEqual({ count: 1 });
+    expect(reduceScreen(s, { type: "stop_answered" }).stopAsk).toBeUndefined();
+    expect(reduceScreen(INITIAL_SCREEN, { type: "stop_answered" })).toBe(INITIAL_SCREEN);
+  });
+
   it("exit_arm and exit_disarm arm and disarm the Ctrl-C guard", () => {
     const s = reduceScreen(INITIAL_SCREEN, { type: "exit_arm" });
     expect(s.exitArmed).toBe(true);

@@ -5,7 +5,7 @@
  * standing sidebar's preference, details in place, the inline history's epoch (a /clear starts a
  * new <Static>), the status bar's hint, the prompt's history and its rows, the prompts waiting for
  * the run to end, whether the first frame is painted, the full-screen transcript's scroll position,
- * the Ctrl-F search and the "press Ctrl-C again" guard. `reduceScreen` applies one action; `createScreenStore` holds the state for a screen
+ * the Ctrl-F search, the "stop the running children?" question and the "press Ctrl-C again" guard. `reduceScreen` applies one action; `createScreenStore` holds the state for a screen
  * (getState / dispatch / subscribe, the shape React's useSyncExternalStore reads). Key handlers read
  * `getState()` at key time, so several keys arriving in one chunk each see the state the last one left.
  * An action that changes nothing returns the same state object, and the store then tells no one.
@@ -59,6 +59,8 @@ export interface ScreenState {
   painted: boolean;
   scroll: ScrollState;
   search: SearchState;
+  /** The open "stop N running children?" question; `then`: what y does after stopping them (`exit`, `rewind to before turn 3`). */
+  stopAsk?: { count: number; then?: string };
   /** The first Ctrl-C on an idle screen armed "press again to exit". */
   exitArmed: boolean;
 }
@@ -116,6 +118,10 @@ export type ScreenAction =
   | { type: "search_edit"; query: string }
   /** The current hit. */
   | { type: "search_jump"; index: number }
+  /** Asks whether to stop the `count` running children; `then` names what follows (absent: what the open question had, if any). */
+  | { type: "stop_ask"; count: number; then?: string }
+  /** The question was answered. */
+  | { type: "stop_answered" }
   | { type: "exit_arm" }
   | { type: "exit_disarm" };
 
@@ -165,6 +171,13 @@ export function reduceScreen(state: ScreenState, action: ScreenAction): ScreenSt
       return { ...state, search: { ...state.search, query: action.query, index: -1 } };
     case "search_jump":
       return state.search.index === action.index ? state : { ...state, search: { ...state.search, index: action.index } };
+    case "stop_ask": {
+      const then = action.then ?? state.stopAsk?.then;
+      if (state.stopAsk?.count === action.count && state.stopAsk.then === then) return state;
+      return { ...state, stopAsk: then === undefined ? { count: action.count } : { count: action.count, then } };
+    }
+    case "stop_answered":
+      return state.stopAsk === undefined ? state : { ...state, stopAsk: undefined };
     case "exit_arm":
       return state.exitArmed ? state : { ...state, exitArmed: true };
     case "exit_disarm":
