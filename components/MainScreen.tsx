@@ -162,7 +162,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const queue = usePromptQueue(store, screen.queued, state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
-  const { boxRestore, held } = useBoxRestore(state.running, stream.restore, failed, queue.takeAll);
+  const { held } = useBoxRestore(store, state.running, stream.restore, failed, queue.takeAll);
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
@@ -390,7 +390,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
         <QueuedPrompts items={queue.items} width={columns} />
-        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => dispatch({ type: "draft_rows", box: "main", rows: n })} feed={feedPrompt} onDraftChange={(t) => {
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={screen.boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => dispatch({ type: "draft_rows", box: "main", rows: n })} feed={feedPrompt} onDraftChange={(t) => {
           draftEmpty.current = t === "";
           typedAt.current = approvalTiming.now();
           if (t.includes("@")) mentionFiles.want();

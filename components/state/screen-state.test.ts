@@ -73,6 +73,12 @@ describe("reduceScreen", () => {
     for (const type of ["queue_pop", "queue_shift", "queue_clear"] as const) expect(reduceScreen(INITIAL_SCREEN, { type })).toBe(INITIAL_SCREEN);
   });
 
+  it("box_restore gives text back to the input box with a new seq each time, the same text too", () => {
+    const s = reduceScreen(INITIAL_SCREEN, { type: "box_restore", text: "fix it" });
+    expect(s.boxRestore).toEqual({ text: "fix it", seq: 1 });
+    expect(reduceScreen(s, { type: "box_restore", text: "fix it" }).boxRestore).toEqual({ text: "fix it", seq: 2 });
+  });
+
   it("draft_rows keeps each input box's rows apart", () => {
     const s = run([{ type: "draft_rows", box: "main", rows: 3 }]);
     expect(s.draftRows).toEqual({ main: 3, resume: 1 });

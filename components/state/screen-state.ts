@@ -4,7 +4,7 @@
  * keys, the overlay, the sidebar selection, the resume line, the picker — ui-reducer.ts), the
  * standing sidebar's preference, details in place, the inline history's epoch (a /clear starts a
  * new <Static>), the status bar's hint, the prompt's history and its rows, the prompts waiting for
- * the run to end, whether the first frame is painted, the full-screen transcript's scroll position,
+ * the run to end, what goes back into the input box when a run ends, whether the first frame is painted, the full-screen transcript's scroll position,
  * the Ctrl-F search, the "stop the running children?" question and the "press Ctrl-C again" guard. `reduceScreen` applies one action; `createScreenStore` holds the state for a screen
  * (getState / dispatch / subscribe, the shape React's useSyncExternalStore reads). Key handlers read
  * `getState()` at key time, so several keys arriving in one chunk each see the state the last one left.
@@ -53,6 +53,8 @@ export interface ScreenState {
   history: readonly string[];
   /** Prompts typed during a run, oldest first: each is sent as a run ends (a stop or a failure gives them back to the box). */
   queued: readonly string[];
+  /** What goes back into the input box when a run ends (a stopped or failed prompt, the prompts held behind it); a new `seq` each time, so the box takes the same text twice. */
+  boxRestore?: { text: string; seq: number };
   /** The text rows each input box shows now (a draft of several rows, a menu): the layout leaves them free. */
   draftRows: Readonly<Record<DraftBox, number>>;
   /** The first frame is on screen (the standing sidebar's scan of saved sessions waits for it). */
@@ -105,6 +107,8 @@ export type ScreenAction =
   | { type: "queue_shift" }
   /** Every waiting prompt leaves the queue (the run was stopped: they go back to the box). */
   | { type: "queue_clear" }
+  /** `text` goes back into the input box. */
+  | { type: "box_restore"; text: string }
   | { type: "draft_rows"; box: DraftBox; rows: number }
   | { type: "painted" }
   /** Back to following the end; `count`: the items there are now. */
@@ -152,6 +156,8 @@ export function reduceScreen(state: ScreenState, action: ScreenAction): ScreenSt
       return state.queued.length === 0 ? state : { ...state, queued: state.queued.slice(1) };
     case "queue_clear":
       return state.queued.length === 0 ? state : { ...state, queued: [] };
+    case "box_restore":
+      return { ...state, boxRestore: { text: action.text, seq: (state.boxRestore?.seq ?? 0) + 1 } };
     case "draft_rows":
       return state.draftRows[action.box] === action.rows ? state : { ...state, draftRows: { ...state.draftRows, [action.box]: action.rows } };
     case "painted":
