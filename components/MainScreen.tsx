@@ -10,7 +10,7 @@
  * arms "press again to exit". Navigation keys: see useScreenKeys and useTranscriptKeys.
  */
 import { Box, useApp, useInput } from "ink";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { ApprovalModal, approvalModalRows } from "./views/ApprovalModal.js";
 import { StopChildrenConfirm, STOP_CONFIRM_ROWS } from "./views/StopChildrenConfirm.js";
 import { useChildStops } from "./hooks/use-child-stops.js";
@@ -21,7 +21,9 @@ import { menuCommands, runSlashCommand } from "./state/slash-commands.js";
 import { applySlashOutcome, CLEAR_SCREEN, switchPermissionMode } from "./slash-actions.js";
 import { rewindListing } from "../src/checkpoints/rewind.js";
 import { useMentionFiles } from "./hooks/use-mention-files.js";
-import { INITIAL_UI, overlayOffset, reduceUi, selectedIndex, withRunningPanes } from "./state/ui-reducer.js";
+import { overlayOffset, selectedIndex, withRunningPanes } from "./state/ui-reducer.js";
+import { EXITING_HINT } from "./state/screen-state.js";
+import { useScreenState } from "./hooks/use-screen-state.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
 import { CallsWaitingForApproval, useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, useApprovalWaitingCalls, WaitingForApproval } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
@@ -110,10 +112,14 @@ export type MainScreenProps = ScreenOptions & {
 export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit, flushMs, exitWindowMs, onResumeSession, onNewConversation, startNotice, screenMode = "inline", onHistoryRendered, approvalTiming = DEFAULT_APPROVAL_TIMING, notify, typeAhead }: MainScreenProps) {
   const mode: ScreenMode = screenMode;
   const { session, facts } = useSession();
+  // The screen's own state, in one store (state/screen-state.ts): navigation, the standing sidebar's
+  // preference ("auto" stands it while it lists something; Ctrl-S makes it "shown" or "hidden"),
+  // details, the hint, the prompt's history, rows and queue, scrolling, search, the open stop question.
+  const [screen, store] = useScreenState();
   const stream = useAgentStream(session, { flushMs });
   const { state } = stream;
   const request = useApprovalRequest(approvals);
-  const stops = useChildStops(session, stream, (why, note) => stopRun(why, note));
+  const stops = useChildStops(store, screen.stopAsk, session, stream, (why, note) => stopRun(why, note));
   // A question is open (an approval, or "stop the children?"): it has the keys.
   // A reached budget asks here (extend or stop); headless runs have no asker and stop instead.
   const budget = useBudgetQuestion(session, facts.treeSpent);
@@ -126,14 +132,11 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const { columns, rows } = useTerminalSize();
   const write = useTerminalWrite();
   useResizeWipe(mode, columns, rows, write);
-  const [epoch, setEpoch] = useState(0);
-  // The standing sidebar: "auto" stands it while it lists something; Ctrl-S makes it "shown" (even
-  // empty) or "hidden".
-  const [sidebarPref, setSidebarPref] = useState<"auto" | "shown" | "hidden">("auto");
-  const guard = useExitGuard(exitWindowMs);
-  const [history, setHistory] = useState<string[]>([]);
-  const [hint, setHint] = useState<string | undefined>();
-  const [rawUi, dispatch] = useReducer(reduceUi, INITIAL_UI);
+  const { dispatch } = store;
+  const { epoch, sidebarPref, history, hint, detail, painted, draftRows: draftRowsShown } = screen;
+  const rawUi = screen.ui;
+  const setHint = useCallback((text: string | undefined) => dispatch({ type: "hint", text }), [dispatch]);
+  const guard = useExitGuard(store, exitWindowMs);
   const panes = useMemo(() => runningChildIds(state), [state]);
   // The clock ticks while anything works: a run, or background children beside an idle main agent.
   // It rides on the stream's frames (a streaming answer's flushes carry the spinner) and ticks on
@@ -145,10 +148,8 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const sidebarShown = ui.focus === "sidebar" || ui.focus === "overlay" || ui.focus === "resume";
   // The standing sidebar (full-screen, wide) lists the project's child sessions only after the
   // first frame is on screen: start-up never waits for a scan of saved sessions.
-  const [painted, setPainted] = useState(false);
-  const [detail, setDetail] = useState(false);
   useEffect(() => {
-    const t = setTimeout(() => setPainted(true), 0);
+    const t = setTimeout(() => dispatch({ type: "painted" }), 0);
     return () => clearTimeout(t);
   }, []);
   const standing = mode === "fullscreen" && sidebarPref !== "hidden" && columns >= SIDEBAR_COLUMN_MIN;
@@ -158,18 +159,16 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const selected = selectedIndex(ui, rowIds);
   // Prompts typed during a run wait in order; a failed request holds them (they go back to the box).
   const failed = !state.running && facts.lastFailure !== undefined && !facts.lastFailure.stopped;
-  const queue = usePromptQueue(state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
+  const queue = usePromptQueue(store, screen.queued, state.running, (text) => !stream.isRunning() && stream.submit(text), failed);
   // What goes back into the input box when a run ends: the stopped or failed prompt, then the
   // prompts that were waiting behind it (the person stopped the run, or it failed).
-  const { boxRestore, held } = useBoxRestore(state.running, stream.restore, failed, queue.takeAll);
+  const { held } = useBoxRestore(store, state.running, stream.restore, failed, queue.takeAll);
   const { exit } = useApp();
   const leaving = useRef(false);
   // The prompt's `/` and `@` menu; the file list is read the first time an `@` is typed.
   const mentionFiles = useMentionFiles(facts.cwd);
   const completionSources = useMemo(() => ({ commands: menuCommands([...facts.invocableCommands]), files: mentionFiles.files }), [mentionFiles.files, facts.invocableCommands]);
   const menuOpen = useRef(false);
-  // The prompt's text rows (a draft of several rows, menus): the layout leaves them free.
-  const [draftRowsShown, setDraftRows] = useState({ main: 1, resume: 1 });
   const draftEmpty = useRef(true);
   /** When Esc was last pressed on an empty, idle prompt (a second one soon after lists the turns to rewind, as Claude Code's Esc Esc). */
   const idleEscAt = useRef(0);
@@ -205,8 +204,8 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   // The history's rows as drawn: one source for the window, the scroll range and the search.
   const historyRows = useHistoryRows(mode === "fullscreen" ? state.finished : NO_ITEMS, layout.regionColumns, detail);
   // Scrolled up, the history shows above the one-row "↓ new lines" hint (and a stacked sidebar).
-  const scroll = useTranscriptScroll(historyRows, Math.max(1, layout.liveRows - 1), mode === "fullscreen" && state.live.length > 0);
-  const search = useTranscriptSearch(state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns, detail)), (item) => {
+  const scroll = useTranscriptScroll(store, screen.scroll, historyRows, Math.max(1, layout.liveRows - 1), mode === "fullscreen" && state.live.length > 0);
+  const search = useTranscriptSearch(store, screen.search, state.finished, (i, query) => scroll.showItem(i, queryRow(state.finished[i]!, query, layout.regionColumns, detail)), (item) => {
     const text = itemCopyText(item);
     if (text.trim() === "") stream.notice("That item has no text to copy.", "warn");
     else stream.notice(copyOut(text, `the ${item.kind === "tool" ? (item.child ? "child's report" : `${item.name} result`) : item.kind === "user" ? "prompt" : item.kind === "assistant" ? "answer" : item.kind} of the current hit`, facts.sessionId, write), "info");
@@ -215,14 +214,14 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const leave = useCallback(() => {
     if (leaving.current) return;
     leaving.current = true;
-    setHint("exiting…");
+    setHint(EXITING_HINT);
     approvals.cancelAll("Ink is exiting");
     stream.abortAll();
     void stream.whenIdle().then(() => {
       onExit?.(0);
       exit();
     });
-  }, [approvals, stream, onExit, exit]);
+  }, [approvals, stream, onExit, exit, setHint]);
 
   /** Stops the main run (queued prompts are held back, open approvals cancelled); `note`: the line the stop leaves, when not the usual one. */
   function stopRun(why: string, note?: { text: string; tone: ItemTone }) {
@@ -270,7 +269,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   useEffect(() => {
     if (!state.running) setHint(undefined);
   }, [state.running]);
-  useEffect(() => setHint((h) => (h === "exiting…" ? h : undefined)), [ui.focus]);
+  useEffect(() => dispatch({ type: "hint_clear_unless_exiting" }), [ui.focus]);
 
   const showOverlay = showOverlayWanted && overlayView !== undefined;
 
@@ -298,14 +297,14 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
         setHint(BUSY);
         return false;
       }
-      setHistory((h) => (h[h.length - 1] === input ? h : [...h, input]));
+      dispatch({ type: "history_add", text: input });
       return stream.shell(command);
     }
     if (needsIdle && stream.isRunning()) {
       setHint(BUSY);
       return false;
     }
-    setHistory((h) => (h[h.length - 1] === input ? h : [...h, input]));
+    dispatch({ type: "history_add", text: input });
     setHint(undefined);
     if (outcome === undefined && stream.isRunning()) {
       queue.add(input);
@@ -322,8 +321,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       leave: () => stops.exitAsking(leave),
       stopChildrenThen: stops.stopChildrenThen,
       clearView: () => {
-        setEpoch((e) => e + 1);
-        scroll.edge("bottom");
+        dispatch({ type: "view_clear", count: historyRows.count });
         stream.clear();
       },
     });
@@ -352,8 +350,8 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
     scroll,
     draftEmpty: () => draftEmpty.current,
     startSearch: search.start,
-    toggleSidebar: () => setSidebarPref(layout.sidebar.placement === "column" ? "hidden" : "shown"),
-    toggleDetail: () => setDetail((d) => !d),
+    toggleSidebar: () => dispatch({ type: "sidebar_pref", pref: layout.sidebar.placement === "column" ? "hidden" : "shown" }),
+    toggleDetail: () => dispatch({ type: "detail_toggle" }),
     hint: setHint,
   });
 
@@ -388,11 +386,11 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       {search.open ? <SearchLine search={search} width={columns} /> : null}
       {/* Both input boxes stay mounted (their key handlers subscribed); only one is shown and takes keys. */}
       <Box display={ui.focus === "resume" && !search.open ? "flex" : "none"} flexDirection="column">
-        <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={ui.resume?.message ? `✉ message ${ui.resume.label}` : `↻ resume ${ui.resume?.label ?? ""}`} placeholder={ui.resume?.message ? "a message for this child: it reads it at its next step (Enter sends, Esc cancels)" : "the child's new prompt (Enter runs it, Esc cancels)"} clearOnBlur onInterrupt={interrupt} onTypeWhileAway={typeToChild} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, resume: n }))} />
+        <Prompt onSubmit={submitResume} history={[]} focus={promptFocus && ui.focus === "resume"} busy={false} label={ui.resume?.message ? `✉ message ${ui.resume.label}` : `↻ resume ${ui.resume?.label ?? ""}`} placeholder={ui.resume?.message ? "a message for this child: it reads it at its next step (Enter sends, Esc cancels)" : "the child's new prompt (Enter runs it, Esc cancels)"} clearOnBlur onInterrupt={interrupt} onTypeWhileAway={typeToChild} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => dispatch({ type: "draft_rows", box: "resume", rows: n })} />
       </Box>
       <Box display={ui.focus === "resume" || search.open ? "none" : "flex"} flexDirection="column">
         <QueuedPrompts items={queue.items} width={columns} />
-        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => setDraftRows((d) => ({ ...d, main: n }))} feed={feedPrompt} onDraftChange={(t) => {
+        <Prompt onSubmit={handleSubmit} history={history} focus={promptFocus && ui.focus === "prompt"} busy={state.running} restore={screen.boxRestore} onRecallQueued={queue.takeLast} onInterrupt={interrupt} onTypeWhileAway={typeWhileAway} width={columns} maxRows={draftMaxRows} onRowsChange={(n) => dispatch({ type: "draft_rows", box: "main", rows: n })} feed={feedPrompt} onDraftChange={(t) => {
           draftEmpty.current = t === "";
           typedAt.current = approvalTiming.now();
           if (t.includes("@")) mentionFiles.want();
@@ -415,7 +413,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
         running={state.running}
         now={now}
         keys={noModal ? keyHints(ui.focus, state.running, mode, toolsOpen, ui.resume?.message, overlayChildRuns) : QUESTION_KEYS}
-        hint={guard.armed ? "Press Ctrl-C again to exit" : hint}
+        hint={screen.exitArmed ? "Press Ctrl-C again to exit" : hint}
       />
     </>
   );

@@ -76,6 +76,12 @@ export function agentSessionImports(edges: readonly { from: string; to: string }
   return edges.filter((e) => e.from.startsWith("components/") && e.to === AGENT_SESSION && !MAY_NAME_AGENT_SESSION(e.from)).map((e) => `${e.from} imports ${e.to}`);
 }
 
+/** Imports of ink or react that stay at run time (`import type` and `export type` are erased), as "file: statement"; a statement may span lines. */
+const RUNTIME_REACT_INK = /(?:^|;|\n)\s*((?:import|export)\s+(?!type\b)[^;]*?from\s+["'](?:ink|react)(?:\/[^"']*)?["']|import\s+["'](?:ink|react)(?:\/[^"']*)?["']|.*(?:import|require)\s*\(\s*["'](?:ink|react)(?:\/[^"']*)?["'])/g;
+export function runtimeReactInkImports(file: string, text: string): string[] {
+  return [...text.matchAll(RUNTIME_REACT_INK)].map((m) => `${file}: ${m[1]!.replace(/\s+/g, " ").trim()}`);
+}
+
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 const read = (file: string) => readFileSync(file, "utf8");
 /** The imports among the app's own files (src/ and components/, tests left out). */
@@ -160,6 +166,16 @@ describe("architecture boundaries", () => {
     ]);
     expect(cycles).toEqual([["components/App.tsx", "components/MainScreen.tsx", "components/app-props.ts"]]);
     expect(importCycles([{ from: "a.ts", to: "b.ts" }, { from: "b.ts", to: "c.ts" }])).toEqual([]);
+  });
+
+  it("components/state/ is pure: none of its files imports ink or react at run time (type-only imports are erased)", () => {
+    const offenders = sourceFiles(join(root, "components/state"))
+      .filter((f) => !isTest(f))
+      .flatMap((f) => runtimeReactInkImports(relative(root, f), read(f)));
+    expect(offenders).toEqual([]);
+    // The check itself: a value import is caught, a type-only one is not.
+    expect(runtimeReactInkImports("components/state/x.ts", 'import { useState } from "react";\nimport { Box } from "ink";\nimport "ink/build/x.js";\nconst r = await import("react");\nimport {\n  useRef,\n} from "react";')).toHaveLength(5);
+    expect(runtimeReactInkImports("components/state/x.ts", 'import type { Key } from "ink";\nexport type { Dispatch } from "react";\nimport { reduceUi } from "./ui-reducer.js";')).toEqual([]);
   });
 
   it("the check itself catches UI imports", () => {

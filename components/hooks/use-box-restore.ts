@@ -1,20 +1,21 @@
 /**
  * useBoxRestore: what goes back into the input box when a run ends — the stopped or failed
  * prompt, then the prompts that were waiting behind it (the person stopped the run, or it failed),
- * joined by newlines. A new `seq` each time, so the box takes the same text twice.
+ * joined by newlines. A new `seq` each time, so the box takes the same text twice. The text given
+ * back is the screen store's (`boxRestore`); this hook gathers it when a run ends.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
+import type { ScreenStore } from "../state/screen-state.js";
 
 /** Text for the input box and its sequence number; undefined until a run ended with something to give back. */
 export type BoxRestore = { text: string; seq: number } | undefined;
 
 /**
- * Gives back, when `running` turns false: `restore` (the stream's stopped prompt, once per seq),
+ * Gives back (dispatched to `store`), when `running` turns false: `restore` (the stream's stopped prompt, once per seq),
  * the prompts pushed to `held` (held back by a stop), and, after a failure, `takeAllQueued()`.
  * `takeAllQueued` must be stable (the effect runs when a run ends, not on every render).
  */
-export function useBoxRestore(running: boolean, restore: BoxRestore, failed: boolean, takeAllQueued: () => string[]): { boxRestore: BoxRestore; held: { current: string[] } } {
-  const [boxRestore, setBoxRestore] = useState<BoxRestore>();
+export function useBoxRestore(store: ScreenStore, running: boolean, restore: BoxRestore, failed: boolean, takeAllQueued: () => string[]): { held: { current: string[] } } {
   const held = useRef<string[]>([]);
   const restoredSeq = useRef(0);
   useEffect(() => {
@@ -25,7 +26,7 @@ export function useBoxRestore(running: boolean, restore: BoxRestore, failed: boo
       parts.push(restore.text);
     }
     parts.push(...held.current.splice(0), ...(failed ? takeAllQueued() : []));
-    if (parts.length) setBoxRestore((r) => ({ text: parts.join("\n"), seq: (r?.seq ?? 0) + 1 }));
-  }, [running, restore, failed, takeAllQueued]);
-  return { boxRestore, held };
+    if (parts.length) store.dispatch({ type: "box_restore", text: parts.join("\n") });
+  }, [store, running, restore, failed, takeAllQueued]);
+  return { held };
 }

@@ -3,13 +3,15 @@
  * children move to the background first and keep working (the transcript says so and which key
  * stops them). Ctrl-C on an empty prompt with children running asks `Stop N running children? y/n`
  * (see StopChildrenConfirm); y stops the run and every child (each stays resumable), n keeps them.
- * Ctrl-B moves the focused running child, or every foreground child, to the background.
+ * Ctrl-B moves the focused running child, or every foreground child, to the background. The open
+ * question is the screen store's (`stopAsk`); what y then does is kept here.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useRef } from "react";
 import type { TuiSession } from "../../src/host/tui-session.js";
 import type { AgentStream } from "./use-agent-stream.js";
 import type { ItemTone } from "../state/transcript-types.js";
 import { shortId } from "../state/format.js";
+import type { ScreenStore, ScreenState } from "../state/screen-state.js";
 
 export interface ChildStops {
   /** The children the open question would stop (undefined: no question open). */
@@ -34,10 +36,13 @@ export interface ChildStops {
   background(childId?: string): void;
 }
 
-/** The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main run (holds queued prompts back, cancels approvals). */
-export function useChildStops(session: TuiSession, stream: AgentStream, stopRun: (why: string, note?: { text: string; tone: ItemTone }) => void): ChildStops {
-  const [confirm, setConfirm] = useState<number | undefined>();
-  const [after, setAfter] = useState<{ then: string; act: () => void } | undefined>();
+/**
+ * The stop keys' actions for `session` and its `stream`; `stopRun` is the screen's stop of the main
+ * run (holds queued prompts back, cancels approvals); `asked` is the store's open question.
+ */
+export function useChildStops(store: ScreenStore, asked: ScreenState["stopAsk"], session: TuiSession, stream: AgentStream, stopRun: (why: string, note?: { text: string; tone: ItemTone }) => void): ChildStops {
+  // What y does after stopping the children (set with the question that names it).
+  const act = useRef<(() => void) | undefined>(undefined);
 
   const escape = useCallback(() => {
     const moved = stream.moveToBackground();
@@ -51,34 +56,36 @@ export function useChildStops(session: TuiSession, stream: AgentStream, stopRun:
   const askBeforeStopping = useCallback(() => {
     const n = session.facts().runningChildren.length;
     if (n === 0) return false;
-    setConfirm(n);
+    store.dispatch({ type: "stop_ask", count: n });
     return true;
-  }, [session]);
+  }, [session, store]);
 
   const stopChildrenThen = useCallback(
-    (then: string, act: () => void) => {
+    (then: string, then_: () => void) => {
       const n = session.facts().runningChildren.length;
-      if (n === 0) return act();
-      setAfter({ then, act });
-      setConfirm(n);
+      if (n === 0) return then_();
+      act.current = then_;
+      store.dispatch({ type: "stop_ask", count: n, then });
     },
-    [session],
+    [session, store],
   );
   const exitAsking = useCallback((leave: () => void) => stopChildrenThen("exit", leave), [stopChildrenThen]);
 
   const answer = useCallback(
     (stop: boolean) => {
-      setConfirm(undefined);
-      setAfter(undefined);
-      if (stop && after) return after.act(); // exiting (or the rewind) stops every child; each stays resumable
-      if (!stop && after && after.then !== "exit") return stream.notice(`nothing done (${after.then}); the children keep working`, "dim");
+      const then = store.getState().stopAsk?.then;
+      const after = then === undefined ? undefined : act.current;
+      act.current = undefined;
+      store.dispatch({ type: "stop_answered" });
+      if (stop && after) return after(); // exiting (or the rewind) stops every child; each stays resumable
+      if (!stop && after && then !== "exit") return stream.notice(`nothing done (${then}); the children keep working`, "dim");
       if (!stop) return stream.notice("the children keep working; their reports will come to the main agent", "dim");
       const ids = session.facts().runningChildren;
       for (const id of ids) stream.stopChild(id);
       stopRun("the user stopped every child (Ctrl-C)");
       stream.notice(`⏹ stopped ${ids.length === 1 ? "1 child" : `${ids.length} children`} (each stays resumable from the sidebar)`, "warn");
     },
-    [session, stream, stopRun, after],
+    [session, stream, stopRun, store],
   );
 
   const background = useCallback(
@@ -90,5 +97,5 @@ export function useChildStops(session: TuiSession, stream: AgentStream, stopRun:
     [stream],
   );
 
-  return { confirm, confirmThen: after?.then, exitAsking, stopChildrenThen, escape, askBeforeStopping, answer, background };
+  return { confirm: asked?.count, confirmThen: asked?.then, exitAsking, stopChildrenThen, escape, askBeforeStopping, answer, background };
 }

@@ -1,37 +1,30 @@
 /**
  * useExitGuard: "press Ctrl-C twice to exit". The first press arms the guard for `windowMs`;
- * a second press inside the window says exit.
+ * a second press inside the window says exit. Whether it is armed is the screen store's
+ * (`exitArmed`, shown in the status bar); this hook keeps the window's timer.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import type { ScreenStore } from "../state/screen-state.js";
 
-/** The guard's state and its key handler. */
+/** The guard's key handler. */
 export interface ExitGuard {
-  /** True between the first press and the end of the window. */
-  armed: boolean;
   /** Registers a press; returns true when this press should exit. */
   press(): boolean;
 }
 
-/** Creates the guard; `windowMs` defaults to 2 s. */
-export function useExitGuard(windowMs = 2000): ExitGuard {
-  const [armed, setArmed] = useState(false);
-  const armedRef = useRef(false);
+/** Creates the guard over `store`; `windowMs` defaults to 2 s. */
+export function useExitGuard(store: ScreenStore, windowMs = 2000): ExitGuard {
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const press = useCallback(() => {
     clearTimeout(timer.current);
-    if (armedRef.current) {
-      armedRef.current = false;
-      setArmed(false);
+    if (store.getState().exitArmed) {
+      store.dispatch({ type: "exit_disarm" });
       return true;
     }
-    armedRef.current = true;
-    setArmed(true);
-    timer.current = setTimeout(() => {
-      armedRef.current = false;
-      setArmed(false);
-    }, windowMs);
+    store.dispatch({ type: "exit_arm" });
+    timer.current = setTimeout(() => store.dispatch({ type: "exit_disarm" }), windowMs);
     return false;
-  }, [windowMs]);
-  return { armed, press };
+  }, [store, windowMs]);
+  return { press };
 }

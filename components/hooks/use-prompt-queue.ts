@@ -2,9 +2,11 @@
  * usePromptQueue: prompts typed while a run is in progress wait here, in order, and are sent one
  * at a time as each run ends. ↑ on an empty input box takes the newest one back to edit (or to
  * delete); when the person stops the run (Esc / Ctrl-C) nothing is sent on its own: the waiting
- * prompts go back into the input box instead, so none is lost and none runs unasked.
+ * prompts go back into the input box instead, so none is lost and none runs unasked. The queue is
+ * the screen store's (`queued`); this hook sends from it as runs end.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import type { ScreenStore } from "../state/screen-state.js";
 
 export interface PromptQueue {
   /** Waiting prompts, oldest first. */
@@ -18,37 +20,32 @@ export interface PromptQueue {
 }
 
 /**
- * The queue over a screen whose run state is `running`; `send(text)` starts a run and says whether
- * it did (false: still busy — it is tried again when the run state changes). While `hold` (the
- * last request failed) nothing is sent.
+ * The queue `items` (the store's, changed through `store`) over a screen whose run state is
+ * `running`; `send(text)` starts a run and says whether it did (false: still busy — it is tried
+ * again when the run state changes). While `hold` (the last request failed) nothing is sent.
  */
-export function usePromptQueue(running: boolean, send: (text: string) => boolean, hold = false): PromptQueue {
-  const [items, setItems] = useState<string[]>([]);
-  // The list as of now (several changes may come before the next render).
-  const current = useRef<string[]>([]);
-  const update = useCallback((next: string[]) => {
-    current.current = next;
-    setItems(next);
-  }, []);
+export function usePromptQueue(store: ScreenStore, items: readonly string[], running: boolean, send: (text: string) => boolean, hold = false): PromptQueue {
   const sendRef = useRef(send);
   sendRef.current = send;
+  // Read at call time: prompts queued or taken since the last render count.
+  const queued = useCallback(() => store.getState().queued, [store]);
   useEffect(() => {
-    if (running || hold || current.current.length === 0) return;
-    const [next, ...rest] = current.current;
-    if (sendRef.current(next!)) update(rest);
-  }, [running, hold, items, update]);
+    const next = queued()[0];
+    if (running || hold || next === undefined) return;
+    if (sendRef.current(next)) store.dispatch({ type: "queue_shift" });
+  }, [running, hold, items, store, queued]);
   return {
     items,
-    add: useCallback((text: string) => update([...current.current, text]), [update]),
+    add: useCallback((text: string) => store.dispatch({ type: "queue_add", text }), [store]),
     takeLast: useCallback(() => {
-      const last = current.current.at(-1);
-      if (last !== undefined) update(current.current.slice(0, -1));
+      const last = queued().at(-1);
+      store.dispatch({ type: "queue_pop" });
       return last;
-    }, [update]),
+    }, [store, queued]),
     takeAll: useCallback(() => {
-      const all = current.current;
-      if (all.length) update([]);
+      const all = [...queued()];
+      store.dispatch({ type: "queue_clear" });
       return all;
-    }, [update]),
+    }, [store, queued]),
   };
 }

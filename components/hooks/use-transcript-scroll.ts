@@ -7,10 +7,12 @@
  * window draws with; `unseen` counts the rows that arrived below since the person scrolled up (the
  * "↓ N new lines" hint); returning to the bottom clears it. While a live area is shown under the
  * history (a turn runs: its text, its children's panes), scrolling up always leaves it for the
- * history, even when the history alone fits the view: the live area may hide all of it.
+ * history, even when the history alone fits the view: the live area may hide all of it. The
+ * position itself lives in the screen's store (state/screen-state.ts `scroll`).
  */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { anchorAt, rowsBefore, type RowAnchor } from "../layout/virtual-window.js";
+import type { ScreenStore, ScrollState } from "../state/screen-state.js";
 
 /** The finished transcript as drawn now: its items' count, their total rows and each one's height. */
 export interface TranscriptRows {
@@ -34,13 +36,6 @@ export interface TranscriptScroll {
   showItem(index: number, row?: number): void;
 }
 
-interface ScrollState {
-  /** The view's top row; undefined: following the end. */
-  anchor?: RowAnchor;
-  /** Items there were when the person scrolled up (those after it arrived unseen). */
-  since: number;
-}
-
 /** Rows up from the bottom that put `anchor` at the top of a `view`-row view (0: the end is in view). */
 function offsetOf(anchor: RowAnchor | undefined, rows: TranscriptRows, view: number): number {
   if (!anchor || anchor.item >= rows.count) return 0;
@@ -48,35 +43,24 @@ function offsetOf(anchor: RowAnchor | undefined, rows: TranscriptRows, view: num
 }
 
 /**
- * Scroll state over the transcript `rows`, shown `view` rows at a time when scrolled up; `live`:
- * a live area is shown under the history when following (see the module note).
+ * The scroll position `state` (the screen store's) over the transcript `rows`, shown `view` rows at
+ * a time when scrolled up; `live`: a live area is shown under the history when following (see the
+ * module note). Scrolling dispatches to `store`, from its state at the time of the key: several
+ * scrolls in one tick (wheel notches arriving together) add up instead of each starting from the
+ * last rendered offset.
  */
-export function useTranscriptScroll(rows: TranscriptRows, view: number, live = false): TranscriptScroll {
-  const [state, setState] = useState<ScrollState>({ since: 0 });
+export function useTranscriptScroll(store: ScreenStore, state: ScrollState, rows: TranscriptRows, view: number, live = false): TranscriptScroll {
   const latest = useRef({ rows, view, live });
   latest.current = { rows, view, live };
-  /** The state showing the row `offset` rows up from the bottom (0 and no live area: following). */
-  const at = useCallback((s: ScrollState, anchorFor: (r: TranscriptRows, v: number) => RowAnchor | undefined): ScrollState => {
-    const { rows: r, view: v, live: l } = latest.current;
-    const anchor = anchorFor(r, v);
-    if (!anchor || (offsetOf(anchor, r, v) === 0 && !l)) return s.anchor === undefined ? s : { since: r.count };
-    return { anchor, since: s.anchor ? s.since : r.count };
-  }, []);
-  // `to` maps the current offset to the wanted one: several scrolls in one tick (wheel notches
-  // arriving together) add up instead of each starting from the last rendered offset.
-  const set = useCallback(
-    (to: (current: number) => number) =>
-      setState((s) =>
-        at(s, (r, v) => {
-          const current = offsetOf(s.anchor, r, v);
-          const target = Math.round(to(current));
-          const wanted = Math.max(0, Math.min(r.total - v, target));
-          if (wanted > 0) return anchorAt(r.count, r.heightOf, r.total - wanted - v);
-          // Up while the history fits the view: its top (kept only while a live area is shown).
-          return target > current && r.count > 0 ? (s.anchor ?? { item: 0, row: 0 }) : undefined;
-        }),
-      ),
-    [at],
+  /** Shows the row `anchorFor` names (none, or the end in view with no live area: following). */
+  const go = useCallback(
+    (anchorFor: (s: ScrollState, r: TranscriptRows, v: number) => RowAnchor | undefined) => {
+      const { rows: r, view: v, live: l } = latest.current;
+      const anchor = anchorFor(store.getState().scroll, r, v);
+      if (!anchor || (offsetOf(anchor, r, v) === 0 && !l)) store.dispatch({ type: "scroll_follow", count: r.count });
+      else store.dispatch({ type: "scroll_hold", anchor, count: r.count });
+    },
+    [store],
   );
   const offset = useMemo(() => offsetOf(state.anchor, rows, view), [state.anchor, rows, view]);
   const unseen = useMemo(() => {
@@ -89,11 +73,22 @@ export function useTranscriptScroll(rows: TranscriptRows, view: number, live = f
     offset,
     scrolled: state.anchor !== undefined && (offset > 0 || live),
     unseen,
-    scrollBy: useCallback((delta: number) => set((current) => current + delta), [set]),
-    edge: useCallback((which: "top" | "bottom") => setState((s) => at(s, (r) => (which === "top" && r.count > 0 ? { item: 0, row: 0 } : undefined))), [at]),
+    scrollBy: useCallback(
+      (delta: number) =>
+        go((s, r, v) => {
+          const current = offsetOf(s.anchor, r, v);
+          const target = Math.round(current + delta);
+          const wanted = Math.max(0, Math.min(r.total - v, target));
+          if (wanted > 0) return anchorAt(r.count, r.heightOf, r.total - wanted - v);
+          // Up while the history fits the view: its top (kept only while a live area is shown).
+          return target > current && r.count > 0 ? (s.anchor ?? { item: 0, row: 0 }) : undefined;
+        }),
+      [go],
+    ),
+    edge: useCallback((which: "top" | "bottom") => go((_s, r) => (which === "top" && r.count > 0 ? { item: 0, row: 0 } : undefined)), [go]),
     showItem: useCallback(
-      (index: number, row = 0) => setState((s) => at(s, (r) => (index >= 0 && index < r.count ? { item: index, row: Math.max(0, Math.min(row, r.heightOf(index) - 1)) } : undefined))),
-      [at],
+      (index: number, row = 0) => go((_s, r) => (index >= 0 && index < r.count ? { item: index, row: Math.max(0, Math.min(row, r.heightOf(index) - 1)) } : undefined)),
+      [go],
     ),
   };
 }

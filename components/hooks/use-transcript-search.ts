@@ -9,8 +9,9 @@
  */
 import { useInput } from "ink";
 import { perKey } from "../state/per-key.js";
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef } from "react";
 import type { TranscriptItem } from "../state/transcript-types.js";
+import type { ScreenStore, SearchState } from "../state/screen-state.js";
 
 /** The searchable text of one item. */
 export function itemText(item: TranscriptItem): string {
@@ -46,53 +47,44 @@ export interface TranscriptSearch {
   start(): void;
 }
 
-/** Search over `items`; `showItem(index, query)` scrolls item `index` (where it holds `query`) to the view's top. */
-export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: (index: number, query: string) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
-  const [open, setOpenState] = useState(false);
-  // Read at key time: keys typed right after Ctrl-F (before a re-render re-subscribed a handler) reach the search.
-  const openRef = useRef(false);
-  const setOpen = (value: boolean) => {
-    openRef.current = value;
-    setOpenState(value);
-  };
-  const [query, setQuery] = useState("");
-  const [index, setIndex] = useState(-1);
+/**
+ * Search over `items`, its state `state` (the screen store's, changed through `store`);
+ * `showItem(index, query)` scrolls item `index` (where it holds `query`) to the view's top.
+ */
+export function useTranscriptSearch(store: ScreenStore, state: SearchState, items: readonly TranscriptItem[], showItem: (index: number, query: string) => void, copy?: (item: TranscriptItem) => void): TranscriptSearch {
+  const { open, query, index } = state;
   const hits = useMemo(() => (open ? searchItems(items, query) : []), [open, items, query]);
-  const latest = useRef({ hits, query, items });
-  latest.current = { hits, query, items };
-  // The query and current hit as of the latest key: the keys of one chunk all come before the next render.
-  const now = useRef({ query: "", index: -1 });
-  const edit = (next: string) => {
-    now.current = { query: next, index: -1 };
-    setQuery(next);
-    setIndex(-1);
-  };
-  const hitsNow = () => (now.current.query === latest.current.query ? latest.current.hits : searchItems(latest.current.items, now.current.query));
+  const latest = useRef({ hits, query, items, showItem, copy });
+  latest.current = { hits, query, items, showItem, copy };
+  // Keys read the store at key time: the keys of one chunk all come before the next render, and
+  // keys typed right after Ctrl-F (before a re-render) reach the search.
+  const now = () => store.getState().search;
+  const edit = (next: string) => store.dispatch({ type: "search_edit", query: next });
+  const hitsNow = () => (now().query === latest.current.query ? latest.current.hits : searchItems(latest.current.items, now().query));
   const jump = (to: number) => {
     const h = hitsNow();
     if (h.length === 0) return;
     const i = Math.max(0, Math.min(h.length - 1, to));
-    showItem(h[i]!, now.current.query);
-    now.current.index = i;
-    setIndex(i);
+    latest.current.showItem(h[i]!, now().query);
+    store.dispatch({ type: "search_jump", index: i });
   };
   useInput(
     // Key by key: `login` + Enter sent together searches, then jumps.
     perKey((input, key) => {
-      if (!openRef.current) return;
-      if (key.escape) return setOpen(false);
-      if (key.return || key.upArrow) return jump(now.current.index + 1);
-      if (key.downArrow) return jump(now.current.index - 1);
+      if (!now().open) return;
+      if (key.escape) return store.dispatch({ type: "search_close" });
+      if (key.return || key.upArrow) return jump(now().index + 1);
+      if (key.downArrow) return jump(now().index - 1);
       if (key.ctrl && input === "y") {
         const h = hitsNow();
-        const i = now.current.index;
-        if (i >= 0 && h[i] !== undefined) copy?.(latest.current.items[h[i]!]!);
+        const i = now().index;
+        if (i >= 0 && h[i] !== undefined) latest.current.copy?.(latest.current.items[h[i]!]!);
         return;
       }
-      if (key.backspace || key.delete) return edit(now.current.query.slice(0, -1));
+      if (key.backspace || key.delete) return edit(now().query.slice(0, -1));
       if (key.ctrl && input === "u") return edit(""); // as on the prompt: clear the query
       if (key.ctrl || key.meta || key.tab) return;
-      if (input) edit(now.current.query + input);
+      if (input) edit(now().query + input);
     }),
     { isActive: true },
   );
@@ -101,10 +93,7 @@ export function useTranscriptSearch(items: readonly TranscriptItem[], showItem: 
     query,
     hits,
     index,
-    start: () => {
-      // Each search starts empty: what is typed is the new query, not added to the last one.
-      setOpen(true);
-      edit("");
-    },
+    // Each search starts empty: what is typed is the new query, not added to the last one.
+    start: () => store.dispatch({ type: "search_start" }),
   };
 }
