@@ -18,6 +18,12 @@ function screenWith(rows: readonly string[], columns: number, height: number): S
 /** What a fresh draw of `rows` looks like. */
 const fresh = (rows: readonly string[], columns: number, height: number) => screenWith(rows, columns, height).lines();
 
+/** Line `n` of a made-up answer: lines near each other share no columns, as prose's lines do not. */
+function prose(n: number): string {
+  const words = ["the", "login", "handler", "verifies", "a", "request", "and", "redirects", "user", "after", "check", "session", "store", "keeps", "file"];
+  return Array.from({ length: 11 }, (_, w) => words[(n * 7 + w * (n % 5 + 2)) % words.length]).join(" ") + ` (${n})`;
+}
+
 /** A transcript of numbered lines with a status area below; `from` is the first line shown. */
 function transcript(from: number, height: number, width: number, sidebar?: string[]): string[] {
   const rows: string[] = [];
@@ -85,6 +91,31 @@ describe("inline frames", () => {
     expect(term.lines()).toEqual(fresh(answer(1), 80, 40));
   });
 
+  it("a band that moved up many rows at once (a fast answer) is moved by the terminal too", () => {
+    const answer = (from: number) => [...Array.from({ length: 36 }, (_, i) => prose(from + i)), "─".repeat(60), "⠋ working…"];
+    for (const by of [9, 14, 25]) {
+      const bytes = inlineUpdate(answer(0), answer(by), 80, true);
+      expect(bytes).toContain(`\u001b[${by}M`);
+      expect(bytes).not.toContain(`(${by})`); // the first row now shown was moved, not written
+      expect(bytes.length).toBeLessThan(inlineUpdate(answer(0), answer(by), 80, false).length * ((by + 4) / 36));
+      const term = screenWith(answer(0), 80, 40);
+      term.write(bytes);
+      expect(term.lines()).toEqual(fresh(answer(by), 80, 40));
+    }
+  });
+
+  it("a band moves up while the frame grows or shrinks a row below it: moved by the terminal all the same", () => {
+    const answer = (from: number, foot: number) => [...Array.from({ length: 30 }, (_, i) => prose(from + i)), "─".repeat(60), ...Array.from({ length: foot }, (_, i) => `foot ${i}`)];
+    for (const [a, b] of [[2, 3], [3, 1]] as const) {
+      const bytes = inlineUpdate(answer(0, a), answer(12, b), 80, true);
+      expect(bytes).toContain("\u001b[12M");
+      expect(bytes).not.toContain("(12)");
+      const term = screenWith(answer(0, a), 80, 40);
+      term.write(bytes);
+      expect(term.lines()).toEqual(fresh(answer(12, b), 80, 40));
+    }
+  });
+
   for (const scroll of [false, true])
   it(`any sequence of frames — growing, shrinking, changing, moving up — leaves the screen as a fresh draw would${scroll ? " (moved by the terminal)" : ""}`, () => {
     const rnd = random(scroll ? 31 : 29);
@@ -97,6 +128,9 @@ describe("inline frames", () => {
       const roll = rnd();
       const next = roll < 0.4 ? prev.map((r) => (rnd() < 0.2 ? frame()[0]! : r)) : roll < 0.7 ? [...prev.slice(1 + Math.floor(rnd() * 3)), ...frame()].slice(0, prev.length) : frame();
       while (next.length < prev.length && roll >= 0.4 && roll < 0.7) next.push(frame()[0]!);
+      // the foot grows or shrinks by a row as the rows above move up
+      if (roll >= 0.4 && roll < 0.7 && step % 3 === 1) next.push(frame()[0]!);
+      if (roll >= 0.4 && roll < 0.7 && step % 3 === 2 && next.length > 1) next.pop();
       const bytes = inlineUpdate(prev, next, 60, scroll);
       if (/\u001b\[\d+M/.test(bytes)) moves++;
       term.write(bytes);
@@ -172,6 +206,19 @@ describe("full-screen frames", () => {
     expect(term.lines()).toEqual(fresh(after, 120, 25));
   });
 
+  it("a scroll of 14 rows (a fast answer) writes the scroll sequence and the 14 new rows", () => {
+    const answer = (from: number) => [...Array.from({ length: 38 }, (_, i) => prose(from + i)), "─".repeat(60), "⠋ working…"];
+    const before = answer(0);
+    const after = answer(14);
+    const bytes = fullscreenUpdate(before, after, 80, true);
+    expect(bytes).toMatch(/^\u001b\[0m\u001b\[1;\d+r\u001b\[14S\u001b\[r/);
+    expect(bytes).not.toContain("(20)");
+    expect(bytes.length).toBeLessThan(fullscreenUpdate(before, after, 80, false).length / 2);
+    const term = screenWith(before, 80, 41);
+    term.write(bytes);
+    expect(term.lines()).toEqual(fresh(after, 80, 41));
+  });
+
   it("scrolls of any size with changing rows around them leave the screen as a fresh draw would", () => {
     const rnd = random(7);
     for (const sidebar of [undefined, ["Child sessions (1)", "● x running"]]) {
@@ -179,7 +226,7 @@ describe("full-screen frames", () => {
       let prev = transcript(from, 24, 80, sidebar);
       const term = screenWith(prev, 120, 25);
       for (let step = 0; step < 120; step++) {
-        from += Math.floor(rnd() * 4);
+        from += rnd() < 0.8 ? Math.floor(rnd() * 4) : Math.floor(rnd() * 20);
         const next = transcript(from, 24, 80, sidebar);
         if (rnd() < 0.3) next[Math.floor(rnd() * 22)] = `edited ${step}`;
         next[next.length - 1] = `│ › Ask Ink ${"⠋⠙⠹⠸"[step % 4]}`;

@@ -257,7 +257,9 @@ function patchCost(old: string, next: string): number {
  */
 export function inlineUpdate(prev: readonly string[], next: readonly string[], columns: number, scroll = false): string {
   const plain = inlinePatch(prev, next, columns, prev.length);
-  if (!scroll || prev.length !== next.length) return plain;
+  // Frames of different heights too (a live area whose foot grows or shrinks by a row or two while
+  // its answer moves up): the band is looked for among the rows both have.
+  if (!scroll) return plain;
   let best = plain;
   let moved = "";
   let row = prev.length; // the cursor's row

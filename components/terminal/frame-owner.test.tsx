@@ -89,6 +89,19 @@ describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from
     app.unmount();
   });
 
+  it("a bell or a notification's escape sequence beside the frame is written alone: the frame is not drawn again", async () => {
+    const term = new FakeTerminal();
+    const app = start(term, 0);
+    await settle(50);
+    const before = term.writes.length;
+    beside!("\u0007");
+    beside!("\u001b]9;Ink: done\u0007");
+    await settle(50);
+    expect(term.writes.slice(before)).toEqual(["\u0007", "\u001b]9;Ink: done\u0007"]);
+    expect(trimmed(term.screen.lines()).at(-1)).toBe("done");
+    app.unmount();
+  });
+
   it("a resize (Ink redraws its own frame, into nothing) makes our next frame whole, at the new size", async () => {
     const term = new FakeTerminal();
     const app = start(term, 0);

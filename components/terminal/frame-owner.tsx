@@ -21,7 +21,8 @@
  *   writes can clear the terminal.
  * - Bytes the app writes beside the frame (a bell, a notification, the wipe after a resize, inline
  *   a console line) go through `write` (TerminalWriteContext, terminal-write.ts): full-screen,
- *   written, then the frame drawn whole; inline, escape sequences alone are written as they are,
+ *   written, then the frame drawn whole, unless they were bells and OSC sequences alone (a
+ *   notification: no cell changed); inline, escape sequences alone are written as they are,
  *   text above the frame, the frame again below it.
  * - Each frame is one write, wrapped in synchronized-output markers; the first hides the cursor,
  *   and each leaves it (hidden) on the prompt's caret when one is drawn (caret.ts). Inline, the
@@ -40,6 +41,8 @@ const HIDE_CURSOR = "\u001b[?25l";
 const SHOW_CURSOR = "\u001b[?25h";
 /** Ink's writes that are only mode switches (synchronized output, cursor show/hide): they change nothing on screen. */
 const MODES_ONLY = /^(?:\u001b\[\?\d+[hl])*$/;
+/** Bells and OSC sequences alone (a notification): they change no cell on screen. */
+const NOTICE_ONLY = /^(?:\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u0007)+$/;
 
 export interface FrameOwnerOptions {
   /** Let the terminal scroll a band of rows that moved up (scrollRegionSupport). */
@@ -90,6 +93,9 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
     },
     beside: (data, drawSoon) => {
       stdout.write(data);
+      // A bell or a notification's escape sequence leaves the screen as it was: no frame drawn whole
+      // (at the end of a run with 8 children, the bell cost a whole frame, ~7 KB).
+      if (NOTICE_ONLY.test(data)) return;
       writer.invalidate();
       drawSoon();
     },

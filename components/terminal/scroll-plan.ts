@@ -7,7 +7,11 @@
 /** The bytes (about) of drawing row `next` over row `old`. */
 export type RowCost = (old: string, next: string) => number;
 
-/** Rows one scroll may move at most (larger jumps are rare: a frame is ~45 ms of streaming). */
+/**
+ * Rows a scroll of rows that changed as they moved (panes' bodies, whose rows begin alike) may
+ * move at most; a larger jump is looked for only among rows that moved unchanged (a fast answer's
+ * lines: at ~4,000 tokens a second a frame moves the transcript 10–15 rows).
+ */
 const MAX_SCROLL = 8;
 /** Below this many changed rows a scroll is not looked for. */
 const MIN_CHANGED_FOR_SCROLL = 3;
@@ -53,6 +57,13 @@ function lookMoved(prev: readonly string[], next: readonly string[], k: number, 
   return hits >= 2;
 }
 
+/** Cheap test for a long shift `k`: at least two changed rows are the row k below, unchanged. */
+function movedWhole(prev: readonly string[], next: readonly string[], k: number, height: number): boolean {
+  let hits = 0;
+  for (let i = 0; i < height - k && hits < 2; i++) if (next[i] === prev[i + k] && next[i] !== prev[i] && next[i]!.length >= 8) hits++;
+  return hits >= 2;
+}
+
 /** A band of rows (0-based, inclusive) scrolled up `by` rows. */
 export interface ScrollPlan {
   top: number;
@@ -72,8 +83,8 @@ function bestScroll(prev: readonly string[], next: readonly string[], patchCost:
   const inPlace = Array.from({ length: height }, (_, i) => patchCost(prev[i]!, next[i]!));
   let best: ScrollPlan | undefined;
   let bestSaving = 0;
-  for (let k = 1; k <= MAX_SCROLL && k < height; k++) {
-    if (!lookMoved(prev, next, k, height)) continue;
+  for (let k = 1; k < height; k++) {
+    if (!(k <= MAX_SCROLL ? lookMoved(prev, next, k, height) : movedWhole(prev, next, k, height))) continue;
     let runBest = 0;
     let bestStart = -1;
     let bestEnd = -1;

@@ -7,8 +7,8 @@
  * tried again says that (`429 rate limited · retrying in 4s · attempt 2/9`). The row has the keyboard's highlight
  * when focused.
  *
- * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * once a second); only the activity follows the child's stream. Its parts are fitted again only
+ * Cost: the spinner, elapsed time, tokens, countdowns and the activity's words follow the child
+ * tick (CHILD_TICK_MS, once a second); a new activity (a tool call, a new stretch of text) shows at once. Its parts are fitted again only
  * when one of them changed, and the row is drawn by a memoised line of plain strings, so a row
  * whose text did not change is not rendered again.
  */
@@ -130,7 +130,11 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   const asking = useContext(WaitingForApproval).has(child.childId);
   const alert = childAlert(child, tick, asking);
   const glyph = asking ? "?" : running ? childSpinner(tick) : "■";
-  const activity = alert ? alert.text : childActivity(child);
+  // The activity's words follow the child tick too (with 8 children streaming they were most of the
+  // bytes written: every row's last words changed in every frame); a new entry (a tool call, a new
+  // stretch of text) or a new status shows at once.
+  const words = useSampled(childActivity(child), `${tick}:${child.status}:${child.entries.length}:${child.dropped}:${child.thinking}`);
+  const activity = alert ? alert.text : words;
   const alerted = alert !== undefined;
   // Fitted (fitRow measures every part) only when something the row shows changed: not on each frame the row is rendered in.
   const { childId, profile, description, prompt, model } = child;
