@@ -36,6 +36,28 @@ export function itemLines(item: TranscriptItem, width: number, detail = false): 
   return cache.get(`${versionOf(item)}:${w}:${detail ? 1 : 0}`, () => drawItem(item, w, detail));
 }
 
+/** What a live tool call is doing besides running: waiting for the person's answer, or waiting to run after one. */
+export type CallHold = "approval" | "run" | undefined;
+
+/**
+ * The rows a live item (one of the current run, still changing) draws at `width` and clock `now`:
+ * a running call's spinner at `now` (or, `hold`, what it waits for, without a spinner), a retry's
+ * countdown at `now`; any other item its itemLines rows. Kept like itemLines, keyed also by what
+ * the clock and the hold change, so an unchanged spinner frame draws nothing again.
+ */
+export function liveItemLines(item: TranscriptItem, width: number, now: number, hold: CallHold = undefined): readonly string[] {
+  const w = Math.max(1, Math.floor(width));
+  if (item.kind === "tool" && !item.child && !item.done) {
+    const glyph = hold ? `h${hold}` : item.status === "ok" || item.status === "error" ? "" : spinnerFrame(now);
+    return cache.get(`${versionOf(item)}:${w}:live:${glyph}`, () => toolLines(item, w, 2, now, hold));
+  }
+  if (item.kind === "info" && item.retry && !item.done) {
+    const text = `⟳ ${retryStatus(item.retry, now)}`;
+    return cache.get(`${versionOf(item)}:${w}:live:${text}`, () => [truncRow(text, w, { color: "yellow" })]);
+  }
+  return itemLines(item, w);
+}
+
 const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
 const HELP = "/help for commands · Tab focuses panes and the child-session sidebar · Ctrl-C stops a run · Ctrl-C twice exits";
@@ -66,7 +88,7 @@ function drawItem(item: TranscriptItem, w: number, detail: boolean): string[] {
     }
     case "tool":
       if (item.child && item.child.status !== "running") return childLines(item.child, item.result, w, detail);
-      return toolLines(item, w, detail ? DETAIL_RESULT_LINES : 2);
+      return toolLines(item, w, detail ? DETAIL_RESULT_LINES : 2, 0, undefined);
     case "info":
       if (item.retry && !item.done) return [truncRow(`⟳ ${retryStatus(item.retry, 0)}`, w, { color: "yellow" })];
       return lines(item.text, w, { color: TONE[item.tone], dimColor: item.tone === "dim" }, true);
@@ -101,19 +123,20 @@ function childLines(child: ChildView, result: string | undefined, w: number, det
   return [summary, ...ruled(reason ? textRows(reason, inner, { color: "red" }) : markdownLines(child.report, inner))];
 }
 
-/** A main-agent tool call: the call line, a long command under it, the result's first lines and how many more. */
-function toolLines(item: ToolItem, w: number, resultLines: number): string[] {
+/** A main-agent tool call: the call line, a long command under it, the result's first lines and how many more; a running one's spinner at `now`, or what it is held for. */
+function toolLines(item: ToolItem, w: number, resultLines: number, now: number, hold: CallHold): string[] {
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, w - 8);
   const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
   const command = commandRows(item, w);
   const args = command.length > 0 ? "" : queued ? truncate(queuedTitle(item.args), Math.max(20, w - 17)) : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, w - item.name.length - 16));
-  const glyph = item.status === "ok" ? paint("✓", { color: "green" }) : item.status === "error" ? paint("✗", { color: "red" }) : paint(spinnerFrame(0), { color: "yellow" });
+  const held = !item.done && hold !== undefined;
+  const glyph = item.status === "ok" ? paint("✓", { color: "green" }) : item.status === "error" ? paint("✗", { color: "red" }) : paint(spinnerFrame(now), { color: "yellow" });
   const head =
-    paint("⏺ ", { color: queued ? "gray" : DOT_COLOR[item.status] }) +
+    paint("⏺ ", { color: queued || held ? "gray" : DOT_COLOR[item.status] }) +
     paint(item.name, { bold: true }) +
     paint(` ${args} `, { dimColor: true }) +
-    (queued ? paint("· queued — waits for a free child slot", { color: "yellow" }) : glyph) +
+    (queued ? paint("· queued — waits for a free child slot", { color: "yellow" }) : held ? paint(hold === "approval" ? "· waits for your approval" : "· waits to run", { color: "gray" }) : glyph) +
     (item.durationMs !== undefined ? paint(` ${formatDuration(item.durationMs)}`, { dimColor: true }) : "");
   const dim = { dimColor: true };
   const rows = [truncRow(head, w)];

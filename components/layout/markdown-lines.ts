@@ -70,3 +70,29 @@ export function blockLines(block: MdBlock, width: number): string[] {
 export function markdownLines(text: string, width: number): string[] {
   return parseMarkdown(text).flatMap((block) => blockLines(block, width));
 }
+
+/** Whether `lines` end inside a fenced code block (an odd count of fence lines). */
+function insideFence(lines: readonly string[]): boolean {
+  let open = false;
+  for (const line of lines) if (/^\s*(```|~~~)/.test(line)) open = !open;
+  return open;
+}
+
+/**
+ * The last `rows` rows a streaming Markdown `text` draws at `width` (its newest words), and whether
+ * it draws more than that. Only the end of the source is drawn: the last source lines, more of
+ * them until they draw more than `rows` rows or the text runs out; a cut inside a code block
+ * reopens it, so its closing fence is not read as an opening one. The rows shown are rows drawn,
+ * so the count is the height.
+ */
+export function markdownTail(text: string, rows: number, width: number): { rows: string[]; more: boolean } {
+  const want = Math.max(0, Math.floor(rows));
+  const lines = text.split("\n");
+  for (let take = Math.max(1, want + 1); ; take *= 2) {
+    const from = Math.max(0, lines.length - take);
+    const tail = lines.slice(from);
+    const source = from > 0 && insideFence(lines.slice(0, from)) ? ["```", ...tail] : tail;
+    const drawn = markdownLines(source.join("\n"), width);
+    if (drawn.length > want || from === 0) return { rows: want === 0 ? [] : drawn.slice(-want), more: drawn.length > want };
+  }
+}

@@ -52,6 +52,11 @@ export function truncRow(text: string, width: number, style?: TextStyle): string
 /** A row's leading space, after the escape codes that open its styles. */
 const LEADING_SPACE = /^((?:\u001b\[[\d;]*m)*) /;
 
+/** `row` without the space it starts with when it is a continuation row (index > 0): the space a wrapped line broke at. */
+export function dropBreakSpace(row: string, index: number): string {
+  return index > 0 ? row.replace(LEADING_SPACE, "$1") : row;
+}
+
 /**
  * A WrapText (views/WrapText.tsx) of one source line: `text` (children already styled) styled whole,
  * wrapped at `width`, without the space a row broke at on each continuation row (a text starting

@@ -37,15 +37,15 @@ describe("stableBlocks", () => {
 });
 
 describe("Markdown with stable blocks draws what a fresh render draws", () => {
-  it("at every step of a streamed answer's live tail", async () => {
+  it("at every step of a streamed answer", async () => {
     const text = Array.from({ length: 12 }, (_, i) =>
       i % 3 === 1 ? `- item ${i}\n- item ${i}b\n\n` : i % 3 === 2 ? "```ts\nconst a = 1;\n```\n\n" : `Paragraph ${i} with **bold** and \`code\`, long enough to wrap at forty columns.\n\n`,
     ).join("");
-    const live = render(<Markdown text="" tailLines={8} width={40} />);
+    const live = render(<Markdown text="" width={40} />);
     for (let end = 7; end <= text.length; end += 7) {
       const chunk = text.slice(0, end);
-      live.rerender(<Markdown text={chunk} tailLines={8} width={40} />);
-      const fresh = render(<Markdown text={chunk} tailLines={8} width={40} />);
+      live.rerender(<Markdown text={chunk} width={40} />);
+      const fresh = render(<Markdown text={chunk} width={40} />);
       expect(live.lastFrame()).toBe(fresh.lastFrame());
       fresh.unmount();
     }

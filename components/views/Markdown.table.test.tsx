@@ -2,7 +2,8 @@ import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import stringWidth from "string-width";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveTail, Markdown } from "./Markdown.js";
+import { Markdown } from "./Markdown.js";
+import { markdownTail } from "../layout/markdown-lines.js";
 import { parseMarkdown } from "../markdown/parse-markdown.js";
 import { columnWidths } from "../markdown/table-layout.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
@@ -76,18 +77,14 @@ describe("Markdown tables", () => {
 describe("streaming after a code block", () => {
   it("a live tail cut inside a code block keeps the prose after its closing fence as prose", () => {
     const text = ["```ts", ...Array.from({ length: 10 }, (_, i) => `const a${i} = ${i};`), "```", "The prose after the code."].join("\n");
-    const tail = liveTail(text, 4);
-    const blocks = parseMarkdown(tail);
-    expect(blocks.at(-1)).toEqual({ type: "para", spans: [{ text: "The prose after the code." }] });
-    expect(blocks[0]).toMatchObject({ type: "code", lines: ["const a8 = 8;", "const a9 = 9;"] });
+    const tail = markdownTail(text, 3, 80).rows.map(stripAnsi);
+    // Code rows are indented by two; the prose is not, and no fence is drawn.
+    expect(tail).toEqual(["  const a8 = 8;", "  const a9 = 9;", "The prose after the code."]);
   });
 
   it("a tail that starts after a closed code block is not reopened", () => {
     const text = ["```", "x", "```", "one", "two", "three"].join("\n");
-    expect(parseMarkdown(liveTail(text, 2))).toEqual([
-      { type: "para", spans: [{ text: "two" }] },
-      { type: "para", spans: [{ text: "three" }] },
-    ]);
+    expect(markdownTail(text, 2, 80).rows.map(stripAnsi)).toEqual(["two", "three"]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { liveTail } from "./Markdown.js";
+import { markdownTail } from "../layout/markdown-lines.js";
 import { LiveItems } from "./Transcript.js";
 import { screenLayout } from "../layout/screen-layout.js";
 import type { TranscriptItem } from "../state/transcript-types.js";
@@ -12,11 +12,13 @@ function longAnswer(): string {
 }
 
 describe("the live tail of a streaming answer is budgeted in wrapped rows", () => {
-  it("liveTail keeps the newest words within the row budget at the width", () => {
-    const tail = liveTail(longAnswer(), 6, 80);
-    expect(tail.endsWith("end39")).toBe(true);
-    // Counted in lines, 6 source lines of ~150 characters would take 12 rows.
-    expect(tail.split("\n").length).toBeLessThanOrEqual(3);
+  it("markdownTail keeps the newest words in the last rows it draws at the width", () => {
+    const tail = markdownTail(longAnswer(), 6, 80);
+    expect(tail.rows).toHaveLength(6);
+    expect(tail.more).toBe(true);
+    expect(tail.rows.at(-1)!.endsWith("end39")).toBe(true);
+    // Counted in source lines, 6 lines of ~150 characters would have taken 12 rows: these are 3 lines' rows.
+    expect(tail.rows.filter((r) => r.startsWith("Line ")).length).toBe(3);
   });
 
   it("a 24-row terminal never gets a live frame as tall as itself from long wrapped lines", async () => {

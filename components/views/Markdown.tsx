@@ -7,18 +7,12 @@ import { memo, useMemo, useRef } from "react";
 import { parseInline, parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
 import { stableBlocks, type KeyedBlock } from "../markdown/stable-blocks.js";
 import { layoutTable } from "../markdown/table-layout.js";
-import { tailToRows } from "../layout/measure.js";
 import { WrapText } from "./WrapText.js";
 
 export interface MarkdownProps {
   /** The Markdown source. */
   text: string;
-  /** Show only the last this-many source lines (live, still-streaming text); undefined = all. */
-  tailLines?: number;
-  /**
-   * Width the text is drawn in (default 80): tables never exceed it; with `tailLines`, the tail is
-   * counted in wrapped rows at this width.
-   */
+  /** Width the text is drawn in (default 80): tables never exceed it. */
   width?: number;
 }
 
@@ -122,25 +116,6 @@ export const MarkdownBlock = memo(function MarkdownBlock({ block, width }: { blo
 });
 
 /**
- * The end of a streaming text that fits in `rows` terminal rows: counted after wrapping at `width`
- * (less a margin for list bullets and code indentation) when the width is known, else in lines.
- */
-export function liveTail(text: string, rows: number, width?: number): string {
-  const max = Math.max(1, rows);
-  const tail = width === undefined ? text.split("\n").slice(-max).join("\n") : tailToRows(text, Math.max(10, width - 4), max);
-  // A tail cut inside a code block reopens it, so its closing fence is not read as an opening one
-  // (which would draw the prose after it as code).
-  return insideFence(text.slice(0, text.length - tail.length)) ? `\`\`\`\n${tail}` : tail;
-}
-
-/** Whether `text` ends inside a fenced code block (an odd count of fence lines). */
-function insideFence(text: string): boolean {
-  let open = false;
-  for (const line of text.split("\n")) if (/^\s*(```|~~~)/.test(line)) open = !open;
-  return open;
-}
-
-/**
  * One already-wrapped row of Markdown source drawn with the same styles (a live pane's tail, where
  * every row is counted): a heading bold without its `#`s, a bullet as `•`, a fence line dimmed,
  * inline bold, italic, `code` and links. It stays one row (the caller truncates).
@@ -172,14 +147,12 @@ export function MarkdownRow({ text }: { text: string }) {
 }
 
 /**
- * The rendered Markdown, one row per block. A re-parse (the streaming answer's tail, as each token
- * arrives) keeps the objects and keys of the blocks that did not change (stableBlocks), so only
+ * The rendered Markdown, one row per block. A re-parse (a text that grew) keeps the objects and keys of the blocks that did not change (stableBlocks), so only
  * the changed ones are drawn again.
  */
-export function Markdown({ text, tailLines, width }: MarkdownProps) {
-  const source = useMemo(() => (tailLines === undefined ? text : liveTail(text, tailLines, width)), [text, tailLines, width]);
+export function Markdown({ text, width }: MarkdownProps) {
   const last = useRef<KeyedBlock[]>([]);
-  const blocks = useMemo(() => (last.current = stableBlocks(last.current, parseMarkdown(source))), [source]);
+  const blocks = useMemo(() => (last.current = stableBlocks(last.current, parseMarkdown(text))), [text]);
   return (
     <Box flexDirection="column">
       {blocks.map(({ key, block }) => (

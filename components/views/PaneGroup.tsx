@@ -42,7 +42,7 @@ export function PaneGroup({ agents, now, plan, focusedId }: PaneGroupProps) {
           <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} />
         ),
       )}
-      {plan.hidden > 0 ? <Text dimColor>{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}
+      {plan.hidden > 0 ? <Text dimColor wrap="truncate-end">{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}
     </Box>
   );
 }

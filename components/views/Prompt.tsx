@@ -12,7 +12,7 @@
  * it handles one key per input event, so the Prompt no longer uses it.
  */
 import { Box, Text } from "ink";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { FRESH_RECALL, recallNext, recallPrevious, type RecallState } from "../state/input-history.js";
 import { EMPTY_LINE, isPlainTyping, lineOf, reduceLine, splitKeys, type LineState } from "../state/line-editor.js";
 import { useRawInput } from "../hooks/use-raw-input.js";
@@ -119,7 +119,9 @@ export function Prompt({ onSubmit, history, focus, busy, label, placeholder, cle
     // Only a new restore (its seq) refills the box, never a re-render with the same one.
   }, [restore?.seq]);
 
-  useEffect(() => {
+  // In the commit that takes the keyboard away (a layout effect, not a passive one: React may run
+  // passive effects only after the next keys arrived, and then this would wipe what they typed).
+  useLayoutEffect(() => {
     if (!focus && clearOnBlur) setLine({ ...EMPTY_LINE, pasting: line.current.pasting });
   }, [focus, clearOnBlur]);
 

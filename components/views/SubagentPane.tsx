@@ -16,9 +16,8 @@ import { WaitingForApproval } from "../hooks/use-approval-request.js";
 import { useSampled } from "../hooks/use-sampled.js";
 import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, turnsLabel } from "../state/child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId, truncate } from "../state/format.js";
-import { dropBreakSpace } from "./WrapText.js";
-import { wrapRows } from "../layout/measure.js";
-import type { ChildToolEntry, ChildView, ToolStatus } from "../state/transcript-types.js";
+import { paneInner, paneTail } from "../layout/pane-rows.js";
+import type { ChildView, ToolStatus } from "../state/transcript-types.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { MarkdownRow } from "./Markdown.js";
 import { fitRow, GIVE_WAY } from "../layout/fit-row.js";
@@ -37,30 +36,7 @@ export interface SubagentPaneProps {
   focused?: boolean;
 }
 
-/** One body line of a pane: a line of the child's text, or one of its tool calls. */
-export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: ChildToolEntry };
-
-/**
- * The last `n` body rows of `child`, oldest first: text is wrapped at `width` columns and its
- * newest rows kept (a long paragraph shows its newest words, not its first ones); a tool call is
- * one row.
- */
-export function paneTail(child: Pick<ChildView, "entries">, n: number, width = 60): PaneLine[] {
-  const out: PaneLine[] = [];
-  for (let i = child.entries.length - 1; i >= 0 && out.length < n; i--) {
-    const entry = child.entries[i]!;
-    if (entry.kind === "tool") {
-      out.push({ kind: "tool", tool: entry });
-      continue;
-    }
-    const text = entry.text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "").join("\n");
-    if (text === "") continue;
-    // Each source line wrapped on its own, its continuation rows without the space they broke at.
-    const rows = text.split("\n").flatMap((line) => wrapRows(line, Math.max(1, width)).map(dropBreakSpace));
-    for (const text of rows.slice(-(n - out.length)).reverse()) out.push({ kind: "text", text });
-  }
-  return out.reverse();
-}
+export { paneTail, type PaneLine } from "../layout/pane-rows.js";
 
 /** One drawn body row of a pane, as plain values. */
 type PaneRow = { kind: "text"; text: string } | { kind: "tool"; id: string; status: ToolStatus; name: string; args: string };
@@ -191,7 +167,7 @@ export function paneHead(
 /** The bordered live pane. */
 export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
   const tick = childTick(now);
-  const inner = Math.max(10, width - 4);
+  const inner = paneInner(width);
   const running = child.status === "running";
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);

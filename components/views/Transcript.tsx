@@ -3,18 +3,19 @@
  * long transcripts cost nothing), then the live items of the current run (LiveItems), redrawn as
  * they change. Children running side by side are grouped into one PaneGroup at the place of
  * their task calls. The two halves are separate so the screen can put the sidebar next to the
- * live items without touching the history.
+ * live items without touching the history. The live items are drawn to rows and cut to the rows
+ * they may take (layout/live-rows.ts).
  */
 import { Box, Static } from "ink";
-import type { ChildView, TranscriptItem } from "../state/transcript-types.js";
-import { BottomClamp } from "../layout/BottomClamp.js";
-import { itemLines } from "../layout/item-lines.js";
+import { useContext } from "react";
+import type { TranscriptItem } from "../state/transcript-types.js";
+import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
+import { itemLines, type CallHold } from "../layout/item-lines.js";
+import { liveRows } from "../layout/live-rows.js";
 import { ItemRows } from "./ItemRows.js";
-import { livePlan, type LiveShape } from "../layout/live-plan.js";
-import { rowCount } from "../layout/measure.js";
 import { PaneGroup } from "./PaneGroup.js";
-import { TranscriptItemView } from "./TranscriptItemView.js";
-import { liveTail } from "./Markdown.js";
+
+export { groupLive, type Group } from "../layout/live-rows.js";
 
 export interface TranscriptHistoryProps {
   /** Finished items (append-only). */
@@ -32,7 +33,7 @@ export interface LiveItemsProps {
   now: number;
   /** Width available to the live items. */
   columns: number;
-  /** Rows the live items may take (never more: the top is cut first). */
+  /** Rows the live items may take (never more: the oldest rows are cut first). */
   rows: number;
   /** The running child whose pane has the keyboard. */
   focusedChildId?: string;
@@ -41,25 +42,6 @@ export interface LiveItemsProps {
 }
 
 export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
-
-export type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
-
-function runningChild(item: TranscriptItem): ChildView | undefined {
-  return item.kind === "tool" && item.child?.status === "running" ? item.child : undefined;
-}
-
-/** Consecutive running children become one group; everything else stays a single item. */
-export function groupLive(live: readonly TranscriptItem[]): Group[] {
-  const groups: Group[] = [];
-  for (const item of live) {
-    const child = runningChild(item);
-    const last = groups[groups.length - 1];
-    if (child && last?.kind === "panes") last.agents.push(child);
-    else if (child) groups.push({ kind: "panes", key: item.id, agents: [child] });
-    else groups.push({ kind: "item", item });
-  }
-  return groups;
-}
 
 /** The finished items, each written to the terminal once. */
 export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistoryProps) {
@@ -76,55 +58,31 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
   );
 }
 
-/** Rows a live item other than the streaming answer draws: its rows (an answer not streaming shows its last 3 lines). */
-function liveItemRows(item: TranscriptItem, columns: number): number {
-  const shown = item.kind === "assistant" && !item.done ? { ...item, text: liveTail(item.text, 3, columns) } : item;
-  return itemLines(shown, columns).length;
-}
-
-/** The shape livePlan needs: pane groups, the streaming answer, and the rows of everything else. */
-export function liveShape(groups: readonly Group[], columns: number): LiveShape & { tailId?: string } {
-  const tail = [...groups].reverse().find((g) => g.kind === "item" && g.item.kind === "assistant" && !g.item.done);
-  const tailId = tail?.kind === "item" ? tail.item.id : undefined;
-  let otherRows = 0;
-  const paneGroups: LiveShape["paneGroups"] = [];
-  for (const g of groups) {
-    if (g.kind === "panes") paneGroups.push({ ids: g.agents.map((a) => a.childId), extraRows: Object.fromEntries(g.agents.map((a) => [a.childId, a.note ? 1 : 0])) });
-    else if (g.item.id !== tailId) otherRows += liveItemRows(g.item, columns);
-  }
-  return { paneGroups, otherRows, hasAssistant: tailId !== undefined, tailId };
+/**
+ * Whether the live items spend all `rows` rows: a streaming answer that drew more rows than the
+ * plan left its tail. Then the live area takes exactly `rows` rows (`fill`) and nothing above it in
+ * the region is visible (full-screen skips drawing the history window).
+ */
+export function liveFillsRows(live: readonly TranscriptItem[], columns: number, rows: number, focusedChildId?: string, now = 0): boolean {
+  return liveRows(live, columns, rows, { now, focused: focusedChildId }).full;
 }
 
 /**
- * Whether the live items' plan spends all `rows` rows: a streaming answer longer than the rows
- * left for its tail. Then the live area can take exactly `rows` rows (`fill`) and nothing above it
- * in the region is visible (full-screen skips drawing the history window).
+ * The live items drawn to rows (layout/live-rows.ts), already cut to `rows` on rows, the oldest
+ * first: each item's rows as drawn, the running children as their planned pane groups.
  */
-export function liveFillsRows(live: readonly TranscriptItem[], columns: number, rows: number, focusedChildId?: string): boolean {
-  const shape = liveShape(groupLive(live), columns);
-  if (shape.tailId === undefined) return false;
-  const tail = live.find((i) => i.id === shape.tailId);
-  const plan = livePlan(shape, columns, rows, focusedChildId);
-  // Counted as Markdown's liveTail counts the rows it keeps.
-  return tail?.kind === "assistant" && rowCount(tail.text, Math.max(10, columns - 4)) > plan.assistantTail;
-}
-
-/** The live items, planned to fit `rows` rows (BottomClamp cuts anything an estimate missed, oldest rows first). */
 export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false }: LiveItemsProps) {
-  const groups = groupLive(live);
-  const shape = liveShape(groups, columns);
-  const plan = livePlan(shape, columns, rows, focusedChildId);
-  let paneGroup = 0;
+  const asking = useContext(CallsWaitingForApproval);
+  const hold = (item: TranscriptItem): CallHold => (item.kind !== "tool" || item.done ? undefined : asking.calls.has(item.id) ? "approval" : asking.main && item.status === "pending" ? "run" : undefined);
+  const drawing = liveRows(live, columns, rows, { now, focused: focusedChildId, hold });
+  const pad = fill ? Math.max(0, Math.floor(rows) - drawing.height) : 0;
   return (
-    <BottomClamp maxRows={rows} fill={fill}>
-      {groups.map((g) =>
-        g.kind === "panes" ? (
-          <PaneGroup key={g.key} agents={g.agents} now={now} plan={plan.groups[paneGroup++]!} focusedId={focusedChildId} />
-        ) : (
-          <TranscriptItemView key={g.item.id} item={g.item} now={now} width={columns} tailLines={g.item.id === shape.tailId ? plan.assistantTail : 3} />
-        ),
+    <Box flexDirection="column" flexShrink={0} width={columns}>
+      {pad > 0 ? <Box height={pad} flexShrink={0} /> : null}
+      {drawing.blocks.map((b) =>
+        b.kind === "panes" ? <PaneGroup key={b.key} agents={b.agents} now={now} plan={b.plan} focusedId={focusedChildId} /> : <ItemRows key={b.key} rows={b.rows} />,
       )}
-    </BottomClamp>
+    </Box>
   );
 }
 

@@ -20,8 +20,6 @@ export interface TranscriptItemViewProps {
   now: number;
   /** Terminal width. */
   width: number;
-  /** For live assistant text: show only this many last lines. */
-  tailLines?: number;
   /** Details open (Ctrl-O): a finished child's report, a tool's whole result, the thought itself. */
   detail?: boolean;
 }
@@ -31,7 +29,7 @@ export { DETAIL_RESULT_LINES } from "../layout/tool-call-parts.js";
 const TONE = { info: undefined, warn: "yellow", error: "red", dim: undefined } as const;
 
 /** The item, with one blank row above blocks that start a new turn (memoised: an unchanged item with the same props is not drawn again). */
-export const TranscriptItemView = memo(function TranscriptItemView({ item, now, width, tailLines, detail = false }: TranscriptItemViewProps) {
+export const TranscriptItemView = memo(function TranscriptItemView({ item, now, width, detail = false }: TranscriptItemViewProps) {
   switch (item.kind) {
     case "header":
       return (
@@ -67,7 +65,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, now, 
     case "assistant":
       return (
         <Box marginTop={1}>
-          <Markdown text={item.text} tailLines={item.done ? undefined : tailLines} width={width} />
+          <Markdown text={item.text} width={width} />
         </Box>
       );
     case "thinking":

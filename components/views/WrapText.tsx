@@ -8,13 +8,9 @@ import { Box, Text, Transform, type TextProps } from "ink";
 import { isValidElement, type ReactNode } from "react";
 import { hangOf } from "../layout/measure.js";
 
-/** A row's leading space, after the escape codes that open its styles. */
-const LEADING_SPACE = /^((?:\u001b\[[\d;]*m)*) /;
+import { dropBreakSpace } from "../layout/text-rows.js";
 
-/** dropBreakSpace: `row` without the space it starts with when it is a continuation row (index > 0). */
-export function dropBreakSpace(row: string, index: number): string {
-  return index > 0 ? row.replace(LEADING_SPACE, "$1") : row;
-}
+export { dropBreakSpace };
 
 /** Whether the text of `children` (a string, or elements and strings in order) starts with a space. */
 function startsWithSpace(children: ReactNode): boolean {
