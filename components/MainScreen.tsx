@@ -7,7 +7,7 @@
  * Inline mode: finished history goes to the terminal's scrollback (<Static>, written once) and the
  * rest is the same, clamped to the terminal's height. Ctrl-C: a typed draft is cleared first;
  * then, while work runs it aborts it (the core relays to every child); when idle the first press
- * arms "press again to exit". Navigation keys: see useScreenKeys and useTranscriptKeys.
+ * arms "press again to exit". Navigation keys: see useScreenKeys and useFullscreenKeys; the screen's state lives in one store (useScreenState).
  */
 import { Box, useApp, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useRef } from "react";
