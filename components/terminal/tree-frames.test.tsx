@@ -75,11 +75,11 @@ describe("TreeFrameWriter: rows from the tree straight to the terminal, only the
   });
 });
 
-describe("InlineFrameWriter: a frame as tall as the terminal", () => {
+describe("InlineFrameWriter: a frame taller than the terminal", () => {
   const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
   const frame = (n: number, last: string) => [...Array.from({ length: n - 1 }, (_, i) => row(`row ${i}`)), row(last)];
 
-  it("is written whole when it changed, and not at all when it did not (however tall)", () => {
+  it("is cut on its rows to the terminal's height less the cursor's row, its top rows first, and patched like any other", () => {
     const writes: string[] = [];
     const screen = new ScreenEmulator(40, 10);
     const w = new InlineFrameWriter((bytes) => {
@@ -87,15 +87,28 @@ describe("InlineFrameWriter: a frame as tall as the terminal", () => {
       screen.write(bytes);
     }, true);
     w.draw(frame(14, "working 1"), 40, 10);
+    expect(writes[0]).not.toContain("row 4"); // the cut rows are never written
+    expect(screen.lines().slice(0, 9).map((l) => l.trimEnd())).toEqual([...Array.from({ length: 8 }, (_, i) => `row ${i + 5}`), "working 1"]);
     w.draw(frame(14, "working 2"), 40, 10);
     expect(writes).toHaveLength(2);
-    expect(writes[1]).toContain("row 0"); // rows above the screen's top cannot be patched: all of it again
+    expect(writes[1]).not.toContain("row 5"); // the frame fits: only what changed
     expect(screen.lines().at(-2)!.trimEnd()).toBe("working 2");
+    expect(screen.scrollback).toEqual([]); // nothing went up into the scrollback
     w.draw(frame(14, "working 2"), 40, 10);
-    w.draw(frame(14, "working 2"), 40, 10);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(2); // unchanged: nothing written
     w.invalidate();
     w.draw(frame(14, "working 2"), 40, 10);
     expect(writes).toHaveLength(3); // after invalidate, drawn whole even when unchanged
+    expect(writes[2]).toContain("row 5");
+  });
+
+  it("keeps the caret on its cell when the rows above it are cut, and drops it when its own row is", () => {
+    const screen = new ScreenEmulator(40, 6);
+    const w = new InlineFrameWriter((bytes) => screen.write(bytes), false);
+    w.draw(frame(8, "› draft"), 40, 6, [], { x: 9, y: 7 });
+    expect(screen.lines()[4]!.trimEnd()).toBe("› draft");
+    expect({ x: screen.col, y: screen.row }).toEqual({ x: 9, y: 4 });
+    w.draw(frame(8, "› draft"), 40, 6, [], { x: 3, y: 1 });
+    expect({ x: screen.col, y: screen.row }).toEqual({ x: 0, y: 5 }); // its row was cut: the cursor waits below the frame
   });
 });

@@ -100,7 +100,8 @@ function fittedLines(rows: readonly CellRow[], columns: number): string[] {
  * leave the live area for good (<Static>'s new items) are written once above it, into the
  * scrollback, and the frame whole again below them. A frame as tall as the terminal, or the first
  * after `invalidate`, is written whole, after erasing the one shown. Rows are cut to the
- * terminal's width, so a frame never wraps.
+ * terminal's width, so a frame never wraps, and a frame to the terminal's height less one (the
+ * cursor's row below it), its top rows first, so it never scrolls itself off the screen.
  */
 export class InlineFrameWriter {
   /** The live frame's lines as on screen, the cursor at the start of the row below (or on the caret: `parked`). */
@@ -178,7 +179,12 @@ export class InlineFrameWriter {
    * when there is one in the frame.
    */
   draw(rows: readonly CellRow[], columns: number, height: number, above: readonly CellRow[] = [], caret?: CaretAt): void {
-    const lines = fittedLines(rows, columns);
+    // Never taller than the terminal less the cursor's row below it: the oldest (top) rows are cut.
+    const keep = Math.max(1, Math.floor(height) - 1);
+    const cutRows = rows.length > keep ? rows.slice(rows.length - keep) : rows;
+    const shift = rows.length - cutRows.length;
+    if (caret && shift > 0) caret = caret.y >= shift ? { x: caret.x, y: caret.y - shift } : undefined;
+    const lines = fittedLines(cutRows, columns);
     const shown = this.shown;
     this.shown = lines;
     const was = this.parked;
