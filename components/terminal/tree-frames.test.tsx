@@ -3,7 +3,7 @@ import { Box, Text, type DOMElement } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { createRef } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
-import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
+import { cut, InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows, type CellRow } from "./tree-rows.js";
 
 afterEach(() => cleanup());
@@ -71,7 +71,25 @@ describe("TreeFrameWriter: rows from the tree straight to the terminal, only the
     const ref = createRef<DOMElement>();
     render(<View ref={ref} lines={["a fairly long line of text"]} spinner="⠋" />);
     writer.draw(treeRows(rootOf(ref)), 10, 3);
-    expect(screen.lines()).toEqual(["╭─────────", "│", "│"]);
+    // Every row here lost its right border to the cut: each ends in … (see below for one cut only in blanks).
+    expect(screen.lines()).toEqual(["╭────────…", "│        …", "│        …"]);
+  });
+
+  it("cut: … in the last cell only when something was cut, never splitting a wide character", () => {
+    const row = (text: string): CellRow => {
+      const chars: string[] = [];
+      for (const ch of text) {
+        chars.push(ch);
+        if (ch === "漢") chars.push("");
+      }
+      return { chars, styles: chars.map(() => "") };
+    };
+    const text = (r: CellRow) => r.chars.join("");
+    expect(text(cut(row("abcdefgh"), 5))).toBe("abcd…");
+    expect(text(cut(row("abc     "), 5))).toBe("abc  ");
+    expect(text(cut(row("abc漢defg"), 5))).toBe("abc …"); // the wide character's first half would be left alone
+    expect(text(cut(row("ab漢defg"), 5))).toBe("ab漢…");
+    expect(cut(row("abc"), 5).chars).toHaveLength(3);
   });
 });
 

@@ -33,12 +33,21 @@ export function diffCells(row: CellRow): Cells | undefined {
   return { text, styles: styled ? row.styles.slice(0, end) : null };
 }
 
-/** Cuts `row` to `columns` cells (a wide character cut in half is dropped). */
+/**
+ * Cuts `row` to `columns` cells (a wide character cut in half is dropped). When the cells cut off
+ * held something (not only blanks), the last cell left is `…`: nothing is drawn wider than the
+ * terminal, and a row that had to be cut says so.
+ */
 export function cut(row: CellRow, columns: number): CellRow {
   if (row.chars.length <= columns) return row;
-  const chars = row.chars.slice(0, columns);
-  if (row.chars[columns] === "") chars[columns - 1] = " ";
-  return { chars, styles: row.styles.slice(0, columns) };
+  const w = Math.max(0, columns);
+  const chars = row.chars.slice(0, w);
+  if (row.chars[w] === "" && w > 0) chars[w - 1] = " ";
+  if (w > 0 && row.chars.slice(w).some((ch) => ch !== " " && ch !== "")) {
+    if (chars[w - 1] === "" && w > 1) chars[w - 2] = " "; // the … would split a wide character
+    chars[w - 1] = "…";
+  }
+  return { chars, styles: row.styles.slice(0, w) };
 }
 
 export class TreeFrameWriter {
