@@ -6,7 +6,7 @@
 import chalk from "chalk";
 import stringWidth from "string-width";
 import { parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
-import { layoutTable } from "../markdown/table-layout.js";
+import { layoutTable } from "./table-layout.js";
 import { paint, textRows, wrapTextRows } from "./text-rows.js";
 
 /** Inline spans styled as Markdown's Spans draws them: code cyan, links underlined with their target dim. */
