@@ -56,7 +56,6 @@ import type { ApprovalTiming } from "./state/approval-keys.js";
 import type { NotifyMode } from "./terminal/terminal-notify.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 import { TranscriptHistory } from "./views/Transcript.js";
-import { BottomClamp } from "./layout/BottomClamp.js";
 import { copyOut, itemCopyText } from "./state/copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN } from "./layout/screen-layout.js";
 import type { ScreenMode } from "./state/ui-reducer.js";
@@ -449,10 +448,10 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   return (
     <Box flexDirection="column">
       <TranscriptHistory finished={state.finished} epoch={epoch} columns={columns} />
-      <BottomClamp maxRows={layout.frameRows}>
+      <Box flexDirection="column" flexShrink={0}>
         {body}
         {bottom}
-      </BottomClamp>
+      </Box>
     </Box>
   );
 }

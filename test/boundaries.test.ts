@@ -60,10 +60,7 @@ export const COMPONENT_LEVELS: readonly (readonly string[])[] = [["terminal"], [
  * Arrows the wrong way that are known and named, each with what removes it. Only shrinks: an arrow not
  * listed fails the suite.
  */
-const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {
-  // Markdown's tables cut and wrap with the layout's text measures (measure.ts goes with the estimator).
-  "components/markdown/table-layout.ts imports components/layout/measure.ts": "the estimator goes",
-};
+const KNOWN_COMPONENT_BACK_ARROWS: Record<string, string> = {};
 
 /**
  * The UI reaches its session through useSession (a TuiSession, src/host/tui-session.ts): only
@@ -80,6 +77,21 @@ export function agentSessionImports(edges: readonly { from: string; to: string }
 const RUNTIME_REACT_INK = /(?:^|;|\n)\s*((?:import|export)\s+(?!type\b)[^;]*?from\s+["'](?:ink|react)(?:\/[^"']*)?["']|import\s+["'](?:ink|react)(?:\/[^"']*)?["']|.*(?:import|require)\s*\(\s*["'](?:ink|react)(?:\/[^"']*)?["'])/g;
 export function runtimeReactInkImports(file: string, text: string): string[] {
   return [...text.matchAll(RUNTIME_REACT_INK)].map((m) => `${file}: ${m[1]!.replace(/\s+/g, " ").trim()}`);
+}
+
+/** The one file that may reach Ink's yoga nodes: the seam (it reads their layout and gives text nodes their measure function). */
+const YOGA_SEAM = "components/terminal/ink-seam.ts";
+/** A Yoga setter that changes a node's layout (what BottomClamp and unconstrained.ts once called to clip a miss). */
+const YOGA_LAYOUT_SETTER = /\.set(?:Max|Min)?(?:Height|Width)\(|\.set(?:Overflow|Display|PositionType|Position|Margin|Padding|Border|Flex\w*|JustifyContent|Align\w*)\(/;
+/**
+ * The lines of `file` that reach past Ink into Yoga, as "file: line": a layout setter anywhere, or
+ * `yogaNode` outside the seam. Heights are drawn rows (issue #41 item 3): nothing is clipped after layout.
+ */
+export function yogaReaches(file: string, text: string): string[] {
+  return text
+    .split("\n")
+    .filter((line) => YOGA_LAYOUT_SETTER.test(line) || (file !== YOGA_SEAM && /\byogaNode\b/.test(line)))
+    .map((line) => `${file}: ${line.trim()}`);
 }
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
@@ -122,6 +134,15 @@ describe("architecture boundaries", () => {
     expect(agentSessionImports(appEdges())).toEqual([]);
     // The rule itself catches a view that reaches for the session class.
     expect(agentSessionImports([{ from: "components/views/X.tsx", to: AGENT_SESSION }, { from: "components/run-tui.tsx", to: AGENT_SESSION }, { from: "components/testing/h.tsx", to: AGENT_SESSION }])).toEqual(["components/views/X.tsx imports src/host/agent-session.ts"]);
+  });
+
+  it("nothing under components/ reaches into Yoga: no layout setter anywhere, yogaNode only in the seam (ink-seam.ts)", () => {
+    const files = sourceFiles(join(root, "components")).filter((f) => !isTest(f));
+    expect(files.flatMap((f) => yogaReaches(relative(root, f), read(f)))).toEqual([]);
+    // The rule itself catches a clamp's reach-in and leaves the seam's reads alone.
+    expect(yogaReaches("components/layout/X.tsx", "box.current?.yogaNode?.setMaxHeight(cap);\nnode?.yogaNode?.setOverflow(2);")).toHaveLength(2);
+    expect(yogaReaches("components/views/Y.tsx", "const y = node.yogaNode;")).toHaveLength(1);
+    expect(yogaReaches(YOGA_SEAM, "const y = node.yogaNode;\nc.yogaNode?.setMeasureFunc(f);")).toEqual([]);
   });
 
   it("no import cycles among the files of src/ and components/", () => {

@@ -6,7 +6,7 @@
 import chalk from "chalk";
 import stringWidth from "string-width";
 import { parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
-import { layoutTable } from "../markdown/table-layout.js";
+import { layoutTable } from "./table-layout.js";
 import { paint, textRows, wrapTextRows } from "./text-rows.js";
 
 /** Inline spans styled as Markdown's Spans draws them: code cyan, links underlined with their target dim. */
@@ -86,6 +86,17 @@ function insideFence(lines: readonly string[]): boolean {
  * so the count is the height.
  */
 export function markdownTail(text: string, rows: number, width: number): { rows: string[]; more: boolean } {
+  // The same tail asked for again in a frame (the screen asks whether it fills, then draws it) is not drawn twice.
+  const last = lastTail;
+  if (last && last.text === text && last.rows === rows && last.width === width) return last.tail;
+  const tail = drawTail(text, rows, width);
+  lastTail = { text, rows, width, tail };
+  return tail;
+}
+
+let lastTail: { text: string; rows: number; width: number; tail: { rows: string[]; more: boolean } } | undefined;
+
+function drawTail(text: string, rows: number, width: number): { rows: string[]; more: boolean } {
   const want = Math.max(0, Math.floor(rows));
   const lines = text.split("\n");
   for (let take = Math.max(1, want + 1); ; take *= 2) {

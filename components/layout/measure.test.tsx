@@ -1,29 +1,29 @@
+import { Box, renderToString, Text } from "ink";
 import { describe, expect, it } from "vitest";
-import { rowCount, tailToRows, wrapRows } from "./measure.js";
+import { wrapRows } from "./measure.js";
 
-describe("measure", () => {
-  it("counts wrapped rows as Ink wraps them (hard wrap, blank lines count)", () => {
-    expect(rowCount("a".repeat(150), 80)).toBe(2);
-    expect(rowCount("one\n\ntwo", 80)).toBe(3);
-    expect(rowCount("x".repeat(200), 80)).toBe(3);
+/** The rows Ink draws `text` in at `width` columns (one <Text> in a box that wide). */
+function inkRows(text: string, width: number): string[] {
+  return renderToString(
+    <Box width={width}>
+      <Text>{text}</Text>
+    </Box>,
+    { columns: 400 },
+  )
+    .split("\n")
+    .map((r) => r.trimEnd());
+}
+
+describe("wrapRows: the one wrapping, the one Ink draws with", () => {
+  it("wraps as Ink wraps (hard wrap, blank lines count)", () => {
+    expect(wrapRows("a".repeat(150), 80)).toHaveLength(2);
+    expect(wrapRows("one\n\ntwo", 80)).toEqual(["one", "", "two"]);
+    expect(wrapRows("x".repeat(200), 80)).toHaveLength(3);
     expect(wrapRows("hello world foo", 11)).toEqual(["hello world", " foo"]);
   });
 
-  it("re-measures at a new width", () => {
-    const text = "word ".repeat(40).trim();
-    expect(rowCount(text, 200)).toBe(1);
-    expect(rowCount(text, 40)).toBeGreaterThan(4);
-  });
-
-  it("keeps the end of a long paragraph within the row budget", () => {
-    const para = Array.from({ length: 300 }, (_, i) => `w${i}`).join(" ");
-    const tail = tailToRows(para, 40, 3);
-    expect(rowCount(tail, 40)).toBeLessThanOrEqual(3);
-    expect(tail.endsWith("w299")).toBe(true);
-    expect(tail).not.toContain("w0 ");
-  });
-
-  it("keeps whole lines when they fit", () => {
-    expect(tailToRows("a\nb\nc\nd", 80, 2)).toBe("c\nd");
+  it("gives the rows Ink draws, at every width", () => {
+    const texts = ["word ".repeat(40).trim(), `${"abcdefghi ".repeat(3)}abcdefghij next words`, "a-very-long-word-without-any-spaces-that-must-break-hard plus tail", "漢字の文字列 mixed with ascii words 漢字"];
+    for (const text of texts) for (const width of [7, 12, 24, 40, 80]) expect(wrapRows(text, width).map((r) => r.trimEnd()), `${JSON.stringify(text)} at ${width}`).toEqual(inkRows(text, width));
   });
 });

@@ -1,13 +1,12 @@
 /**
- * Measuring text in terminal rows the way Ink draws it: Ink wraps a <Text> with wrap-ansi
- * (`hard: true, trim: false`) and measures cells with string-width, so these helpers do the same.
- * Results are cached per text and width (components/terminal/bounded-cache.js), so re-measuring an unchanged item is cheap
- * and a resize simply measures at the new width.
+ * Text in terminal rows and cells, with the one wrapping that draws: a source line wider than the
+ * width is wrapped as Ink's <Text> wraps it (ink-seam's wrapForLayout, which text-rows.ts draws
+ * with too), so a count of rows is a count of drawn rows. Wrapped rows are kept per text and width
+ * in the one bounded cache (components/terminal/bounded-cache.js).
  */
 import stringWidth from "string-width";
-import wrapAnsi from "wrap-ansi";
 import { BoundedCache } from "../terminal/bounded-cache.js";
-import { asciiRows } from "./ascii-rows.js";
+import { wrapForLayout } from "../terminal/ink-seam.js";
 
 const cache = new BoundedCache<string, string[]>(2000);
 
@@ -19,54 +18,15 @@ export function wrapRows(text: string, width: number): string[] {
     const rows: string[] = [];
     for (const line of text.split("\n")) {
       if (line === "") rows.push("");
-      else rows.push(...wrapAnsi(line, w, { hard: true, trim: false }).split("\n"));
+      else rows.push(...(stringWidth(line) > w ? wrapForLayout(line, w, "wrap").split("\n") : [line]));
     }
     return rows;
   });
 }
 
-const ASCII_LINES = /^[\x20-\x7e\n]*$/;
-
-/** Number of terminal rows `text` takes at `width` columns (printable ASCII counted without wrapping it). */
-export function rowCount(text: string, width: number): number {
-  if (!ASCII_LINES.test(text)) return wrapRows(text, width).length;
-  const w = Math.max(1, Math.floor(width));
-  let rows = 0;
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    rows += asciiRows(text.slice(start, end), w);
-    start = end + 1;
-  }
-  return rows;
-}
-
 /** Display width of `text` in terminal cells. */
 export function cellWidth(text: string): number {
   return stringWidth(text);
-}
-
-/**
- * The end of `text` that fits in `maxRows` rows at `width`, cut at a source-line boundary when
- * possible (else mid-line, at a wrapped-row boundary), so the newest words are always shown.
- */
-export function tailToRows(text: string, width: number, maxRows: number): string {
-  const budget = Math.max(1, Math.floor(maxRows));
-  const lines = text.split("\n");
-  let used = 0;
-  let start = lines.length;
-  while (start > 0) {
-    const n = rowCount(lines[start - 1]!, width);
-    if (used + n > budget) break;
-    used += n;
-    start--;
-  }
-  const whole = lines.slice(start);
-  if (start === 0 || used === budget) return whole.join("\n");
-  // Part of the line before: its last wrapped rows.
-  const partial = wrapRows(lines[start - 1]!, width).slice(-(budget - used)).join("");
-  return [partial.trimStart(), ...whole].join("\n");
 }
 
 /** The start of plain `text` that fits in `w` terminal cells. */
@@ -98,14 +58,4 @@ export function hangOf(line: string, width: number): number {
   const last = [...line.matchAll(/\S {2,}(?=\S)/g)].map((m) => m.index + m[0].length).filter((at) => at <= width - 20).pop();
   if (last !== undefined && cellWidth(line) > width) return last;
   return lead <= width - 20 ? lead : 0;
-}
-
-/** Rows of `text` at `width` with each indented line's continuation rows hung at hangOf (WrapLines `hanging`). */
-export function hangingRowCount(text: string, width: number): number {
-  let rows = 0;
-  for (const line of text.split("\n")) {
-    const hang = hangOf(line, width);
-    rows += hang === 0 ? rowCount(line, width) : rowCount(line.slice(hang), width - hang);
-  }
-  return rows;
 }

@@ -5,7 +5,14 @@
  * code fence runs to the end.
  */
 
-import type { CellAlign, TableData } from "./table-layout.js";
+export type CellAlign = "left" | "right" | "center";
+
+/** A parsed table: plain-text cells (inline Markdown already reduced to text). */
+export interface TableData {
+  align: CellAlign[];
+  header: string[];
+  rows: string[][];
+}
 
 /** A run of inline text with its style. */
 export interface Span {

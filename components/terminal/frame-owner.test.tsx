@@ -114,7 +114,7 @@ describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from
     const after = term.writes.slice(before).join("");
     expect(after).toContain("\u001b[H\u001b[J");
     expect(after).not.toContain("\u001b[2K");
-    expect(trimmed(term.screen.lines())[0]).toBe(`╭${"─".repeat(29)}`); // the 40-wide box cut to 30 columns
+    expect(trimmed(term.screen.lines())[0]).toBe(`╭${"─".repeat(28)}…`); // the 40-wide box cut to 30 columns, the cut marked
     app.unmount();
   });
 });

@@ -3,7 +3,7 @@ import { Box, Text, type DOMElement } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { createRef } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
-import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
+import { cut, InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows, type CellRow } from "./tree-rows.js";
 
 afterEach(() => cleanup());
@@ -71,15 +71,33 @@ describe("TreeFrameWriter: rows from the tree straight to the terminal, only the
     const ref = createRef<DOMElement>();
     render(<View ref={ref} lines={["a fairly long line of text"]} spinner="⠋" />);
     writer.draw(treeRows(rootOf(ref)), 10, 3);
-    expect(screen.lines()).toEqual(["╭─────────", "│", "│"]);
+    // Every row here lost its right border to the cut: each ends in … (see below for one cut only in blanks).
+    expect(screen.lines()).toEqual(["╭────────…", "│        …", "│        …"]);
+  });
+
+  it("cut: … in the last cell only when something was cut, never splitting a wide character", () => {
+    const row = (text: string): CellRow => {
+      const chars: string[] = [];
+      for (const ch of text) {
+        chars.push(ch);
+        if (ch === "漢") chars.push("");
+      }
+      return { chars, styles: chars.map(() => "") };
+    };
+    const text = (r: CellRow) => r.chars.join("");
+    expect(text(cut(row("abcdefgh"), 5))).toBe("abcd…");
+    expect(text(cut(row("abc     "), 5))).toBe("abc  ");
+    expect(text(cut(row("abc漢defg"), 5))).toBe("abc …"); // the wide character's first half would be left alone
+    expect(text(cut(row("ab漢defg"), 5))).toBe("ab漢…");
+    expect(cut(row("abc"), 5).chars).toHaveLength(3);
   });
 });
 
-describe("InlineFrameWriter: a frame as tall as the terminal", () => {
+describe("InlineFrameWriter: a frame taller than the terminal", () => {
   const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
   const frame = (n: number, last: string) => [...Array.from({ length: n - 1 }, (_, i) => row(`row ${i}`)), row(last)];
 
-  it("is written whole when it changed, and not at all when it did not (however tall)", () => {
+  it("is cut on its rows to the terminal's height less the cursor's row, its top rows first, and patched like any other", () => {
     const writes: string[] = [];
     const screen = new ScreenEmulator(40, 10);
     const w = new InlineFrameWriter((bytes) => {
@@ -87,15 +105,28 @@ describe("InlineFrameWriter: a frame as tall as the terminal", () => {
       screen.write(bytes);
     }, true);
     w.draw(frame(14, "working 1"), 40, 10);
+    expect(writes[0]).not.toContain("row 4"); // the cut rows are never written
+    expect(screen.lines().slice(0, 9).map((l) => l.trimEnd())).toEqual([...Array.from({ length: 8 }, (_, i) => `row ${i + 5}`), "working 1"]);
     w.draw(frame(14, "working 2"), 40, 10);
     expect(writes).toHaveLength(2);
-    expect(writes[1]).toContain("row 0"); // rows above the screen's top cannot be patched: all of it again
+    expect(writes[1]).not.toContain("row 5"); // the frame fits: only what changed
     expect(screen.lines().at(-2)!.trimEnd()).toBe("working 2");
+    expect(screen.scrollback).toEqual([]); // nothing went up into the scrollback
     w.draw(frame(14, "working 2"), 40, 10);
-    w.draw(frame(14, "working 2"), 40, 10);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(2); // unchanged: nothing written
     w.invalidate();
     w.draw(frame(14, "working 2"), 40, 10);
     expect(writes).toHaveLength(3); // after invalidate, drawn whole even when unchanged
+    expect(writes[2]).toContain("row 5");
+  });
+
+  it("keeps the caret on its cell when the rows above it are cut, and drops it when its own row is", () => {
+    const screen = new ScreenEmulator(40, 6);
+    const w = new InlineFrameWriter((bytes) => screen.write(bytes), false);
+    w.draw(frame(8, "› draft"), 40, 6, [], { x: 9, y: 7 });
+    expect(screen.lines()[4]!.trimEnd()).toBe("› draft");
+    expect({ x: screen.col, y: screen.row }).toEqual({ x: 9, y: 4 });
+    w.draw(frame(8, "› draft"), 40, 6, [], { x: 3, y: 1 });
+    expect({ x: screen.col, y: screen.row }).toEqual({ x: 0, y: 5 }); // its row was cut: the cursor waits below the frame
   });
 });

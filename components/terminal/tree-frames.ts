@@ -33,12 +33,21 @@ export function diffCells(row: CellRow): Cells | undefined {
   return { text, styles: styled ? row.styles.slice(0, end) : null };
 }
 
-/** Cuts `row` to `columns` cells (a wide character cut in half is dropped). */
+/**
+ * Cuts `row` to `columns` cells (a wide character cut in half is dropped). When the cells cut off
+ * held something (not only blanks), the last cell left is `…`: nothing is drawn wider than the
+ * terminal, and a row that had to be cut says so.
+ */
 export function cut(row: CellRow, columns: number): CellRow {
   if (row.chars.length <= columns) return row;
-  const chars = row.chars.slice(0, columns);
-  if (row.chars[columns] === "") chars[columns - 1] = " ";
-  return { chars, styles: row.styles.slice(0, columns) };
+  const w = Math.max(0, columns);
+  const chars = row.chars.slice(0, w);
+  if (row.chars[w] === "" && w > 0) chars[w - 1] = " ";
+  if (w > 0 && row.chars.slice(w).some((ch) => ch !== " " && ch !== "")) {
+    if (chars[w - 1] === "" && w > 1) chars[w - 2] = " "; // the … would split a wide character
+    chars[w - 1] = "…";
+  }
+  return { chars, styles: row.styles.slice(0, w) };
 }
 
 export class TreeFrameWriter {
@@ -100,7 +109,8 @@ function fittedLines(rows: readonly CellRow[], columns: number): string[] {
  * leave the live area for good (<Static>'s new items) are written once above it, into the
  * scrollback, and the frame whole again below them. A frame as tall as the terminal, or the first
  * after `invalidate`, is written whole, after erasing the one shown. Rows are cut to the
- * terminal's width, so a frame never wraps.
+ * terminal's width, so a frame never wraps, and a frame to the terminal's height less one (the
+ * cursor's row below it), its top rows first, so it never scrolls itself off the screen.
  */
 export class InlineFrameWriter {
   /** The live frame's lines as on screen, the cursor at the start of the row below (or on the caret: `parked`). */
@@ -178,7 +188,12 @@ export class InlineFrameWriter {
    * when there is one in the frame.
    */
   draw(rows: readonly CellRow[], columns: number, height: number, above: readonly CellRow[] = [], caret?: CaretAt): void {
-    const lines = fittedLines(rows, columns);
+    // Never taller than the terminal less the cursor's row below it: the oldest (top) rows are cut.
+    const keep = Math.max(1, Math.floor(height) - 1);
+    const cutRows = rows.length > keep ? rows.slice(rows.length - keep) : rows;
+    const shift = rows.length - cutRows.length;
+    if (caret && shift > 0) caret = caret.y >= shift ? { x: caret.x, y: caret.y - shift } : undefined;
+    const lines = fittedLines(cutRows, columns);
     const shown = this.shown;
     this.shown = lines;
     const was = this.parked;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Markdown } from "./Markdown.js";
 import { markdownTail } from "../layout/markdown-lines.js";
 import { parseMarkdown } from "../markdown/parse-markdown.js";
-import { columnWidths } from "../markdown/table-layout.js";
+import { columnWidths } from "../layout/table-layout.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
 
 afterEach(() => cleanup());

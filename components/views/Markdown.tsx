@@ -6,7 +6,7 @@ import { Box, Text } from "ink";
 import { memo, useMemo, useRef } from "react";
 import { parseInline, parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
 import { stableBlocks, type KeyedBlock } from "../markdown/stable-blocks.js";
-import { layoutTable } from "../markdown/table-layout.js";
+import { layoutTable } from "../layout/table-layout.js";
 import { WrapText } from "./WrapText.js";
 
 export interface MarkdownProps {

@@ -4,8 +4,9 @@
  * one-row "↓ N new lines" hint in their place — and the child-session sidebar standing beside it
  * in a wide terminal. Inline: only the live items (history went to the terminal's scrollback via
  * <Static>). In both modes the sidebar stacks under the live items when there is no room beside,
- * and a child's transcript overlay takes the region's place. Every box has a fixed height or is
- * clamped, so the region never takes more rows than the layout gave it.
+ * and a child's transcript overlay takes the region's place. Every box has a fixed height, or is
+ * drawn to rows and cut to the rows it was given (the live items), so the region never takes more
+ * rows than the layout gave it.
  */
 import { Box, Text } from "ink";
 import { HistoryWindow } from "./HistoryWindow.js";

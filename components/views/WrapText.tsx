@@ -40,7 +40,7 @@ export function WrapText(props: TextProps) {
 /**
  * WrapLines: text of several lines, each source line a WrapText (its indentation kept), in a column.
  * `hanging` (the width of the column): an indented line's continuation rows start at its hangOf
- * column (a listing's text column), not at column 0; measured by hangingRowCount.
+ * column (a listing's text column), not at column 0 (drawn to rows by item-lines.ts `lines`).
  */
 export function WrapLines({ text, hanging, ...props }: Omit<TextProps, "children"> & { text: string; hanging?: number }) {
   return (

@@ -4,16 +4,10 @@
  * wrap over several rows. Pure: returns the text rows.
  */
 import stringWidth from "string-width";
-import { cutToCells, wrapRows } from "../layout/measure.js";
+import type { CellAlign, TableData } from "../markdown/parse-markdown.js";
+import { cutToCells, wrapRows } from "./measure.js";
 
-export type CellAlign = "left" | "right" | "center";
-
-/** A parsed table: plain-text cells (inline Markdown already reduced to text). */
-export interface TableData {
-  align: CellAlign[];
-  header: string[];
-  rows: string[][];
-}
+export type { CellAlign, TableData };
 
 /** The narrowest a column is squeezed to before the table is simply cut. */
 const MIN_COLUMN = 3;
