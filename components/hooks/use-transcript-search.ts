@@ -8,25 +8,16 @@
  * whatever the heights of the items drawn around it turn out to be).
  */
 import { useInput } from "ink";
+import { itemCopyText } from "../state/copy-answer.js";
 import { perKey } from "../state/per-key.js";
 import { useMemo, useRef } from "react";
 import type { TranscriptItem } from "../state/transcript-types.js";
 import type { ScreenStore, SearchState } from "../state/screen-state.js";
 
-/** The searchable text of one item. */
+/** The searchable text of one item: what copying it gives (its message, the thought, the header's notices), and for a tool call its name, arguments, report and result. */
 export function itemText(item: TranscriptItem): string {
-  switch (item.kind) {
-    case "header":
-      return `${item.cwd} ${item.notices.join(" ")}`;
-    case "user":
-    case "assistant":
-    case "info":
-      return item.text;
-    case "thinking":
-      return item.text ?? "";
-    case "tool":
-      return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" ");
-  }
+  if (item.kind !== "tool") return itemCopyText(item);
+  return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" ");
 }
 
 /** Indexes of the items containing `query` (case-insensitive), newest first. */

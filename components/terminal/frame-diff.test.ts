@@ -46,6 +46,15 @@ describe("cells", () => {
     expect(cellsOf("\u001b]8;;http://x\u0007link")).toBeUndefined();
   });
 
+  it("reads a row's styles as the renderer draws them: one sequence's codes each, a close ending its part, a new colour replacing the old", () => {
+    const ESC = "\u001b[";
+    expect(cellsOf(`${ESC}1;31mx${ESC}22my`)!.styles).toEqual([`${ESC}1m${ESC}31m`, `${ESC}31m`]); // y is red, not bold
+    expect(cellsOf(`${ESC}31mx${ESC}32my`)!.styles).toEqual([`${ESC}31m`, `${ESC}32m`]);
+    expect(cellsOf(`${ESC}38;5;208mx${ESC}39my`)!.styles).toEqual([`${ESC}38;5;208m`, ""]);
+    // A patch that starts at y writes y's own style, so the terminal does not draw it bold.
+    expect(rowPatch(`${ESC}1;31mx${ESC}22ma`, `${ESC}1;31mx${ESC}22mb`, 80)).toEqual({ pieces: [{ col: 1, text: `${ESC}31mb${ESC}0m`, width: 1 }] });
+  });
+
   it("patches only the changed cells of a row, and rewrites a row it cannot count whole", () => {
     expect(rowPatch("│ › ⠋ working", "│ › ⠙ working", 80)).toEqual({ pieces: [{ col: 4, text: "⠙", width: 1 }] });
     expect(rowPatch("the answer so", "the answer so far", 80)).toEqual({ pieces: [{ col: 14, text: "far", width: 3 }] }); // the space past the old end is blank already

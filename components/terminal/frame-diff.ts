@@ -21,6 +21,7 @@
 import stringWidth from "string-width";
 import { BoundedCache } from "./bounded-cache.js";
 import { scrollPlans, scrolled } from "./scroll-plan.js";
+import { applySgr } from "./sgr-state.js";
 
 const CSI = "\u001b[";
 const RESET = `${CSI}0m`;
@@ -36,19 +37,6 @@ function isNarrow(ch: string): boolean {
   }
   return narrow;
 }
-
-/** SGR parameters that close what others opened: the close code → the opening codes it ends. */
-const CLOSES: Record<string, (code: string) => boolean> = {
-  "22": (c) => c === "1" || c === "2",
-  "23": (c) => c === "3",
-  "24": (c) => c === "4",
-  "25": (c) => c === "5",
-  "27": (c) => c === "7",
-  "28": (c) => c === "8",
-  "29": (c) => c === "9",
-  "39": (c) => /^(3[0-8]|9[0-7])(;|$)/.test(c),
-  "49": (c) => /^(4[0-8]|10[0-7])(;|$)/.test(c),
-};
 
 /**
  * A row as cells: `text` holds one UTF-16 unit per cell (surrogate pairs are refused), `styles` the
@@ -79,10 +67,7 @@ export function cellsOf(line: string): Cells | undefined {
       if (!m) return undefined;
       text += line.slice(from, i);
       i = from = SGR.lastIndex;
-      const params = m[1]!;
-      if (params === "" || params === "0") open = [];
-      else if (CLOSES[params]) open = open.filter((c) => !CLOSES[params]!(c));
-      else open = [...open.filter((c) => c !== params), params];
+      open = applySgr(open, m[1]!);
       style = open.length ? open.map((c) => `${CSI}${c}m`).join("") : "";
       continue;
     }

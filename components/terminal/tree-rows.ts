@@ -10,6 +10,7 @@ import type { DOMElement } from "ink";
 import cliBoxes from "cli-boxes";
 import stringWidth from "string-width";
 import { CARET_MARK, type CaretAt } from "./caret.js";
+import { applySgr } from "./sgr-state.js";
 import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
 
 const CSI = "\u001b[";
@@ -27,23 +28,6 @@ interface Clip {
   y1: number;
   y2: number;
 }
-
-/** SGR closing codes → whether they end an open code. */
-const CLOSES: Record<string, (code: string) => boolean> = {
-  "22": (c) => c === "1" || c === "2",
-  "23": (c) => c === "3",
-  "24": (c) => c === "4",
-  "25": (c) => c === "5",
-  "27": (c) => c === "7",
-  "28": (c) => c === "8",
-  "29": (c) => c === "9",
-  "39": (c) => /^(3[0-8]|9[0-7])(;|$)/.test(c),
-  "49": (c) => /^(4[0-8]|10[0-7])(;|$)/.test(c),
-};
-
-/** Foreground and background colour codes: a new one replaces the one in force. */
-const FOREGROUND = /^(3[0-8]|9[0-7])(;|$)/;
-const BACKGROUND = /^(4[0-8]|10[0-7])(;|$)/;
 
 const ESCAPE = /\u001b(?:\[([0-9;:]*)([ -/]*[@-~])|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/y;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
@@ -98,33 +82,11 @@ function tokenize(line: string): StyledCell[] {
     from = i = ESCAPE.lastIndex;
     if (m[0] === CARET_MARK) out.push({ ch: "", style, width: 0, caret: true });
     if (m[2] !== "m") continue;
-    for (const code of splitSgr(m[1]!)) {
-      if (code === "" || code === "0") open = [];
-      else if (CLOSES[code]) open = open.filter((c) => !CLOSES[code]!(c));
-      else open = [...open.filter((c) => c !== code && !(FOREGROUND.test(code) && FOREGROUND.test(c)) && !(BACKGROUND.test(code) && BACKGROUND.test(c))), code];
-    }
+    open = applySgr(open, m[1]!);
     style = open.map((c) => `${CSI}${c}m`).join("");
   }
   addText(line.slice(from));
   return out;
-}
-
-/** SGR parameters split into codes, keeping 38/48 colour specs (38;5;n, 38;2;r;g;b) whole. */
-function splitSgr(params: string): string[] {
-  if (!params.includes(";")) return [params];
-  const parts = params.split(";");
-  const codes: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i]!;
-    if ((p === "38" || p === "48" || p === "58") && parts[i + 1] === "5") {
-      codes.push(parts.slice(i, i + 3).join(";"));
-      i += 2;
-    } else if ((p === "38" || p === "48" || p === "58") && parts[i + 1] === "2") {
-      codes.push(parts.slice(i, i + 5).join(";"));
-      i += 4;
-    } else codes.push(p);
-  }
-  return codes;
 }
 
 /** The grid a frame is drawn into. */
