@@ -43,3 +43,11 @@ describe("tree-rows' tokenized lines are held compactly and bounded by what they
     expect(heldRuns()).toBeLessThanOrEqual(2 * 20_000 + 200);
   });
 });
+
+describe("frame-diff's cells of rows are bounded by the characters they hold", () => {
+  it("holds at most twice its budget of characters however many distinct wide rows pass", async () => {
+    const { cachedCells, heldCellChars } = await import("./frame-diff.js");
+    for (let i = 0; i < 5_000; i++) cachedCells(`\u001b[2m${String(i).padEnd(180, "x")}\u001b[22m`);
+    expect(heldCellChars()).toBeLessThanOrEqual(2 * 100_000 + 200);
+  });
+});
