@@ -1,5 +1,5 @@
 /**
- * The caches of frame-diff.ts and layout/measure.ts use the one policy (bounded-cache.js): a row
+ * The caches of frame-diff.ts, layout/measure.ts and tree-rows.ts use the one policy (bounded-cache.js): a row
  * drawn every frame keeps its cached answer however many new rows pass through (frame-diff's used
  * to clear everything at 2,000; measure's dropped the oldest key even while it was in use).
  */
@@ -25,5 +25,29 @@ describe("the project's caches keep the working set across turnovers", () => {
       wrapRows(`child ${i} · ${i}s`, 12);
       if (i % 50 === 0) expect(wrapRows(text, 12), `after ${i} new texts`).toBe(first);
     }
+  });
+});
+
+describe("tree-rows' tokenized lines are held compactly and bounded by what they hold", () => {
+  it("holds a line of printable ASCII as one run, not a cell at a time", async () => {
+    const { styledRuns, styledCells } = await import("./tree-rows.js");
+    const line = `\u001b[2m${"a".repeat(100)}\u001b[22m and more`;
+    expect(styledRuns(line)).toHaveLength(2);
+    expect(styledCells(line)).toHaveLength(109); // expanded on demand, a cell each
+  });
+
+  it("holds at most twice its budget of runs however many distinct lines a long session draws", async () => {
+    const { styledRuns, heldRuns } = await import("./tree-rows.js");
+    // lines of box drawing: one run per grapheme, as a pane's borders are
+    for (let i = 0; i < 5_000; i++) styledRuns(`│ ${i} ${"─".repeat(100)} │`);
+    expect(heldRuns()).toBeLessThanOrEqual(2 * 20_000 + 200);
+  });
+});
+
+describe("frame-diff's cells of rows are bounded by the characters they hold", () => {
+  it("holds at most twice its budget of characters however many distinct wide rows pass", async () => {
+    const { cachedCells, heldCellChars } = await import("./frame-diff.js");
+    for (let i = 0; i < 5_000; i++) cachedCells(`\u001b[2m${String(i).padEnd(180, "x")}\u001b[22m`);
+    expect(heldCellChars()).toBeLessThanOrEqual(2 * 100_000 + 200);
   });
 });

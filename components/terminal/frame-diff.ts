@@ -86,8 +86,15 @@ const sameCell = (a: Cells, b: Cells, i: number) => a.text.charCodeAt(i) === b.t
 /** Gaps of unchanged cells up to this long are rewritten rather than jumped over (a jump costs ~5 bytes). */
 const MERGE_GAP = 5;
 
-/** cellsOf, remembered for the rows of the last few frames. */
-const cellCache = new BoundedCache<string, Cells | null>(2000);
+/**
+ * cellsOf, remembered for the rows of the last few frames: at most 2,000 rows and 100,000
+ * characters of rows a generation (a frame's rows twice over even at 200×60 or for an `--inline`
+ * live area taller than the terminal; held by count alone, the soak kept ~5 MB here).
+ */
+const cellCache = new BoundedCache<string, Cells | null>(2000, { weigh: (line) => line.length, budget: 100_000 });
+
+/** Characters of rows whose cells are held now (both generations); for tests. */
+export const heldCellChars = () => cellCache.weight;
 export function cachedCells(line: string): Cells | undefined {
   return cellCache.get(line, (l) => cellsOf(l) ?? null) ?? undefined;
 }

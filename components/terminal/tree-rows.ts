@@ -11,6 +11,7 @@ import cliBoxes from "cli-boxes";
 import stringWidth from "string-width";
 import { CARET_MARK, type CaretAt } from "./caret.js";
 import { applySgr } from "./sgr-state.js";
+import { BoundedCache } from "./bounded-cache.js";
 import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
 
 const CSI = "\u001b[";
@@ -34,15 +35,16 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const segmenter = new Intl.Segmenter();
 
 /** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
-export function styledCells(line: string): readonly StyledCell[] {
-  let cells = cellsYoung.get(line) ?? cellsOld.get(line);
-  if (cells === undefined) cells = tokenize(line);
-  if (cellsYoung.size >= 2000) {
-    cellsOld = cellsYoung;
-    cellsYoung = new Map();
-  }
-  cellsYoung.set(line, cells);
-  return cells;
+export function styledCells(line: string): StyledCell[] {
+  return styledRuns(line).flatMap((run) => (run.ascii ? [...run.ch].map((ch) => ({ ch, style: run.style, width: 1 })) : [run]));
+}
+
+/**
+ * A styled text line as runs, kept for the lines drawn lately: a run of printable ASCII is one
+ * entry (`ascii`: each character one cell), any other grapheme an entry of its own.
+ */
+export function styledRuns(line: string): readonly StyledRun[] {
+  return runCache.get(line, tokenize);
 }
 
 /** A grapheme with its style and the columns it takes. */
@@ -54,18 +56,29 @@ export interface StyledCell {
   caret?: true;
 }
 
-// Lines tokenized lately, in two generations of at most 2000 (most lines are the same from frame to frame).
-let cellsYoung = new Map<string, readonly StyledCell[]>();
-let cellsOld = new Map<string, readonly StyledCell[]>();
+/** A StyledCell, or (`ascii`) a run of printable ASCII characters in one style, one cell each (`width` = their count). */
+export interface StyledRun extends StyledCell {
+  ascii?: true;
+}
 
-function tokenize(line: string): StyledCell[] {
-  const out: StyledCell[] = [];
+/**
+ * Lines tokenized lately (most lines are the same from frame to frame): at most 2,000 lines and
+ * 20,000 runs a generation. A run of ASCII is one object, not one per cell: held a cell at a time,
+ * 4,000 lines were ~25 MB of the heap, filled over minutes of a long session (the soak).
+ */
+const runCache = new BoundedCache<string, readonly StyledRun[]>(2000, { weigh: (_line, runs) => runs.length, budget: 20_000 });
+
+/** Runs held by the cache of tokenized lines (both generations); for tests. */
+export const heldRuns = () => runCache.weight;
+
+function tokenize(line: string): StyledRun[] {
+  const out: StyledRun[] = [];
   let open: string[] = [];
   let style = "";
   const addText = (text: string) => {
     if (!text) return;
     if (PRINTABLE_ASCII.test(text)) {
-      for (const ch of text) out.push({ ch, style, width: 1 });
+      out.push({ ch: text, style, width: text.length, ascii: true });
       return;
     }
     for (const { segment } of segmenter.segment(text)) out.push({ ch: segment, style, width: Math.max(1, stringWidth(segment)) });
@@ -118,7 +131,11 @@ class Grid {
       let line = raw;
       for (const t of transforms) line = t(line, index);
       let col = x;
-      for (const cell of styledCells(line)) {
+      for (const cell of styledRuns(line)) {
+        if (cell.ascii) {
+          for (let k = 0; k < cell.width; k++, col++) if ((clip ? col >= clip.x1 && col < clip.x2 : true) && col >= 0) this.put(row, col, cell.ch[k]!, cell.style);
+          continue;
+        }
         if (cell.caret) {
           if ((!clip || (col >= clip.x1 && col < clip.x2 && y + index >= clip.y1 && y + index < clip.y2)) && col >= 0) this.caret = { x: col, y: y + index };
           continue;
