@@ -51,3 +51,26 @@ describe("frame-diff's cells of rows are bounded by the characters they hold", (
     expect(heldCellChars()).toBeLessThanOrEqual(2 * 100_000 + 200);
   });
 });
+
+describe("the Ink seam's wrapped texts are bounded by the characters they hold", () => {
+  it("holds at most twice its budget of characters however many distinct long texts are wrapped", async () => {
+    const { wrapForLayout, heldWrapChars } = await import("./ink-seam.js");
+    // a streaming answer: every frame a longer text, each a new key of its whole length
+    let answer = "";
+    for (let i = 0; i < 3_000; i++) {
+      answer += `word${i} `;
+      wrapForLayout(answer.slice(-2_000), 80, "wrap");
+    }
+    expect(heldWrapChars()).toBeLessThanOrEqual(2 * 200_000 + 2 * 2_100);
+  });
+
+  it("keeps a text wrapped every frame across turnovers", async () => {
+    const { wrapForLayout } = await import("./ink-seam.js");
+    const text = "a status line wrapped every frame at twelve columns";
+    const first = wrapForLayout(text, 12, "wrap");
+    for (let i = 0; i < 5_000; i++) {
+      wrapForLayout(`${"x".repeat(500)} ${i}`, 12, "wrap");
+      if (i % 50 === 0) expect(wrapForLayout(text, 12, "wrap"), `after ${i} new texts`).toBe(first);
+    }
+  });
+});

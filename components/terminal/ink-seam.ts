@@ -97,20 +97,16 @@ export function textOf(node: DOMElement): string {
  * untrimmed) or truncated (cli-truncate), by the node's `textWrap`.
  */
 export function wrapForLayout(text: string, maxWidth: number, wrapType: string): string {
-  const key = `${maxWidth}\u0000${wrapType}\u0000${text}`;
-  let wrapped = wrapYoung.get(key) ?? wrapOld.get(key);
-  if (wrapped === undefined) wrapped = wrapNow(text, maxWidth, wrapType);
-  if (wrapYoung.size >= 1000) {
-    wrapOld = wrapYoung;
-    wrapYoung = new Map();
-  }
-  wrapYoung.set(key, wrapped);
-  return wrapped;
+  return wrapCache.get(`${maxWidth}\u0000${wrapType}\u0000${text}`, () => wrapNow(text, maxWidth, wrapType));
 }
 
-// The texts wrapped lately, in two generations of at most 1000 (a text unchanged between frames is wrapped once).
-let wrapYoung = new Map<string, string>();
-let wrapOld = new Map<string, string>();
+// The texts wrapped lately (a text unchanged between frames is wrapped once), in the one bounded
+// cache: keys and values are whole texts (a streaming answer's every length is a new key), so it is
+// bounded by the characters it holds as well as by entries.
+const wrapCache = new BoundedCache<string, string>(1000, { weigh: (key, wrapped) => key.length + wrapped.length, budget: 200_000 });
+
+/** Characters of the texts the wrap cache holds now (keys and wrapped values, both generations); for tests. */
+export const heldWrapChars = () => wrapCache.weight;
 
 function wrapNow(text: string, maxWidth: number, wrapType: string): string {
   if (wrapType === "wrap") return wrapAnsi(text, maxWidth, { trim: false, hard: true });
