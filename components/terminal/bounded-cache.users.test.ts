@@ -74,3 +74,12 @@ describe("the Ink seam's wrapped texts are bounded by the characters they hold",
     }
   });
 });
+
+describe("frame-diff's answers for single characters are the one bounded cache too", () => {
+  it("holds at most two generations of characters however many distinct ones pass", async () => {
+    const { cachedCells, heldNarrowChecks } = await import("./frame-diff.js");
+    // each row a new CJK character (U+4E00 on): a Map that keeps everything would hold 5,000
+    for (let i = 0; i < 5_000; i++) cachedCells(`row ${String.fromCharCode(0x4e00 + i)}`);
+    expect(heldNarrowChecks()).toBeLessThanOrEqual(2 * 1000);
+  });
+});

@@ -28,15 +28,10 @@ const RESET = `${CSI}0m`;
 
 /** One-column characters we patch by column (see the module note); each is also checked with string-width. */
 const NARROW_RANGES = /^[\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]$/;
-const narrowCache = new Map<string, boolean>();
-function isNarrow(ch: string): boolean {
-  let narrow = narrowCache.get(ch);
-  if (narrow === undefined) {
-    narrow = NARROW_RANGES.test(ch) && stringWidth(ch) === 1;
-    narrowCache.set(ch, narrow);
-  }
-  return narrow;
-}
+const narrowCache = new BoundedCache<string, boolean>(1000);
+/** Characters whose narrowness is held now (both generations); for tests. */
+export const heldNarrowChecks = () => narrowCache.size;
+const isNarrow = (ch: string): boolean => narrowCache.get(ch, (c) => NARROW_RANGES.test(c) && stringWidth(c) === 1);
 
 /**
  * A row as cells: `text` holds one UTF-16 unit per cell (surrogate pairs are refused), `styles` the

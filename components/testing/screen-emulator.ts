@@ -12,14 +12,11 @@
  * from its first column; EL or ECH from a later column leave it).
  */
 import stringWidth from "string-width";
+import { BoundedCache } from "../terminal/bounded-cache.js";
 
 /** Columns a character takes (string-width, remembered; at least one, at most two). */
-const widths = new Map<string, number>();
-function widthOf(ch: string): number {
-  let w = widths.get(ch);
-  if (w === undefined) widths.set(ch, (w = Math.max(1, Math.min(2, stringWidth(ch)))));
-  return w;
-}
+const widths = new BoundedCache<string, number>(2000);
+const widthOf = (ch: string): number => widths.get(ch, (c) => Math.max(1, Math.min(2, stringWidth(c))));
 /** Whether the cell holds the left half of a wide character (its right half holds ""). */
 const isWide = (ch: string) => ch !== "" && ch !== " " && widthOf(ch) === 2;
 
