@@ -25,7 +25,7 @@ import { overlayOffset, selectedIndex, withRunningPanes } from "./state/ui-reduc
 import { EXITING_HINT } from "./state/screen-state.js";
 import { useScreenState } from "./hooks/use-screen-state.js";
 import { useAgentStream } from "./hooks/use-agent-stream.js";
-import { CallsWaitingForApproval, useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, useApprovalWaitingCalls, WaitingForApproval } from "./hooks/use-approval-request.js";
+import { useApprovalQueueLength, useApprovalRequest, useApprovalWaiting, useApprovalWaitingCalls } from "./hooks/use-approval-request.js";
 import { useChildOverlay } from "./hooks/use-child-overlay.js";
 import { useToolOutputOverlay } from "./hooks/use-tool-output.js";
 import { useChildSessions } from "./hooks/use-child-sessions.js";
@@ -127,6 +127,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   const noModal = request === undefined && stops.confirm === undefined && !budgetShown;
   const waiting = useApprovalWaiting(approvals);
   const waitingCalls = useApprovalWaitingCalls(approvals);
+  const liveWaiting = useMemo(() => ({ children: waiting, calls: waitingCalls }), [waiting, waitingCalls]);
   const queuedApprovals = useApprovalQueueLength(approvals);
   const { columns, rows } = useTerminalSize();
   const write = useTerminalWrite();
@@ -417,8 +418,6 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
     </>
   );
   const body = (
-    <WaitingForApproval.Provider value={waiting}>
-    <CallsWaitingForApproval.Provider value={waitingCalls}>
     <ScreenBody
       mode={mode}
       layout={layout}
@@ -431,9 +430,8 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       running={counts.running}
       onHistoryRendered={onHistoryRendered}
       detail={detail}
+      waiting={liveWaiting}
     />
-    </CallsWaitingForApproval.Provider>
-    </WaitingForApproval.Provider>
   );
   if (mode === "fullscreen") {
     return (

@@ -2,7 +2,7 @@
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApprovalBroker } from "./state/approval-broker.js";
-import { CallsWaitingForApproval } from "./hooks/use-approval-request.js";
+import { callHold } from "./layout/item-lines.js";
 import type { ToolItem } from "./state/transcript-types.js";
 import { ToolCallLine } from "./views/ToolCallLine.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
@@ -19,11 +19,7 @@ describe("calls waiting behind an approval", () => {
     void broker.ask({ type: "toolCall", id: "e1", name: "edit", arguments: edit("e1", "a.txt", "running").args }, main);
     const draw = (item: ToolItem) =>
       stripAnsi(
-        render(
-          <CallsWaitingForApproval.Provider value={broker.waitingCalls()}>
-            <ToolCallLine item={item} now={0} width={80} />
-          </CallsWaitingForApproval.Provider>,
-        ).lastFrame()!,
+        render(<ToolCallLine item={item} now={0} width={80} hold={callHold(item, broker.waitingCalls())} />).lastFrame()!,
       );
     const asking = draw(edit("e1", "a.txt", "running"));
     const after = draw(edit("e2", "b.txt", "pending"));

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { emptyUsage } from "../src/protocol/messages.js";
 import { ChildRow, STALL_MS } from "./views/ChildRow.js";
 import { HistoryWindow } from "./views/HistoryWindow.js";
-import { WaitingForApproval } from "./hooks/use-approval-request.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
 import type { ChildView, ToolItem, TranscriptItem } from "./state/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
@@ -63,11 +62,7 @@ describe("ChildRow", () => {
     const silent = render(<ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} />).lastFrame()!;
     expect(silent).toContain("no output for 15s");
     // A child whose question waits for the person is not "silent": it says what it waits for.
-    const asking = render(
-      <WaitingForApproval.Provider value={new Set([child(1).childId])}>
-        <ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} />
-      </WaitingForApproval.Provider>,
-    ).lastFrame()!;
+    const asking = render(<ChildRow child={child(1, { lastEventAt: NOW - STALL_MS - 5_000 })} now={NOW} width={100} waiting />).lastFrame()!;
     expect(asking).toContain("waiting for approval");
     expect(asking).not.toContain("no output");
     expect(stripAnsi(asking).startsWith("? ")).toBe(true); // marked where the spinner was

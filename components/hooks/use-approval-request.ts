@@ -1,9 +1,10 @@
 /**
  * useApprovalRequest: the approval request the modal should show now; useApprovalWaiting: which
- * agents have a question waiting (re-render when either changes). `WaitingForApproval` carries
- * that set down to the panes and child rows, which then say "waiting for approval".
+ * agents have a question waiting; useApprovalWaitingCalls: which tool calls wait (re-render when
+ * any changes). The screen passes the sets down as props (ScreenBody → LiveItems → PaneGroup, the
+ * panes and child rows, and each call's hold), which then say "waiting for approval".
  */
-import { createContext, useCallback, useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
 import type { ApprovalBroker, ApprovalRequest, WaitingCalls } from "../state/approval-broker.js";
 
 /** The broker's current request, or undefined when nothing waits for an answer. */
@@ -26,15 +27,6 @@ export function useApprovalWaitingCalls(broker: ApprovalBroker): WaitingCalls {
   const snapshot = useCallback(() => broker.waitingCalls(), [broker]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
-
-/**
- * Tool calls waiting for an approval, for the call lines: such a call, and a main-agent call not
- * started while one of the main agent's calls waits (it runs after), show "waiting", not a spinner.
- */
-export const CallsWaitingForApproval = createContext<WaitingCalls>({ calls: new Set(), main: false });
-
-/** Agents waiting for an approval, for the panes and rows below the screen. */
-export const WaitingForApproval = createContext<ReadonlySet<string>>(new Set());
 
 /** How many requests wait behind the shown one (re-renders when the queue changes). */
 export function useApprovalQueueLength(broker: ApprovalBroker): number {

@@ -12,6 +12,7 @@ import { formatArgs, formatDuration, spinnerFrame, truncate } from "../state/for
 import { retryStatus } from "../state/retry-status.js";
 import { CHILD_COLOR } from "../state/child-status.js";
 import type { ChildView, ToolItem, TranscriptItem } from "../state/transcript-types.js";
+import type { WaitingCalls } from "../state/approval-broker.js";
 import { hangOf } from "./measure.js";
 import { markdownLines, ruled } from "./markdown-lines.js";
 import { summaryParts } from "./summary-parts.js";
@@ -38,6 +39,17 @@ export function itemLines(item: TranscriptItem, width: number, detail = false): 
 
 /** What a live tool call is doing besides running: waiting for the person's answer, or waiting to run after one. */
 export type CallHold = "approval" | "run" | undefined;
+
+/**
+ * What `item` waits for, given the calls waiting for an approval (ApprovalBroker.waitingCalls): a
+ * call asking the person waits for the answer; a main-agent call not started while one of the main
+ * agent's calls asks waits to run after it. A finished item, or any other, holds nothing.
+ */
+export function callHold(item: TranscriptItem, waiting: WaitingCalls): CallHold {
+  if (item.kind !== "tool" || item.done) return undefined;
+  if (waiting.calls.has(item.id)) return "approval";
+  return waiting.main && item.status === "pending" ? "run" : undefined;
+}
 
 /**
  * The rows a live item (one of the current run, still changing) draws at `width` and clock `now`:

@@ -13,8 +13,7 @@
  * whose text did not change is not rendered again.
  */
 import { Text } from "ink";
-import { memo, useContext, useMemo } from "react";
-import { WaitingForApproval } from "../hooks/use-approval-request.js";
+import { memo, useMemo } from "react";
 import { useSampled } from "../hooks/use-sampled.js";
 import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "../state/child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId } from "../state/format.js";
@@ -31,6 +30,8 @@ export interface ChildRowProps {
   /** Columns available. */
   width: number;
   focused?: boolean;
+  /** Its question waits for the person's answer (ApprovalBroker.waiting): marked "?" and highlighted, not "silent". */
+  waiting?: boolean;
 }
 
 /** The newest thing the child did, as plain text. */
@@ -122,14 +123,13 @@ export function childRowParts(
 }
 
 /** The one-row view. */
-export function ChildRow({ child, now, width, focused = false }: ChildRowProps) {
+export function ChildRow({ child, now, width, focused = false, waiting = false }: ChildRowProps) {
   const tick = childTick(now);
   const running = child.status === "running";
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
-  const asking = useContext(WaitingForApproval).has(child.childId);
-  const alert = childAlert(child, tick, asking);
-  const glyph = asking ? "?" : running ? childSpinner(tick) : "■";
+  const alert = childAlert(child, tick, waiting);
+  const glyph = waiting ? "?" : running ? childSpinner(tick) : "■";
   // The activity's words follow the child tick too (with 8 children streaming they were most of the
   // bytes written: every row's last words changed in every frame); a new entry (a tool call, a new
   // stretch of text) or a new status shows at once.
@@ -145,10 +145,10 @@ export function ChildRow({ child, now, width, focused = false }: ChildRowProps) 
   return (
     <ChildRowLine
       glyph={parts.glyph}
-      glyphColor={asking ? "yellowBright" : CHILD_COLOR[child.status]}
+      glyphColor={waiting ? "yellowBright" : CHILD_COLOR[child.status]}
       profile={parts.profile}
       description={parts.description}
-      headColor={asking ? "yellowBright" : child.color}
+      headColor={waiting ? "yellowBright" : child.color}
       id={parts.id}
       figures={parts.figures}
       activity={parts.activity}

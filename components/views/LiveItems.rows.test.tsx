@@ -13,7 +13,6 @@ import type { ChildView, ToolItem, TranscriptItem } from "../state/transcript-ty
 import { stripAnsi } from "../testing/wait-for-frame.js";
 import { liveRows } from "../layout/live-rows.js";
 import { markdownLines } from "../layout/markdown-lines.js";
-import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
 import { LiveItems } from "./Transcript.js";
 
 afterEach(() => cleanup());
@@ -64,11 +63,9 @@ const rowsOnly: TranscriptItem[] = [
 /** The frame LiveItems draws, as plain rows with trailing spaces dropped. */
 function frameRows(live: TranscriptItem[], columns: number, rows: number, fill = false, held?: Set<string>): string[] {
   const { lastFrame } = render(
-    <CallsWaitingForApproval.Provider value={{ calls: held ?? new Set(), main: false }}>
-      <Box width={columns} flexDirection="column">
-        <LiveItems live={live} now={NOW} columns={columns} rows={rows} fill={fill} />
-      </Box>
-    </CallsWaitingForApproval.Provider>,
+    <Box width={columns} flexDirection="column">
+      <LiveItems live={live} now={NOW} columns={columns} rows={rows} fill={fill} waiting={{ children: new Set(), calls: { calls: held ?? new Set(), main: false } }} />
+    </Box>,
   );
   return stripAnsi(lastFrame() ?? "")
     .split("\n")

@@ -18,15 +18,19 @@ export interface PaneGroupProps {
   plan: PanePlan;
   /** The child whose pane has the keyboard. */
   focusedId?: string;
+  /** Ids of the children whose question waits for the person (ApprovalBroker.waiting). */
+  waiting?: ReadonlySet<string>;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /** The group as planned. */
-export function PaneGroup({ agents, now, plan, focusedId }: PaneGroupProps) {
+export function PaneGroup({ agents, now, plan, focusedId, waiting = NONE }: PaneGroupProps) {
   if (plan.mode === "full") {
     return (
       <Box flexDirection="row" flexWrap="wrap">
         {agents.map((child) => (
-          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
         ))}
       </Box>
     );
@@ -37,9 +41,9 @@ export function PaneGroup({ agents, now, plan, focusedId }: PaneGroupProps) {
     <Box flexDirection="column">
       {shown.map((child) =>
         child.childId === plan.expanded ? (
-          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} />
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
         ) : (
-          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} />
+          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
         ),
       )}
       {plan.hidden > 0 ? <Text dimColor wrap="truncate-end">{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}

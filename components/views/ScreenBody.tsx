@@ -16,7 +16,7 @@ import type { OverlayLine } from "../state/ui-reducer.js";
 import type { ScreenLayout } from "../layout/screen-layout.js";
 import type { ScreenMode } from "../state/ui-reducer.js";
 import { LiveSidebar } from "./Sidebar.js";
-import { LiveItems, liveFillsRows } from "./Transcript.js";
+import { LiveItems, liveFillsRows, type LiveWaiting } from "./Transcript.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 export interface ScreenBodyProps {
@@ -37,6 +37,8 @@ export interface ScreenBodyProps {
   onHistoryRendered?: (count: number) => void;
   /** Details open (Ctrl-O, full-screen). */
   detail?: boolean;
+  /** What waits for the person's answer, for the live items. */
+  waiting?: LiveWaiting;
 }
 
 function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
@@ -64,7 +66,7 @@ export function ScreenBody(props: ScreenBodyProps) {
   // Full-screen, following the end: a streaming answer that fills the region hides the history
   // under it, so the window is not drawn at all (the live area takes exactly its rows).
   const fills = mode === "fullscreen" && !scroll.scrolled && !props.overlay && liveFillsRows(state.live, width, layout.liveRows, props.focusedChildId);
-  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} />;
+  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} />;
   let main;
   if (props.overlay) {
     main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} fill={mode === "fullscreen"} />;

@@ -5,7 +5,6 @@ import { emptyUsage } from "../../src/protocol/messages.js";
 import { startChild, endChild, reduceChild } from "../state/child-reducer.js";
 import type { ChildView } from "../state/transcript-types.js";
 import { SubagentPane } from "./SubagentPane.js";
-import { WaitingForApproval } from "../hooks/use-approval-request.js";
 import { SubagentSummary } from "./SubagentSummary.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
 
@@ -29,11 +28,7 @@ describe("SubagentPane", () => {
     const child = busyChild();
     const plain = stripAnsi(render(<SubagentPane child={child} now={3100} width={70} lines={3} />).lastFrame()!);
     expect(plain.startsWith("╭")).toBe(true);
-    const asking = render(
-      <WaitingForApproval.Provider value={new Set([child.childId])}>
-        <SubagentPane child={child} now={3100} width={70} lines={3} />
-      </WaitingForApproval.Provider>,
-    ).lastFrame()!;
+    const asking = render(<SubagentPane child={child} now={3100} width={70} lines={3} waiting />).lastFrame()!;
     expect(stripAnsi(asking).startsWith("╔")).toBe(true);
     expect(stripAnsi(asking)).toContain("waiting for approval");
   });

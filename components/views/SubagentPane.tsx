@@ -11,8 +11,7 @@
  * values, so a pane whose text did not change is not rendered again.
  */
 import { Box, Text } from "ink";
-import { memo, useContext, useMemo } from "react";
-import { WaitingForApproval } from "../hooks/use-approval-request.js";
+import { memo, useMemo } from "react";
 import { useSampled } from "../hooks/use-sampled.js";
 import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, turnsLabel } from "../state/child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId, truncate } from "../state/format.js";
@@ -34,6 +33,8 @@ export interface SubagentPaneProps {
   lines?: number;
   /** The pane has the keyboard (Tab): highlighted border and the stop key hint. */
   focused?: boolean;
+  /** Its question waits for the person's answer (ApprovalBroker.waiting): double yellow border, "waiting for approval". */
+  waiting?: boolean;
 }
 
 export { paneTail, type PaneLine } from "../layout/pane-rows.js";
@@ -165,15 +166,14 @@ export function paneHead(
 }
 
 /** The bordered live pane. */
-export function SubagentPane({ child, now, width = 60, lines = 7, focused = false }: SubagentPaneProps) {
+export function SubagentPane({ child, now, width = 60, lines = 7, focused = false, waiting = false }: SubagentPaneProps) {
   const tick = childTick(now);
   const inner = paneInner(width);
   const running = child.status === "running";
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
   const color = CHILD_COLOR[child.status];
-  const asking = useContext(WaitingForApproval).has(child.childId);
-  const alert = childAlert(child, tick, asking);
+  const alert = childAlert(child, tick, waiting);
   const status = running ? (alert?.text ?? (child.thinking ? "thinking" : "running")) : child.status;
   const stopHint = focused && running;
   // The head is fitted (fitRow measures every part) and the body wrapped only when what they show changed: not on each frame the pane is rendered in.
@@ -194,7 +194,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   return (
     <PaneFrame
       width={width}
-      border={{ style: focused || asking ? "double" : "round", color: asking ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color }}
+      border={{ style: focused || waiting ? "double" : "round", color: waiting ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color }}
       glyph={head.glyph}
       color={color}
       profile={head.profile}

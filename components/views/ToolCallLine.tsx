@@ -8,8 +8,7 @@
  * result kept only as its head (the whole text is in the session file) shows that head.
  */
 import { Box, Text } from "ink";
-import { useContext } from "react";
-import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
+import type { CallHold } from "../layout/item-lines.js";
 import { formatArgs, formatDuration, truncate } from "../state/format.js";
 import { StatusGlyph } from "./StatusGlyph.js";
 import { commandRows, excerpt, moreRow, queuedTitle } from "../layout/tool-call-parts.js";
@@ -24,6 +23,8 @@ export interface ToolCallLineProps {
   resultLines?: number;
   /** Width available, used to cut long result lines (default 100). */
   width?: number;
+  /** What the call waits for instead of running (layout/item-lines.ts callHold): no spinner then. */
+  hold?: CallHold;
 }
 
 const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red" } as const;
@@ -31,13 +32,12 @@ const DOT_COLOR = { pending: "gray", running: "yellow", ok: "green", error: "red
 export { COMMAND_MAX_ROWS, commandRows } from "../layout/tool-call-parts.js";
 
 /** The call line plus its result excerpt. */
-export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCallLineProps) {
+export function ToolCallLine({ item, now, resultLines = 2, width = 100, hold }: ToolCallLineProps) {
   const { shown, more } = excerpt(item, resultLines);
   const cut = Math.max(20, width - 8);
   const queued = item.name === "task" && !item.done && item.status === "running" && !item.child;
   // A call waiting for an answer, or one not started while the main agent waits for one (it runs after), is not running: no spinner.
-  const asking = useContext(CallsWaitingForApproval);
-  const held = !item.done && (asking.calls.has(item.id) || (asking.main && item.status === "pending"));
+  const held = !item.done && hold !== undefined;
   const command = commandRows(item, width);
   return (
     <Box flexDirection="column">
@@ -45,7 +45,7 @@ export function ToolCallLine({ item, now, resultLines = 2, width = 100 }: ToolCa
         <Text color={queued || held ? "gray" : DOT_COLOR[item.status]}>⏺ </Text>
         <Text bold>{item.name}</Text>
         <Text dimColor> {command.length > 0 ? "" : queued ? truncate(queuedTitle(item.args), Math.max(20, width - 17)) : Object.keys(item.args).length === 0 && item.status === "pending" ? "…" : formatArgs(item.args, Math.max(20, width - item.name.length - 16))} </Text>
-        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : held ? <Text color="gray">{asking.calls.has(item.id) ? "· waits for your approval" : "· waits to run"}</Text> : <StatusGlyph status={item.status} now={now} />}
+        {queued ? <Text color="yellow">· queued — waits for a free child slot</Text> : held ? <Text color="gray">{hold === "approval" ? "· waits for your approval" : "· waits to run"}</Text> : <StatusGlyph status={item.status} now={now} />}
         {item.durationMs !== undefined ? <Text dimColor> {formatDuration(item.durationMs)}</Text> : null}
       </Text>
       {command.map((row, i) => (

@@ -7,10 +7,9 @@
  * they may take (layout/live-rows.ts).
  */
 import { Box, Static } from "ink";
-import { useContext } from "react";
 import type { TranscriptItem } from "../state/transcript-types.js";
-import { CallsWaitingForApproval } from "../hooks/use-approval-request.js";
-import { itemLines, type CallHold } from "../layout/item-lines.js";
+import type { WaitingCalls } from "../state/approval-broker.js";
+import { callHold, itemLines } from "../layout/item-lines.js";
 import { liveRows } from "../layout/live-rows.js";
 import { ItemRows } from "./ItemRows.js";
 import { PaneGroup } from "./PaneGroup.js";
@@ -39,7 +38,17 @@ export interface LiveItemsProps {
   focusedChildId?: string;
   /** Always take exactly `rows` rows, content at the bottom (full-screen, when the plan spends every row: see liveFillsRows). */
   fill?: boolean;
+  /** What waits for the person's answer (ApprovalBroker): the children asking, and the calls asking or held behind one. */
+  waiting?: LiveWaiting;
 }
+
+/** What waits for an approval, for the live items: children (by id) and tool calls (ApprovalBroker.waiting / waitingCalls). */
+export interface LiveWaiting {
+  children: ReadonlySet<string>;
+  calls: WaitingCalls;
+}
+
+const NOTHING_WAITS: LiveWaiting = { children: new Set(), calls: { calls: new Set(), main: false } };
 
 export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
 
@@ -71,16 +80,14 @@ export function liveFillsRows(live: readonly TranscriptItem[], columns: number, 
  * The live items drawn to rows (layout/live-rows.ts), already cut to `rows` on rows, the oldest
  * first: each item's rows as drawn, the running children as their planned pane groups.
  */
-export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false }: LiveItemsProps) {
-  const asking = useContext(CallsWaitingForApproval);
-  const hold = (item: TranscriptItem): CallHold => (item.kind !== "tool" || item.done ? undefined : asking.calls.has(item.id) ? "approval" : asking.main && item.status === "pending" ? "run" : undefined);
-  const drawing = liveRows(live, columns, rows, { now, focused: focusedChildId, hold });
+export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS }: LiveItemsProps) {
+  const drawing = liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls) });
   const pad = fill ? Math.max(0, Math.floor(rows) - drawing.height) : 0;
   return (
     <Box flexDirection="column" flexShrink={0} width={columns}>
       {pad > 0 ? <Box height={pad} flexShrink={0} /> : null}
       {drawing.blocks.map((b) =>
-        b.kind === "panes" ? <PaneGroup key={b.key} agents={b.agents} now={now} plan={b.plan} focusedId={focusedChildId} /> : <ItemRows key={b.key} rows={b.rows} />,
+        b.kind === "panes" ? <PaneGroup key={b.key} agents={b.agents} now={now} plan={b.plan} focusedId={focusedChildId} waiting={waiting.children} /> : <ItemRows key={b.key} rows={b.rows} />,
       )}
     </Box>
   );
@@ -91,7 +98,7 @@ export function Transcript(props: TranscriptProps) {
   return (
     <>
       <TranscriptHistory finished={props.finished} epoch={props.epoch} columns={props.columns} />
-      <LiveItems live={props.live} now={props.now} columns={props.columns} rows={props.rows} focusedChildId={props.focusedChildId} />
+      <LiveItems live={props.live} now={props.now} columns={props.columns} rows={props.rows} focusedChildId={props.focusedChildId} waiting={props.waiting} />
     </>
   );
 }
