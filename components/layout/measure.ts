@@ -2,13 +2,17 @@
  * Text in terminal rows and cells, with the one wrapping that draws: a source line wider than the
  * width is wrapped as Ink's <Text> wraps it (ink-seam's wrapForLayout, which text-rows.ts draws
  * with too), so a count of rows is a count of drawn rows. Wrapped rows are kept per text and width
- * in the one bounded cache (components/terminal/bounded-cache.js).
+ * in the one bounded cache (components/terminal/bounded-cache.js), bounded by the characters it
+ * holds as well: its keys are whole texts (a streaming answer is a new key at every length).
  */
 import stringWidth from "string-width";
 import { BoundedCache } from "../terminal/bounded-cache.js";
 import { wrapForLayout } from "../terminal/ink-seam.js";
 
-const cache = new BoundedCache<string, string[]>(2000);
+const cache = new BoundedCache<string, string[]>(2000, { weigh: (key, rows) => key.length + rows.reduce((n, r) => n + r.length, 0), budget: 200_000 });
+
+/** Characters of the texts and rows held now (both generations); for tests. */
+export const heldWrappedChars = () => cache.weight;
 
 /** The rows `text` occupies at `width` columns, as Ink wraps it (each source line at least one row). */
 export function wrapRows(text: string, width: number): string[] {

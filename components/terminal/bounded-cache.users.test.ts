@@ -83,3 +83,12 @@ describe("frame-diff's answers for single characters are the one bounded cache t
     expect(heldNarrowChecks()).toBeLessThanOrEqual(2 * 1000);
   });
 });
+
+describe("measure's wrapped rows are bounded by the characters they hold", () => {
+  it("holds at most twice its budget of characters however many distinct long texts are measured", async () => {
+    const { wrapRows, heldWrappedChars } = await import("../layout/measure.js");
+    for (let i = 0; i < 500; i++) wrapRows(`answer ${i} `.padEnd(2_000, "y"), 80);
+    // texts and rows: about 4,000 characters an entry, 2,000,000 kept by a cache that counts entries only
+    expect(heldWrappedChars()).toBeLessThanOrEqual(2 * 200_000 + 4_100);
+  });
+});

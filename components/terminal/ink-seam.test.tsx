@@ -11,7 +11,7 @@ import { render as inkAlone, cleanup } from "ink-testing-library";
 import { useEffect, useState, type ReactElement } from "react";
 import { FakeTerminal, fakeStdin } from "../testing/fake-terminal.js";
 import { ownFullscreenFrames, type FrameOwner } from "./frame-owner.js";
-import { measuredTexts } from "./ink-seam.js";
+import { measuredChars, measuredTexts } from "./ink-seam.js";
 
 // Ink draws only a final frame when it believes it runs in CI.
 vi.hoisted(() => {
@@ -151,6 +151,32 @@ describe("the seam's take-over of Ink's commits", () => {
     // The last frame's 2,500 texts were measured by the seam (and kept), the 7,500 of all three not.
     expect(measuredTexts()).toBeGreaterThanOrEqual(2500);
     expect(measuredTexts()).toBeLessThanOrEqual(4000);
+    app.unmount();
+  });
+
+  it("holds a bounded number of characters of measured texts however many distinct long texts are laid out", async () => {
+    const long = (from: number) => (
+      <Box flexDirection="column" width={30} height={5} overflow="hidden">
+        {Array.from({ length: 100 }, (_, i) => (
+          <Text key={i}>{`text ${from + i} `.padEnd(3_000, "x")}</Text>
+        ))}
+      </Box>
+    );
+    const term = new FakeTerminal(40, 10);
+    const app = owned(term, long(0));
+    await settle(50);
+    // 300 distinct texts of 3,000 characters: 900,000, where the cache may hold two generations of 200,000
+    for (const from of [100, 200]) {
+      app.rerender(
+        <>
+          {long(from)}
+          {owner!.probe}
+        </>,
+      );
+      await settle(80);
+    }
+    expect(term.screen.lines().join("\n")).toMatch(/text 2\d\d /);
+    expect(measuredChars()).toBeLessThanOrEqual(2 * 200_000 + 3_000);
     app.unmount();
   });
 });

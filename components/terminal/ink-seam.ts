@@ -195,11 +195,13 @@ function adoptTextMeasures(node: DOMElement, all: boolean): void {
 /** The ink-text nodes measured by the seam, and the boxes walked. */
 const adopted = new WeakSet<DOMElement>();
 
-/** Dimensions of the texts measured lately: two generations of at most 2,000. */
-const measured = new BoundedCache<string, { width: number; height: number }>(2000);
+/** Dimensions of the texts measured lately: two generations of at most 2,000 texts or 200,000 characters (its keys are whole texts). */
+const measured = new BoundedCache<string, { width: number; height: number }>(2000, { weigh: (text) => text.length, budget: 200_000 });
 
 /** Texts whose dimensions are held now (both generations); for tests. */
 export const measuredTexts = () => measured.size;
+/** Characters of the texts whose dimensions are held now (both generations); for tests. */
+export const measuredChars = () => measured.weight;
 
 function measure(text: string): { width: number; height: number } {
   if (text.length === 0) return { width: 0, height: 0 };
