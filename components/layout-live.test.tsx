@@ -1,36 +1,19 @@
 import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
-import { emptyUsage } from "../src/protocol/messages.js";
 import { ChildRow, STALL_MS } from "./views/ChildRow.js";
 import { HistoryWindow } from "./views/HistoryWindow.js";
 import { stripAnsi } from "./testing/wait-for-frame.js";
-import type { ChildView, ToolItem, TranscriptItem } from "./state/transcript-types.js";
+import type { ChildView, TranscriptItem } from "./state/transcript-types.js";
 import { screenLayout } from "./layout/screen-layout.js";
 import { LiveItems } from "./views/Transcript.js";
+import { runningChild, taskItem } from "./testing/children.js";
 
 const tick = () => new Promise((r) => setTimeout(r, 60));
 const NOW = 1_000_000;
 
-function child(i: number, over: Partial<ChildView> = {}): ChildView {
-  return {
-    childId: `child-${String(i).padStart(6, "0")}`,
-    prompt: `part ${i}`,
-    status: "running",
-    startedAt: NOW - 5_000,
-    turns: 1,
-    usage: emptyUsage(),
-    report: "",
-    entries: [{ kind: "text", text: `child ${i} is reading the login code and writing a long paragraph about it `.repeat(4) }],
-    dropped: 0,
-    thinking: false,
-    resumed: false,
-    lastEventAt: NOW - 100,
-    ...over,
-  };
-}
+const child = (i: number, over: Partial<ChildView> = {}): ChildView => runningChild(i, NOW, `child ${i} is reading the login code and writing a long paragraph about it `.repeat(4), over);
 
-const taskItem = (c: ChildView): ToolItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
 
 describe("the live area at 80×24", () => {
   const { liveRows } = screenLayout({ mode: "inline", columns: 80, rows: 24, promptRows: 1, approvalRows: 0, picker: false, sidebar: false, overlay: false });

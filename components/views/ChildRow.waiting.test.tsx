@@ -6,34 +6,18 @@
 import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { afterEach, describe, expect, it } from "vitest";
-import { emptyUsage } from "../../src/protocol/messages.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
-import type { ChildView, ToolItem, TranscriptItem } from "../state/transcript-types.js";
+import type { ChildView, TranscriptItem } from "../state/transcript-types.js";
 import { ChildRow } from "./ChildRow.js";
 import { LiveItems } from "./Transcript.js";
+import { runningChild, taskItem } from "../testing/children.js";
 
 afterEach(() => cleanup());
 
 const NOW = 1_000_000;
 
-function child(i: number): ChildView {
-  return {
-    childId: `child-${String(i).padStart(6, "0")}`,
-    prompt: `part ${i}`,
-    status: "running",
-    startedAt: NOW - 5_000,
-    turns: 1,
-    usage: emptyUsage(),
-    report: "",
-    entries: [{ kind: "text", text: `child ${i} reads the login code` }],
-    dropped: 0,
-    thinking: false,
-    resumed: false,
-    lastEventAt: NOW - 100,
-  };
-}
+const child = (i: number): ChildView => runningChild(i, NOW, `child ${i} reads the login code`);
 
-const taskItem = (c: ChildView): ToolItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
 const NO_CALLS = { calls: new Set<string>(), main: false };
 
 describe("a child waiting for an approval, told by props", () => {

@@ -8,12 +8,12 @@ import { Box } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import stringWidth from "string-width";
 import { afterEach, describe, expect, it } from "vitest";
-import { emptyUsage } from "../../src/protocol/messages.js";
 import type { ChildView, ToolItem, TranscriptItem } from "../state/transcript-types.js";
 import { stripAnsi } from "../testing/wait-for-frame.js";
 import { liveRows } from "../layout/live-rows.js";
 import { markdownLines } from "../layout/markdown-lines.js";
 import { LiveItems } from "./Transcript.js";
+import { runningChild, taskItem } from "../testing/children.js";
 
 afterEach(() => cleanup());
 
@@ -34,21 +34,7 @@ const answer = [
 
 const tool = (id: string, over: Partial<ToolItem> = {}): ToolItem => ({ kind: "tool", id, done: false, name: "grep", args: { pattern: "login", path: "src/auth" }, status: "running", ...over });
 
-const child = (i: number): ChildView => ({
-  childId: `child-${String(i).padStart(6, "0")}`,
-  prompt: `part ${i}`,
-  status: "running",
-  startedAt: NOW - 5_000,
-  turns: 1,
-  usage: emptyUsage(),
-  report: "",
-  entries: [{ kind: "text", text: `child ${i} is reading the login code `.repeat(4) }],
-  dropped: 0,
-  thinking: false,
-  resumed: false,
-  lastEventAt: NOW - 100,
-});
-const taskItem = (c: ChildView): ToolItem => ({ kind: "tool", id: `t-${c.childId}`, done: false, name: "task", args: { prompt: c.prompt }, status: "running", child: c });
+const child = (i: number): ChildView => runningChild(i, NOW, `child ${i} is reading the login code `.repeat(4));
 
 const rowsOnly: TranscriptItem[] = [
   { kind: "info", id: "n", done: true, tone: "warn", text: "a notice long enough to wrap around at the narrow widths we draw at" },
