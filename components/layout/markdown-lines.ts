@@ -86,7 +86,7 @@ function insideFence(lines: readonly string[]): boolean {
  * so the count is the height.
  */
 export function markdownTail(text: string, rows: number, width: number): { rows: string[]; more: boolean } {
-  // The same tail asked for again in a frame (the screen asks whether it fills, then draws it) is not drawn twice.
+  // A frame drawn for the clock alone (a spinner, an elapsed time) asks for the same tail again: it is not drawn again.
   const last = lastTail;
   if (last && last.text === text && last.rows === rows && last.width === width) return last.tail;
   const tail = drawTail(text, rows, width);

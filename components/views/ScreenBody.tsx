@@ -16,7 +16,7 @@ import type { OverlayLine } from "../state/ui-reducer.js";
 import type { ScreenLayout } from "../layout/screen-layout.js";
 import type { ScreenMode } from "../state/ui-reducer.js";
 import { LiveSidebar } from "./Sidebar.js";
-import { LiveItems, liveFillsRows, type LiveWaiting } from "./Transcript.js";
+import { drawLive, LiveItems, type LiveWaiting } from "./Transcript.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 export interface ScreenBodyProps {
@@ -65,8 +65,10 @@ export function ScreenBody(props: ScreenBodyProps) {
   const stacked = sb.placement === "stacked" ? sidebar : null;
   // Full-screen, following the end: a streaming answer that fills the region hides the history
   // under it, so the window is not drawn at all (the live area takes exactly its rows).
-  const fills = mode === "fullscreen" && !scroll.scrolled && !props.overlay && liveFillsRows(state.live, width, layout.liveRows, props.focusedChildId);
-  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} />;
+  // The live area is drawn once a frame: whether it fills, then what LiveItems shows.
+  const drawing = props.overlay ? undefined : drawLive(state.live, width, layout.liveRows, now, props.focusedChildId, props.waiting);
+  const fills = mode === "fullscreen" && !scroll.scrolled && drawing?.full === true;
+  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} drawing={drawing} />;
   let main;
   if (props.overlay) {
     main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} fill={mode === "fullscreen"} />;

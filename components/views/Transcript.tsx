@@ -10,7 +10,7 @@ import { Box, Static } from "ink";
 import type { TranscriptItem } from "../state/transcript-types.js";
 import type { WaitingCalls } from "../state/approval-broker.js";
 import { callHold, itemLines } from "../layout/item-lines.js";
-import { liveRows } from "../layout/live-rows.js";
+import { liveRows, type LiveDrawing } from "../layout/live-rows.js";
 import { ItemRows } from "./ItemRows.js";
 import { PaneGroup } from "./PaneGroup.js";
 
@@ -36,10 +36,12 @@ export interface LiveItemsProps {
   rows: number;
   /** The running child whose pane has the keyboard. */
   focusedChildId?: string;
-  /** Always take exactly `rows` rows, content at the bottom (full-screen, when the plan spends every row: see liveFillsRows). */
+  /** Always take exactly `rows` rows, content at the bottom (full-screen, when the plan spends every row: see drawLive's `full`). */
   fill?: boolean;
   /** What waits for the person's answer (ApprovalBroker): the children asking, and the calls asking or held behind one. */
   waiting?: LiveWaiting;
+  /** The live items already drawn this frame (drawLive with these props); drawn here when not given. */
+  drawing?: LiveDrawing;
 }
 
 /** What waits for an approval, for the live items: children (by id) and tool calls (ApprovalBroker.waiting / waitingCalls). */
@@ -68,20 +70,20 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
 }
 
 /**
- * Whether the live items spend all `rows` rows: a streaming answer that drew more rows than the
- * plan left its tail. Then the live area takes exactly `rows` rows (`fill`) and nothing above it in
- * the region is visible (full-screen skips drawing the history window).
+ * The live items drawn to rows at `columns` (layout/live-rows.ts), cut to `rows`, each tool call
+ * with what it waits for. The screen draws it once a frame: its `full` (a streaming answer that drew
+ * more rows than the plan left its tail) decides whether the live area takes exactly `rows` rows and
+ * hides the history window, and the same drawing is what LiveItems shows.
  */
-export function liveFillsRows(live: readonly TranscriptItem[], columns: number, rows: number, focusedChildId?: string, now = 0): boolean {
-  return liveRows(live, columns, rows, { now, focused: focusedChildId }).full;
+export function drawLive(live: readonly TranscriptItem[], columns: number, rows: number, now: number, focusedChildId?: string, waiting: LiveWaiting = NOTHING_WAITS): LiveDrawing {
+  return liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls) });
 }
 
 /**
  * The live items drawn to rows (layout/live-rows.ts), already cut to `rows` on rows, the oldest
  * first: each item's rows as drawn, the running children as their planned pane groups.
  */
-export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS }: LiveItemsProps) {
-  const drawing = liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls) });
+export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS, drawing = drawLive(live, columns, rows, now, focusedChildId, waiting) }: LiveItemsProps) {
   const pad = fill ? Math.max(0, Math.floor(rows) - drawing.height) : 0;
   return (
     <Box flexDirection="column" flexShrink={0} width={columns}>
