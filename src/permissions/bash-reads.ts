@@ -56,7 +56,7 @@ const READERS: Record<string, ReaderSpec> = {
   grep: GREP,
   egrep: GREP,
   fgrep: GREP,
-  rgrep: { ...GREP_OPTS, searchesCwd: "always" },
+  rgrep: RG,
   rg: RG,
   ag: RG,
   ack: RG,
