@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
+import { type ByteProfile, bytesProfile, profileExtra } from "./bytes-profile.js";
 import { historySession, longAnswerSession } from "./history-session.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
@@ -75,6 +76,8 @@ interface RunResult {
   cpuS: number;
   wallS: number;
   bytes: number;
+  /** The bytes by kind (bench/bytes-profile.ts). */
+  profile: ByteProfile;
   frames: number;
   clears: number;
   peakRssMb: number;
@@ -137,7 +140,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
     // …and each measured frame's render time (ms), one a line, in the order drawn.
     if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.frames`), frameMs.join("\n"));
-    return { frameMs, cpuS, wallS, bytes: written.length, frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
+    return { frameMs, cpuS, wallS, bytes: written.length, profile: bytesProfile(written), frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     await stopAndRemove(name, [inkHome, cwd]);
   }
@@ -239,7 +242,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         median: cpu,
         unit: "s",
         runs: results.length,
-        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
+        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
         note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
