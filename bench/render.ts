@@ -353,6 +353,12 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     const perMin = slope(half.map((s) => (s.t - t0) / 60_000), half.map((s) => s.rss));
     const mem = readFileSync(memlog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, number>);
     const last = mem.at(-1) ?? {};
+    // Where the RSS slope comes from, over the same second half: what survives a full GC (live), V8's old space, the rest of RSS.
+    const memHalf = mem.filter((r) => r.t >= t0 + (samples.at(-1)!.t - t0) / 2 && Number.isFinite(r.liveMb));
+    const memSlope = (f: (r: Record<string, number>) => number) => slope(memHalf.map((r) => (r.t - t0) / 60_000), memHalf.map(f));
+    const liveSlope = memSlope((r) => r.liveMb!);
+    const oldSlope = memSlope((r) => r.oldSpace!);
+    const outsideSlope = memSlope((r) => r.rss! - r.heapTotal! - r.external!);
     log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min, CPU ${cpuPercent.toFixed(0)} % of a core; end heapUsed ${last.heapUsed} heapTotal ${last.heapTotal} (old ${last.oldSpace}, new ${last.newSpace}, large objects ${last.largeObjectSpace}; after the last full GC ${last.liveMb}) external ${last.external} MB`);
     return {
       group: "render",
@@ -360,7 +366,7 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
       median: perMin,
       unit: "MB/min",
       runs: 1,
-      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, cpuPercentOfOneCore: cpuPercent, endHeapUsedMb: last.heapUsed ?? Number.NaN, endExternalMb: last.external ?? Number.NaN },
+      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, cpuPercentOfOneCore: cpuPercent, endHeapUsedMb: last.heapUsed ?? Number.NaN, endExternalMb: last.external ?? Number.NaN, endLiveMb: last.liveMb ?? Number.NaN, liveSlope, oldSpaceSlope: oldSlope, outsideHeapSlope: outsideSlope },
       note: `${minutes} min, ${rounds} rounds; RSS idle ${idleMb.toFixed(0)} MB, after the first answer ${start.toFixed(0)} MB, end ${endMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; slope over the second half ${perMin.toFixed(2)} MB/min; CPU ${cpuPercent.toFixed(0)} % of a core after the first answer`,
     };
   } finally {

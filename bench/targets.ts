@@ -25,6 +25,14 @@ const ROUND_ONE = { printApiMs: 404, printDemoMs: 274, firstFrameMs: 438, idleRs
 
 const PACED = "paced answer (100 tokens/s for 20 s)";
 
+/** Where a soak's RSS slope came from (its memory log, the same second half): what is live after a full GC, V8's old space, RSS outside the heap. */
+function soakSplit(extra: Record<string, number>): string {
+  const mb = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? `${n >= 0 ? "+" : ""}${n.toFixed(2)}` : undefined);
+  const [live, old, outside] = [mb(extra.liveSlope), mb(extra.oldSpaceSlope), mb(extra.outsideHeapSlope)];
+  if (live === undefined) return "";
+  return `; per minute: live heap after a full GC ${live} MB (${extra.endLiveMb!.toFixed(0)} MB at the end), V8 old space ${old ?? "?"} MB, RSS outside the heap ${outside ?? "?"} MB`;
+}
+
 /** What a run's bytes carried (bench/bytes-profile.ts): the profile a byte target is read with. */
 function bytesNote(extra: Record<string, number> | undefined, lead = ""): string {
   const profile = profileOf(extra);
@@ -70,7 +78,7 @@ export function targetFigures(figures: Figure[]): Figure[] {
   const soak = figures.find((f) => f.name.startsWith("soak") && Number.isFinite(f.median));
   if (soak?.extra) {
     const flat = soak.median <= 0.2 && soak.extra.peakRssMb! <= 150;
-    row(`RSS over a ${soak.extra.minutes}-minute soak, slope after warm-up`, soak.median, "MB/min", "≤ 0.2 MB/min and peak ≤ 150 MB", flat, `${soak.extra.startRssMb!.toFixed(0)} → ${soak.extra.endRssMb!.toFixed(0)} MB, peak ${soak.extra.peakRssMb!.toFixed(0)} MB`);
+    row(`RSS over a ${soak.extra.minutes}-minute soak, slope after warm-up`, soak.median, "MB/min", "≤ 0.2 MB/min and peak ≤ 150 MB", flat, `${soak.extra.startRssMb!.toFixed(0)} → ${soak.extra.endRssMb!.toFixed(0)} MB, peak ${soak.extra.peakRssMb!.toFixed(0)} MB${soakSplit(soak.extra)}`);
   }
   for (const name of [`${BELOW}: CPU`, "20,000-token answer, 5,000 messages above: CPU"]) {
     const f = find(name);

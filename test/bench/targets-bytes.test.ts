@@ -31,3 +31,18 @@ describe("byte targets name what the bytes carried", () => {
     expect(bytes.note).toContain("0.8× Claude Code's; written: text 15 KB");
   });
 });
+
+describe("the soak target names where its slope came from", () => {
+  it("gives the live heap's, old space's and the rest's slopes from the soak's memory log", () => {
+    const soak: Figure = {
+      group: "render",
+      name: "soak (answers and 1 main + 8 children, continuously): RSS slope",
+      median: 3.6,
+      unit: "MB/min",
+      runs: 1,
+      extra: { minutes: 10, startRssMb: 117, endRssMb: 168, peakRssMb: 172, endLiveMb: 46.4, liveSlope: 1.1, oldSpaceSlope: 2.6, outsideHeapSlope: -0.05 },
+    };
+    const row = targetFigures([soak]).find((r) => r.name.startsWith("RSS over a 10-minute soak"))!;
+    expect(row.note).toBe("MISSED: target ≤ 0.2 MB/min and peak ≤ 150 MB; 117 → 168 MB, peak 172 MB; per minute: live heap after a full GC +1.10 MB (46 MB at the end), V8 old space +2.60 MB, RSS outside the heap -0.05 MB");
+  });
+});
