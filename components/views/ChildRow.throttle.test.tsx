@@ -8,7 +8,7 @@ import { cleanup, render } from "ink-testing-library";
 import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { CHILD_TICK_MS, CHILD_WORDS_MS } from "../state/child-status.js";
+import { CHILD_TICK_MS, CHILD_WORDS_MS, PANE_BODY_MS } from "../state/child-status.js";
 import { reduceChild, startChild } from "../state/child-reducer.js";
 import type { ChildView } from "../state/transcript-types.js";
 import { useNow } from "../hooks/use-now.js";
@@ -133,8 +133,9 @@ describe("eight streaming children on a ticking clock", () => {
     expect(one.frame()).toContain("⏺ grep");
   });
 
-  it("full panes: the bodies, headers and token lines change at most once a second, not with each delta", async () => {
-    const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }));
+  it("full panes: the headers and token lines change at most once a second, the bodies every PANE_BODY_MS, not with each delta", async () => {
+    const seconds = 6;
+    const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds);
     const chrome = (f: string) =>
       f
         .split("\n")
@@ -146,12 +147,14 @@ describe("eight streaming children on a ticking clock", () => {
         .filter((l) => /word\d+/.test(l))
         .join("\n");
     expect(chrome(stripAnsi(frames.at(-1)!)).split("\n")).toHaveLength(16);
-    // The bodies did follow the stream (~60 events each in the window)…
-    expect(changes(frames, bodies)).toBeGreaterThanOrEqual(SECONDS - 1);
-    // …on the child tick, not with each delta.
-    expect(changes(frames, bodies)).toBeLessThanOrEqual(MOST);
-    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
-    expect(changes(frames, chrome)).toBeLessThanOrEqual(MOST);
+    // The bodies did follow the stream (~120 events each in the window)…
+    expect(changes(frames, bodies)).toBeGreaterThanOrEqual((seconds * 1000) / PANE_BODY_MS - 1);
+    // …every PANE_BODY_MS, not with each delta.
+    expect(changes(frames, bodies)).toBeLessThanOrEqual((seconds * 1000) / PANE_BODY_MS + 1);
+    const most = seconds * (1000 / CHILD_TICK_MS) + 1;
+    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(most);
+    expect(changes(frames, chrome)).toBeLessThanOrEqual(most);
+    expect(changes(frames, chrome)).toBeGreaterThanOrEqual(seconds - 1);
   });
 
   it("full panes: a new tool call shows in the body before the next child tick", async () => {

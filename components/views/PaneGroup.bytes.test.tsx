@@ -1,12 +1,12 @@
 /**
  * Bytes on the terminal for eight panes (two side by side, three body rows) drawn inline by our
- * frame owner: a new line in every pane (shown on the next child tick: a pane's body follows the
- * tick) moves each row of panes by the terminal and writes about one row a pane and the head's
+ * frame owner: a new line in every pane (shown when its body is next redrawn: PANE_BODY_MS) moves each row of panes by the terminal and writes about one row a pane and the head's
  * figures, not every body row; and the screen is what a fresh draw shows.
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { reduceChild, startChild } from "../state/child-reducer.js";
+import { PANE_BODY_MS } from "../state/child-status.js";
 import type { ChildView } from "../state/transcript-types.js";
 import { renderOwned } from "../testing/owned-render.js";
 import type { PanePlan } from "../layout/live-plan.js";
@@ -53,7 +53,7 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     const perLine: number[] = [];
     for (let n = 7; n <= 10; n++) {
       writes.length = 0;
-      app.rerender(view(n, NOW + (n - 6) * 1_000)); // the body is redrawn on the child tick
+      app.rerender(view(n, NOW + (n - 6) * PANE_BODY_MS)); // the body is redrawn every PANE_BODY_MS
       await settle();
       const bytes = markers(writes.join(""));
       await term.write(bytes);
@@ -63,11 +63,11 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     }
     // The next child tick (the token figures are sampled once a tick), then what a fresh draw of it shows.
     writes.length = 0;
-    app.rerender(view(10, NOW + 5_000));
+    app.rerender(view(10, NOW + 5 * PANE_BODY_MS));
     await settle();
     await term.write(markers(writes.join("")));
     const fresh = fakeTty(120, 45);
-    const again = renderOwned(view(10, NOW + 5_000), fresh.tty);
+    const again = renderOwned(view(10, NOW + 5 * PANE_BODY_MS), fresh.tty);
     await settle();
     const freshTerm = new XtermScreen(120, 45);
     await freshTerm.write(markers(fresh.writes.join("")));

@@ -6,8 +6,8 @@
  * styles, row by row.
  *
  * Cost: the head's glyph is still (childGlyph: the status bar's spinner says work goes on); the
- * elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS, once a second), and so
- * does the body (the child's streaming text: PANE_BODY_MS), but a new entry (a tool call, a new
+ * elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS, once a second), the
+ * body (the child's streaming text) every PANE_BODY_MS (2 s); a new entry (a tool call, a new
  * stretch of text) or a new status shows at once. The head is fitted and the body wrapped
  * again only when what they show changed, and the pane is drawn by a memoised frame of plain
  * values, so a pane whose text did not change is not rendered again.
@@ -183,7 +183,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const { glyph, color: glyphColor } = childGlyph(child.status, alert, waiting);
   const statusAlert = !running || alert !== undefined;
   const { childId, profile, description, prompt, model, turns, resumed, worktree } = child;
-  // The body is redrawn on the child tick, not on every delta the child streams (8 panes redrawn
+  // The body is redrawn every PANE_BODY_MS, not on every delta the child streams (8 panes redrawn
   // ~5 times a second were most of the bytes written inline); a new entry or status at once.
   const entries = useSampled(child.entries, `${tickOf(now, PANE_BODY_MS)}:${child.status}:${child.entries.length}:${child.dropped}`);
   const head = useMemo(
