@@ -51,7 +51,7 @@ describe("child labels at 80 columns", () => {
     expect(pane.split("\n")[1]).toMatch(/general · find the login handler · running · 1s/);
     const narrow = render(<SubagentPane child={{ ...described(), description: LONG }} now={1000} width={40} />).lastFrame()!;
     fits(narrow, 40);
-    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/│ ⠙ investigate every provider ret… +│/);
+    expect(stripAnsi(narrow).split("\n")[1]).toMatch(/│ ● investigate every provider ret… +│/);
     const done = endChild(described(), { status: "ok", turns: 2, usage: emptyUsage(), durationMs: 1500 });
     const summary = render(<SubagentSummary child={done} result="found it" width={80} />).lastFrame()!;
     expect(stripAnsi(summary)).toMatch(/^✓ general · find the login handler · 2 turns/);

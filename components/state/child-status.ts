@@ -44,7 +44,7 @@ export function childHead(child: { childId: string; profile?: string; descriptio
 export const STALL_MS = 10_000;
 
 /**
- * How often a running child's changing figures — elapsed time, tokens, spinner, countdowns — are
+ * How often a running child's changing figures — elapsed time, tokens, countdowns — are
  * redrawn: once a second, with the elapsed seconds (a person cannot read them faster; each change
  * rewrites cells of every child's row, and with 8 children the ticks alone were a third of the
  * bytes written at two a second).
@@ -53,12 +53,42 @@ export const CHILD_TICK_MS = 1000;
 
 /** `now` (ms) rounded down to the child tick: every row and pane changes its figures at the same moments. */
 export function childTick(now: number): number {
-  return Math.floor(now / CHILD_TICK_MS) * CHILD_TICK_MS;
+  return tickOf(now, CHILD_TICK_MS);
 }
 
-/** The spinner glyph of a running child at child tick `tick`: one step a tick. */
+/** The spinner glyph of a running child at child tick `tick`: one step a tick (a running tool call in a pane's body). */
 export function childSpinner(tick: number): string {
   return spinnerStep(Math.floor(tick / CHILD_TICK_MS));
+}
+
+/**
+ * How often a running child's words (a row's last activity, a pane's streaming body) are redrawn
+ * at most: every 3 s for a row's words (a new entry or status shows at once). With 8 children
+ * streaming, the words changing on every child tick were most of the bytes written.
+ */
+export const CHILD_WORDS_MS = 3000;
+
+/**
+ * How often a running child's pane body (its streaming text) is redrawn at most: every other child
+ * tick. At 50 tokens/s a 3-row body turns over in about a second, so each redraw rewrites most of
+ * it: with 8 panes inline, once a second wrote ~100 KB in the 51 s bench, every 2 s ~68 KB.
+ */
+export const PANE_BODY_MS = 2 * CHILD_TICK_MS;
+
+/** `now` (ms) rounded down to a multiple of `every` ms (CHILD_TICK_MS, CHILD_WORDS_MS): the moments a sampled figure may change. */
+export function tickOf(now: number, every: number): number {
+  return Math.floor(now / every) * every;
+}
+
+/**
+ * The glyph of a child's row and pane head, still (the status bar's spinner says work is going
+ * on), and its colour: `?` waiting for the person's approval; `●` running — cyan, yellow when an
+ * alert holds it (silent, retrying, paused, stopping); the end status's glyph in its colour.
+ */
+export function childGlyph(status: ChildStatus, alert: ChildAlert | undefined, waiting: boolean): { glyph: string; color: string } {
+  if (waiting) return { glyph: "?", color: "yellowBright" };
+  if (status !== "running") return { glyph: CHILD_GLYPH[status], color: CHILD_COLOR[status] };
+  return { glyph: CHILD_GLYPH.running, color: alert ? "yellow" : CHILD_COLOR.running };
 }
 
 /** A running child's elapsed time at `tick`: whole seconds (`12s`, `3m05s`), so it changes once a second. */

@@ -74,9 +74,16 @@ export function formatArgs(args: Record<string, unknown>, max = 120): string {
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
-/** The spinner glyph for clock time `now` (ms). */
+/**
+ * How long each spinner glyph shows: 4 steps a second at most, so a spinner alone (the status
+ * bar's, while the rest of the screen is still) changes the screen at most ~4 times a second —
+ * each such frame costs ~34 bytes (synchronized-output markers, a move, the glyph, the caret's park).
+ */
+export const SPINNER_STEP_MS = 250;
+
+/** The spinner glyph for clock time `now` (ms): one step every SPINNER_STEP_MS. */
 export function spinnerFrame(now: number): string {
-  return spinnerStep(Math.floor(Math.max(0, now) / 120));
+  return spinnerStep(Math.floor(Math.max(0, now) / SPINNER_STEP_MS));
 }
 
 /** The spinner's glyph at step `step` (0, 1, 2, … cycling). */

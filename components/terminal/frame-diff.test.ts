@@ -1,6 +1,7 @@
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { cellsOf, fullscreenUpdate, inlineUpdate, rowPatch, scrollBytes } from "./frame-diff.js";
+import { compactSgr } from "./sgr-peephole.js";
 import { random } from "../testing/random.js";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
 
@@ -245,6 +246,31 @@ describe("full-screen frames", () => {
         prev = next;
       }
     }
+  });
+});
+
+describe("full-screen: moves between the rows of one update", () => {
+  /** Eight child rows: a name, the elapsed seconds and tokens (dim: they move every other second), the words. */
+  const rows = (s: number, words: string) => Array.from({ length: 8 }, (_, i) => `● child ${i} [abcd${i}0]${dim(` ${s}s · ${100 + (s >> 1) * 50 + i} tok`)} · ${words}`);
+
+  it("a column of figures one under the other is patched with relative moves (CUD and BS), and the screen is a fresh draw's", () => {
+    let prev = ["header", ...rows(3, "reading the login code")];
+    const term = screenWith(prev, 120, 12);
+    for (let s = 4; s < 30; s++) {
+      const next = ["header", ...rows(s, s % 3 ? "reading the login code" : `now at step ${s}`)];
+      const bytes = fullscreenUpdate(prev, next, 120, false);
+      term.write(bytes);
+      expect(term.lines(), `second ${s}`).toEqual(fresh(next, 120, 12));
+      expect([term.row, term.col]).toEqual([9, 0]);
+      prev = next;
+    }
+    // One absolute move (the first row), then the next row down from where the last patch ended.
+    const bytes = fullscreenUpdate(["header", ...rows(4, "x")], ["header", ...rows(5, "x")], 120, false, false); // the seconds alone (no move below the frame)
+    expect(bytes.match(/\u001b\[\d+;\d+H/g)).toHaveLength(1);
+    expect(bytes).toContain("\u001b[B");
+    // 8 rows × a digit and a move of 4 bytes (CUD, BS), the first move and the dim (its resets
+    // between the rows dropped as the frame writer drops them): not 8 bytes a move.
+    expect(compactSgr(bytes).length).toBeLessThan(8 * 6 + 16);
   });
 });
 

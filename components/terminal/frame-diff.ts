@@ -292,15 +292,47 @@ function inlinePatch(prev: readonly string[], next: readonly string[], columns: 
   return `${out}\r${next.length < prev.length ? `${CSI}J` : ""}`;
 }
 
-/** The bytes of patching rows `from` (on screen from its first row) into `to`, with absolute moves. */
+/**
+ * The bytes of patching rows `from` (on screen from its first row) into `to`. A row's first move is
+ * the shorter of the absolute one (CUP) and one relative to where the previous row's patch left the
+ * cursor (CUD, then CR, BS, CUB, CUF or CHA): the figures of rows one under the other (a column of
+ * elapsed seconds) are a move of 4 bytes each instead of 8. Where the cursor is is known only after
+ * a row of narrow cells whose patch ends left of the last column; else the move is absolute.
+ */
 function patchRows(from: readonly string[], to: readonly string[], columns: number): string {
   let out = "";
+  /** The cursor after the last patch ([row, column], 0-based), when known. */
+  let at: [number, number] | undefined;
   for (let i = 0; i < to.length; i++) {
     const patch = rowPatch(from[i] ?? "", to[i]!, columns);
-    if (patch) out += patchBytes(patch, (col) => `${CSI}${i + 1};${col + 1}H`);
+    if (!patch) continue;
+    const from_ = at;
+    out += patchBytes(patch, (col) => cursorTo(i, col, from_));
+    const end = patchEnd(patch);
+    at = end !== undefined && end < columns && cachedCells(to[i]!) ? [i, end] : undefined;
   }
   for (let i = to.length; i < from.length; i++) if (from[i]) out += `${CSI}${i + 1};1H${CSI}K`;
   return out;
+}
+
+/** The column the cursor is left on by `patch`'s bytes (patchBytes), undefined when it writes nothing. */
+function patchEnd(patch: RowPatch): number | undefined {
+  if (patch.eraseFrom !== undefined) return patch.eraseFrom;
+  const last = patch.pieces.at(-1);
+  return last && (last.erase ? last.col : last.col + last.width);
+}
+
+/** The shortest move to row `row`, column `col` (0-based) from `at` (a row above it; unknown: absolute). */
+function cursorTo(row: number, col: number, at: [number, number] | undefined): string {
+  const absolute = `${CSI}${row + 1}${col > 0 ? `;${col + 1}` : ""}H`;
+  if (!at || at[0] >= row) return absolute;
+  const down = row - at[0] === 1 ? `${CSI}B` : `${CSI}${row - at[0]}B`;
+  const back = at[1] - col;
+  const across =
+    back === 0 ? "" : col === 0 ? "\r" : back > 0 && back <= 2 ? "\b".repeat(back) : back > 0 ? `${CSI}${back}D` : `${CSI}${-back}C`;
+  const alt = `${CSI}${col + 1}G`;
+  const relative = down + (across.length <= alt.length ? across : alt);
+  return relative.length < absolute.length ? relative : absolute;
 }
 
 /** The scroll region sequence: rows `top`–`bottom` (0-based, inclusive) scrolled up `by`, the region reset after. */

@@ -157,4 +157,28 @@ describe("ownInlineFrames: the terminal's cursor follows the prompt's caret", ()
     expect([term.screen.row, term.screen.col]).toEqual([7, 0]); // the row below the frame: what the CLI prints at exit goes there
     expect(term.all()).toEqual(["item 1 done", "item 2 done", "item 3 done", ...box]);
   });
+
+  it("a commit that changes nothing on screen writes nothing: no empty synchronized-output pair, no move away from the caret and back", async () => {
+    const term = new FakeTerminal();
+    owner = ownInlineFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+    const tree = (at: number) => (
+      <CaretMarkContext.Provider value={true}>
+        <Input at={at} done={0} />
+        {owner!.probe}
+      </CaretMarkContext.Provider>
+    );
+    const app = render(tree(2), { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false });
+    await settle(50);
+    const before = term.writes.length;
+    for (let i = 0; i < 5; i++) {
+      app.rerender(tree(2));
+      await settle(40);
+    }
+    expect(term.writes.slice(before)).toEqual([]);
+    app.rerender(tree(3));
+    await settle(60);
+    expect(term.writes.length).toBe(before + 1);
+    expect([term.screen.row, term.screen.col]).toEqual([1, 6]);
+    app.unmount();
+  });
 });

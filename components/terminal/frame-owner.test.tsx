@@ -158,4 +158,21 @@ describe("ownFullscreenFrames: the terminal's cursor follows the prompt's caret"
     expect(term.writes.join("")).not.toContain("\u001b[?25h"); // the cursor stays hidden: the inverse cell is the caret people see
     app.unmount();
   });
+
+  it("a commit that changes nothing on screen writes nothing: no empty synchronized-output pair, no caret park", async () => {
+    const term = new FakeTerminal();
+    const { app, move } = mount(term, 2);
+    await settle(50);
+    const before = term.writes.length;
+    // New props, the same cells (a streaming child's memoised row, a figure sampled on the tick): frames drawn, nothing written.
+    for (let i = 0; i < 5; i++) {
+      move(2);
+      await settle(40);
+    }
+    expect(term.writes.slice(before)).toEqual([]);
+    move(3);
+    await settle(60);
+    expect(term.writes.length).toBe(before + 1); // a real change still writes its frame
+    app.unmount();
+  });
 });

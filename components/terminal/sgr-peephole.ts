@@ -11,9 +11,9 @@
  */
 
 const CSI = "\u001b[";
-/** One token: an SGR sequence, a cursor move (CUP/CHA/CUU/CUD/CUF/CUB/VPA, CR), or anything else up to the next escape. */
-const TOKEN = /\u001b\[([0-9;]*)m|\u001b\[[0-9;]*[HGABCDfd]|\r|\u001b\[[0-9;?]*[A-Za-z@]|[^\u001b\r]+|\u001b/gy;
-const MOVE = /^(?:\u001b\[[0-9;]*[HGABCDfd]|\r)$/;
+/** One token: an SGR sequence, a cursor move (CUP/CHA/CUU/CUD/CUF/CUB/VPA, CR, BS), or anything else up to the next escape. */
+const TOKEN = /\u001b\[([0-9;]*)m|\u001b\[[0-9;]*[HGABCDfd]|\r|\u0008+|\u001b\[[0-9;?]*[A-Za-z@]|[^\u001b\r\u0008]+|\u001b/gy;
+const MOVE = /^(?:\u001b\[[0-9;]*[HGABCDfd]|\r|\u0008+)$/;
 
 /** `bytes` with every reset that the colours after it re-open (past cursor moves only) left out. */
 export function compactSgr(bytes: string): string {

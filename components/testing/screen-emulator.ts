@@ -139,7 +139,11 @@ export class ScreenEmulator {
         this.col = 0;
         this.wrapPending = false;
       } else if (ch === "\n") this.lineFeed();
-      else if (ch === "\u0007") continue;
+      else if (ch === "\b") {
+        // BS: one column left (not past the first); a pending wrap is cancelled, the column kept
+        if (this.wrapPending) this.wrapPending = false;
+        else this.col = Math.max(0, this.col - 1);
+      } else if (ch === "\u0007") continue;
       else {
         const width = ch < "\u0080" ? 1 : widthOf(ch);
         if (this.wrapPending) {

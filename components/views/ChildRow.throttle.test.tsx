@@ -1,13 +1,14 @@
 /**
  * Eight streaming children on a ticking clock (fake timers drive useNow and the stream): the rows'
- * and panes' changing figures — spinner, elapsed time, tokens, and a row's activity words — change at most
- * once a second (the child tick), while a pane's body shows the streamed text as it arrives.
+ * and panes' changing figures — elapsed time, tokens, a pane's body — change at most once a second
+ * (the child tick), a row's activity words at most every 3 s (CHILD_WORDS_MS), and the glyph not at
+ * all while the status holds; a new tool call shows at once, in a row and in a pane.
  */
 import { cleanup, render } from "ink-testing-library";
 import { useEffect, useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { CHILD_TICK_MS } from "../state/child-status.js";
+import { CHILD_TICK_MS, CHILD_WORDS_MS, PANE_BODY_MS } from "../state/child-status.js";
 import { reduceChild, startChild } from "../state/child-reducer.js";
 import type { ChildView } from "../state/transcript-types.js";
 import { useNow } from "../hooks/use-now.js";
@@ -53,13 +54,31 @@ function changes(frames: readonly string[], view: (frame: string) => string): nu
   return n;
 }
 
-async function stream(plan: PanePlan, event: (n: number) => AgentEvent): Promise<string[]> {
+async function stream(plan: PanePlan, event: (n: number) => AgentEvent, seconds = SECONDS): Promise<string[]> {
   vi.useFakeTimers({ now: 1_000_000 });
   const app = render(<Streaming plan={plan} event={event} />);
   await vi.advanceTimersByTimeAsync(500);
   const from = app.frames.length;
-  await vi.advanceTimersByTimeAsync(SECONDS * 1000);
+  await vi.advanceTimersByTimeAsync(seconds * 1000);
   return app.frames.slice(from);
+}
+
+/** One running child that has streamed "reading", drawn by a PaneGroup as `plan` says; `add()` starts a tool call. */
+async function oneChild(plan: PanePlan): Promise<{ frame: () => string; add: () => void }> {
+  vi.useFakeTimers({ now: 1_000_000 });
+  let add: (() => void) | undefined;
+  function OneChild() {
+    const now = useNow(true);
+    const [child, setChild] = useState<ChildView>(() =>
+      reduceChild(reduceChild(startChild({ childId: ids[0]!, prompt: "look", resumed: false, at: Date.now() }), { type: "turn_start", turn: 1 }, Date.now()), { type: "text_delta", text: "reading" }, Date.now()),
+    );
+    add = () => setChild((c) => reduceChild(c, { type: "tool_start", call: { type: "toolCall", id: "t1", name: "grep", arguments: { pattern: "login" } } }, Date.now()));
+    return <PaneGroup agents={[child]} now={now} plan={plan} />;
+  }
+  const app = render(<OneChild />);
+  // just past a tick (and a words tick): the next is ~1 s away
+  await vi.advanceTimersByTimeAsync(CHILD_WORDS_MS - (Date.now() % CHILD_WORDS_MS) + 10);
+  return { frame: () => stripAnsi(app.lastFrame()!), add: () => add!() };
 }
 
 const ids = Array.from({ length: 8 }, (_, i) => `20261204-120000-abcd${i}0`);
@@ -78,46 +97,72 @@ describe("eight streaming children on a ticking clock", () => {
     expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
   });
 
-  it("compact rows: streaming text changes the rows at most once a second, the activity's words included", async () => {
-    const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }));
+  it("compact rows: streaming text changes the rows at most once a second, the activity's words at most every 3 s", async () => {
+    const seconds = 9;
+    const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds);
     const last = stripAnsi(frames.at(-1)!).split("\n");
     expect(last.filter((l) => / tok · .*word\d+/.test(l))).toHaveLength(8);
-    // The words did move on over the window (sampled, not frozen)…
-    const words = (f: string) => f.split("\n").map((l) => / tok · (.*)$/.exec(l)?.[1] ?? "").join("\n");
-    expect(changes(frames, words)).toBeGreaterThanOrEqual(SECONDS);
-    // …but at the child tick, not with each of the ~60 events.
-    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
+    // The words did move on over the window (sampled, not frozen)… (read by their first whole word:
+    // when the figures before them grow a column, the same words are cut a column shorter)
+    const words = (f: string) => f.split("\n").map((l) => / tok · (?:…\S*\s)?(word\d+)/.exec(l)?.[1] ?? "").join("\n");
+    expect(changes(frames, words)).toBeGreaterThanOrEqual(seconds / (CHILD_WORDS_MS / 1000) - 1);
+    // …every 3 s, not on every child tick (9 of them) nor with each of the ~180 events…
+    expect(changes(frames, words)).toBeLessThanOrEqual(seconds / (CHILD_WORDS_MS / 1000) + 1);
+    // …while the figures move on the child tick.
+    expect(changes(frames, (f) => f)).toBeGreaterThanOrEqual(seconds - 1);
+    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(seconds * (1000 / CHILD_TICK_MS) + 1);
+  });
+
+  it("compact rows: the glyph stays still from tick to tick while the status holds", async () => {
+    const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }));
+    const glyphs = (f: string) =>
+      f
+        .split("\n")
+        .map((l) => l.trimStart()[0] ?? "")
+        .join("");
+    expect(glyphs(stripAnsi(frames.at(-1)!))).toBe("●".repeat(8));
+    expect(changes(frames, (f) => f)).toBeGreaterThanOrEqual(SECONDS - 1);
+    expect(changes(frames, glyphs)).toBe(0);
   });
 
   it("compact rows: a new tool call shows before the next child tick", async () => {
-    vi.useFakeTimers({ now: 1_000_000 });
-    let add: (() => void) | undefined;
-    function OneChild() {
-      const now = useNow(true);
-      const [child, setChild] = useState<ChildView>(() =>
-        reduceChild(reduceChild(startChild({ childId: ids[0]!, prompt: "look", resumed: false, at: Date.now() }), { type: "turn_start", turn: 1 }, Date.now()), { type: "text_delta", text: "reading" }, Date.now()),
-      );
-      add = () => setChild((c) => reduceChild(c, { type: "tool_start", call: { type: "toolCall", id: "t1", name: "grep", arguments: { pattern: "login" } } }, Date.now()));
-      return <PaneGroup agents={[child]} now={now} plan={{ ...compact, shown: [ids[0]!], rows: 1 }} />;
-    }
-    const app = render(<OneChild />);
-    // just past a tick: the next is ~1 s away
-    await vi.advanceTimersByTimeAsync(CHILD_TICK_MS - (Date.now() % CHILD_TICK_MS) + 10);
-    expect(stripAnsi(app.lastFrame()!)).toContain("reading");
-    add!();
+    const one = await oneChild({ ...compact, shown: [ids[0]!], rows: 1 });
+    expect(one.frame()).toContain("reading");
+    one.add();
     await vi.advanceTimersByTimeAsync(50);
-    expect(stripAnsi(app.lastFrame()!)).toContain("⏺ grep");
+    expect(one.frame()).toContain("⏺ grep");
   });
 
-  it("full panes: the bodies follow the stream, the headers and token lines at most once a second", async () => {
-    const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }));
+  it("full panes: the headers and token lines change at most once a second, the bodies every PANE_BODY_MS, not with each delta", async () => {
+    const seconds = 6;
+    const frames = await stream(full, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds);
     const chrome = (f: string) =>
       f
         .split("\n")
         .filter((l) => / · running · | tokens/.test(l))
         .join("\n");
+    const bodies = (f: string) =>
+      f
+        .split("\n")
+        .filter((l) => /word\d+/.test(l))
+        .join("\n");
     expect(chrome(stripAnsi(frames.at(-1)!)).split("\n")).toHaveLength(16);
-    expect(changes(frames, (f) => f)).toBeGreaterThan((SECONDS * 1000) / EVENT_MS / 2);
-    expect(changes(frames, chrome)).toBeLessThanOrEqual(MOST);
+    // The bodies did follow the stream (~120 events each in the window)…
+    expect(changes(frames, bodies)).toBeGreaterThanOrEqual((seconds * 1000) / PANE_BODY_MS - 1);
+    // …every PANE_BODY_MS, not with each delta.
+    expect(changes(frames, bodies)).toBeLessThanOrEqual((seconds * 1000) / PANE_BODY_MS + 1);
+    const most = seconds * (1000 / CHILD_TICK_MS) + 1;
+    expect(changes(frames, (f) => f)).toBeLessThanOrEqual(most);
+    expect(changes(frames, chrome)).toBeLessThanOrEqual(most);
+    expect(changes(frames, chrome)).toBeGreaterThanOrEqual(seconds - 1);
+  });
+
+  it("full panes: a new tool call shows in the body before the next child tick", async () => {
+    const one = await oneChild({ ...full, perRow: 1 });
+    expect(one.frame()).toContain("reading");
+    expect(one.frame()).not.toContain("grep");
+    one.add();
+    await vi.advanceTimersByTimeAsync(50);
+    expect(one.frame()).toMatch(/. grep /);
   });
 });

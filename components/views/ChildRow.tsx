@@ -1,21 +1,23 @@
 /**
  * ChildRow: a running child in one row, for when full panes do not fit —
- * `⠋ scout · find login handler [ab12cd] 12s · 1.2k tok · ⏺ grep "login"` — glyph, profile,
+ * `● scout · find login handler [ab12cd] 12s · 1.2k tok · ⏺ grep "login"` — glyph, profile,
  * description (else the prompt's first words), short id, elapsed time,
  * tokens, and its newest activity (the last tool call, else the last words of its text). A child
  * silent for a while says so instead (`no output for 14s`), and one whose model call waits to be
  * tried again says that (`429 rate limited · retrying in 4s · attempt 2/9`). The row has the keyboard's highlight
  * when focused.
  *
- * Cost: the spinner, elapsed time, tokens, countdowns and the activity's words follow the child
- * tick (CHILD_TICK_MS, once a second); a new activity (a tool call, a new stretch of text) shows at once. Its parts are fitted again only
+ * Cost: the glyph is still (childGlyph: the status bar's spinner says work goes on); the elapsed
+ * time, tokens and countdowns follow the child tick (CHILD_TICK_MS, once a second), the
+ * activity's words change at most every CHILD_WORDS_MS (3 s); a new entry (a tool call, a new
+ * stretch of text) or a new status shows at once. Its parts are fitted again only
  * when one of them changed, and the row is drawn by a memoised line of plain strings, so a row
  * whose text did not change is not rendered again.
  */
 import { Text } from "ink";
 import { memo, useMemo } from "react";
 import { useSampled } from "../hooks/use-sampled.js";
-import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, STALL_MS } from "../state/child-status.js";
+import { CHILD_WORDS_MS, childAlert, childGlyph, childTick, liveTokens, runningElapsed, STALL_MS, tickOf } from "../state/child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId } from "../state/format.js";
 import { fitRow, GIVE_WAY } from "../layout/fit-row.js";
 import { childDescription } from "../../src/subagents/runtime/child-label.js";
@@ -129,11 +131,11 @@ export function ChildRow({ child, now, width, focused = false, waiting = false }
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
   const alert = childAlert(child, tick, waiting);
-  const glyph = waiting ? "?" : running ? childSpinner(tick) : "■";
-  // The activity's words follow the child tick too (with 8 children streaming they were most of the
-  // bytes written: every row's last words changed in every frame); a new entry (a tool call, a new
-  // stretch of text) or a new status shows at once.
-  const words = useSampled(childActivity(child), `${tick}:${child.status}:${child.entries.length}:${child.dropped}:${child.thinking}`);
+  const { glyph, color: glyphColor } = childGlyph(child.status, alert, waiting);
+  // The activity's words change at most every CHILD_WORDS_MS (with 8 children streaming they were
+  // most of the bytes written: every row's last words changed in every frame, then on every tick);
+  // a new entry (a tool call, a new stretch of text) or a new status shows at once.
+  const words = useSampled(childActivity(child), `${tickOf(now, CHILD_WORDS_MS)}:${child.status}:${child.entries.length}:${child.dropped}:${child.thinking}`);
   const activity = alert ? alert.text : words;
   const alerted = alert !== undefined;
   // Fitted (fitRow measures every part) only when something the row shows changed: not on each frame the row is rendered in.
@@ -145,7 +147,7 @@ export function ChildRow({ child, now, width, focused = false, waiting = false }
   return (
     <ChildRowLine
       glyph={parts.glyph}
-      glyphColor={waiting ? "yellowBright" : CHILD_COLOR[child.status]}
+      glyphColor={glyphColor}
       profile={parts.profile}
       description={parts.description}
       headColor={waiting ? "yellowBright" : child.color}

@@ -1,11 +1,12 @@
 /**
  * Bytes on the terminal for eight panes (two side by side, three body rows) drawn inline by our
- * frame owner: a new line in every pane moves each row of panes by the terminal and writes
- * about one row a pane, not every body row; and the screen is what a fresh draw shows.
+ * frame owner: a new line in every pane (shown when its body is next redrawn: PANE_BODY_MS) moves each row of panes by the terminal and writes about one row a pane and the head's
+ * figures, not every body row; and the screen is what a fresh draw shows.
  */
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { reduceChild, startChild } from "../state/child-reducer.js";
+import { PANE_BODY_MS } from "../state/child-status.js";
 import type { ChildView } from "../state/transcript-types.js";
 import { renderOwned } from "../testing/owned-render.js";
 import type { PanePlan } from "../layout/live-plan.js";
@@ -52,7 +53,7 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     const perLine: number[] = [];
     for (let n = 7; n <= 10; n++) {
       writes.length = 0;
-      app.rerender(view(n));
+      app.rerender(view(n, NOW + (n - 6) * PANE_BODY_MS)); // the body is redrawn every PANE_BODY_MS
       await settle();
       const bytes = markers(writes.join(""));
       await term.write(bytes);
@@ -62,11 +63,11 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     }
     // The next child tick (the token figures are sampled once a tick), then what a fresh draw of it shows.
     writes.length = 0;
-    app.rerender(view(10, NOW + 1_000));
+    app.rerender(view(10, NOW + 5 * PANE_BODY_MS));
     await settle();
     await term.write(markers(writes.join("")));
     const fresh = fakeTty(120, 45);
-    const again = renderOwned(view(10, NOW + 1_000), fresh.tty);
+    const again = renderOwned(view(10, NOW + 5 * PANE_BODY_MS), fresh.tty);
     await settle();
     const freshTerm = new XtermScreen(120, 45);
     await freshTerm.write(markers(fresh.writes.join("")));
@@ -75,9 +76,10 @@ describe.skipIf(isInCi)("eight panes streaming, inline, on the byte stream", () 
     const rowsOf = (t: XtermScreen) => t.rows().filter((l) => l !== "");
     expect(rowsOf(term)).toEqual(rowsOf(freshTerm));
     expect(rowsOf(term).join("\n")).toContain(stripAnsi(line(9)));
-    // Eight new rows of ~52 characters with their borders, four bands moved: well under the 24 body rows' ~1,400 characters.
+    // Eight new rows of ~52 characters with their borders, four bands moved, each head's elapsed
+    // time and tokens (~30 bytes a pane): well under the 24 body rows' ~1,400 characters.
     term.dispose();
     freshTerm.dispose();
-    for (const n of perLine) expect(n).toBeLessThan(8 * 52 + 8 * 40 + 4 * 20);
+    for (const n of perLine) expect(n).toBeLessThan(8 * 52 + 8 * 40 + 4 * 20 + 8 * 30);
   });
 });

@@ -22,6 +22,14 @@ describe("StatusBar", () => {
     expect(without).toContain("tokens · $0.42 · anthropic");
     expect(without).not.toContain("/ $");
   });
+  it("the spinner steps at most 4 times a second, however often the bar is drawn (a frame of its own costs ~34 bytes)", () => {
+    const glyphs: string[] = [];
+    for (let t = 10_000; t < 13_000; t += 25) glyphs.push(stripAnsi(render(<StatusBar {...base} running now={t} />).lastFrame()!)[0]!);
+    const steps = glyphs.filter((g, i) => i > 0 && g !== glyphs[i - 1]).length;
+    expect(steps).toBeGreaterThanOrEqual(11); // it does spin…
+    expect(steps).toBeLessThanOrEqual(12); // …at most 4 steps a second over 3 s
+    cleanup();
+  });
   it("counts running children, shows the stop hint while running, and a given hint instead of keys", () => {
     const running = stripAnsi(render(<StatusBar {...base} running runningChildren={2} />).lastFrame()!);
     expect(running).toContain("2 agents running");

@@ -5,15 +5,17 @@
  * calls interleaved in the order they happened; its text drawn with the transcript's Markdown
  * styles, row by row.
  *
- * Cost: the spinner, elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS,
- * once a second); the body follows the child's stream. The head is fitted and the body wrapped
+ * Cost: the head's glyph is still (childGlyph: the status bar's spinner says work goes on); the
+ * elapsed time, tokens and countdowns follow the child tick (CHILD_TICK_MS, once a second), the
+ * body (the child's streaming text) every PANE_BODY_MS (2 s); a new entry (a tool call, a new
+ * stretch of text) or a new status shows at once. The head is fitted and the body wrapped
  * again only when what they show changed, and the pane is drawn by a memoised frame of plain
  * values, so a pane whose text did not change is not rendered again.
  */
 import { Box, Text } from "ink";
 import { memo, useMemo } from "react";
 import { useSampled } from "../hooks/use-sampled.js";
-import { CHILD_COLOR, childAlert, childSpinner, childTick, liveTokens, runningElapsed, turnsLabel } from "../state/child-status.js";
+import { CHILD_COLOR, childAlert, childGlyph, childSpinner, childTick, liveTokens, PANE_BODY_MS, runningElapsed, tickOf, turnsLabel } from "../state/child-status.js";
 import { formatArgs, formatDuration, formatTokens, shortId, truncate } from "../state/format.js";
 import { paneInner, paneTail } from "../layout/pane-rows.js";
 import type { ChildView, ToolStatus } from "../state/transcript-types.js";
@@ -48,6 +50,7 @@ interface PaneFrameProps {
   border: { style: "double" | "round"; color?: string };
   /** Header: glyph, profile, description, status word, elapsed, stop hint — as fitted (paneHeader). */
   glyph: string;
+  glyphColor: string;
   color: string;
   profile: string;
   profileColor?: string;
@@ -84,7 +87,7 @@ const PaneFrame = memo(function PaneFrame(p: PaneFrameProps) {
   return (
     <Box flexDirection="column" borderStyle={p.border.style} borderColor={p.border.color} width={p.width} paddingX={1} flexShrink={0}>
       <Text wrap="truncate-end">
-        <Text color={p.color}>{p.glyph}</Text>
+        <Text color={p.glyphColor}>{p.glyph}</Text>
         <Text bold color={p.profileColor}>{p.profile}</Text>
         <Text bold>{p.description}</Text>
         <Text dimColor>{p.status.slice(0, 3)}</Text>
@@ -177,9 +180,12 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const status = running ? (alert?.text ?? (child.thinking ? "thinking" : "running")) : child.status;
   const stopHint = focused && running;
   // The head is fitted (fitRow measures every part) and the body wrapped only when what they show changed: not on each frame the pane is rendered in.
-  const glyph = running ? childSpinner(tick) : "■";
+  const { glyph, color: glyphColor } = childGlyph(child.status, alert, waiting);
   const statusAlert = !running || alert !== undefined;
-  const { childId, profile, description, prompt, model, turns, resumed, worktree, entries } = child;
+  const { childId, profile, description, prompt, model, turns, resumed, worktree } = child;
+  // The body is redrawn every PANE_BODY_MS, not on every delta the child streams (8 panes redrawn
+  // ~5 times a second were most of the bytes written inline); a new entry or status at once.
+  const entries = useSampled(child.entries, `${tickOf(now, PANE_BODY_MS)}:${child.status}:${child.entries.length}:${child.dropped}`);
   const head = useMemo(
     () => paneHead({ childId, profile, description, prompt, model, turns, resumed, worktree }, { glyph, status, statusAlert, elapsed, stopHint, tokens }, inner),
     [childId, profile, description, prompt, model, turns, resumed, worktree, glyph, status, statusAlert, elapsed, stopHint, tokens, inner],
@@ -196,6 +202,7 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
       width={width}
       border={{ style: focused || waiting ? "double" : "round", color: waiting ? "yellowBright" : focused ? "magentaBright" : running && child.color ? child.color : color }}
       glyph={head.glyph}
+      glyphColor={glyphColor}
       color={color}
       profile={head.profile}
       profileColor={child.color}
