@@ -11,7 +11,7 @@ import { liveItemLines, type CallHold } from "./item-lines.js";
 import { livePlan, type LiveShape, type PanePlan } from "./live-plan.js";
 import { markdownTail } from "./markdown-lines.js";
 import { paneGroupRows } from "./pane-rows.js";
-import { sourceFrom, type WrittenAnswer } from "./scrollback-log.js";
+import type { WrittenAnswer } from "./scrollback-log.js";
 
 export type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
 
@@ -92,9 +92,9 @@ export function liveRows(live: readonly TranscriptItem[], columns: number, rows:
     }
     if (g.item.id !== tailId) return { kind: "rows", key: g.item.id, rows: drawn.get(g.item.id)! };
     const text = g.item.kind === "assistant" ? g.item.text : "";
-    const from = written?.id === g.item.id ? written.line : 0;
+    const from = written?.id === g.item.id ? written.at : 0;
     // Rows already in the scrollback (the leading blank one with them) are not drawn again.
-    const t = markdownTail(sourceFrom(text, from), plan.assistantTail, columns);
+    const t = markdownTail(from > 0 ? text.slice(from) : text, plan.assistantTail, columns);
     full = t.more;
     return { kind: "rows", key: g.item.id, rows: from > 0 ? t.rows : ["", ...t.rows] };
   });

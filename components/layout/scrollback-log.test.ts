@@ -10,7 +10,7 @@ import type { TranscriptItem } from "../state/transcript-types.js";
 import { itemLines } from "./item-lines.js";
 import { liveRows } from "./live-rows.js";
 import { markdownLines, settledRows } from "./markdown-lines.js";
-import { entryRows, ScrollbackLog, sourceFrom } from "./scrollback-log.js";
+import { entryRows, ScrollbackLog } from "./scrollback-log.js";
 
 const ANSWER = [
   "# The login code",
@@ -48,17 +48,17 @@ describe("settledRows: the rows of a streaming answer no more text can change", 
     expect(rows("intro\n```ts\nconst a = 1;\nconst b = 2;\n")).toBe("intro"); // the open fence is not settled
     expect(settledRows("intro\n```ts\nconst a = 1;\n```\nafter\n", 40).rows).toHaveLength(2); // intro, and the closed code block's one row
     const blank = settledRows("one\n\n\nthree\n", 40);
-    expect(blank).toEqual({ rows: ["one", " "], line: 3 }); // the blank rows settle with the block before them; the rest starts on a block
+    expect(blank).toEqual({ rows: ["one", " "], at: "one\n\n\n".length }); // the blank rows settle with the block before them; the rest starts on a block
   });
 
-  it("at every prefix of an answer, the settled rows are the first rows the whole answer draws, and the rest drawn from `line` on follows them exactly", () => {
+  it("at every prefix of an answer, the settled rows are the first rows the whole answer draws, and the rest drawn from `at` on follows them exactly", () => {
     for (const width of [24, 40, 80]) {
       const whole = markdownLines(ANSWER, width);
       for (let end = 0; end <= ANSWER.length; end++) {
         const text = ANSWER.slice(0, end);
         const s = settledRows(text, width);
         expect(whole.slice(0, s.rows.length), `${width}: ${JSON.stringify(text)}`).toEqual(s.rows);
-        expect([...s.rows, ...markdownLines(sourceFrom(text, s.line), width)], `${width}: ${JSON.stringify(text)}`).toEqual(markdownLines(text, width));
+        expect([...s.rows, ...markdownLines(text.slice(s.at), width)], `${width}: ${JSON.stringify(text)}`).toEqual(markdownLines(text, width));
       }
     }
   });
@@ -82,7 +82,7 @@ function stream(step: number, widthAt: (i: number) => number, stopAt = ANSWER.le
     take(r.entries, widthAt(i));
     // The live area draws only what is not written: its rows and the written ones make the answer.
     const live = liveRows([assistant(ANSWER.slice(0, end))], widthAt(i), 500, { now: 0, written: r.written }).blocks[0];
-    if (live?.kind === "rows" && r.written) expect(live.rows).toEqual(markdownLines(sourceFrom(ANSWER.slice(0, end), r.written.line), widthAt(i)));
+    if (live?.kind === "rows" && r.written) expect(live.rows).toEqual(markdownLines(ANSWER.slice(r.written.at, end), widthAt(i)));
   }
   const done = assistant(ANSWER.slice(0, stopAt), true);
   take(log.update([user, done], [], widthAt(i), 0).entries, widthAt(i));
@@ -118,7 +118,7 @@ describe("ScrollbackLog: the streaming answer written into the scrollback once",
     expect(log.update([user], [tool, { ...assistant(text), id: "a2" }], 40, 0).entries).toHaveLength(1);
     const first = log.update([user], [assistant(text)], 40, 0);
     expect(first.entries.length).toBe(2);
-    expect(first.written?.line).toBeGreaterThan(0);
+    expect(first.written?.at).toBeGreaterThan(0);
     expect(log.update([user], [assistant(text)], 40, 0).entries).toBe(first.entries); // the same again: nothing new
     const fresh = log.update([user], [assistant(text)], 40, 1);
     expect(fresh.entries).not.toBe(first.entries);

@@ -7,7 +7,7 @@
  * streaming answer from that line on too (`written`), so no row is in both.
  *
  * Rows are drawn at the width of their moment: after a resize, rows already written stay at the old
- * width, like any terminal output, and the rest (from a block's first source line) is drawn at the
+ * width, like any terminal output, and the rest (from a block's first line) is drawn at the
  * new one; nothing is written twice or left out. A new epoch (the history written afresh) starts
  * the log over, the streaming answer with it (it is then written from its start).
  *
@@ -18,25 +18,20 @@ import type { TranscriptItem } from "../state/transcript-types.js";
 import { itemLines } from "./item-lines.js";
 import { markdownLines, settledRows } from "./markdown-lines.js";
 
-/** One write into the scrollback: a finished item (`from`: its rows from that source line on, the rows before it were written as it streamed), or an answer's settled rows. */
+/** One write into the scrollback: a finished item (`from`: its rows from that offset of its text on, the rows before it were written as it streamed), or an answer's settled rows. */
 export type ScrollbackEntry = { key: string; item: TranscriptItem; from?: number } | { key: string; rows: readonly string[] };
 
-/** The streaming answer's rows already in the scrollback: drawn live from source line `line` on, without the leading blank row. */
+/** The streaming answer's rows already in the scrollback: drawn live from offset `at` of its text on (a block's first line), without the leading blank row. */
 export interface WrittenAnswer {
   id: string;
-  line: number;
+  at: number;
 }
 
 /** An entry's rows at `columns`. */
 export function entryRows(entry: ScrollbackEntry, columns: number): readonly string[] {
   if ("rows" in entry) return entry.rows;
   if (entry.from === undefined || entry.item.kind !== "assistant") return itemLines(entry.item, columns);
-  return markdownLines(sourceFrom(entry.item.text, entry.from), columns);
-}
-
-/** `text` from source line `line` on. */
-export function sourceFrom(text: string, line: number): string {
-  return line === 0 ? text : text.replace(/\r\n/g, "\n").split("\n").slice(line).join("\n");
+  return markdownLines(entry.item.text.slice(entry.from), columns);
 }
 
 
@@ -66,17 +61,17 @@ export class ScrollbackLog {
     for (const item of finished.slice(this.logged)) {
       const open = this.open?.id === item.id ? this.open : undefined;
       if (open) this.open = undefined;
-      add(open ? { key: item.id, item, from: open.line } : { key: item.id, item });
+      add(open ? { key: item.id, item, from: open.at } : { key: item.id, item });
     }
     this.logged = finished.length;
     const answer = streamingAnswer(live);
     if (this.open && this.open.id !== answer?.id && !live.some((i) => i.id === this.open!.id)) this.open = undefined;
     if (answer && (!this.open || this.open.id === answer.id)) {
-      const open = this.open ?? { id: answer.id, line: 0 };
-      const settled = settledRows(sourceFrom(answer.text, open.line), columns);
+      const open = this.open ?? { id: answer.id, at: 0 };
+      const settled = settledRows(answer.text.slice(open.at), columns);
       if (settled.rows.length > 0) {
-        add({ key: `${answer.id}@${open.line}`, rows: open.line === 0 ? ["", ...settled.rows] : settled.rows });
-        this.open = { id: answer.id, line: open.line + settled.line };
+        add({ key: `${answer.id}@${open.at}`, rows: open.at === 0 ? ["", ...settled.rows] : settled.rows });
+        this.open = { id: answer.id, at: open.at + settled.at };
       }
     }
     return { entries: this.entries, ...(this.open ? { written: { ...this.open } } : {}) };
