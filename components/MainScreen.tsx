@@ -56,6 +56,7 @@ import type { ApprovalTiming } from "./state/approval-keys.js";
 import type { NotifyMode } from "./terminal/terminal-notify.js";
 import type { TranscriptItem } from "./state/transcript-types.js";
 import { TranscriptHistory } from "./views/Transcript.js";
+import { ScrollbackLog } from "./layout/scrollback-log.js";
 import { copyOut, itemCopyText } from "./state/copy-answer.js";
 import { screenLayout, SIDEBAR_COLUMN_MIN } from "./layout/screen-layout.js";
 import type { ScreenMode } from "./state/ui-reducer.js";
@@ -134,6 +135,9 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   useResizeWipe(mode, columns, rows, write);
   const { dispatch } = store;
   const { epoch, sidebarPref, history, hint, detail, painted, draftRows: draftRowsShown } = screen;
+  // Inline: what goes into the scrollback, the streaming answer's settled rows as they settle (written once).
+  const log = useRef<ScrollbackLog | undefined>(undefined);
+  const scrollback = mode === "inline" ? (log.current ??= new ScrollbackLog()).update(state.finished, state.live, columns, epoch) : undefined;
   const rawUi = screen.ui;
   const setHint = useCallback((text: string | undefined) => dispatch({ type: "hint", text }), [dispatch]);
   const guard = useExitGuard(store, exitWindowMs);
@@ -431,6 +435,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
       onHistoryRendered={onHistoryRendered}
       detail={detail}
       waiting={liveWaiting}
+      written={scrollback?.written}
     />
   );
   if (mode === "fullscreen") {
@@ -445,7 +450,7 @@ export function MainScreen({ approvals, initialPrompt, openResumePicker, onExit,
   }
   return (
     <Box flexDirection="column">
-      <TranscriptHistory finished={state.finished} epoch={epoch} columns={columns} />
+      <TranscriptHistory entries={scrollback!.entries} epoch={epoch} columns={columns} />
       <Box flexDirection="column" flexShrink={0}>
         {body}
         {bottom}

@@ -118,7 +118,7 @@ describe("a finished child's report opened in place (Ctrl-O)", () => {
 describe("the inline history written to the scrollback (<Static>) at 80 columns", () => {
   it("a long message and a wrapped numbered item fit the terminal's 80 columns", async () => {
     const text = "where is the session file written line by line while a run goes on, and how is it read back again when a child session is resumed from the sidebar or from the command line with its id?";
-    const app = render(<TranscriptHistory finished={[]} epoch={0} columns={80} />);
+    const app = render(<TranscriptHistory entries={[]} epoch={0} columns={80} />);
     const stdout = app.stdout as unknown as { columns: number; emit(event: string): void };
     Object.defineProperty(stdout, "columns", { value: 80, configurable: true });
     stdout.emit("resize");
@@ -126,7 +126,7 @@ describe("the inline history written to the scrollback (<Static>) at 80 columns"
       { kind: "user", id: "u", done: true, text },
       { kind: "assistant", id: "a", done: true, text: `Here is what I found:\n\n1. ${text}\n2. **${text}**\n   - ${text}` },
     ];
-    app.rerender(<TranscriptHistory finished={finished} epoch={0} columns={80} />);
+    app.rerender(<TranscriptHistory entries={finished.map((item) => ({ key: item.id, item }))} epoch={0} columns={80} />);
     const written = () => stripAnsi(app.frames.join("\n")).split("\n");
     for (let i = 0; i < 50 && !written().some((r) => r.includes("its id?**") || r.includes("with its id?")); i++) await new Promise((r) => setTimeout(r, 10));
     const rows = written();

@@ -11,6 +11,7 @@ import { liveItemLines, type CallHold } from "./item-lines.js";
 import { livePlan, type LiveShape, type PanePlan } from "./live-plan.js";
 import { markdownTail } from "./markdown-lines.js";
 import { paneGroupRows } from "./pane-rows.js";
+import type { WrittenAnswer } from "./scrollback-log.js";
 
 export type Group = { kind: "item"; item: TranscriptItem } | { kind: "panes"; key: string; agents: ChildView[] };
 
@@ -49,6 +50,8 @@ export interface LiveRowsOptions {
   focused?: string;
   /** What a live tool call waits for, if anything. */
   hold?: (item: TranscriptItem) => CallHold;
+  /** Inline: the streaming answer's rows already written into the scrollback (scrollback-log.ts): it is drawn from there on. */
+  written?: WrittenAnswer;
 }
 
 /** Rows an answer that is live but not the streaming one shows: its last rows. */
@@ -60,7 +63,7 @@ export function blockHeight(block: LiveBlock): number {
 }
 
 /** The live items drawn at `columns`, in at most `rows` rows (the oldest rows cut first). */
-export function liveRows(live: readonly TranscriptItem[], columns: number, rows: number, { now, focused, hold }: LiveRowsOptions): LiveDrawing {
+export function liveRows(live: readonly TranscriptItem[], columns: number, rows: number, { now, focused, hold, written }: LiveRowsOptions): LiveDrawing {
   const groups = groupLive(live);
   const tail = [...groups].reverse().find((g) => g.kind === "item" && g.item.kind === "assistant" && !g.item.done);
   const tailId = tail?.kind === "item" ? tail.item.id : undefined;
@@ -89,9 +92,11 @@ export function liveRows(live: readonly TranscriptItem[], columns: number, rows:
     }
     if (g.item.id !== tailId) return { kind: "rows", key: g.item.id, rows: drawn.get(g.item.id)! };
     const text = g.item.kind === "assistant" ? g.item.text : "";
-    const t = markdownTail(text, plan.assistantTail, columns);
+    const from = written?.id === g.item.id ? written.at : 0;
+    // Rows already in the scrollback (the leading blank one with them) are not drawn again.
+    const t = markdownTail(from > 0 ? text.slice(from) : text, plan.assistantTail, columns);
     full = t.more;
-    return { kind: "rows", key: g.item.id, rows: ["", ...t.rows] };
+    return { kind: "rows", key: g.item.id, rows: from > 0 ? t.rows : ["", ...t.rows] };
   });
   return { ...cutTop(blocks, rows), full };
 }

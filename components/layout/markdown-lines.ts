@@ -5,7 +5,7 @@
  */
 import chalk from "chalk";
 import stringWidth from "string-width";
-import { parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
+import { parseBlocks, parseMarkdown, type MdBlock, type Span } from "../markdown/parse-markdown.js";
 import { layoutTable } from "./table-layout.js";
 import { paint, textRows, wrapTextRows } from "./text-rows.js";
 
@@ -106,4 +106,24 @@ function drawTail(text: string, rows: number, width: number): { rows: string[]; 
     const drawn = markdownLines(source.join("\n"), width);
     if (drawn.length > want || from === 0) return { rows: want === 0 ? [] : drawn.slice(-want), more: drawn.length > want };
   }
+}
+
+/**
+ * The rows of a streaming Markdown `text` that no more text can change (its settled blocks, drawn
+ * at `width`), and `at`: the offset in `text` where the rest starts. A block is settled when a
+ * complete source line after it starts another block: only the complete lines (those a newline
+ * ended) are read, and of their blocks every one but the last — the last may still grow (a
+ * paragraph's line, a table's rows, an open code fence) or change what it is (a line with a bar
+ * becomes a table's header when a rule line follows). The rest starts on the first line of a block
+ * that is not blank, so `text.slice(at)` draws exactly the rows after these (a blank block between
+ * them is settled with the block before it), and read from there gives the same blocks as the
+ * whole text does: a caller keeps `at` and reads only what follows it.
+ */
+export function settledRows(text: string, width: number): { rows: string[]; at: number } {
+  const lines = text.split("\n");
+  const blocks = parseBlocks(lines.slice(0, -1).join("\n"));
+  if (blocks.length < 2) return { rows: [], at: 0 };
+  let at = 0;
+  for (let i = 0; i < blocks[blocks.length - 1]!.line; i++) at += lines[i]!.length + 1;
+  return { rows: blocks.slice(0, -1).flatMap((b) => blockLines(b.block, width)), at };
 }

@@ -62,25 +62,37 @@ export function parseInline(text: string, style: Omit<Span, "text"> = {}): Span[
 
 /** The blocks of a Markdown text (one block per source line, except fenced code). */
 export function parseMarkdown(text: string): MdBlock[] {
-  const blocks: MdBlock[] = [];
+  return parseBlocks(text).map((b) => b.block);
+}
+
+/** A parsed block and the index of its first source line (a code block's opening fence). */
+export interface SourcedBlock {
+  block: MdBlock;
+  line: number;
+}
+
+/** parseMarkdown's blocks, each with the source line it starts on. */
+export function parseBlocks(text: string): SourcedBlock[] {
+  const blocks: SourcedBlock[] = [];
   const lines = text.replace(/\r\n/g, "\n").split("\n");
-  let code: { lang?: string; lines: string[] } | undefined;
+  let code: { lang?: string; lines: string[]; line: number } | undefined;
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!;
     const fence = /^\s*(```|~~~)\s*([\w+-]*)/.exec(raw);
     if (code) {
       if (fence) {
-        blocks.push({ type: "code", ...code });
+        blocks.push({ block: { type: "code", lang: code.lang, lines: code.lines }, line: code.line });
         code = undefined;
       } else code.lines.push(raw);
       continue;
     }
     if (fence) {
-      code = { lang: fence[2] || undefined, lines: [] };
+      code = { lang: fence[2] || undefined, lines: [], line: i };
       continue;
     }
     const align = raw.includes("|") ? tableRule(lines[i + 1]) : undefined;
     if (align) {
+      const start = i;
       const header = tableCells(raw);
       const rows: string[][] = [];
       i += 2;
@@ -88,16 +100,16 @@ export function parseMarkdown(text: string): MdBlock[] {
       i--;
       const n = Math.max(header.length, align.length);
       const fit = (r: string[]) => Array.from({ length: n }, (_, c) => r[c] ?? "");
-      blocks.push({ type: "table", align: Array.from({ length: n }, (_, c) => align[c] ?? "left"), header: fit(header), rows: rows.map(fit) });
+      blocks.push({ block: { type: "table", align: Array.from({ length: n }, (_, c) => align[c] ?? "left"), header: fit(header), rows: rows.map(fit) }, line: start });
       continue;
     }
-    blocks.push(lineBlock(raw));
+    blocks.push({ block: lineBlock(raw), line: i });
   }
-  if (code) blocks.push({ type: "code", ...code });
+  if (code) blocks.push({ block: { type: "code", lang: code.lang, lines: code.lines }, line: code.line });
   // Collapse runs of blank lines and drop leading/trailing ones.
-  const out = blocks.filter((b, i) => b.type !== "blank" || (i > 0 && blocks[i - 1]!.type !== "blank"));
-  while (out[0]?.type === "blank") out.shift();
-  while (out[out.length - 1]?.type === "blank") out.pop();
+  const out = blocks.filter((b, i) => b.block.type !== "blank" || (i > 0 && blocks[i - 1]!.block.type !== "blank"));
+  while (out[0]?.block.type === "blank") out.shift();
+  while (out[out.length - 1]?.block.type === "blank") out.pop();
   return out;
 }
 

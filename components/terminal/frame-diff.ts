@@ -263,6 +263,35 @@ export function inlineUpdate(prev: readonly string[], next: readonly string[], c
   return best;
 }
 
+/**
+ * Inline: inlineUpdate for a frame that grew (`next` taller than `prev`: rows written above the
+ * live frame, or a live area that grew). The rows both end with (the prompt and status under a
+ * streaming answer) are moved down by the terminal instead of written again, when that writes
+ * fewer bytes: as many rows as the frame grew are made below it (the terminal scrolls the top ones
+ * into the scrollback), blank lines are inserted above the shared foot, pushing it down onto them,
+ * and the rest is patched. The cursor starts and ends at the start of the row below the frame.
+ */
+export function inlineGrow(prev: readonly string[], next: readonly string[], columns: number, scroll = false): string {
+  const plain = inlineUpdate(prev, next, columns, scroll);
+  const n = next.length - prev.length;
+  if (n <= 0) return plain;
+  let best = plain;
+  // The foot: the last rows, as many as start with a row both have there (a spinner or a shimmer in
+  // it changes a cell or two a frame: those are patched after the move).
+  for (let foot = 1; foot <= Math.min(prev.length, MAX_FOOT); foot++) {
+    if (prev[prev.length - foot] !== next[next.length - foot]) continue;
+    const top = prev.length - foot;
+    const moved = `${RESET}${"\n".repeat(n)}${CSI}${n + foot}A${CSI}${n}L${CSI}${n + foot}B`;
+    const on = [...prev.slice(0, top), ...Array.from({ length: n }, () => ""), ...prev.slice(top)];
+    const bytes = moved + inlineUpdate(on, next, columns, scroll);
+    if (bytes.length < best.length) best = bytes;
+  }
+  return best;
+}
+
+/** The most rows inlineGrow moves down as the frame's foot (the prompt box, the status and key rows under the live area). */
+const MAX_FOOT = 12;
+
 /** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
 function inlinePatch(prev: readonly string[], next: readonly string[], columns: number, row: number): string {
   let out = "";

@@ -130,3 +130,39 @@ describe("InlineFrameWriter: a frame taller than the terminal", () => {
     expect({ x: screen.col, y: screen.row }).toEqual({ x: 0, y: 5 }); // its row was cut: the cursor waits below the frame
   });
 });
+
+describe("InlineFrameWriter: rows written above a live frame at the foot of a full screen (a streaming answer's settled rows)", () => {
+  const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
+  const foot = (spin: string) => [row("╭──────────────────────────────────────╮"), row("│ › working…                           │"), row("╰──────────────────────────────────────╯"), row(`${spin} model · ctx 0%`)];
+
+  it("lands every row once, in order, in the scrollback and on screen, the foot moved down by the terminal (not written again)", () => {
+    const writes: string[] = [];
+    const screen = new ScreenEmulator(40, 10);
+    const w = new InlineFrameWriter((bytes) => {
+      writes.push(bytes);
+      screen.write(bytes);
+    }, true);
+    const lines = Array.from({ length: 60 }, (_, i) => `answer line ${i}`);
+    let written = 0; // rows gone above
+    let shown = 0; // rows drawn so far
+    const spins = ["⠋", "⠙", "⠹", "⠸"];
+    for (let step = 0; shown < lines.length; step++) {
+      shown = Math.min(lines.length, shown + 3);
+      // The rows but the last two have settled: they go above, once; the last two stay live.
+      const settle = Math.max(written, shown - 2);
+      const above = lines.slice(written, settle).map(row);
+      const live = [...lines.slice(settle, shown).map(row), ...foot(spins[step % 4]!)];
+      w.draw(live, 40, 10, above);
+      written = settle;
+      if (step > 3) {
+        const bytes = writes.at(-1)!;
+        expect(bytes).not.toContain("╭─"); // the prompt box was moved, not written
+        expect(bytes).not.toContain(`answer line ${settle - 3}`); // a row already on screen is not written again
+      }
+    }
+    const all = [...screen.scrollback, ...screen.lines().map((l) => l.trimEnd())];
+    while (all.at(-1) === "") all.pop();
+    expect(all.filter((l) => l.startsWith("answer line"))).toEqual(lines);
+    expect(all.slice(-4)).toEqual(foot(spins[19 % 4]!).map((r) => r.chars.join("").trimEnd()));
+  });
+});

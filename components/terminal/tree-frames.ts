@@ -7,7 +7,7 @@
  * and the frame to its height. A frame the same as the one shown writes nothing.
  */
 import stringWidth from "string-width";
-import { fullscreenUpdate, inlineUpdate, primeCells, type Cells } from "./frame-diff.js";
+import { fullscreenUpdate, inlineGrow, primeCells, type Cells } from "./frame-diff.js";
 import { compactSgr } from "./sgr-peephole.js";
 import type { CaretAt } from "./caret.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
@@ -200,8 +200,13 @@ export class InlineFrameWriter {
     const park = caret && caret.y < lines.length && caret.x < columns ? { up: lines.length - caret.y, x: caret.x } : undefined;
     const parkBytes = park ? `${CSI}${park.up}A${park.x > 0 ? `${CSI}${park.x + 1}G` : ""}` : "";
     if (above.length > 0) {
+      // The rows above and the frame are written as one taller frame over the one shown: the rows
+      // they share are patched, the rest written below, the terminal scrolling the top ones into
+      // the scrollback. A streaming answer's rows that settled were mostly on screen already.
+      const all = [...fittedLines(above, columns), ...lines];
+      const patch = !this.whole && shown.length < height;
       this.whole = false;
-      this.write(this.back() + over(shown.length, [...above.map((row) => rowLine(cut(row, columns))), ...lines]) + parkBytes);
+      this.write(this.back() + (patch ? compactSgr(inlineGrow(shown, all, columns, this.scroll)) : over(shown.length, all)) + parkBytes);
     } else if (!this.whole && shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
       // nothing changed (however tall the frame): nothing written, unless the caret moved
       if (was?.up === park?.up && was?.x === park?.x) return;
@@ -210,7 +215,7 @@ export class InlineFrameWriter {
       // rows scrolled off the top cannot be reached to patch: a frame as tall as the terminal is written whole
       this.whole = false;
       this.write(this.back() + over(shown.length, lines) + parkBytes);
-    } else this.write(this.back() + compactSgr(inlineUpdate(shown, lines, columns, this.scroll)) + parkBytes);
+    } else this.write(this.back() + compactSgr(inlineGrow(shown, lines, columns, this.scroll)) + parkBytes);
     this.parked = park;
   }
 }

@@ -17,6 +17,7 @@ import type { ScreenLayout } from "../layout/screen-layout.js";
 import type { ScreenMode } from "../state/ui-reducer.js";
 import { LiveSidebar } from "./Sidebar.js";
 import { drawLive, LiveItems, type LiveWaiting } from "./Transcript.js";
+import type { WrittenAnswer } from "../layout/scrollback-log.js";
 import { TranscriptOverlay } from "./TranscriptOverlay.js";
 
 export interface ScreenBodyProps {
@@ -39,6 +40,8 @@ export interface ScreenBodyProps {
   detail?: boolean;
   /** What waits for the person's answer, for the live items. */
   waiting?: LiveWaiting;
+  /** Inline: the streaming answer's rows already in the scrollback (layout/scrollback-log.ts). */
+  written?: WrittenAnswer;
 }
 
 function ScrolledHint({ unseen, running, width }: { unseen: number; running: number; width: number }) {
@@ -66,9 +69,9 @@ export function ScreenBody(props: ScreenBodyProps) {
   // Full-screen, following the end: a streaming answer that fills the region hides the history
   // under it, so the window is not drawn at all (the live area takes exactly its rows).
   // The live area is drawn once a frame: whether it fills, then what LiveItems shows.
-  const drawing = props.overlay ? undefined : drawLive(state.live, width, layout.liveRows, now, props.focusedChildId, props.waiting);
+  const drawing = props.overlay ? undefined : drawLive(state.live, width, layout.liveRows, now, props.focusedChildId, props.waiting, props.written);
   const fills = mode === "fullscreen" && !scroll.scrolled && drawing?.full === true;
-  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} drawing={drawing} />;
+  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} written={props.written} drawing={drawing} />;
   let main;
   if (props.overlay) {
     main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} fill={mode === "fullscreen"} />;

@@ -9,16 +9,17 @@
 import { Box, Static } from "ink";
 import type { TranscriptItem } from "../state/transcript-types.js";
 import type { WaitingCalls } from "../state/approval-broker.js";
-import { callHold, itemLines } from "../layout/item-lines.js";
+import { callHold } from "../layout/item-lines.js";
 import { liveRows, type LiveDrawing } from "../layout/live-rows.js";
+import { entryRows, type ScrollbackEntry, type WrittenAnswer } from "../layout/scrollback-log.js";
 import { ItemRows } from "./ItemRows.js";
 import { PaneGroup } from "./PaneGroup.js";
 
 export { groupLive, type Group } from "../layout/live-rows.js";
 
 export interface TranscriptHistoryProps {
-  /** Finished items (append-only). */
-  finished: TranscriptItem[];
+  /** What goes into the scrollback, in order (append-only): finished items, and a streaming answer's settled rows (layout/scrollback-log.ts). */
+  entries: readonly ScrollbackEntry[];
   /** Changes when the transcript was cleared or must be redrawn, so <Static> writes it afresh. */
   epoch: number | string;
   /** Terminal width. */
@@ -40,6 +41,8 @@ export interface LiveItemsProps {
   fill?: boolean;
   /** What waits for the person's answer (ApprovalBroker): the children asking, and the calls asking or held behind one. */
   waiting?: LiveWaiting;
+  /** Inline: the streaming answer's rows already in the scrollback (drawn from there on). */
+  written?: WrittenAnswer;
   /** The live items already drawn this frame (drawLive with these props); drawn here when not given. */
   drawing?: LiveDrawing;
 }
@@ -52,17 +55,17 @@ export interface LiveWaiting {
 
 const NOTHING_WAITS: LiveWaiting = { children: new Set(), calls: { calls: new Set(), main: false } };
 
-export type TranscriptProps = TranscriptHistoryProps & LiveItemsProps;
+export type TranscriptProps = Omit<TranscriptHistoryProps, "entries"> & LiveItemsProps & { finished: TranscriptItem[] };
 
-/** The finished items, each written to the terminal once. */
-export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistoryProps) {
+/** The scrollback's entries, each written to the terminal once. */
+export function TranscriptHistory({ entries, epoch, columns }: TranscriptHistoryProps) {
   return (
-    <Static key={epoch} items={finished}>
-      {(item) => (
+    <Static key={epoch} items={entries as ScrollbackEntry[]}>
+      {(entry) => (
         // Static's own box is absolutely positioned, so nothing else bounds an item's width: without
         // this, a row of a marker and wrapped text was laid out a column or more past the terminal.
-        <Box key={item.id} flexDirection="column" width={columns}>
-          <ItemRows rows={itemLines(item, columns)} />
+        <Box key={entry.key} flexDirection="column" width={columns}>
+          <ItemRows rows={entryRows(entry, columns)} />
         </Box>
       )}
     </Static>
@@ -75,15 +78,15 @@ export function TranscriptHistory({ finished, epoch, columns }: TranscriptHistor
  * more rows than the plan left its tail) decides whether the live area takes exactly `rows` rows and
  * hides the history window, and the same drawing is what LiveItems shows.
  */
-export function drawLive(live: readonly TranscriptItem[], columns: number, rows: number, now: number, focusedChildId?: string, waiting: LiveWaiting = NOTHING_WAITS): LiveDrawing {
-  return liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls) });
+export function drawLive(live: readonly TranscriptItem[], columns: number, rows: number, now: number, focusedChildId?: string, waiting: LiveWaiting = NOTHING_WAITS, written?: WrittenAnswer): LiveDrawing {
+  return liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls), written });
 }
 
 /**
  * The live items drawn to rows (layout/live-rows.ts), already cut to `rows` on rows, the oldest
  * first: each item's rows as drawn, the running children as their planned pane groups.
  */
-export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS, drawing = drawLive(live, columns, rows, now, focusedChildId, waiting) }: LiveItemsProps) {
+export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS, written, drawing = drawLive(live, columns, rows, now, focusedChildId, waiting, written) }: LiveItemsProps) {
   const pad = fill ? Math.max(0, Math.floor(rows) - drawing.height) : 0;
   return (
     <Box flexDirection="column" flexShrink={0} width={columns}>
@@ -99,7 +102,7 @@ export function LiveItems({ live, now, columns, rows, focusedChildId, fill = fal
 export function Transcript(props: TranscriptProps) {
   return (
     <>
-      <TranscriptHistory finished={props.finished} epoch={props.epoch} columns={props.columns} />
+      <TranscriptHistory entries={props.finished.map((item) => ({ key: item.id, item }))} epoch={props.epoch} columns={props.columns} />
       <LiveItems live={props.live} now={props.now} columns={props.columns} rows={props.rows} focusedChildId={props.focusedChildId} waiting={props.waiting} />
     </>
   );
