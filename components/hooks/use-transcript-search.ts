@@ -17,7 +17,7 @@ import type { ScreenStore, SearchState } from "../state/screen-state.js";
 /** The searchable text of one item: what copying it gives (its message, the thought, the header's notices), and for a tool call its name, arguments, report and result. */
 export function itemText(item: TranscriptItem): string {
   if (item.kind !== "tool") return itemCopyText(item);
-  return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" ");
+  return [item.name, JSON.stringify(item.args), item.child?.report ?? "", item.result ?? item.resultHead?.join("\n") ?? ""].join(" "); // a report folded into the result is searched there
 }
 
 /** Indexes of the items containing `query` (case-insensitive), newest first. */

@@ -11,6 +11,7 @@ import { BoundedCache } from "../terminal/bounded-cache.js";
 import { formatArgs, formatDuration, spinnerFrame, truncate } from "../state/format.js";
 import { retryStatus } from "../state/retry-status.js";
 import { CHILD_COLOR } from "../state/child-status.js";
+import { childReport } from "../state/child-reducer.js";
 import type { ChildView, ToolItem, TranscriptItem } from "../state/transcript-types.js";
 import type { WaitingCalls } from "../state/approval-broker.js";
 import { hangOf } from "./measure.js";
@@ -129,10 +130,11 @@ function childLines(child: ChildView, result: string | undefined, w: number, det
     paint(p.glyph, { color }) + paint(p.profile + p.description, { bold: true }) + paint(p.status, { color }) + paint(p.stats, { color: child.status === "ok" ? undefined : color, dimColor: child.status === "ok" }) + p.gist + paint(p.id, { dimColor: true }),
     w,
   );
-  const reason = child.status !== "ok" && !child.report.trim() ? child.reason?.trim() : undefined;
-  if (!detail || (!child.report.trim() && !reason)) return [summary];
+  const report = childReport(child, result);
+  const reason = child.status !== "ok" && !report.trim() ? child.reason?.trim() : undefined;
+  if (!detail || (!report.trim() && !reason)) return [summary];
   const inner = Math.max(1, w - 2);
-  return [summary, ...ruled(reason ? textRows(reason, inner, { color: "red" }) : markdownLines(child.report, inner))];
+  return [summary, ...ruled(reason ? textRows(reason, inner, { color: "red" }) : markdownLines(report, inner))];
 }
 
 /** A main-agent tool call: the call line, a long command under it, the result's first lines and how many more; a running one's spinner at `now`, or what it is held for. */

@@ -6,6 +6,7 @@ import { formatCost } from "../../src/core/pricing.js";
 import { CHILD_GLYPH, plainFirstLine, turnsLabel } from "../state/child-status.js";
 import { formatDuration, formatTokens, shortId, totalTokens } from "../state/format.js";
 import type { ChildView } from "../state/transcript-types.js";
+import { childReport } from "../state/child-reducer.js";
 import { childDescription } from "../../src/subagents/runtime/child-label.js";
 import { fitRow, GIVE_WAY } from "./fit-row.js";
 
@@ -18,7 +19,7 @@ export function summaryParts(child: ChildView, result: string | undefined, width
   const what = childDescription(child);
   const profile = child.profile ?? "general";
   const cost = child.cost ? formatCost(child.cost) : "";
-  const gist = child.status === "ok" ? plainFirstLine(child.report) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
+  const gist = child.status === "ok" ? plainFirstLine(childReport(child, result)) || plainFirstLine(result ?? "") : child.reason ?? plainFirstLine(result ?? "");
   const [glyph, prof, desc, status, turns, duration, tokens, price, line, id] = fitRow(
     [
       { text: `${CHILD_GLYPH[child.status]} `, priority: GIVE_WAY.id, keep: true },

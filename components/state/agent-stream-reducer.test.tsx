@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/protocol/messages.js";
 import { initialStreamState, reduceAll, runningChildren, type StreamAction } from "./agent-stream-reducer.js";
-import { CHILD_ENTRIES_CAP, CHILD_TEXT_CAP } from "./child-reducer.js";
+import { CHILD_ENTRIES_CAP, CHILD_TEXT_CAP, childReport } from "./child-reducer.js";
+import { itemCopyText } from "./copy-answer.js";
+import { itemText } from "../hooks/use-transcript-search.js";
+import { itemLines } from "../layout/item-lines.js";
+import { stripAnsi } from "../testing/wait-for-frame.js";
 import type { StreamState, ToolItem, TranscriptItem } from "./transcript-types.js";
 
 const ev = (event: AgentEvent, at = 0): StreamAction => ({ type: "event", event, at });
@@ -176,6 +180,49 @@ describe("reduceStream: children", () => {
     expect(finishedTask.child).toMatchObject({ status: "ok", turns: 3, durationMs: 2100, usage: usage(900, 80) });
     expect(finishedTask.result).toBe("login is in src/auth/login.ts");
     expect(s.live.map((i) => i.id)).toEqual(["t2"]);
+  });
+
+  it("a finished child keeps its text once: no entries (its transcript is in its session file), its report as the start of the task result", () => {
+    const grep = call("g1", "grep", { pattern: "login" });
+    const report = "REPORT-ONCE login is in src/auth/login.ts";
+    const s = run(
+      [
+        child("c-aaa111", "t1", { type: "text_delta", text: "STREAMED-NOT-REPORT looking around" }),
+        child("c-aaa111", "t1", { type: "tool_start", call: grep }),
+        child("c-aaa111", "t1", { type: "tool_end", call: grep, result: { toolCallId: "g1", toolName: "grep", content: "GREP-OUTPUT", isError: false }, durationMs: 3 }),
+        child("c-aaa111", "t1", { type: "text_delta", text: report }),
+        child("c-aaa111", "t1", { type: "message", message: assistant(report) }),
+        ev({ type: "subagent_end", childId: "c-aaa111", parentToolCallId: "t1", profile: "scout", summary: { status: "ok", turns: 2, usage: usage(900, 80), durationMs: 2100 } }),
+        ev(toolEnd(t1, `${report}\n\n[task] child session c-aaa111; 2 turns`)),
+      ],
+      started(),
+    );
+    const item = tool(s, "t1");
+    expect(item.child!.entries).toEqual([]);
+    const held = JSON.stringify(item);
+    expect(held).not.toContain("STREAMED-NOT-REPORT");
+    expect(held).not.toContain("GREP-OUTPUT");
+    expect(held.split("REPORT-ONCE")).toHaveLength(2);
+    expect(childReport(item.child!, item.result)).toBe(report);
+    expect(itemText(item)).toContain(report);
+    expect(itemCopyText(item)).toBe(report);
+    expect(itemLines(item, 80, true).map((r) => stripAnsi(r))).toContainEqual(expect.stringContaining(report));
+    expect(stripAnsi(itemLines(item, 80, false)[0]!)).toContain("— REPORT-ONCE");
+  });
+
+  it("a report the task result does not start with stays the child's own", () => {
+    const s = run(
+      [
+        child("c-aaa111", "t1", { type: "message", message: assistant("partial words") }),
+        ev({ type: "subagent_end", childId: "c-aaa111", parentToolCallId: "t1", profile: "scout", summary: { status: "crash", turns: 1, usage: usage(9, 8), durationMs: 21 } }),
+        ev(toolEnd(t1, "[task] child failed after 1 turn: boom", true)),
+      ],
+      started(),
+    );
+    const item = tool(s, "t1");
+    expect(item.child).toMatchObject({ report: "partial words" });
+    expect(item.child!.reportChars).toBeUndefined();
+    expect(childReport(item.child!, item.result)).toBe("partial words");
   });
 
   it("on abort every unfinished call is interrupted and every running child shows aborted", () => {

@@ -12,7 +12,7 @@ import { emptyCost } from "../../src/core/pricing.js";
 import { spentBy, tallyOf, usageOf } from "../../src/core/usage-ledger.js";
 import type { SpendRow } from "../../src/protocol/spend.js";
 import { lastLines } from "./format.js";
-import { abandonChild, endChild, markStopping, reduceChild, startChild } from "./child-reducer.js";
+import { abandonChild, endChild, foldReport, markStopping, reduceChild, startChild } from "./child-reducer.js";
 import { compactionLine } from "./compaction-line.js";
 import { endsRetry, retryView } from "./retry-status.js";
 import { historyItems } from "./history-items.js";
@@ -215,7 +215,7 @@ function settle(state: StreamState, at: number): StreamState {
   return { ...state, live };
 }
 
-/** The finished tool item of `event`: a long result saved in `savedTo` keeps only its head (not a `task` report). */
+/** The finished tool item of `event`: a long result saved in `savedTo` keeps only its head (not a `task` report); a child's report is kept once, in the result that starts with it. */
 function finishTool(t: ToolItem, event: Extract<AgentEvent, { type: "tool_end" }>, at: number, savedTo: string | undefined): ToolItem {
   const content = event.result.content;
   const head = savedTo !== undefined && event.call.name !== "task" && !isShortResult(content);
@@ -227,7 +227,7 @@ function finishTool(t: ToolItem, event: Extract<AgentEvent, { type: "tool_end" }
     ...(head ? { ...resultHead(content), saved: { file: savedTo, callId: event.call.id } } : { result: content }),
     durationMs: event.durationMs,
     update: undefined,
-    child: t.child ? abandonChild(t.child, at) : undefined,
+    child: t.child ? foldReport(abandonChild(t.child, at), head ? undefined : content) : undefined,
   };
 }
 

@@ -142,7 +142,11 @@ function reduceChildEvent(child: ChildView, event: AgentEvent): ChildView {
   }
 }
 
-/** Closes the child with the core's summary. */
+/**
+ * Closes the child with the core's summary. Its entries go: they were its pane's live view, and a
+ * finished child shows its summary and report, its transcript overlay loading the whole
+ * conversation from its session file (a long session would otherwise keep every child's text).
+ */
 export function endChild(child: ChildView, summary: SubagentSummary): ChildView {
   return {
     ...child,
@@ -155,8 +159,22 @@ export function endChild(child: ChildView, summary: SubagentSummary): ChildView 
     thinking: false,
     retry: undefined,
     stopping: false,
-    entries: child.entries.map((e) => (e.kind === "tool" && (e.status === "running" || e.status === "pending") ? { ...e, status: "error" as const } : e)),
+    entries: [],
   };
+}
+
+/**
+ * The finished `child` of a task call whose result is `result`: when the result starts with the
+ * child's report (as the task tool writes it), the report is kept once, as the result's start.
+ */
+export function foldReport(child: ChildView, result: string | undefined): ChildView {
+  if (child.report === "" || result === undefined || !result.startsWith(child.report)) return child;
+  return { ...child, report: "", reportChars: child.report.length };
+}
+
+/** The report of `child` (whose task item's result is `result`), folded into that result or not. */
+export function childReport(child: ChildView, result: string | undefined): string {
+  return child.reportChars === undefined ? child.report : (result ?? "").slice(0, child.reportChars);
 }
 
 /** Marks a running child the person asked to stop (its pane says "stopping…" until its end arrives). */

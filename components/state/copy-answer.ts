@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { AgentMessage } from "../../src/protocol/messages.js";
 import type { TranscriptItem } from "./transcript-types.js";
 import { wholeResultText } from "./tool-output.js";
+import { childReport } from "./child-reducer.js";
 
 /** The OSC 52 sequence that sets the clipboard to `text`. */
 export function osc52(text: string): string {
@@ -49,7 +50,7 @@ export function itemCopyText(item: TranscriptItem): string {
     case "thinking":
       return item.text ?? "";
     case "tool":
-      return item.child?.report ?? wholeResultText(item) ?? JSON.stringify(item.args, null, 2);
+      return (item.child && childReport(item.child, item.result)) ?? wholeResultText(item) ?? JSON.stringify(item.args, null, 2);
   }
 }
 

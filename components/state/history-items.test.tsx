@@ -5,6 +5,7 @@ import { userText, type UserMessage } from "../../src/protocol/messages.js";
 import { createScriptedProvider } from "../../src/providers/scripted.js";
 import { initialStreamState, reduceAll, type StreamAction } from "./agent-stream-reducer.js";
 import type { ToolItem } from "./transcript-types.js";
+import { childReport } from "./child-reducer.js";
 import { tempDir as temp } from "../../test/helpers/temp-dirs.js";
 
 const isChild = (r: { system: string }) => r.system.includes("# Subagent mode");
@@ -42,10 +43,11 @@ describe("resume shows what the live run showed", () => {
       ["tests", "ok", 1, 330],
       ["more?", "ok", 1, 77],
     ]);
-    expect(children[0]!.child!.report).toBe("REPORT for impl");
-    expect(children[2]!.child).toMatchObject({ resumed: true, childId, report: "RESUMED-REPORT: more" });
+    expect(childReport(children[0]!.child!, children[0]!.result)).toBe("REPORT for impl");
+    expect(children[2]!.child).toMatchObject({ resumed: true, childId });
+    expect(childReport(children[2]!.child!, children[2]!.result)).toBe("RESUMED-REPORT: more");
     const liveChildren = liveState.finished.filter((i): i is ToolItem => i.kind === "tool" && i.child !== undefined);
-    expect(children.map((c) => c.child!.report)).toEqual(liveChildren.map((c) => c.child!.report));
+    expect(children.map((c) => childReport(c.child!, c.result))).toEqual(liveChildren.map((c) => childReport(c.child!, c.result)));
     // The resumed child's report is shown where it reached the main agent, and the person's text stays clean.
     const texts = restored.finished.map((i) => (i.kind === "info" || i.kind === "user" ? `${i.kind}:${i.text}` : i.kind));
     const at = texts.findIndex((t) => t.startsWith("info:↪ general"));

@@ -16,6 +16,7 @@ import { splitMentionBlocks } from "../../src/protocol/attachment-blocks.js";
 import { emptyUsage, userText, type AgentMessage, type ToolCall, type ToolResult } from "../../src/protocol/messages.js";
 import type { TaskRecord, ViewEntry } from "../../src/session/types.js";
 import { attachmentLine } from "./event-notes.js";
+import { foldReport } from "./child-reducer.js";
 import { isShortResult, resultHead } from "./result-head.js";
 import type { ChildStatus, ChildView, ToolItem, TranscriptItem } from "./transcript-types.js";
 
@@ -70,7 +71,7 @@ export function restoredChild(record: TaskRecord, args: Record<string, unknown>,
     ...(record.worktree ? { worktree: record.worktree.path } : {}),
   };
   const reason = status === "ok" || result === undefined ? undefined : reasonOf(result);
-  return reason ? { ...child, reason } : child;
+  return foldReport(reason ? { ...child, reason } : child, result);
 }
 
 /** Finds the task record of each run: by tool call id, else by the child session named in the result, else by prompt. */

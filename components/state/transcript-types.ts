@@ -60,9 +60,15 @@ export interface ChildView {
   cost?: CostTally;
   /** The run: the id of the `task` call it answered (its rows in the ledger; absent in older files). */
   run?: string;
-  /** The child's latest non-empty assistant text: its report so far. */
+  /**
+   * The child's latest non-empty assistant text: its report so far. Read it through `childReport`:
+   * once its task call finished with a result that starts with the report, the report is kept only
+   * there (`report` empty, `reportChars` its length; see foldReport).
+   */
   report: string;
-  /** Its text and tool calls interleaved as they happened (the latest ones, capped). */
+  /** Set when the report is the first `reportChars` characters of its task item's result. */
+  reportChars?: number;
+  /** Its text and tool calls interleaved as they happened (the latest ones, capped); emptied when it ends (its transcript is in its session file). */
   entries: ChildEntry[];
   /** Entries dropped from the front by the cap. */
   dropped: number;

@@ -5,6 +5,7 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import type { TranscriptItem } from "../state/transcript-types.js";
+import { childReport } from "../state/child-reducer.js";
 import { Markdown } from "./Markdown.js";
 import { SubagentPane } from "./SubagentPane.js";
 import { SubagentSummary } from "./SubagentSummary.js";
@@ -87,13 +88,14 @@ export const TranscriptItemView = memo(function TranscriptItemView({ item, now, 
       if (item.child && item.child.status !== "running") {
         const summary = <SubagentSummary child={item.child} result={item.result} width={width} />;
         // Details open: the report, or for a child that failed without one, its whole reason (the summary line cuts it).
-        const reason = item.child.status !== "ok" && !item.child.report.trim() ? item.child.reason?.trim() : undefined;
-        if (!detail || (!item.child.report.trim() && !reason)) return summary;
+        const report = childReport(item.child, item.result);
+        const reason = item.child.status !== "ok" && !report.trim() ? item.child.reason?.trim() : undefined;
+        if (!detail || (!report.trim() && !reason)) return summary;
         return (
           <Box flexDirection="column">
             {summary}
             <Box borderStyle="single" borderTop={false} borderRight={false} borderBottom={false} borderDimColor paddingLeft={1} width={width}>
-              {reason ? <Text color="red">{reason}</Text> : <Markdown text={item.child.report} width={width - 2} />}
+              {reason ? <Text color="red">{reason}</Text> : <Markdown text={report} width={width - 2} />}
             </Box>
           </Box>
         );

@@ -30,7 +30,7 @@ describe("never lose the answer", () => {
     expect(h.events.filter((e) => e.type === "subagent_end")).toHaveLength(1);
   });
 
-  it("a child whose session file is deleted mid-run recreates it from memory with one warning; the file then has every entry", async () => {
+  it("a child whose session file is deleted mid-run recreates it from the file it held open, with one warning; the file then has every entry", async () => {
     h = harness((r) => {
       if (!isChild(r)) return parentOnce(() => ({ prompt: "look" }))(r);
       if (r.messages.length === 1) {
@@ -41,7 +41,7 @@ describe("never lose the answer", () => {
     });
     await h.run("go");
     const id = idOf(lastResult(h).content);
-    expect(warnings(h).filter((e) => e.source === "session").map((e) => e.message)).toEqual([expect.stringMatching(/disappeared; recreated it from memory/)]);
+    expect(warnings(h).filter((e) => e.source === "session").map((e) => e.message)).toEqual([expect.stringMatching(/disappeared; recreated it/)]);
     expect(h.store.load(id).messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
   });
 });

@@ -256,6 +256,7 @@ async function runPrepared(options: TaskToolOptions, p: Prepared, args: TaskArgs
   const durationMs = Date.now() - started;
   if (writer?.inMemory) writer.retry(); // space may be back: save the transcript before reporting on it
   const persistFailure = writer?.inMemory ? writer.failure : undefined;
+  writer?.close(); // done appending: its file handle is not held for the rest of the session
   const notSaved = options.store ? undefined : NO_STORE;
   const result = taskResult(outcome, {
     prompt: args.prompt,
