@@ -7,19 +7,20 @@
  * Messages-API server (answers routed by bench/claude-code-router.ts), with a private HOME and
  * config dir (onboarding, trust dialog, API key and bypass mode pre-accepted; non-essential traffic,
  * telemetry and updates off), for the render bench's scenarios with the same text, pacing and size:
- * the paced answer, the paced answer below one 20,000-token answer (here the answer of a first
- * prompt, not a resumed session) and 1 main + 8 children at 50 tokens/s for 51 s. Measured from
+ * the paced answer, the paced answer below one 20,000-token answer (a resumed session holding one
+ * question and that answer, as ours resumes one) and 1 main + 8 children at 50 tokens/s for 51 s. Measured from
  * the Enter of the prompt to its answer's last line on screen: CPU of the process tree
  * (utime + stime, /proc), bytes written (pipe-pane), frames (ESC[?2026h), full clears, peak RSS.
  * A failed install or run is a row saying so; the rest of the bench is unaffected.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, statSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, type FakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
 import { routeClaudeCode, type ClaudeScript } from "./claude-code-router.js";
-import { answerText, CHILD_DONE, CHILDREN_51, childPrompt, childrenFinal, childStream, END, formatBytes, PACED, pacedStream, stopAndRemove, textStream } from "./render.js";
+import { answerText, CHILD_DONE, CHILDREN_51, childPrompt, childrenFinal, childStream, END, formatBytes, PACED, pacedStream, stopAndRemove } from "./render.js";
 import type { Figure } from "./stats.js";
 import { claudeCodeFigureName } from "./targets.js";
 import { count, killTmuxServer, panePid, peakRssMb, tmux, treeCpuSeconds, waitForScreen } from "./tmux.js";
@@ -76,12 +77,37 @@ function privateHome(home: string, cwd: string): Record<string, string> {
   };
 }
 
+/**
+ * Writes a Claude Code session of `cwd` into `configDir` holding one question and `answer` (the
+ * transcript lines Claude Code 2.1 writes, without its attachments); returns its id, for --resume.
+ */
+function claudeSession(configDir: string, cwd: string, answer: string): string {
+  const sessionId = randomUUID();
+  const dir = join(configDir, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"));
+  mkdirSync(dir, { recursive: true });
+  const base = { isSidechain: false, userType: "external", entrypoint: "cli", cwd, sessionId, version: VERSION, gitBranch: "HEAD", timestamp: new Date().toISOString() };
+  const question = randomUUID();
+  const lines = [
+    { ...base, parentUuid: null, type: "user", uuid: question, message: { role: "user", content: EARLIER } },
+    {
+      ...base,
+      parentUuid: question,
+      type: "assistant",
+      uuid: randomUUID(),
+      requestId: "req_bench",
+      message: { id: "msg_bench", type: "message", role: "assistant", model: "claude-fake", content: [{ type: "text", text: answer }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 10, output_tokens: Math.round(answer.length / 4) } },
+    },
+  ];
+  writeFileSync(join(dir, `${sessionId}.jsonl`), lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  return sessionId;
+}
+
 interface ClaudeScenario {
   /** The render scenario's name this one matches. */
   name: string;
   script: ClaudeScript;
-  /** A prompt answered before the measured one (whose answer ends with EARLIER_END). */
-  before?: string;
+  /** A long answer above the prompt: a resumed session holding it (ending with EARLIER_END). */
+  longAnswer?: string;
 }
 
 function scenarios(): ClaudeScenario[] {
@@ -89,7 +115,7 @@ function scenarios(): ClaudeScenario[] {
   const children = { prompt: PROMPT, count: 8, childPrompt, child: () => childStream(2_500), done: CHILD_DONE, final: () => childrenFinal() };
   const list: ClaudeScenario[] = [
     { name: PACED, script: { answers: { [PROMPT]: pacedStream } } },
-    { name: `${PACED} below one 20,000-token answer`, before: EARLIER, script: { answers: { [EARLIER]: () => textStream(above, 2), [PROMPT]: pacedStream } } },
+    { name: `${PACED} below one 20,000-token answer`, longAnswer: above, script: { answers: { [PROMPT]: pacedStream } } },
     { name: CHILDREN_51, script: { answers: {}, children } },
   ];
   const only = process.env.INK_BENCH_SCENARIO;
@@ -114,21 +140,17 @@ async function runOnce(bin: string, server: FakeAnthropic, sc: ClaudeScenario, i
   const out = join(home, "terminal.bytes");
   writeFileSync(out, "");
   const vars = { ...privateHome(home, cwd), ANTHROPIC_BASE_URL: server.url };
+  const resume = sc.longAnswer ? ` --resume ${claudeSession(join(home, ".claude"), cwd, sc.longAnswer)}` : "";
   const env = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(" ");
   const name = `c${index}`;
   try {
-    const app = `cd ${quote(cwd)} && exec env -u CI -u ANTHROPIC_AUTH_TOKEN -u CLAUDE_CODE_OAUTH_TOKEN ${env} ${quote(bin)} --dangerously-skip-permissions`;
+    const app = `cd ${quote(cwd)} && exec env -u CI -u ANTHROPIC_AUTH_TOKEN -u CLAUDE_CODE_OAUTH_TOKEN ${env} ${quote(bin)} --dangerously-skip-permissions${resume}`;
     tmux("new-session", "-d", "-s", name, "-x", "120", "-y", "40", `sh -c ${quote(`read _; ${app}`)}`);
     tmux("pipe-pane", "-o", "-t", name, `cat >> ${quote(out)}`);
     tmux("send-keys", "-t", name, "Enter");
-    await waitForScreen(name, (s) => s.includes("bypass permissions"), "Claude Code's prompt", 60_000);
+    await waitForScreen(name, (s) => s.includes("bypass permissions") && (!sc.longAnswer || s.includes(EARLIER_END)), "Claude Code's prompt", 60_000);
     const pid = panePid(name);
     await sleep(1000); // let the start-up frames settle
-    if (sc.before) {
-      await type(name, sc.before);
-      await waitForScreen(name, (s) => s.includes(EARLIER_END), "the end of the earlier answer", 300_000, 200);
-      await sleep(2000);
-    }
     const cpu0 = treeCpuSeconds(pid);
     const bytes0 = statSync(out).size;
     const t0 = performance.now();
