@@ -43,7 +43,8 @@ function claudeBinary(log: (line: string) => void): { bin: string } | { skipped:
   if (!existsSync(join(cache, "package.json"))) writeFileSync(join(cache, "package.json"), '{ "private": true }\n');
   const r = spawnSync("npm", ["install", "--prefix", cache, "--no-audit", "--no-fund", "--ignore-scripts", `@anthropic-ai/claude-code@${VERSION}`], { encoding: "utf8", timeout: 600_000 });
   if (existsSync(bin)) return { bin };
-  const why = (r.error?.message ?? `${r.stderr}`.trim().split("\n").at(-1)) || `npm exited ${r.status}`;
+  const npmSays = `${r.stderr}`.split("\n").filter((l) => l.startsWith("npm error") && !l.includes("complete log")).slice(0, 2).join(" ");
+  const why = r.error?.message ?? (npmSays || `npm exited ${r.status}`);
   return { skipped: `Claude Code ${VERSION} could not be installed (${why}); no same-run figures` };
 }
 
