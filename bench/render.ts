@@ -23,7 +23,7 @@ import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, wai
 
 /** About 4 characters a token; one delta carries this many characters (~10 tokens). */
 const DELTA_CHARS = 40;
-const END = "END-OF-ANSWER";
+export const END = "END-OF-ANSWER";
 
 /** A markdown answer of about `tokens` tokens: paragraphs of ~150-character lines, lists and code blocks, ending with END. */
 export function answerText(tokens: number): string {
@@ -44,7 +44,7 @@ export function answerText(tokens: number): string {
 }
 
 /** An SSE turn streaming `text` in DELTA_CHARS pieces, `delayMs` apart. */
-function textStream(text: string, delayMs: number): FakeResponse {
+export function textStream(text: string, delayMs: number): FakeResponse {
   const events = turnEvents([{ text: "" }], { usage: { output: Math.round(text.length / 4) } });
   const stop = events.findIndex((e) => e.event === "content_block_stop");
   const deltas: SseEvent[] = [];
@@ -150,7 +150,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
  * Stops the app of session `name` (tmux closes its terminal: SIGHUP), waits up to 10 s for the
  * process to be gone — it saves its session as it exits — then removes `dirs`.
  */
-async function stopAndRemove(name: string, dirs: string[]): Promise<void> {
+export async function stopAndRemove(name: string, dirs: string[]): Promise<void> {
   let pid: number | undefined;
   try {
     pid = panePid(name);
@@ -162,20 +162,32 @@ async function stopAndRemove(name: string, dirs: string[]): Promise<void> {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 
+/** The prompt the main agent gives child `part` in the 8-children scenarios. */
+export const childPrompt = (part: number) => `look at part ${part} of the code base`;
+/** The last line of a child's report. */
+export const CHILD_DONE = "child report done";
+/** A child's report: `tokens` tokens (2,500: ~51 s) streamed at 50 tokens/s. */
+export const childStream = (tokens: number) => textStream(answerText(tokens).replace(`${END}\n`, `${CHILD_DONE}\n`), 200);
+/** The main agent's answer once its children reported, ending with `marker`. */
+export const childrenFinal = (marker = END) => textStream(`All eight children reported.\n${marker}\n`, 5);
+
 /** 1 main agent delegating to 8 children, each streaming `tokens` (~500: ~10 s) at 50 tokens/s, then the main answer. */
 function eightChildren(server: FakeAnthropic, marker = END, tokens = 500): void {
-  const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: `look at part ${i} of the code base` } } }));
+  const calls = Array.from({ length: 8 }, (_, i) => ({ toolUse: { id: `toolu_${i}`, name: "task", input: { prompt: childPrompt(i) } } }));
   server.enqueue({ kind: "sse", events: turnEvents([{ text: "Delegating." }, ...calls]) });
-  const child = answerText(tokens).replace(`${END}\n`, "child report done\n");
-  for (let i = 0; i < 8; i++) server.enqueue(textStream(child, 200));
-  server.enqueue(textStream(`All eight children reported.\n${marker}\n`, 5));
+  for (let i = 0; i < 8; i++) server.enqueue(childStream(tokens));
+  server.enqueue(childrenFinal(marker));
 }
 
-const PACED = "paced answer (100 tokens/s for 20 s)";
+export const PACED = "paced answer (100 tokens/s for 20 s)";
+/** The paced answer's text: ~2,000 tokens, streamed at 100 tokens/s. */
+export const pacedStream = () => textStream(answerText(2_000), 100);
+/** The 51-s 8-children scenario's name (full-screen, --inline). */
+export const CHILDREN_51 = "8 children × 50 tokens/s for 51 s";
 
 /** The paced answer on an empty screen and below one finished 20,000-token answer (`big`, its end marker renamed), full-screen and --inline. */
 function pacedScenarios(big: string): Scenario[] {
-  const script = (s: FakeAnthropic) => s.enqueue(textStream(answerText(2_000), 100));
+  const script = (s: FakeAnthropic) => s.enqueue(pacedStream());
   const above = big.replace(END, "end of the earlier answer");
   return [
     { name: PACED, history: 0, script, runs: 1 },
@@ -186,7 +198,7 @@ function pacedScenarios(big: string): Scenario[] {
 }
 
 /** `85 KB` below a megabyte, else `1.15 MB`. */
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   return n < 1e6 ? `${(n / 1e3).toFixed(0)} KB` : `${(n / 1e6).toFixed(2)} MB`;
 }
 
@@ -194,7 +206,7 @@ function formatBytes(n: number): string {
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
   const fast = (server: FakeAnthropic) => server.enqueue(textStream(big, 2));
-  const paced = (server: FakeAnthropic) => server.enqueue(textStream(answerText(2_000), 100));
+  const paced = (server: FakeAnthropic) => server.enqueue(pacedStream());
   const runs = quick ? 1 : 3;
   const list: Scenario[] = [
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
@@ -205,8 +217,8 @@ function scenarios(quick: boolean): Scenario[] {
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
     // 2,500 tokens a child at 50 tokens/s: ~51 s from the prompt to the answer (issue #29's figures).
-    { name: "8 children × 50 tokens/s for 51 s, full-screen", history: 0, runs: 1, script: (s) => eightChildren(s, END, 2_500) },
-    { name: "8 children × 50 tokens/s for 51 s, --inline", history: 0, runs: 1, args: ["--inline"], script: (s) => eightChildren(s, END, 2_500) },
+    { name: `${CHILDREN_51}, full-screen`, history: 0, runs: 1, script: (s) => eightChildren(s, END, 2_500) },
+    { name: `${CHILDREN_51}, --inline`, history: 0, runs: 1, args: ["--inline"], script: (s) => eightChildren(s, END, 2_500) },
   ];
   // INK_BENCH_SCENARIO: only the scenarios whose name contains it.
   const only = process.env.INK_BENCH_SCENARIO;

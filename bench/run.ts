@@ -3,12 +3,15 @@
  * Every figure is a median; the `node -e 0` spawn median of the same run is printed beside each,
  * as the machine's floor. Asserts nothing. Options: `--quick` (fewer runs), `--only a,b` (groups:
  * startup, sessions, loop, render, ui, install — `install` times `npm install` in a fresh
- * clone and runs only in the full bench or when named). The last rows, group "targets", restate
+ * clone and runs only in the full bench or when named; `claude` measures Claude Code in the same run,
+ * bench/claude-code.ts, and runs only when named or with INK_BENCH_CLAUDE=1: it installs Claude Code
+ * from npm on first use). The last rows, group "targets", restate
  * issue #41's targets (with round two's still measured) from the figures of the same run (bench/targets.ts).
  */
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
+import { claudeCodeFigures } from "./claude-code.js";
 import { installFigures } from "./install.js";
 import { loopFigures } from "./loop.js";
 import { renderFigures } from "./render.js";
@@ -54,6 +57,14 @@ async function main(): Promise<void> {
       log("bench: render (tmux; about 2–4 minutes) …");
       figures.push(...(await renderFigures(quick, log)));
     } else log("bench: tmux not found; the render figures are skipped");
+  }
+
+  // Opt-in (it needs the npm registry once, and Claude Code's own run takes ~2 minutes).
+  if (only?.has("claude") || process.env.INK_BENCH_CLAUDE === "1") {
+    if (hasCommand("tmux")) {
+      log("bench: claude (Claude Code in tmux, same scenarios; about 2 minutes) …");
+      figures.push(...(await claudeCodeFigures(log)));
+    } else log("bench: tmux not found; the claude figures are skipped");
   }
 
   if (want("install")) {

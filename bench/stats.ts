@@ -10,7 +10,7 @@ export const CLI = join(ROOT, "dist", "cli.js");
 
 /** One measured figure. `median` is in `unit`; `floorMs` is the `node -e 0` spawn median of the same run. */
 export interface Figure {
-  group: "startup" | "sessions" | "loop" | "render" | "ui" | "install" | "targets";
+  group: "startup" | "sessions" | "loop" | "render" | "ui" | "install" | "claude" | "targets";
   name: string;
   median: number;
   unit: string;

@@ -4,7 +4,7 @@
  * app's CPU time and peak RSS read from /proc.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const socket = `ink-bench-${process.pid}`;
 
@@ -49,6 +49,35 @@ export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime (fields 14, 15)
+}
+
+/**
+ * CPU seconds (user + system) process `pid` and its descendants have used so far: each live
+ * process's own time and that of its children it has waited for (cutime, cstime), so a helper
+ * process that came and went is counted too.
+ */
+export function treeCpuSeconds(pid: number): number {
+  const stats = new Map<number, string[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      stats.set(Number(entry), stat.slice(stat.lastIndexOf(")") + 2).split(" "));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, f] of stats) if (!tree.has(p) && tree.has(Number(f[1]))) grew = tree.add(p).size > 0;
+  }
+  let ticks = 0;
+  for (const p of tree) {
+    const f = stats.get(p);
+    if (f) ticks += Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]); // utime, stime, cutime, cstime (fields 14–17)
+  }
+  return ticks / TICKS_PER_SECOND;
 }
 
 /** Peak resident set size of process `pid` so far, in MB (VmHWM). */
