@@ -11,7 +11,8 @@ import { WrapText } from "../views/WrapText.js";
 import { SubagentPane } from "../views/SubagentPane.js";
 import { startChild } from "../state/child-reducer.js";
 import { checkInkVersion, INK_PINNED } from "./ink-seam.js";
-import { rowLine, styledCells, treeRows } from "./tree-rows.js";
+import { rowLine, styledCells, styledRuns, treeRows } from "./tree-rows.js";
+import stringWidth from "string-width";
 
 afterEach(() => cleanup());
 
@@ -146,5 +147,26 @@ describe("ink-seam: pinned to the installed Ink", () => {
     expect(() => checkInkVersion(installed.version)).not.toThrow();
     expect(installed.version.startsWith(`${INK_PINNED}.`)).toBe(true);
     expect(() => checkInkVersion("6.9.0")).toThrow(/Ink 6\.9\.0 is installed.*ink-seam\.ts.*INK_PINNED/);
+  });
+});
+
+describe("styledRuns: a line mostly of ASCII with a few other characters", () => {
+  it("keeps its ASCII stretches as runs and splits only the rest into graphemes, the cells as a split of the whole line gives", () => {
+    const segmenter = new Intl.Segmenter();
+    const lines = [
+      "● general · look at part 0 [abcd00] 12s · 1.2k tok · …the login is handled",
+      "cafe\u0301 au lait · e\u0301te\u0301 · 1\ufe0f\u20e3 done",
+      "a\u200db · 👩\u200d💻 at work · 漢字 here · x\u0300\u0301y",
+      "\u001b[2mdim · text\u001b[22m then plain ✓",
+    ];
+    for (const line of lines) {
+      const plain = line.replace(/\u001b\[[0-9;]*m/g, "");
+      const expected = [...segmenter.segment(plain)].map(({ segment }) => ({ ch: segment, width: Math.max(1, stringWidth(segment)) }));
+      expect(styledCells(line).map(({ ch, width }) => ({ ch, width })), line).toEqual(expected);
+    }
+    const runs = styledRuns(lines[0]!);
+    // " general " … as runs: not one entry a character
+    expect(runs.filter((r) => r.ascii).map((r) => r.ch)).toContain(" general ");
+    expect(runs.length).toBeLessThan(20);
   });
 });

@@ -32,6 +32,9 @@ interface Clip {
 
 const ESCAPE = /\u001b(?:\[([0-9;:]*)([ -/]*[@-~])|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/y;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const ASCII_RUN = /[\x20-\x7e]+/g;
+/** A character that joins the one before it into one grapheme (a combining mark, a joiner, a variation selector). */
+const JOINS_BEFORE = /^[\p{M}\u200c\u200d]$/u;
 const segmenter = new Intl.Segmenter();
 
 /** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
@@ -75,13 +78,29 @@ function tokenize(line: string): StyledRun[] {
   const out: StyledRun[] = [];
   let open: string[] = [];
   let style = "";
+  const addGraphemes = (text: string) => {
+    for (const { segment } of segmenter.segment(text)) out.push({ ch: segment, style, width: Math.max(1, stringWidth(segment)) });
+  };
   const addText = (text: string) => {
     if (!text) return;
     if (PRINTABLE_ASCII.test(text)) {
       out.push({ ch: text, style, width: text.length, ascii: true });
       return;
     }
-    for (const { segment } of segmenter.segment(text)) out.push({ ch: segment, style, width: Math.max(1, stringWidth(segment)) });
+    // Mostly ASCII with a few other characters (`·`, `●`, `…` in a row of figures): the ASCII runs
+    // stay runs and only the rest is split into graphemes (each measured). An ASCII character
+    // followed by a mark or a joiner is part of that grapheme: it goes with the rest.
+    let from = 0;
+    ASCII_RUN.lastIndex = 0;
+    for (let m = ASCII_RUN.exec(text); m; m = ASCII_RUN.exec(text)) {
+      let end = ASCII_RUN.lastIndex;
+      if (end < text.length && JOINS_BEFORE.test(text[end]!)) end--;
+      if (end <= m.index) continue;
+      if (m.index > from) addGraphemes(text.slice(from, m.index));
+      out.push({ ch: text.slice(m.index, end), style, width: end - m.index, ascii: true });
+      from = end;
+    }
+    if (from < text.length) addGraphemes(text.slice(from));
   };
   let from = 0;
   for (let i = line.indexOf("\u001b"); i >= 0; i = line.indexOf("\u001b", i)) {
