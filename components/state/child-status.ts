@@ -75,6 +75,16 @@ export const CHILD_WORDS_MS = 3000;
  */
 export const PANE_BODY_MS = 2 * CHILD_TICK_MS;
 
+/**
+ * How often the bodies of `streaming` running panes on screen are redrawn at most (0: as the text
+ * arrives). One or two panes stream live — few bytes, and the reader can follow them word by word;
+ * three or four on the child tick; more every PANE_BODY_MS, where redrawing them with each delta
+ * was most of what the screen wrote.
+ */
+export function paneBodyEvery(streaming: number): number {
+  return streaming <= 2 ? 0 : streaming <= 4 ? CHILD_TICK_MS : PANE_BODY_MS;
+}
+
 /** `now` (ms) rounded down to a multiple of `every` ms (CHILD_TICK_MS, CHILD_WORDS_MS): the moments a sampled figure may change. */
 export function tickOf(now: number, every: number): number {
   return Math.floor(now / every) * every;

@@ -25,11 +25,11 @@ const SECONDS = 3;
 /** Each child gets an event this often (20 a second, faster than 50 tokens/s in 40-character deltas). */
 const EVENT_MS = 50;
 
-/** Eight children streaming `event(i)` every EVENT_MS, drawn by a PaneGroup on the UI clock. */
-function Streaming({ plan, event }: { plan: PanePlan; event: (n: number) => AgentEvent }) {
+/** `count` (8) children streaming `event(i)` every EVENT_MS, drawn by a PaneGroup on the UI clock. */
+function Streaming({ plan, event, count = 8 }: { plan: PanePlan; event: (n: number) => AgentEvent; count?: number }) {
   const now = useNow(true);
   const [children, setChildren] = useState<ChildView[]>(() =>
-    Array.from({ length: 8 }, (_, i) => reduceChild(startChild({ childId: `20261204-120000-abcd${i}0`, prompt: `look at part ${i}`, resumed: false, at: Date.now() - i * 170 }), { type: "turn_start", turn: 1 }, Date.now())),
+    Array.from({ length: count }, (_, i) => reduceChild(startChild({ childId: `20261204-120000-abcd${i}0`, prompt: `look at part ${i}`, resumed: false, at: Date.now() - i * 170 }), { type: "turn_start", turn: 1 }, Date.now())),
   );
   useEffect(() => {
     let n = 0;
@@ -54,9 +54,9 @@ function changes(frames: readonly string[], view: (frame: string) => string): nu
   return n;
 }
 
-async function stream(plan: PanePlan, event: (n: number) => AgentEvent, seconds = SECONDS): Promise<string[]> {
+async function stream(plan: PanePlan, event: (n: number) => AgentEvent, seconds = SECONDS, count = 8): Promise<string[]> {
   vi.useFakeTimers({ now: 1_000_000 });
-  const app = render(<Streaming plan={plan} event={event} />);
+  const app = render(<Streaming plan={plan} event={event} count={count} />);
   await vi.advanceTimersByTimeAsync(500);
   const from = app.frames.length;
   await vi.advanceTimersByTimeAsync(seconds * 1000);
@@ -155,6 +155,25 @@ describe("eight streaming children on a ticking clock", () => {
     expect(changes(frames, (f) => f)).toBeLessThanOrEqual(most);
     expect(changes(frames, chrome)).toBeLessThanOrEqual(most);
     expect(changes(frames, chrome)).toBeGreaterThanOrEqual(seconds - 1);
+  });
+
+  it("full panes: with one or two streaming the bodies follow the text as it arrives, with three or four once a second", async () => {
+    const seconds = 2;
+    const bodies = (f: string) =>
+      f
+        .split("\n")
+        .filter((l) => /word\d+/.test(l))
+        .join("\n");
+    const two = await stream({ ...full, rows: 8 }, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds, 2);
+    // ~40 deltas each in the window: far more body changes than the child tick's 2
+    expect(changes(two, bodies)).toBeGreaterThan(10);
+    cleanup();
+    vi.useRealTimers();
+    const longer = 6;
+    const four = await stream({ ...full, rows: 16 }, (n) => ({ type: "text_delta", text: ` word${n}` }), longer, 4);
+    // once a child tick (6 in the window), not every PANE_BODY_MS (3) nor with each delta
+    expect(changes(four, bodies)).toBeGreaterThanOrEqual((longer * 1000) / CHILD_TICK_MS - 1);
+    expect(changes(four, bodies)).toBeLessThanOrEqual((longer * 1000) / CHILD_TICK_MS + 1);
   });
 
   it("full panes: a new tool call shows in the body before the next child tick", async () => {

@@ -5,6 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { ChildRow } from "./ChildRow.js";
+import { paneBodyEvery } from "../state/child-status.js";
 import type { ChildView } from "../state/transcript-types.js";
 import type { PanePlan } from "../layout/live-plan.js";
 import { SubagentPane } from "./SubagentPane.js";
@@ -27,10 +28,11 @@ const NONE: ReadonlySet<string> = new Set();
 /** The group as planned. */
 export function PaneGroup({ agents, now, plan, focusedId, waiting = NONE }: PaneGroupProps) {
   if (plan.mode === "full") {
+    const bodyEvery = paneBodyEvery(agents.filter((c) => c.status === "running").length);
     return (
       <Box flexDirection="row" flexWrap="wrap">
         {agents.map((child) => (
-          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} bodyEvery={bodyEvery} />
         ))}
       </Box>
     );
@@ -41,7 +43,7 @@ export function PaneGroup({ agents, now, plan, focusedId, waiting = NONE }: Pane
     <Box flexDirection="column">
       {shown.map((child) =>
         child.childId === plan.expanded ? (
-          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
+          <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} bodyEvery={paneBodyEvery(1)} />
         ) : (
           <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
         ),

@@ -37,6 +37,8 @@ export interface SubagentPaneProps {
   focused?: boolean;
   /** Its question waits for the person's answer (ApprovalBroker.waiting): double yellow border, "waiting for approval". */
   waiting?: boolean;
+  /** The body is redrawn at most this often (ms; 0: as the text arrives): paneBodyEvery of the panes streaming beside it (default PANE_BODY_MS). */
+  bodyEvery?: number;
 }
 
 export { paneTail, type PaneLine } from "../layout/pane-rows.js";
@@ -169,7 +171,7 @@ export function paneHead(
 }
 
 /** The bordered live pane. */
-export function SubagentPane({ child, now, width = 60, lines = 7, focused = false, waiting = false }: SubagentPaneProps) {
+export function SubagentPane({ child, now, width = 60, lines = 7, focused = false, waiting = false, bodyEvery = PANE_BODY_MS }: SubagentPaneProps) {
   const tick = childTick(now);
   const inner = paneInner(width);
   const running = child.status === "running";
@@ -183,9 +185,10 @@ export function SubagentPane({ child, now, width = 60, lines = 7, focused = fals
   const { glyph, color: glyphColor } = childGlyph(child.status, alert, waiting);
   const statusAlert = !running || alert !== undefined;
   const { childId, profile, description, prompt, model, turns, resumed, worktree } = child;
-  // The body is redrawn every PANE_BODY_MS, not on every delta the child streams (8 panes redrawn
-  // ~5 times a second were most of the bytes written inline); a new entry or status at once.
-  const entries = useSampled(child.entries, `${tickOf(now, PANE_BODY_MS)}:${child.status}:${child.entries.length}:${child.dropped}`);
+  // With many panes streaming the body is redrawn every `bodyEvery` ms, not on every delta the child
+  // streams (8 panes redrawn ~5 times a second were most of the bytes written inline); a new entry
+  // or status at once. bodyEvery 0: as the text arrives.
+  const entries = useSampled(child.entries, bodyEvery > 0 ? `${tickOf(now, bodyEvery)}:${child.status}:${child.entries.length}:${child.dropped}` : child.entries);
   const head = useMemo(
     () => paneHead({ childId, profile, description, prompt, model, turns, resumed, worktree }, { glyph, status, statusAlert, elapsed, stopHint, tokens }, inner),
     [childId, profile, description, prompt, model, turns, resumed, worktree, glyph, status, statusAlert, elapsed, stopHint, tokens, inner],
