@@ -8,7 +8,8 @@
  * config dir (onboarding, trust dialog, API key and bypass mode pre-accepted; non-essential traffic,
  * telemetry and updates off), for the render bench's scenarios with the same text, pacing and size:
  * the paced answer, the paced answer below one 20,000-token answer (a resumed session holding one
- * question and that answer, as ours resumes one) and 1 main + 8 children at 50 tokens/s for 51 s. Measured from
+ * question and that answer, as ours resumes one) and 1 main + 8 children at 50 tokens/s for 51 s
+ * (Claude Code's default, agents in the background; and, for comparison, in the foreground). Measured from
  * the Enter of the prompt to its answer's last line on screen: CPU of the process tree
  * (utime + stime, /proc), bytes written (pipe-pane), frames (ESC[?2026h), full clears, peak RSS.
  * A failed install or run is a row saying so; the rest of the bench is unaffected.
@@ -109,6 +110,8 @@ interface ClaudeScenario {
   script: ClaudeScript;
   /** A long answer above the prompt: a resumed session holding it (ending with EARLIER_END). */
   longAnswer?: string;
+  /** Environment added. */
+  env?: Record<string, string>;
 }
 
 function scenarios(): ClaudeScenario[] {
@@ -118,6 +121,9 @@ function scenarios(): ClaudeScenario[] {
     { name: PACED, script: { answers: { [PROMPT]: pacedStream } } },
     { name: `${PACED} below one 20,000-token answer`, longAnswer: above, script: { answers: { [PROMPT]: pacedStream } } },
     { name: CHILDREN_51, script: { answers: {}, children } },
+    // For comparison only (no target uses it): Claude Code runs agents in the background by default, showing
+    // none of their progress until each finishes; in the foreground the main turn waits and shows each one live, as ours.
+    { name: `${CHILDREN_51}, agents in the foreground`, script: { answers: {}, children }, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } },
   ];
   const only = process.env.INK_BENCH_SCENARIO;
   return only ? list.filter((sc) => sc.name.includes(only)) : list;
@@ -140,7 +146,7 @@ async function runOnce(bin: string, server: FakeAnthropic, sc: ClaudeScenario, i
   writeFileSync(join(cwd, "README.md"), "# bench\n");
   const out = join(home, "terminal.bytes");
   writeFileSync(out, "");
-  const vars = { ...privateHome(home, cwd), ANTHROPIC_BASE_URL: server.url };
+  const vars = { ...privateHome(home, cwd), ...sc.env, ANTHROPIC_BASE_URL: server.url };
   const resume = sc.longAnswer ? ` --resume ${claudeSession(join(home, ".claude"), cwd, sc.longAnswer)}` : "";
   const env = Object.entries(vars).map(([k, v]) => `${k}=${quote(v)}`).join(" ");
   const name = `c${index}`;

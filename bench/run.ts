@@ -59,10 +59,10 @@ async function main(): Promise<void> {
     } else log("bench: tmux not found; the render figures are skipped");
   }
 
-  // Opt-in (it needs the npm registry once, and Claude Code's own run takes ~2 minutes).
+  // Opt-in (it needs the npm registry once, and Claude Code's own runs take ~4 minutes).
   if (only?.has("claude") || process.env.INK_BENCH_CLAUDE === "1") {
     if (hasCommand("tmux")) {
-      log("bench: claude (Claude Code in tmux, same scenarios; about 2 minutes) …");
+      log("bench: claude (Claude Code in tmux, same scenarios; about 4 minutes) …");
       figures.push(...(await claudeCodeFigures(log)));
     } else log("bench: tmux not found; the claude figures are skipped");
   }

@@ -70,7 +70,11 @@ export function treeCpuSeconds(pid: number): number {
   const tree = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [p, f] of stats) if (!tree.has(p) && tree.has(Number(f[1]))) grew = tree.add(p).size > 0;
+    for (const [p, f] of stats) {
+      if (tree.has(p) || !tree.has(Number(f[1]))) continue; // f[1]: the parent's pid (field 4)
+      tree.add(p);
+      grew = true;
+    }
   }
   let ticks = 0;
   for (const p of tree) {

@@ -52,6 +52,8 @@ describe("targets against Claude Code", () => {
     expect(claudeCodeReference([failed], BELOW, "cpuS")).toEqual({ value: 3.0, source: "2026-12-04, issue #29" });
     expect(claudeCodeReference([claude(BELOW, 2.0, 260e3)], BELOW, "cpuS")).toEqual({ value: 2.0, source: "same run" });
     expect(claudeCodeReference([], KIDS, "cpuS")).toBeUndefined();
+    // Claude Code's foreground-agents variant is for comparison only: the targets divide by its default's figure.
+    expect(claudeCodeReference([claude(`${KIDS}, agents in the foreground`, 7, 37e3)], KIDS, "cpuS")).toBeUndefined();
     // A figure of ours with the same scenario is not Claude Code's.
     expect(claudeCodeReference([{ ...claude(KIDS, 1, 1), group: "render" }], KIDS, "bytes")).toEqual({ value: 20e3, source: "2026-12-06, issue #41" });
   });
