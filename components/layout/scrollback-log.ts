@@ -40,6 +40,8 @@ export class ScrollbackLog {
   private logged = 0;
   private epoch: number | string | undefined;
   private open: WrittenAnswer | undefined;
+  /** Where the open answer's settled rows are in `entries`. */
+  private chunks: number[] = [];
 
   /**
    * The log for `finished` and `live` at `columns` (append-only: the array grows, or is new with a
@@ -51,6 +53,7 @@ export class ScrollbackLog {
       this.entries = [];
       this.logged = 0;
       this.open = undefined;
+      this.chunks = [];
     }
     let grew = false;
     const add = (entry: ScrollbackEntry) => {
@@ -60,17 +63,30 @@ export class ScrollbackLog {
     };
     for (const item of finished.slice(this.logged)) {
       const open = this.open?.id === item.id ? this.open : undefined;
-      if (open) this.open = undefined;
-      add(open ? { key: item.id, item, from: open.at } : { key: item.id, item });
+      if (!open) {
+        add({ key: item.id, item });
+        continue;
+      }
+      add({ key: item.id, item, from: open.at });
+      // Its settled rows were written in earlier commits (<Static> draws only entries it has not
+      // drawn): they are not kept for the rest of the session.
+      for (const i of this.chunks) this.entries[i] = { key: this.entries[i]!.key, rows: [] };
+      this.open = undefined;
+      this.chunks = [];
     }
     this.logged = finished.length;
     const answer = streamingAnswer(live);
-    if (this.open && this.open.id !== answer?.id && !live.some((i) => i.id === this.open!.id)) this.open = undefined;
+    if (this.open && this.open.id !== answer?.id && !live.some((i) => i.id === this.open!.id)) {
+      this.open = undefined;
+      this.chunks = [];
+    }
     if (answer && (!this.open || this.open.id === answer.id)) {
       const open = this.open ?? { id: answer.id, at: 0 };
       const settled = settledRows(answer.text.slice(open.at), columns);
       if (settled.rows.length > 0) {
         add({ key: `${answer.id}@${open.at}`, rows: open.at === 0 ? ["", ...settled.rows] : settled.rows });
+        if (open.at === 0) this.chunks = [];
+        this.chunks.push(this.entries.length - 1);
         this.open = { id: answer.id, at: open.at + settled.at };
       }
     }
