@@ -295,9 +295,13 @@ const MAX_FOOT = 12;
 /** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
 function inlinePatch(prev: readonly string[], next: readonly string[], columns: number, row: number): string {
   let out = "";
-  /** The move from the cursor's row to `target` (relative). */
+  /**
+   * The move from the cursor's row to `target` (relative). A row down is a line feed (one byte,
+   * not four): every target is at most the row below the frame, on screen, so the row it leaves is
+   * never the screen's last and nothing scrolls.
+   */
   const goTo = (target: number) => {
-    const move = target < row ? `${CSI}${row - target}A` : target > row ? `${CSI}${target - row}B` : "";
+    const move = target < row ? `${CSI}${row - target}A` : target === row + 1 ? "\n" : target > row ? `${CSI}${target - row}B` : "";
     row = target;
     return move;
   };
