@@ -281,9 +281,10 @@ export function inlineGrow(prev: readonly string[], next: readonly string[], col
   for (let foot = 1; foot <= Math.min(prev.length, MAX_FOOT); foot++) {
     if (prev[prev.length - foot] !== next[next.length - foot]) continue;
     const top = prev.length - foot;
-    const moved = `${RESET}${"\n".repeat(n)}${CSI}${n + foot}A${CSI}${n}L${CSI}${n + foot}B`;
+    // The cursor is left on the first inserted row: the patch starts there.
+    const moved = `${RESET}${"\n".repeat(n)}${CSI}${n + foot}A${CSI}${n}L`;
     const on = [...prev.slice(0, top), ...Array.from({ length: n }, () => ""), ...prev.slice(top)];
-    const bytes = moved + inlineUpdate(on, next, columns, scroll);
+    const bytes = moved + inlinePatch(on, next, columns, top);
     if (bytes.length < best.length) best = bytes;
   }
   return best;
