@@ -3,8 +3,8 @@
  * in order): the finished transcript items and, while an answer streams, its settled rows
  * (markdown-lines.ts `settledRows`: rows of blocks no more text can change) as they settle. The
  * answer is then written once: its settled rows as it streams, and, when it finishes (or is
- * stopped), only the rows from the source line the written ones ended on. The live area draws the
- * streaming answer from that line on too (`written`), so no row is in both.
+ * stopped), only the rows from where the written ones ended (a block's first line). The live area draws the
+ * streaming answer from there on too (`written`), so no row is in both.
  *
  * Rows are drawn at the width of their moment: after a resize, rows already written stay at the old
  * width, like any terminal output, and the rest (from a block's first line) is drawn at the
@@ -34,7 +34,7 @@ export function entryRows(entry: ScrollbackEntry, columns: number): readonly str
   return markdownLines(entry.item.text.slice(entry.from), columns);
 }
 
-
+/** Builds the log as the screen renders (one per inline screen). */
 export class ScrollbackLog {
   private entries: ScrollbackEntry[] = [];
   private logged = 0;
