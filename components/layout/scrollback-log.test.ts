@@ -97,6 +97,17 @@ describe("ScrollbackLog: the streaming answer written into the scrollback once",
     }
   });
 
+  it("keeps no written rows once the answer finished (the entries stay, their rows are dropped)", () => {
+    const log = new ScrollbackLog();
+    const streaming = log.update([user], [assistant(ANSWER)], 40, 0).entries;
+    const chunk = streaming.length - 1;
+    expect("rows" in streaming[chunk]! && streaming[chunk]!.rows.length).toBeGreaterThan(0);
+    const after = log.update([user, assistant(ANSWER, true)], [], 40, 0).entries;
+    expect(after).toHaveLength(streaming.length + 1);
+    expect(after[chunk]).toEqual({ key: streaming[chunk]!.key, rows: [] });
+    expect(streaming[chunk]!).not.toEqual(after[chunk]); // the array <Static> was given before is not changed
+  });
+
   it("stopped mid-answer: what streamed is written once", () => {
     const stopAt = ANSWER.indexOf("After the table");
     const { rows, done } = stream(5, () => 40, stopAt + 10);

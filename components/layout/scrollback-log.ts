@@ -3,8 +3,8 @@
  * in order): the finished transcript items and, while an answer streams, its settled rows
  * (markdown-lines.ts `settledRows`: rows of blocks no more text can change) as they settle. The
  * answer is then written once: its settled rows as it streams, and, when it finishes (or is
- * stopped), only the rows from the source line the written ones ended on. The live area draws the
- * streaming answer from that line on too (`written`), so no row is in both.
+ * stopped), only the rows from where the written ones ended (a block's first line). The live area draws the
+ * streaming answer from there on too (`written`), so no row is in both.
  *
  * Rows are drawn at the width of their moment: after a resize, rows already written stay at the old
  * width, like any terminal output, and the rest (from a block's first line) is drawn at the
@@ -34,12 +34,14 @@ export function entryRows(entry: ScrollbackEntry, columns: number): readonly str
   return markdownLines(entry.item.text.slice(entry.from), columns);
 }
 
-
+/** Builds the log as the screen renders (one per inline screen). */
 export class ScrollbackLog {
   private entries: ScrollbackEntry[] = [];
   private logged = 0;
   private epoch: number | string | undefined;
   private open: WrittenAnswer | undefined;
+  /** Where the open answer's settled rows are in `entries`. */
+  private chunks: number[] = [];
 
   /**
    * The log for `finished` and `live` at `columns` (append-only: the array grows, or is new with a
@@ -51,6 +53,7 @@ export class ScrollbackLog {
       this.entries = [];
       this.logged = 0;
       this.open = undefined;
+      this.chunks = [];
     }
     let grew = false;
     const add = (entry: ScrollbackEntry) => {
@@ -60,17 +63,30 @@ export class ScrollbackLog {
     };
     for (const item of finished.slice(this.logged)) {
       const open = this.open?.id === item.id ? this.open : undefined;
-      if (open) this.open = undefined;
-      add(open ? { key: item.id, item, from: open.at } : { key: item.id, item });
+      if (!open) {
+        add({ key: item.id, item });
+        continue;
+      }
+      add({ key: item.id, item, from: open.at });
+      // Its settled rows were written in earlier commits (<Static> draws only entries it has not
+      // drawn): they are not kept for the rest of the session.
+      for (const i of this.chunks) this.entries[i] = { key: this.entries[i]!.key, rows: [] };
+      this.open = undefined;
+      this.chunks = [];
     }
     this.logged = finished.length;
     const answer = streamingAnswer(live);
-    if (this.open && this.open.id !== answer?.id && !live.some((i) => i.id === this.open!.id)) this.open = undefined;
+    if (this.open && this.open.id !== answer?.id && !live.some((i) => i.id === this.open!.id)) {
+      this.open = undefined;
+      this.chunks = [];
+    }
     if (answer && (!this.open || this.open.id === answer.id)) {
       const open = this.open ?? { id: answer.id, at: 0 };
       const settled = settledRows(answer.text.slice(open.at), columns);
       if (settled.rows.length > 0) {
         add({ key: `${answer.id}@${open.at}`, rows: open.at === 0 ? ["", ...settled.rows] : settled.rows });
+        if (open.at === 0) this.chunks = [];
+        this.chunks.push(this.entries.length - 1);
         this.open = { id: answer.id, at: open.at + settled.at };
       }
     }

@@ -84,7 +84,7 @@ describe("inline frames", () => {
     const before = [...rows, "⠋ working… (Esc stops)"];
     const after = [...rows, "⠙ working… (Esc stops)"];
     const bytes = inlineUpdate(before, after, 120);
-    expect(bytes).toBe("\u001b[1A\r⠙\u001b[1B\r");
+    expect(bytes).toBe("\u001b[1A\r⠙\n\r"); // a row down is a line feed
     const term = screenWith(before, 120, 45);
     term.write(bytes);
     expect(term.lines()).toEqual(fresh(after, 120, 45));

@@ -281,9 +281,10 @@ export function inlineGrow(prev: readonly string[], next: readonly string[], col
   for (let foot = 1; foot <= Math.min(prev.length, MAX_FOOT); foot++) {
     if (prev[prev.length - foot] !== next[next.length - foot]) continue;
     const top = prev.length - foot;
-    const moved = `${RESET}${"\n".repeat(n)}${CSI}${n + foot}A${CSI}${n}L${CSI}${n + foot}B`;
+    // The cursor is left on the first inserted row: the patch starts there.
+    const moved = `${RESET}${"\n".repeat(n)}${CSI}${n + foot}A${CSI}${n}L`;
     const on = [...prev.slice(0, top), ...Array.from({ length: n }, () => ""), ...prev.slice(top)];
-    const bytes = moved + inlineUpdate(on, next, columns, scroll);
+    const bytes = moved + inlinePatch(on, next, columns, top);
     if (bytes.length < best.length) best = bytes;
   }
   return best;
@@ -295,9 +296,13 @@ const MAX_FOOT = 12;
 /** inlineUpdate's patching of rows `prev` (on screen) into `next`, the cursor starting at the start of row `row`. */
 function inlinePatch(prev: readonly string[], next: readonly string[], columns: number, row: number): string {
   let out = "";
-  /** The move from the cursor's row to `target` (relative). */
+  /**
+   * The move from the cursor's row to `target` (relative). A row down is a line feed (one byte,
+   * not four): every target is at most the row below the frame, on screen, so the row it leaves is
+   * never the screen's last and nothing scrolls.
+   */
   const goTo = (target: number) => {
-    const move = target < row ? `${CSI}${row - target}A` : target > row ? `${CSI}${target - row}B` : "";
+    const move = target < row ? `${CSI}${row - target}A` : target === row + 1 ? "\n" : target > row ? `${CSI}${target - row}B` : "";
     row = target;
     return move;
   };

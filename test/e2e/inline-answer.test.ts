@@ -73,8 +73,8 @@ describe.skipIf(!hasTmux)("an answer streamed --inline is written into the scrol
     await tmux.waitFor("whole", (s) => markers(s).some((m) => m >= 50), "fifty lines of the answer", 600, 100);
     const streaming = all("whole");
     expect(streaming).not.toContain("Ask Ink");
-    const early = markers(streaming);
-    expect(early).toEqual(Array.from({ length: early.length }, (_, i) => i));
+    const early = markers(streaming).slice(0, -1); // the last may be cut mid-word (m5 of m53)
+    expect(early.join(" "), streaming).toBe(Array.from({ length: early.length }, (_, i) => i).join(" "));
     await tmux.waitFor("whole", (s) => markers(s).includes(MARKERS - 1) && s.includes("Ask Ink"), "the whole answer", 600, 100);
     expect(markers(all("whole"))).toEqual(Array.from({ length: MARKERS }, (_, i) => i));
     clean("whole", file);
@@ -90,7 +90,7 @@ describe.skipIf(!hasTmux)("an answer streamed --inline is written into the scrol
     tmux.keys("stop", "Escape");
     await tmux.waitFor("stop", (s) => s.includes("Ask Ink") && !s.includes("working…"), "the run to stop", 600, 100);
     await new Promise((r) => setTimeout(r, 500));
-    const seen = markers(all("stop"));
+    const seen = markers(all("stop")).slice(0, -1); // the last may have been cut mid-word by the stop
     expect(seen.length).toBeGreaterThan(60);
     expect(seen.length).toBeLessThan(MARKERS);
     expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => i));
