@@ -1,3 +1,5 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/protocol/events.js";
 import { emptyUsage, type AssistantMessage, type ToolCall, type Usage } from "../../src/protocol/messages.js";
@@ -115,6 +117,34 @@ describe("reduceStream: main agent", () => {
     expect(s2.finished).toEqual([]);
     expect(s2.epoch).toBe(s1.epoch + 1);
     expect(kinds(s2.live)).toEqual(["assistant"]);
+  });
+});
+
+describe("reduceStream: one copy of an answer", () => {
+  it("a finished answer holds the text of its message (the history's copy), not a second one built from the deltas", () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const history: AssistantMessage[] = [];
+    let s = initialStreamState();
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let n = 0; n < 10; n++) {
+      const parts = Array.from({ length: 2048 }, (_, i) => `${n}:${i} `.padEnd(64, "y")); // streamed as small deltas
+      s = reduceAll(s, [{ type: "run_start", text: `q${n}`, at: 0 }, ...parts.map((text) => ev({ type: "text_delta", text }))]);
+      history.push(assistant(parts.join(""))); // the agent's own copy, as its history keeps it
+      s = run([ev({ type: "message", message: history[n]! }), ev({ type: "agent_end", reason: "done", turns: 1, usage: emptyUsage() }), { type: "run_end", at: 1 }], s);
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before; // 10 answers of 128 KB: ~2 MB with their items; ~7 MB when the items keep the text built from the deltas
+    expect(grown).toBeLessThan(4 * 1024 * 1024);
+    const answers = s.finished.filter((i) => i.kind === "assistant");
+    expect(answers).toHaveLength(10);
+    expect(answers.map((a) => a.kind === "assistant" && a.text)).toEqual(history.map((m) => (m.content[0] as { text: string }).text));
+  });
+
+  it("an answer whose text differs from its message's keeps its own", () => {
+    const s = run([{ type: "run_start", text: "q", at: 0 }, ev({ type: "text_delta", text: "streamed" }), ev({ type: "message", message: assistant("other") })]);
+    expect(s.finished.at(-1)).toMatchObject({ kind: "assistant", text: "streamed" });
   });
 });
 

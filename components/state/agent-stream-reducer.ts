@@ -7,7 +7,7 @@
  * `heldResults` until the turn's result message reaches the file (and kept there if it never does).
  */
 import type { AgentEvent } from "../../src/protocol/events.js";
-import { emptyUsage, type AgentMessage } from "../../src/protocol/messages.js";
+import { emptyUsage, type AgentMessage, type AssistantMessage } from "../../src/protocol/messages.js";
 import { emptyCost } from "../../src/core/pricing.js";
 import { spentBy, tallyOf, usageOf } from "../../src/core/usage-ledger.js";
 import type { SpendRow } from "../../src/protocol/spend.js";
@@ -183,6 +183,25 @@ function closeOpen(state: StreamState, keep?: "assistant" | "thinking"): StreamS
   return { ...state, live: [...state.live.slice(0, -1), { ...last, done: true }] };
 }
 
+/**
+ * `state` with the answer items of `message`'s turn holding the message's own text strings: an
+ * item's text was built from the stream's deltas, a second copy of what the agent's history keeps
+ * (the same text, so nothing drawn changes). Matched from the end: the turn's last answer items
+ * against its last text blocks, stopping at the first that differs.
+ */
+function shareTexts(state: StreamState, message: AssistantMessage): StreamState {
+  const texts = message.content.flatMap((b) => (b.type === "text" ? [b.text] : []));
+  let live: TranscriptItem[] | undefined;
+  for (let i = state.live.length - 1, t = texts.length - 1; i >= 0 && t >= 0; i--) {
+    const item = state.live[i]!;
+    if (item.kind === "user") break;
+    if (item.kind !== "assistant") continue;
+    if (item.text !== texts[t]) break;
+    (live ??= [...state.live])[i] = { ...item, text: texts[t--]! };
+  }
+  return live ? { ...state, live } : state;
+}
+
 function mapTool(state: StreamState, id: string, fn: (t: ToolItem) => ToolItem): StreamState {
   let hit = false;
   const live = state.live.map((item) => {
@@ -259,7 +278,7 @@ function reduceEvent(state: StreamState, event: AgentEvent, at: number, savedTo?
       return addTool(state, event.id, event.name, {});
     case "message":
       if (event.message.role === "toolResult") return savedTo === undefined ? state : release(state, event.message.results.map((r) => r.toolCallId));
-      return event.message.role === "assistant" ? closeOpen(state) : state;
+      return event.message.role === "assistant" ? shareTexts(closeOpen(state), event.message) : state;
     case "turn_end":
       return closeOpen(state);
     case "tool_start":
