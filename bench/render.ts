@@ -2,7 +2,8 @@
  * `render`: the real app (dist/cli.js) in tmux 120×40 against a loopback Messages-API server
  * (test/helpers/fake-anthropic-server.ts). Each scenario types one prompt and measures, from Enter
  * to the answer's last line on screen with the prompt box back: CPU s of the app, bytes written to
- * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h), full clears (ESC[2J and
+ * the terminal (pipe-pane), frames (synchronized-output blocks, ESC[?2026h; a patch of a cell or two is
+ * written without them, so the frames drawn are given too), full clears (ESC[2J and
  * ESC[3J) and peak RSS. Scenarios: a 20,000-token answer (also with 100 / 1,000 / 5,000 finished
  * messages already in the transcript, via --resume, and in `--inline`), a paced answer (100 tokens/s for 20 s; also
  * `--inline`, and full-screen at 80×24, where the transcript scrolls a row every few tokens), and
@@ -255,7 +256,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         unit: "s",
         runs: results.length,
         extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} frames; ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} synchronized frames of ${m((r) => r.frameMs.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).

@@ -3,7 +3,7 @@ import { Box, render, Text } from "ink";
 import { useEffect, useState } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
 import { FakeTerminal, fakeStdin } from "../testing/fake-terminal.js";
-import { ownFullscreenFrames, type FrameOwner } from "./frame-owner.js";
+import { ownFullscreenFrames, UNSYNCED_PATCH_BYTES, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
 import { CaretMarkContext } from "./caret.js";
 import { LineInput } from "../views/LineInput.js";
@@ -67,8 +67,10 @@ describe("ownFullscreenFrames: the frame that reaches the terminal is drawn from
     expect(bytes).not.toContain("\u001b[2K");
     expect(bytes).not.toContain("\u001b[G");
     expect(bytes).not.toMatch(/\u001b\[[23]J/); // no clear of the screen or the scrollback
-    // Every frame is one write in a synchronized-output block; only the first is drawn whole.
-    expect(term.writes.every((w) => w.startsWith("\u001b[?2026h") && w.endsWith("\u001b[?2026l"))).toBe(true);
+    // Every frame is one write in a synchronized-output block (but a patch of a cell or two); only the first is drawn whole.
+    const synced = (w: string) => w.startsWith("\u001b[?2026h") && w.endsWith("\u001b[?2026l");
+    expect(term.writes.every((w) => synced(w) || w.length <= UNSYNCED_PATCH_BYTES)).toBe(true);
+    expect(term.writes.filter(synced).length).toBeGreaterThan(5);
     expect(term.writes.filter((w) => w.includes("\u001b[H\u001b[J"))).toHaveLength(1);
     expect(term.writes.length).toBeGreaterThan(5);
     app.unmount();
@@ -156,6 +158,38 @@ describe("ownFullscreenFrames: the terminal's cursor follows the prompt's caret"
     expect(term.writes.slice(before).join("")).not.toContain("hello"); // the caret's cells changed, not the text
     expect(term.writes.join("")).not.toContain("ink-caret");
     expect(term.writes.join("")).not.toContain("\u001b[?25h"); // the cursor stays hidden: the inverse cell is the caret people see
+    app.unmount();
+  });
+
+  it("a patch of a cell or two (a spinner's step) is written without the synchronized-output pair; a bigger one inside it", async () => {
+    const term = new FakeTerminal();
+    owner = ownFullscreenFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+    const tree = (glyph: string, text: string) => (
+      <>
+        <Box flexDirection="column" width={40}>
+          <Text>{text}</Text>
+          <Text>{`${glyph} working`}</Text>
+        </Box>
+        {owner!.probe}
+      </>
+    );
+    const app = render(tree("⠋", "first line"), { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false });
+    await settle(50);
+    let before = term.writes.length;
+    app.rerender(tree("⠙", "first line"));
+    await settle(60);
+    const step = term.writes.slice(before);
+    expect(step).toHaveLength(1);
+    expect(step[0]).not.toContain("\u001b[?2026");
+    expect(step[0]!.length).toBeLessThanOrEqual(UNSYNCED_PATCH_BYTES);
+    expect(trimmed(term.screen.lines()).slice(0, 2)).toEqual(["first line", "⠙ working"]);
+    before = term.writes.length;
+    app.rerender(tree("⠹", "a longer line, many cells changed"));
+    await settle(60);
+    const bigger = term.writes.slice(before);
+    expect(bigger).toHaveLength(1);
+    expect(bigger[0]).toMatch(/^\u001b\[\?2026h[^]*\u001b\[\?2026l$/);
+    expect(trimmed(term.screen.lines()).slice(0, 2)).toEqual(["a longer line, many cells changed", "⠹ working"]);
     app.unmount();
   });
 

@@ -39,6 +39,20 @@ const BSU = "\u001b[?2026h";
 const ESU = "\u001b[?2026l";
 const HIDE_CURSOR = "\u001b[?25l";
 const SHOW_CURSOR = "\u001b[?25h";
+/**
+ * A patch this short (a spinner's glyph or a figure, the move to it and the caret's park) is written
+ * without the synchronized-output pair: it changes a cell or two, which cannot tear, and the pair
+ * (16 bytes) would double it — with 8 children streaming, spinner-only frames were a quarter of the
+ * bytes written full-screen.
+ */
+export const UNSYNCED_PATCH_BYTES = 32;
+
+/** `bytes` of one frame as written: in a synchronized-output block (the cursor hidden first) unless it is a short patch. */
+function framed(bytes: string, cursorHidden: boolean): string {
+  if (cursorHidden && bytes.length <= UNSYNCED_PATCH_BYTES) return bytes;
+  return `${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`;
+}
+
 /** Ink's writes that are only mode switches (synchronized output, cursor show/hide): they change nothing on screen. */
 const MODES_ONLY = /^(?:\u001b\[\?\d+[hl])*$/;
 /** Bells and OSC sequences alone (a notification): they change no cell on screen. */
@@ -70,7 +84,7 @@ export interface FrameOwner {
 export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame }: FrameOwnerOptions): FrameOwner {
   let cursorHidden = false;
   const writer = new TreeFrameWriter((bytes) => {
-    stdout.write(`${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`);
+    stdout.write(framed(bytes, cursorHidden));
     cursorHidden = true;
   }, scroll);
   return own(stdout, maxFps, {
@@ -107,7 +121,7 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
 export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame }: FrameOwnerOptions): FrameOwner {
   let cursorHidden = false;
   const writer = new InlineFrameWriter((bytes) => {
-    stdout.write(`${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`);
+    stdout.write(framed(bytes, cursorHidden));
     cursorHidden = true;
   }, scroll);
   let columns = stdout.columns || 80;
