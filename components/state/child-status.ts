@@ -62,11 +62,17 @@ export function childSpinner(tick: number): string {
 }
 
 /**
- * How often a running child's words (a row's last activity, a pane's streaming body) are redrawn
- * at most: every 3 s for a row's words (a new entry or status shows at once). With 8 children
- * streaming, the words changing on every child tick were most of the bytes written.
+ * How often a running child's row shows new words (its last activity) at most, with many rows
+ * streaming: every 5 s (a new entry or status shows at once). With 8 children streaming, the words
+ * changing in every frame, then on every tick, then every 3 s were most of the bytes written; a
+ * row's ~40 characters are also about what a glance reads in that time.
  */
-export const CHILD_WORDS_MS = 3000;
+export const CHILD_WORDS_MS = 5000;
+
+/** How often the words of `streaming` running child rows on screen change at most: one or two on the child tick, three or four every 3 s, more every CHILD_WORDS_MS. */
+export function rowWordsEvery(streaming: number): number {
+  return streaming <= 2 ? CHILD_TICK_MS : streaming <= 4 ? 3 * CHILD_TICK_MS : CHILD_WORDS_MS;
+}
 
 /**
  * How often a running child's pane body (its streaming text) is redrawn at most: every other child

@@ -1,7 +1,7 @@
 /**
  * Eight streaming children on a ticking clock (fake timers drive useNow and the stream): the rows'
  * and panes' changing figures — elapsed time, tokens, a pane's body — change at most once a second
- * (the child tick), a row's activity words at most every 3 s (CHILD_WORDS_MS), and the glyph not at
+ * (the child tick), a row's activity words at most every 5 s with 8 rows (CHILD_WORDS_MS; fewer rows more often), and the glyph not at
  * all while the status holds; a new tool call shows at once, in a row and in a pane.
  */
 import { cleanup, render } from "ink-testing-library";
@@ -97,8 +97,8 @@ describe("eight streaming children on a ticking clock", () => {
     expect(changes(frames, (f) => f)).toBeLessThanOrEqual(MOST);
   });
 
-  it("compact rows: streaming text changes the rows at most once a second, the activity's words at most every 3 s", async () => {
-    const seconds = 9;
+  it("compact rows: streaming text changes the rows at most once a second, the activity's words at most every 5 s", async () => {
+    const seconds = 15;
     const frames = await stream(compact, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds);
     const last = stripAnsi(frames.at(-1)!).split("\n");
     expect(last.filter((l) => / tok · .*word\d+/.test(l))).toHaveLength(8);
@@ -106,11 +106,24 @@ describe("eight streaming children on a ticking clock", () => {
     // when the figures before them grow a column, the same words are cut a column shorter)
     const words = (f: string) => f.split("\n").map((l) => / tok · (?:…\S*\s)?(word\d+)/.exec(l)?.[1] ?? "").join("\n");
     expect(changes(frames, words)).toBeGreaterThanOrEqual(seconds / (CHILD_WORDS_MS / 1000) - 1);
-    // …every 3 s, not on every child tick (9 of them) nor with each of the ~180 events…
+    // …every 5 s, not on every child tick (15 of them) nor with each of the ~300 events…
     expect(changes(frames, words)).toBeLessThanOrEqual(seconds / (CHILD_WORDS_MS / 1000) + 1);
     // …while the figures move on the child tick.
     expect(changes(frames, (f) => f)).toBeGreaterThanOrEqual(seconds - 1);
     expect(changes(frames, (f) => f)).toBeLessThanOrEqual(seconds * (1000 / CHILD_TICK_MS) + 1);
+  });
+
+  it("compact rows: two streaming rows change their words on the child tick, four every 3 s", async () => {
+    const words = (f: string) => f.split("\n").map((l) => / tok · (?:…\S*\s)?(word\d+)/.exec(l)?.[1] ?? "").join("\n");
+    const seconds = 6;
+    const two = await stream({ ...compact, shown: ids.slice(0, 2), rows: 2 }, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds, 2);
+    expect(changes(two, words)).toBeGreaterThanOrEqual(seconds - 1);
+    expect(changes(two, words)).toBeLessThanOrEqual(seconds + 1);
+    cleanup();
+    vi.useRealTimers();
+    const four = await stream({ ...compact, shown: ids.slice(0, 4), rows: 4 }, (n) => ({ type: "text_delta", text: ` word${n}` }), seconds * 2, 4);
+    expect(changes(four, words)).toBeGreaterThanOrEqual(3);
+    expect(changes(four, words)).toBeLessThanOrEqual(5);
   });
 
   it("compact rows: the glyph stays still from tick to tick while the status holds", async () => {

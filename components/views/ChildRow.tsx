@@ -9,7 +9,7 @@
  *
  * Cost: the glyph is still (childGlyph: the status bar's spinner says work goes on); the elapsed
  * time, tokens and countdowns follow the child tick (CHILD_TICK_MS, once a second), the
- * activity's words change at most every CHILD_WORDS_MS (3 s); a new entry (a tool call, a new
+ * activity's words change at most every `wordsEvery` ms (rowWordsEvery: 1–5 s by how many rows stream); a new entry (a tool call, a new
  * stretch of text) or a new status shows at once. Its parts are fitted again only
  * when one of them changed, and the row is drawn by a memoised line of plain strings, so a row
  * whose text did not change is not rendered again.
@@ -34,6 +34,8 @@ export interface ChildRowProps {
   focused?: boolean;
   /** Its question waits for the person's answer (ApprovalBroker.waiting): marked "?" and highlighted, not "silent". */
   waiting?: boolean;
+  /** Its words change at most this often (ms): rowWordsEvery of the rows streaming beside it (default CHILD_WORDS_MS). */
+  wordsEvery?: number;
 }
 
 /** The newest thing the child did, as plain text. */
@@ -125,17 +127,17 @@ export function childRowParts(
 }
 
 /** The one-row view. */
-export function ChildRow({ child, now, width, focused = false, waiting = false }: ChildRowProps) {
+export function ChildRow({ child, now, width, focused = false, waiting = false, wordsEvery = CHILD_WORDS_MS }: ChildRowProps) {
   const tick = childTick(now);
   const running = child.status === "running";
   const elapsed = running ? runningElapsed(child.startedAt, tick) : formatDuration(child.durationMs ?? tick - child.startedAt);
   const tokens = useSampled(liveTokens(child), `${tick}:${child.status}`);
   const alert = childAlert(child, tick, waiting);
   const { glyph, color: glyphColor } = childGlyph(child.status, alert, waiting);
-  // The activity's words change at most every CHILD_WORDS_MS (with 8 children streaming they were
+  // The activity's words change at most every `wordsEvery` ms (with 8 children streaming they were
   // most of the bytes written: every row's last words changed in every frame, then on every tick);
   // a new entry (a tool call, a new stretch of text) or a new status shows at once.
-  const words = useSampled(childActivity(child), `${tickOf(now, CHILD_WORDS_MS)}:${child.status}:${child.entries.length}:${child.dropped}:${child.thinking}`);
+  const words = useSampled(childActivity(child), `${tickOf(now, wordsEvery)}:${child.status}:${child.entries.length}:${child.dropped}:${child.thinking}`);
   const activity = alert ? alert.text : words;
   const alerted = alert !== undefined;
   // Fitted (fitRow measures every part) only when something the row shows changed: not on each frame the row is rendered in.

@@ -5,7 +5,7 @@
  */
 import { Box, Text } from "ink";
 import { ChildRow } from "./ChildRow.js";
-import { paneBodyEvery } from "../state/child-status.js";
+import { paneBodyEvery, rowWordsEvery } from "../state/child-status.js";
 import type { ChildView } from "../state/transcript-types.js";
 import type { PanePlan } from "../layout/live-plan.js";
 import { SubagentPane } from "./SubagentPane.js";
@@ -39,13 +39,14 @@ export function PaneGroup({ agents, now, plan, focusedId, waiting = NONE }: Pane
   }
   const byId = new Map(agents.map((c) => [c.childId, c]));
   const shown = plan.shown.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const wordsEvery = rowWordsEvery(shown.filter((c) => c.status === "running" && c.childId !== plan.expanded).length);
   return (
     <Box flexDirection="column">
       {shown.map((child) =>
         child.childId === plan.expanded ? (
           <SubagentPane key={child.childId} child={child} now={now} width={plan.paneWidth} lines={plan.body} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} bodyEvery={paneBodyEvery(1)} />
         ) : (
-          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} />
+          <ChildRow key={child.childId} child={child} now={now} width={plan.paneWidth} focused={child.childId === focusedId} waiting={waiting.has(child.childId)} wordsEvery={wordsEvery} />
         ),
       )}
       {plan.hidden > 0 ? <Text dimColor wrap="truncate-end">{`  +${plan.hidden} more running · Tab to focus one · the sidebar lists all`}</Text> : null}
