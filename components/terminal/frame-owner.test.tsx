@@ -193,6 +193,37 @@ describe("ownFullscreenFrames: the terminal's cursor follows the prompt's caret"
     app.unmount();
   });
 
+  it("a spinner's step below the prompt saves the parked caret and restores it (DECSC/DECRC) instead of moving back to it", async () => {
+    const term = new FakeTerminal();
+    owner = ownFullscreenFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30 });
+    const tree = (glyph: string) => (
+      <CaretMarkContext.Provider value={true}>
+        <Box flexDirection="column" width={40} height={10}>
+          <Box borderStyle="round">
+            <Text>› </Text>
+            <LineInput value="hello world" cursor={5} showCursor width={30} placeholder="" />
+          </Box>
+          <Text color="cyan">{glyph}</Text>
+        </Box>
+        {owner!.probe}
+      </CaretMarkContext.Provider>
+    );
+    const app = render(tree("⠋"), { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false });
+    await settle(50);
+    expect([term.screen.row, term.screen.col]).toEqual([1, 8]); // border, "› ", "hello"
+    for (const glyph of ["⠙", "⠹", "⠸"]) {
+      const before = term.writes.length;
+      app.rerender(tree(glyph));
+      await settle(60);
+      const step = term.writes.slice(before).join("");
+      expect(step.startsWith("\u001b7") && step.endsWith("\u001b8")).toBe(true);
+      expect(step).not.toMatch(/\u001b\[2;9H/); // no move back to the caret
+      expect(trimmed(term.screen.lines())[3]).toBe(glyph);
+      expect([term.screen.row, term.screen.col]).toEqual([1, 8]); // the cursor is on the caret again
+    }
+    app.unmount();
+  });
+
   it("a commit that changes nothing on screen writes nothing: no empty synchronized-output pair, no caret park", async () => {
     const term = new FakeTerminal();
     const { app, move } = mount(term, 2);

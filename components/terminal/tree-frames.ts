@@ -12,6 +12,7 @@ import { compactSgr } from "./sgr-peephole.js";
 import type { CaretAt } from "./caret.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
 
+const ESC = "\u001b";
 const CSI = "\u001b[";
 /** Bytes that put nothing on screen: CSI and OSC sequences and bells. */
 const CONTROLS_ONLY = /^(?:\u001b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\))|\u0007)*$/;
@@ -82,12 +83,18 @@ export class TreeFrameWriter {
       this.parked = at;
       return;
     }
+    const was = this.parked;
     this.parked = at;
     if (!shown) {
       this.write(`${CSI}H${CSI}J${lines.join("\r\n")}${park || (lines.length < height ? `${CSI}${lines.length + 1};1H` : "")}`);
       return;
     }
-    this.write(compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll, !park)) + park);
+    const patch = compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll, !park));
+    // The caret where the last frame left the cursor: saved before the patch and restored after it
+    // (DECSC/DECRC, 4 bytes) when that is shorter than moving back to it (a spinner's step: 7–8).
+    // Frames end in the default pen, which is also what DECSC saves.
+    const stay = at && at === was ? `${ESC}7${patch}${ESC}8` : undefined;
+    this.write(stay && stay.length < patch.length + park.length ? stay : patch + park);
   }
 }
 

@@ -118,6 +118,9 @@ export class ScreenEmulator {
     else if (this.row < this.rows - 1) this.row++;
   }
 
+  /** The cursor position DECSC saved. */
+  private saved: [number, number] | undefined;
+
   write(data: string): void {
     for (let i = 0; i < data.length; ) {
       const ch = String.fromCodePoint(data.codePointAt(i)!);
@@ -159,6 +162,16 @@ export class ScreenEmulator {
   }
 
   private escape(data: string, at: number): number {
+    // DECSC / DECRC: the cursor's position saved and restored
+    if (data[at + 1] === "7") {
+      this.saved = [this.row, this.col];
+      return at + 2;
+    }
+    if (data[at + 1] === "8") {
+      [this.row, this.col] = this.saved ?? [0, 0];
+      this.wrapPending = false;
+      return at + 2;
+    }
     const m = /^\u001b\[(\??)([0-9;]*)([A-Za-z])/.exec(data.slice(at, at + 32));
     if (!m) throw new Error(`ScreenEmulator: unknown escape at ${JSON.stringify(data.slice(at, at + 12))}`);
     const [all, private_, params, final] = m;
