@@ -93,17 +93,25 @@ describe("TreeFrameWriter: rows from the tree straight to the terminal, only the
   });
 });
 
+/** A row of plain cells. */
+const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
+
+/** An inline writer (scrolling on) drawing into an emulated `columns`×`rows` terminal, every write kept. */
+function recordingInlineWriter(columns: number, rows: number): { writes: string[]; screen: ScreenEmulator; w: InlineFrameWriter } {
+  const writes: string[] = [];
+  const screen = new ScreenEmulator(columns, rows);
+  const w = new InlineFrameWriter((bytes) => {
+    writes.push(bytes);
+    screen.write(bytes);
+  }, true);
+  return { writes, screen, w };
+}
+
 describe("InlineFrameWriter: a frame taller than the terminal", () => {
-  const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
   const frame = (n: number, last: string) => [...Array.from({ length: n - 1 }, (_, i) => row(`row ${i}`)), row(last)];
 
   it("is cut on its rows to the terminal's height less the cursor's row, its top rows first, and patched like any other", () => {
-    const writes: string[] = [];
-    const screen = new ScreenEmulator(40, 10);
-    const w = new InlineFrameWriter((bytes) => {
-      writes.push(bytes);
-      screen.write(bytes);
-    }, true);
+    const { writes, screen, w } = recordingInlineWriter(40, 10);
     w.draw(frame(14, "working 1"), 40, 10);
     expect(writes[0]).not.toContain("row 4"); // the cut rows are never written
     expect(screen.lines().slice(0, 9).map((l) => l.trimEnd())).toEqual([...Array.from({ length: 8 }, (_, i) => `row ${i + 5}`), "working 1"]);
@@ -132,16 +140,10 @@ describe("InlineFrameWriter: a frame taller than the terminal", () => {
 });
 
 describe("InlineFrameWriter: rows written above a live frame at the foot of a full screen (a streaming answer's settled rows)", () => {
-  const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
   const foot = (spin: string) => [row("╭──────────────────────────────────────╮"), row("│ › working…                           │"), row("╰──────────────────────────────────────╯"), row(`${spin} model · ctx 0%`)];
 
   it("lands every row once, in order, in the scrollback and on screen, the foot moved down by the terminal (not written again)", () => {
-    const writes: string[] = [];
-    const screen = new ScreenEmulator(40, 10);
-    const w = new InlineFrameWriter((bytes) => {
-      writes.push(bytes);
-      screen.write(bytes);
-    }, true);
+    const { writes, screen, w } = recordingInlineWriter(40, 10);
     const lines = Array.from({ length: 60 }, (_, i) => `answer line ${i}`);
     let written = 0; // rows gone above
     let shown = 0; // rows drawn so far
