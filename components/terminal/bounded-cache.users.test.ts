@@ -38,8 +38,8 @@ describe("tree-rows' tokenized lines are held compactly and bounded by what they
 
   it("holds at most twice its budget of runs however many distinct lines a long session draws", async () => {
     const { styledRuns, heldRuns } = await import("./tree-rows.js");
-    // lines of box drawing: one run per grapheme, as a pane's borders are
-    for (let i = 0; i < 5_000; i++) styledRuns(`│ ${i} ${"─".repeat(100)} │`);
+    // lines of wide characters: one run per grapheme
+    for (let i = 0; i < 5_000; i++) styledRuns(`│ ${i} ${"漢".repeat(50)} │`);
     expect(heldRuns()).toBeLessThanOrEqual(2 * 20_000 + 200);
   });
 });

@@ -164,9 +164,19 @@ describe("styledRuns: a line mostly of ASCII with a few other characters", () =>
       const expected = [...segmenter.segment(plain)].map(({ segment }) => ({ ch: segment, width: Math.max(1, stringWidth(segment)) }));
       expect(styledCells(line).map(({ ch, width }) => ({ ch, width })), line).toEqual(expected);
     }
-    const runs = styledRuns(lines[0]!);
-    // " general " … as runs: not one entry a character
-    expect(runs.filter((r) => r.ascii).map((r) => r.ch)).toContain(" general ");
-    expect(runs.length).toBeLessThan(20);
+    // `●`, `·`, `…` are one unit and one cell each: the whole line is one run, not one entry a character
+    expect(styledRuns(lines[0]!)).toEqual([{ ch: lines[0], style: "", width: lines[0]!.length, narrow: true }]);
+    const runs = styledRuns(lines[2]!);
+    expect(runs.filter((r) => r.narrow).map((r) => r.ch)).toContain(" at work · ");
+    expect(runs.find((r) => r.ch === "漢")).toMatchObject({ width: 2 });
+  });
+
+  it("holds a pane's border as one run a style: box drawing is narrow like ASCII", () => {
+    const dim = "\u001b[2m";
+    const top = `${dim}╭${"─".repeat(30)}╮\u001b[22m`;
+    expect(styledRuns(top)).toEqual([{ ch: `╭${"─".repeat(30)}╮`, style: dim, width: 32, narrow: true }]);
+    const side = `${dim}│\u001b[22m child 3 · reading files ${dim}│\u001b[22m`;
+    expect(styledRuns(side).map((r) => r.ch)).toEqual(["│", " child 3 · reading files ", "│"]);
+    expect(styledCells(side).map((c) => c.ch).join("")).toBe("│ child 3 · reading files │");
   });
 });

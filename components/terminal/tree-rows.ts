@@ -39,12 +39,13 @@ const segmenter = new Intl.Segmenter();
 
 /** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
 export function styledCells(line: string): StyledCell[] {
-  return styledRuns(line).flatMap((run) => (run.ascii ? [...run.ch].map((ch) => ({ ch, style: run.style, width: 1 })) : [run]));
+  return styledRuns(line).flatMap((run) => (run.narrow ? [...run.ch].map((ch) => ({ ch, style: run.style, width: 1 })) : [run]));
 }
 
 /**
- * A styled text line as runs, kept for the lines drawn lately: a run of printable ASCII is one
- * entry (`ascii`: each character one cell), any other grapheme an entry of its own.
+ * A styled text line as runs, kept for the lines drawn lately: a run of narrow characters in one
+ * style — printable ASCII, and any grapheme that is one UTF-16 unit one cell wide (borders `╭─│`,
+ * `·`, `●`, `…`) — is one entry (`narrow`: each unit one cell), any other grapheme an entry of its own.
  */
 export function styledRuns(line: string): readonly StyledRun[] {
   return runCache.get(line, tokenize);
@@ -59,15 +60,16 @@ export interface StyledCell {
   caret?: true;
 }
 
-/** A StyledCell, or (`ascii`) a run of printable ASCII characters in one style, one cell each (`width` = their count). */
+/** A StyledCell, or (`narrow`) a run of one-unit, one-cell characters in one style, one cell each (`width` = their count). */
 export interface StyledRun extends StyledCell {
-  ascii?: true;
+  narrow?: true;
 }
 
 /**
  * Lines tokenized lately (most lines are the same from frame to frame): at most 2,000 lines and
- * 20,000 runs a generation. A run of ASCII is one object, not one per cell: held a cell at a time,
- * 4,000 lines were ~25 MB of the heap, filled over minutes of a long session (the soak).
+ * 20,000 runs a generation. A run of narrow characters is one object, not one per cell: held a cell
+ * at a time, 4,000 lines were ~25 MB of the heap, filled over minutes of a long session (the soak);
+ * a pane's border (`╭────╮`, `│ text │`) is one run, not one a character.
  */
 const runCache = new BoundedCache<string, readonly StyledRun[]>(2000, { weigh: (_line, runs) => runs.length, budget: 20_000 });
 
@@ -78,13 +80,25 @@ function tokenize(line: string): StyledRun[] {
   const out: StyledRun[] = [];
   let open: string[] = [];
   let style = "";
+  // Narrow characters join the narrow run before them when it has the same style.
+  const addNarrow = (ch: string) => {
+    const last = out.at(-1);
+    if (last?.narrow && last.style === style) {
+      last.ch += ch;
+      last.width += ch.length;
+    } else out.push({ ch, style, width: ch.length, narrow: true });
+  };
   const addGraphemes = (text: string) => {
-    for (const { segment } of segmenter.segment(text)) out.push({ ch: segment, style, width: Math.max(1, stringWidth(segment)) });
+    for (const { segment } of segmenter.segment(text)) {
+      const width = stringWidth(segment);
+      if (segment.length === 1 && width === 1) addNarrow(segment);
+      else out.push({ ch: segment, style, width: Math.max(1, width) });
+    }
   };
   const addText = (text: string) => {
     if (!text) return;
     if (PRINTABLE_ASCII.test(text)) {
-      out.push({ ch: text, style, width: text.length, ascii: true });
+      addNarrow(text);
       return;
     }
     // Mostly ASCII with a few other characters (`·`, `●`, `…` in a row of figures): the ASCII runs
@@ -97,7 +111,7 @@ function tokenize(line: string): StyledRun[] {
       if (end < text.length && JOINS_BEFORE.test(text[end]!)) end--;
       if (end <= m.index) continue;
       if (m.index > from) addGraphemes(text.slice(from, m.index));
-      out.push({ ch: text.slice(m.index, end), style, width: end - m.index, ascii: true });
+      addNarrow(text.slice(m.index, end));
       from = end;
     }
     if (from < text.length) addGraphemes(text.slice(from));
@@ -151,7 +165,7 @@ class Grid {
       for (const t of transforms) line = t(line, index);
       let col = x;
       for (const cell of styledRuns(line)) {
-        if (cell.ascii) {
+        if (cell.narrow) {
           for (let k = 0; k < cell.width; k++, col++) if ((clip ? col >= clip.x1 && col < clip.x2 : true) && col >= 0) this.put(row, col, cell.ch[k]!, cell.style);
           continue;
         }
