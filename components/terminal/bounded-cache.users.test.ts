@@ -37,10 +37,19 @@ describe("tree-rows' tokenized lines are held compactly and bounded by what they
   });
 
   it("holds at most twice its budget of runs however many distinct lines a long session draws", async () => {
-    const { styledRuns, heldRuns } = await import("./tree-rows.js");
+    const { styledRuns, heldRuns, RUN_CACHE_BUDGET } = await import("./tree-rows.js");
     // lines of wide characters: one run per grapheme
     for (let i = 0; i < 5_000; i++) styledRuns(`│ ${i} ${"漢".repeat(50)} │`);
-    expect(heldRuns()).toBeLessThanOrEqual(2 * 20_000 + 200);
+    expect(heldRuns()).toBeLessThanOrEqual(2 * RUN_CACHE_BUDGET + 200);
+  });
+
+  it("holds at most twice its budget of characters however many distinct lines of few runs pass", async () => {
+    const { styledRuns, heldLines, RUN_CACHE_BUDGET } = await import("./tree-rows.js");
+    // a long transcript's rows: plain text of ~165 characters, one run each
+    const row = (i: number) => `${i} ${"the login flow checks the token ".repeat(5)}`;
+    for (let i = 0; i < 5_000; i++) styledRuns(row(i));
+    // bounded by characters: a few hundred such rows, not the 2 × 2,000 lines its entry bound allows
+    expect(heldLines()).toBeLessThanOrEqual(Math.ceil((2 * RUN_CACHE_BUDGET) / row(0).length) + 2);
   });
 });
 

@@ -67,14 +67,22 @@ export interface StyledRun extends StyledCell {
 
 /**
  * Lines tokenized lately (most lines are the same from frame to frame): at most 2,000 lines and
- * 20,000 runs a generation. A run of narrow characters is one object, not one per cell: held a cell
- * at a time, 4,000 lines were ~25 MB of the heap, filled over minutes of a long session (the soak);
- * a pane's border (`╭────╮`, `│ text │`) is one run, not one a character.
+ * RUN_CACHE_BUDGET in weight a generation, a line weighing its characters plus its runs (each run
+ * an object, its characters again). A run of narrow characters is one object, not one per cell:
+ * held a cell at a time, 4,000 lines were ~25 MB of the heap, filled over minutes of a long session
+ * (the soak); a pane's border (`╭────╮`, `│ text │`) is one run, not one a character. Weighed by
+ * runs alone, lines of few runs filled both generations' 2,000 lines over minutes (2.4 MB in a
+ * 4-minute soak's snapshot); weighed by characters the cache holds many screens of rows, bounded
+ * in memory, and is full within the first minutes.
  */
-const runCache = new BoundedCache<string, readonly StyledRun[]>(2000, { weigh: (_line, runs) => runs.length, budget: 20_000 });
+export const RUN_CACHE_BUDGET = 60_000;
+const runCache = new BoundedCache<string, readonly StyledRun[]>(2000, { weigh: (line, runs) => line.length + runs.length, budget: RUN_CACHE_BUDGET });
 
-/** Runs held by the cache of tokenized lines (both generations); for tests. */
+/** What the lines held by the cache of tokenized lines weigh (both generations; characters plus runs); for tests. */
 export const heldRuns = () => runCache.weight;
+
+/** Lines held by the cache of tokenized lines (both generations); for tests. */
+export const heldLines = () => runCache.size;
 
 function tokenize(line: string): StyledRun[] {
   const out: StyledRun[] = [];
