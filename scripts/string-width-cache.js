@@ -7,14 +7,20 @@
  */
 /* global __inkStringWidth */
 // The project's one cache policy (components/terminal/bounded-cache.js: two generations of at most 4,000
-// strings each; scripts/ink-swaps.mjs makes the path absolute). One map of 20,000 cleared at once
-// held ~5 MB of a soak's heap — child rows' figures are new strings every second — and dropped the
-// working set with the rest.
+// strings and 200,000 characters each; scripts/ink-swaps.mjs makes the path absolute). One map of
+// 20,000 cleared at once held ~5 MB of a soak's heap — child rows' figures are new strings every
+// second — and dropped the working set with the rest. Counted in strings alone, long ones (a
+// paragraph of 256 characters or more is measured whole) filled it over minutes: 0.7 MB at minute 4
+// of a soak's heap snapshot and still growing.
 import { BoundedCache as __InkBoundedCache } from "../components/terminal/bounded-cache.js";
-const __inkWidths = new __InkBoundedCache(4000);
+const __inkWidths = new __InkBoundedCache(4000, { weigh: (input) => input.length, budget: 200_000 });
 /** Strings whose width is held now (both generations); for tests. */
 export function __inkWidthsHeld() {
   return __inkWidths.size;
+}
+/** Characters of the strings whose width is held now (both generations); for tests. */
+export function __inkWidthsChars() {
+  return __inkWidths.weight;
 }
 const __inkPrintableAscii = /^[\x20-\x7e]*$/;
 // ASCII, one-column symbols of a few blocks (no marks or joiners: each its own grapheme) and SGR

@@ -57,4 +57,13 @@ describe("the bundle's string-width cache (scripts/string-width-cache.js)", () =
     }
     expect(mod.__inkWidthsHeld()).toBeLessThanOrEqual(8000);
   });
+
+  it("holds a bounded number of characters however many distinct long strings are measured", async () => {
+    const mod = (await import("string-width")) as unknown as { default: (s: string) => number; __inkWidthsHeld: () => number; __inkWidthsChars: () => number };
+    // paragraphs of an answer measured whole (256 characters or more): 3,000 of ~1,000 characters
+    for (let i = 0; i < 3_000; i++) expect(mod.default(`${i} ${"the login flow checks the token · ".repeat(30)}`)).toBeGreaterThan(1000);
+    // a few hundred such strings, not the 2 × 4,000 its count bound allows
+    expect(mod.__inkWidthsHeld()).toBeLessThanOrEqual(2 * Math.ceil(200_000 / 1_000) + 2);
+    expect(mod.__inkWidthsChars()).toBeLessThanOrEqual(2 * 200_000 + 1_100);
+  });
 });
