@@ -20,8 +20,18 @@ import { summaryParts } from "./summary-parts.js";
 import { commandRows, DETAIL_RESULT_LINES, excerpt, moreRow, queuedTitle } from "./tool-call-parts.js";
 import { paint, textRows, truncRow, wrapTextRows, type TextStyle } from "./text-rows.js";
 
-/** Items' rows kept (each entry one item at one width and details state). */
-const cache = new BoundedCache<string, string[]>(1000);
+/**
+ * Items' rows kept (each entry one item at one width and details state): at most 1,000 entries and
+ * ITEM_ROWS_BUDGET characters of rows a generation. Counted in entries alone, long items' rows
+ * filled it over minutes (0.85 MB at minute 4 of a soak's heap snapshot, still growing); heights are
+ * kept apart (virtual-window's finishedRows), so a dropped item's rows are drawn again only when it
+ * is drawn again.
+ */
+export const ITEM_ROWS_BUDGET = 200_000;
+const cache = new BoundedCache<string, string[]>(1000, { weigh: (_key, rows) => rows.reduce((n, r) => n + r.length, 0), budget: ITEM_ROWS_BUDGET });
+
+/** Items' row sets held (both generations); for tests. */
+export const heldItemRows = () => cache.size;
 /** An item object's version number: the cache's key for it (objects are never mutated, so identity is version). */
 const versions = new WeakMap<TranscriptItem, number>();
 let nextVersion = 0;

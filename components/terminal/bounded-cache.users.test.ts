@@ -1,5 +1,5 @@
 /**
- * The caches of frame-diff.ts, layout/measure.ts and tree-rows.ts use the one policy (bounded-cache.js): a row
+ * The caches of frame-diff.ts, layout/measure.ts, layout/item-lines.ts and tree-rows.ts use the one policy (bounded-cache.js): a row
  * drawn every frame keeps its cached answer however many new rows pass through (frame-diff's used
  * to clear everything at 2,000; measure's dropped the oldest key even while it was in use).
  */
@@ -99,5 +99,15 @@ describe("measure's wrapped rows are bounded by the characters they hold", () =>
     for (let i = 0; i < 500; i++) wrapRows(`answer ${i} `.padEnd(2_000, "y"), 80);
     // texts and rows: about 4,000 characters an entry, 2,000,000 kept by a cache that counts entries only
     expect(heldWrappedChars()).toBeLessThanOrEqual(2 * 200_000 + 4_100);
+  });
+});
+
+describe("item-lines' rows of items are bounded by the characters they hold", () => {
+  it("holds a few hundred long items' rows, not the 2 × 1,000 entries its count bound allows", async () => {
+    const { itemLines, heldItemRows, ITEM_ROWS_BUDGET } = await import("../layout/item-lines.js");
+    // a long session's answers, each ~2,000 characters of rows, each drawn once
+    const text = "the login flow checks the token and then the session. ".repeat(36);
+    for (let i = 0; i < 3_000; i++) itemLines({ kind: "assistant", id: `a${i}`, done: true, text: `${i} ${text}` } as never, 80);
+    expect(heldItemRows()).toBeLessThanOrEqual(2 * Math.ceil(ITEM_ROWS_BUDGET / 1_900) + 2);
   });
 });
