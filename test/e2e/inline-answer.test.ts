@@ -91,7 +91,7 @@ describe.skipIf(!hasTmux)("an answer streamed --inline is written into the scrol
     await tmux.waitFor("stop", (s) => s.includes("Ask Ink") && !s.includes("working…"), "the run to stop", 600, 100);
     await new Promise((r) => setTimeout(r, 500));
     const seen = markers(all("stop")).slice(0, -1); // the last may have been cut mid-word by the stop
-    expect(seen.length).toBeGreaterThan(60);
+    expect(seen.length).toBeGreaterThanOrEqual(60); // m60 was on screen before Esc (the last marker seen is left out); the stop may land right after it
     expect(seen.length).toBeLessThan(MARKERS);
     expect(seen).toEqual(Array.from({ length: seen.length }, (_, i) => i));
     clean("stop", file);
