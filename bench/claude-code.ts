@@ -21,7 +21,8 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, type FakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
 import { routeClaudeCode, type ClaudeScript } from "./claude-code-router.js";
-import { answerText, CHILD_DONE, CHILDREN_51, childPrompt, childrenFinal, childStream, END, formatBytes, PACED, pacedStream, stopAndRemove } from "./render.js";
+import { answerText, CHILD_DONE, childPrompt, childrenFinal, childStream, END, formatBytes, pacedStream, stopAndRemove } from "./render.js";
+import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
 import type { Figure } from "./stats.js";
 import { claudeCodeFigureName } from "./targets.js";
 import { count, killTmuxServer, panePid, peakRssMb, tmux, treeCpuSeconds, waitForScreen } from "./tmux.js";
@@ -119,7 +120,7 @@ function scenarios(): ClaudeScenario[] {
   const children = { prompt: PROMPT, count: 8, childPrompt, child: () => childStream(2_500), done: CHILD_DONE, final: () => childrenFinal() };
   const list: ClaudeScenario[] = [
     { name: PACED, script: { answers: { [PROMPT]: pacedStream } } },
-    { name: `${PACED} below one 20,000-token answer`, longAnswer: above, script: { answers: { [PROMPT]: pacedStream } } },
+    { name: BELOW, longAnswer: above, script: { answers: { [PROMPT]: pacedStream } } },
     { name: CHILDREN_51, script: { answers: {}, children } },
     // For comparison only (no target uses it): Claude Code runs agents in the background by default, showing
     // none of their progress until each finishes; in the foreground the main turn waits and shows each one live, as ours.

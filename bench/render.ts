@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
 import { type ByteProfile, bytesProfile, profileExtra } from "./bytes-profile.js";
 import { historySession, longAnswerSession } from "./history-session.js";
+import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
 
@@ -180,11 +181,8 @@ function eightChildren(server: FakeAnthropic, marker = END, tokens = 500): void 
   server.enqueue(childrenFinal(marker));
 }
 
-export const PACED = "paced answer (100 tokens/s for 20 s)";
 /** The paced answer's text: ~2,000 tokens, streamed at 100 tokens/s. */
 export const pacedStream = () => textStream(answerText(2_000), 100);
-/** The 51-s 8-children scenario's name (full-screen, --inline). */
-export const CHILDREN_51 = "8 children × 50 tokens/s for 51 s";
 
 /** The paced answer on an empty screen and below one finished 20,000-token answer (`big`, its end marker renamed), full-screen and --inline. */
 function pacedScenarios(big: string): Scenario[] {
@@ -192,9 +190,9 @@ function pacedScenarios(big: string): Scenario[] {
   const above = big.replace(END, "end of the earlier answer");
   return [
     { name: PACED, history: 0, script, runs: 1 },
-    { name: `${PACED} below one 20,000-token answer`, history: 0, longAnswer: above, script, runs: 1, baseline: PACED },
+    { name: BELOW, history: 0, longAnswer: above, script, runs: 1, baseline: PACED },
     { name: `${PACED}, --inline`, history: 0, args: ["--inline"], script, runs: 1 },
-    { name: `${PACED} below one 20,000-token answer, --inline`, history: 0, longAnswer: above, args: ["--inline"], script, runs: 1, baseline: `${PACED}, --inline` },
+    { name: `${BELOW}, --inline`, history: 0, longAnswer: above, args: ["--inline"], script, runs: 1, baseline: `${PACED}, --inline` },
   ];
 }
 

@@ -8,11 +8,9 @@
  * neither says so instead of a verdict.
  */
 import { formatProfile, profileOf } from "./bytes-profile.js";
+import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
 import type { Figure } from "./stats.js";
 
-const PACED = "paced answer (100 tokens/s for 20 s)";
-const BELOW = `${PACED} below one 20,000-token answer`;
-const CHILDREN_51 = "8 children × 50 tokens/s for 51 s";
 
 /** The name of Claude Code's figure (group "claude") for the render scenario `scenario`. */
 export const claudeCodeFigureName = (scenario: string) => `Claude Code: ${scenario}: CPU`;
