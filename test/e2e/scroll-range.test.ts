@@ -15,10 +15,23 @@ const QUESTION = "where is the login handled?";
 describe.skipIf(!hasTmux)("full-screen scroll range in a real terminal (tmux)", () => {
   const fx = cliFixture({ name: "scroll", build: true, tmux, server: false });
 
-  const topRow = (name: string) => tmux.visible(name).split("\n")[0] ?? "";
-  /** Waits until the screen's first row is the header (row 0 of the transcript). */
-  const waitForTop = (name: string, what: string) =>
-    tmux.waitFor(name, () => topRow(name).includes("✦ Ink"), `row 0 at the top ${what}`).then(() => tmux.visible(name));
+  /**
+   * Waits until the screen's first row is the header (row 0 of the transcript) and the question is on
+   * screen, and gives that same capture: under load a frame can land between two captures (a resize's
+   * redraw still coming), so the state is read from the capture that showed it.
+   */
+  const waitForTop = async (name: string, what: string) => {
+    let seen = "";
+    await tmux.waitFor(
+      name,
+      () => {
+        seen = tmux.visible(name);
+        return (seen.split("\n")[0] ?? "").includes("✦ Ink") && seen.includes(`› ${QUESTION}`);
+      },
+      `row 0 and the question at the top ${what}`,
+    );
+    return seen;
+  };
 
   /** Starts the CLI at `columns`×`rows`, asks the question, waits for the answer and opens details (Ctrl-O). */
   async function askAndOpen(name: string, columns: number, rows: number) {
@@ -44,7 +57,11 @@ describe.skipIf(!hasTmux)("full-screen scroll range in a real terminal (tmux)", 
     tmux.run("resize-window", "-t", name, "-x", "200", "-y", "24");
     await tmux.waitFor(name, (s) => s.split("\n").some((l) => l.startsWith("╰") && l.trimEnd().length === 200), "the frame at 200 columns");
     tmux.run("resize-window", "-t", name, "-x", "80", "-y", "24");
-    await tmux.waitFor(name, () => tmux.visible(name).split("\n").some((l) => l.startsWith("╰") && l.trimEnd().length === 80), "the frame at 80 columns");
+    // The frame at 80 columns, and nothing of the 200-column one left (the redraw after the resize has landed).
+    await tmux.waitFor(name, () => {
+      const lines = tmux.visible(name).split("\n");
+      return lines.some((l) => l.startsWith("╰") && l.trimEnd().length === 80) && lines.every((l) => l.trimEnd().length <= 80);
+    }, "the frame at 80 columns");
     tmux.keys(name, "Home");
     const again = await waitForTop(name, "after 80→200→80");
     expect(again).toContain(`› ${QUESTION}`);
