@@ -69,9 +69,10 @@ export function ScreenBody(props: ScreenBodyProps) {
   // Full-screen, following the end: a streaming answer that fills the region hides the history
   // under it, so the window is not drawn at all (the live area takes exactly its rows).
   // The live area is drawn once a frame: whether it fills, then what LiveItems shows.
-  const drawing = props.overlay ? undefined : drawLive(state.live, width, layout.liveRows, now, props.focusedChildId, props.waiting, props.written);
+  const liveProps = { live: state.live, now, columns: width, rows: layout.liveRows, focusedChildId: props.focusedChildId, waiting: props.waiting, written: props.written };
+  const drawing = props.overlay ? undefined : drawLive(liveProps);
   const fills = mode === "fullscreen" && !scroll.scrolled && drawing?.full === true;
-  const live = <LiveItems live={state.live} now={now} columns={width} rows={layout.liveRows} focusedChildId={props.focusedChildId} fill={fills} waiting={props.waiting} written={props.written} drawing={drawing} />;
+  const live = <LiveItems {...liveProps} fill={fills} drawing={drawing} />;
   let main;
   if (props.overlay) {
     main = <TranscriptOverlay title={props.overlay.title} lines={props.overlay.lines} offset={props.overlay.offset} height={layout.overlayRows} width={width} keys={props.overlay.keys} fill={mode === "fullscreen"} />;

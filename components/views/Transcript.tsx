@@ -47,6 +47,9 @@ export interface LiveItemsProps {
   drawing?: LiveDrawing;
 }
 
+/** What drawLive draws the live items from: LiveItems' props but how it lays the drawing out. */
+export type LiveDrawingProps = Omit<LiveItemsProps, "fill" | "drawing">;
+
 /** What waits for an approval, for the live items: children (by id) and tool calls (ApprovalBroker.waiting / waitingCalls). */
 export interface LiveWaiting {
   children: ReadonlySet<string>;
@@ -78,7 +81,7 @@ export function TranscriptHistory({ entries, epoch, columns }: TranscriptHistory
  * more rows than the plan left its tail) decides whether the live area takes exactly `rows` rows and
  * hides the history window, and the same drawing is what LiveItems shows.
  */
-export function drawLive(live: readonly TranscriptItem[], columns: number, rows: number, now: number, focusedChildId?: string, waiting: LiveWaiting = NOTHING_WAITS, written?: WrittenAnswer): LiveDrawing {
+export function drawLive({ live, columns, rows, now, focusedChildId, waiting = NOTHING_WAITS, written }: LiveDrawingProps): LiveDrawing {
   return liveRows(live, columns, rows, { now, focused: focusedChildId, hold: (item) => callHold(item, waiting.calls), written });
 }
 
@@ -86,7 +89,8 @@ export function drawLive(live: readonly TranscriptItem[], columns: number, rows:
  * The live items drawn to rows (layout/live-rows.ts), already cut to `rows` on rows, the oldest
  * first: each item's rows as drawn, the running children as their planned pane groups.
  */
-export function LiveItems({ live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS, written, drawing = drawLive(live, columns, rows, now, focusedChildId, waiting, written) }: LiveItemsProps) {
+export function LiveItems(props: LiveItemsProps) {
+  const { live, now, columns, rows, focusedChildId, fill = false, waiting = NOTHING_WAITS, drawing = drawLive(props) } = props;
   const pad = fill ? Math.max(0, Math.floor(rows) - drawing.height) : 0;
   return (
     <Box flexDirection="column" flexShrink={0} width={columns}>
