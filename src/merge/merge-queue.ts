@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { shortId } from "../session/ids.js";
 import { GitError, runGit } from "../subagents/worktrees/git.js";
+import { worktreeAdmin } from "../subagents/worktrees/worktree.js";
 import { errorMessage } from "../protocol/error-message.js";
 
 export interface QueueBranch {
@@ -184,7 +185,7 @@ export async function mergeQueue(cwd: string, branches: readonly QueueBranch[], 
     }
     out.merged.push(b.branch);
     if (b.worktree && existsSync(b.worktree)) {
-      const rm = await gitCode(root, ["worktree", "remove", "--force", b.worktree]);
+      const rm = await worktreeAdmin(root, () => gitCode(root, ["worktree", "remove", "--force", b.worktree!]));
       if (rm.code !== 0) out.leftovers.push(`worktree ${b.worktree}: ${rm.stderr.trim()}`);
     }
     const del = await gitCode(root, ["branch", "-D", b.branch]);

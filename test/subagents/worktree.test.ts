@@ -102,6 +102,19 @@ describe("createWorktree", () => {
     for (const wt of [a, b, c, d]) expect(branchExists(repo, wt.branch)).toBe(true);
   });
 
+  it("children starting at once each get their own worktree and branch, and no branch is left without one", async () => {
+    // git reads every worktree's metadata while adding one: two `worktree add`s at once in one
+    // repository can fail with "failed to read .git/worktrees/<other>/commondir" after the branch was
+    // made — which left a branch of no worktree and the child on `<label>-2`.
+    const { repo, inkHome } = setup();
+    const labels = Array.from({ length: 4 }, (_, round) => Array.from({ length: 8 }, (_, i) => `r${round}-c${i}`));
+    const made: Worktree[] = [];
+    for (const round of labels) made.push(...(await Promise.all(round.map((label) => createWorktree({ cwd: repo, inkHome, label })))));
+    expect(made.map((w) => w.branch)).toEqual(labels.flat().map((l) => `ink/${l}`));
+    expect(git(repo, "branch", "--list", "--format=%(refname:short)", "ink/*").trim().split("\n").sort()).toEqual(made.map((w) => w.branch).sort());
+    for (const w of made) expect(existsSync(w.path)).toBe(true);
+  });
+
   it("sanitizes labels into valid branch names", async () => {
     const { repo, inkHome } = setup();
     const wt = await createWorktree({ cwd: repo, inkHome, label: "../weird name..lock" });

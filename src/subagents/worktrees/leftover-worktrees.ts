@@ -9,7 +9,7 @@ import { existsSync, rmdirSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
 import { GitError, runGit } from "./git.js";
 import { errorMessage } from "../../protocol/error-message.js";
-import { finishWorktree, type Worktree } from "./worktree.js";
+import { finishWorktree, worktreeAdmin, type Worktree } from "./worktree.js";
 import { ownerRecordsFor, ownerState, readWorktreeOwner, removeWorktreeOwner, type WorktreeOwner } from "./worktree-owner.js";
 
 /** One of Ink's worktrees of a repository, as `ink worktrees` shows it. */
@@ -130,7 +130,7 @@ export async function pruneInkWorktrees(inkHome: string, cwd: string, opts: { fo
       continue;
     }
     if (w.missing) {
-      await runGit(["worktree", "prune"], { cwd: repoRoot }).catch(() => undefined);
+      await worktreeAdmin(repoRoot, () => runGit(["worktree", "prune"], { cwd: repoRoot })).catch(() => undefined);
       removeWorktreeOwner(w.path);
       out.push({ ...base, removed: true, note: `its directory was already gone; removed it from git's worktree list${w.branch ? ` (branch ${w.branch} kept)` : ""}` });
       continue;
@@ -158,7 +158,7 @@ async function pruneOne(w: InkWorktree, repoRoot: string, force: boolean): Promi
   // Forced (uncommitted changes discarded), or no branch/base to judge commits by: remove the
   // worktree only; the branch stays so no commit is lost.
   try {
-    await runGit(["worktree", "remove", "--force", w.path], { cwd: repoRoot });
+    await worktreeAdmin(repoRoot, () => runGit(["worktree", "remove", "--force", w.path], { cwd: repoRoot }));
   } catch (e) {
     return { ...base, removed: false, note: `kept: removing it failed: ${errorMessage(e)}` };
   }

@@ -141,9 +141,32 @@ async function branchExists(root: string, branch: string, signal?: AbortSignal):
   }
 }
 
+/** The `git worktree add` or `remove` of each repository running now (its key: the repository root). */
+const adminRuns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `git worktree add`/`remove` (`run`) after the ones already running for the same repository
+ * in this process: git reads every worktree's metadata while it adds or removes one, and two at once
+ * fail ("failed to read .git/worktrees/<other>/commondir") — children started together in one
+ * repository did, leaving a branch of no worktree behind.
+ */
+export function worktreeAdmin<T>(root: string, run: () => Promise<T>): Promise<T> {
+  const key = resolve(root);
+  const next = (adminRuns.get(key) ?? Promise.resolve()).then(run, run);
+  const settled = next.then(
+    () => undefined,
+    () => undefined,
+  );
+  adminRuns.set(key, settled);
+  void settled.then(() => {
+    if (adminRuns.get(key) === settled) adminRuns.delete(key);
+  });
+  return next;
+}
+
 /** Best-effort removal of a half-made worktree after an abort (no signal: it must run). */
 async function discardPartial(root: string, path: string, branch: string): Promise<void> {
-  await runGit(["worktree", "remove", "--force", path], { cwd: root }).catch(() => undefined);
+  await worktreeAdmin(root, () => runGit(["worktree", "remove", "--force", path], { cwd: root })).catch(() => undefined);
   await runGit(["branch", "-D", branch], { cwd: root }).catch(() => undefined);
 }
 
@@ -180,6 +203,7 @@ export async function createWorktree(opts: {
   }
 
   const label = slug(opts.label) || "child";
+  let retries = 2;
   for (let n = 1; n <= 100; n++) {
     const name = n === 1 ? label : `${label}-${n}`;
     const branch = `ink/${name}`;
@@ -192,15 +216,27 @@ export async function createWorktree(opts: {
       throw new WorktreeError("git_failed", `worktree: cannot write ${path}.owner.json: ${errorMessage(e)}; check INK_HOME`);
     }
     try {
-      await runGit(["worktree", "add", "-b", branch, path, baseCommit], { cwd: root, signal });
+      await worktreeAdmin(root, () => runGit(["worktree", "add", "-b", branch, path, baseCommit], { cwd: root, signal }));
     } catch (e) {
       if (readWorktreeOwner(path)?.pid === process.pid) removeWorktreeOwner(path); // not a racing winner's record
       if (isAborted(e)) {
         await discardPartial(root, path, branch);
         throw new WorktreeError("git_failed", `worktree: creation of ${path} was aborted`);
       }
-      // A concurrent creation may have taken this name between the check and `worktree add`.
-      if (existsSync(path) || (await branchExists(root, branch, signal))) continue;
+      // A concurrent creation (another process) may have taken this name between the check and `worktree add`.
+      if (existsSync(path)) continue;
+      if (await branchExists(root, branch, signal)) {
+        // `worktree add -b` makes the branch before the worktree, so a failure after that (another
+        // process adding a worktree at the same moment) leaves a branch of no worktree: removed, and
+        // the name tried again. git refuses to delete a branch a worktree has checked out: then it
+        // is a racer's, and the next name is tried.
+        const ours = await worktreeAdmin(root, () => runGit(["branch", "-D", branch], { cwd: root })).then(
+          () => true,
+          () => false,
+        );
+        if (ours && retries-- > 0) n--;
+        continue;
+      }
       throw new WorktreeError("git_failed", `worktree: could not create ${path} on branch ${branch}: ${errorMessage(e)}`);
     }
     const wt: Worktree = { path, branch, baseCommit, repoRoot: root, subdir };
@@ -333,7 +369,7 @@ export async function finishWorktree(wt: Worktree, opts: { signal?: AbortSignal 
   }
   unlinkDependencies(wt);
   try {
-    await runGit(["worktree", "remove", "--force", wt.path], { cwd: wt.repoRoot, signal });
+    await worktreeAdmin(wt.repoRoot, () => runGit(["worktree", "remove", "--force", wt.path], { cwd: wt.repoRoot, signal }));
   } catch (e) {
     return { ...report, kept: true, diffstat: "", commits: 0, reason: `no changes, but removing the worktree failed: ${errorMessage(e)}` };
   }
