@@ -147,15 +147,17 @@ export function rootOf(node: DOMElement): DOMElement {
  * `render` runs in both places instead and Ink draws no frame of its own after a commit (it still
  * does on a resize and at unmount, into a stream that drops it: see frame-owner.tsx). And before
  * each layout, the text nodes Ink made since are given this seam's measure (`adoptTextMeasures`).
- * Returns how to give Ink its own back.
+ * `laidOut` is told how long each layout took (ms). Returns how to give Ink its own back.
  */
-export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void }): () => void {
+export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void; laidOut?: (ms: number) => void }): () => void {
   const r = root as DOMElement & { onRender?: () => void; onImmediateRender?: () => void; onComputeLayout?: () => void };
   const own = { onRender: r.onRender, onImmediateRender: r.onImmediateRender, onComputeLayout: r.onComputeLayout };
   adoptTextMeasures(root, true);
   r.onComputeLayout = () => {
+    const start = performance.now();
     adoptTextMeasures(root, false);
     own.onComputeLayout?.();
+    render.laidOut?.(performance.now() - start);
   };
   r.onRender = render.throttled;
   r.onImmediateRender = render.immediate;
