@@ -114,7 +114,7 @@ function fittedLines(rows: readonly CellRow[], columns: number): string[] {
   return rows.map((row) => {
     const fitted = cut(row, columns);
     const line = rowLine(fitted);
-    primeCells(line, diffCells(fitted));
+    primeCells(line, () => diffCells(fitted));
     return line;
   });
 }

@@ -171,6 +171,47 @@ describe("styledRuns: a line mostly of ASCII with a few other characters", () =>
     expect(runs.find((r) => r.ch === "漢")).toMatchObject({ width: 2 });
   });
 
+  it("segments only what is not one-cell characters side by side: a row of ASCII, `·`, `●`, `…` and borders is never handed to Intl.Segmenter", () => {
+    const row = "\u001b[32m●\u001b[39m general · look at part 7 of [8e8226] 9s · …quest and redirects the use… ⠸ → ✓ — café";
+    styledCells(`${row} and its characters met once`); // (string-width segments a character the first time it is measured)
+    const segment = vi.spyOn(Intl.Segmenter.prototype, "segment");
+    try {
+      // New lines (the cache has not seen them): a child's row and a pane's side, as they first appear.
+      const side = "\u001b[2m│\u001b[22m ›● [7a6458] look at part 6 of the… \u001b[2m│ ╰────╯\u001b[22m";
+      expect(styledCells(row).map((c) => c.ch).join("")).toBe(row.replace(/\u001b\[[0-9;]*m/g, ""));
+      expect(styledCells(side).map((c) => c.ch).join("")).toBe(side.replace(/\u001b\[[0-9;]*m/g, ""));
+      expect(segment).not.toHaveBeenCalled();
+      // What may join a neighbour is still segmented: the accent with its letter, the emoji alone.
+      expect(styledCells("· cafe\u0301 · 漢 ·").map((c) => c.ch)).toEqual(["·", " ", "c", "a", "f", "e\u0301", " ", "·", " ", "漢", " ", "·"]);
+      expect(segment).toHaveBeenCalled();
+    } finally {
+      segment.mockRestore();
+    }
+  });
+
+  it("gives the graphemes a split of the whole line gives, for mixes of one-cell characters with marks, joiners, prepended and wide ones", () => {
+    const segmenter = new Intl.Segmenter();
+    const pool = ["a", " ", "·", "●", "…", "─", "│", "é", "\u0301", "\u200d", "\ufe0f", "👍", "👍🏽", "漢", "ß", "Ω", "⠋", "✓", "⚡", "→", "\u0e33", "\u0600", "1", "x\u20d7", "🇺🇸"];
+    let seed = 7;
+    const pick = () => pool[(seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length]!;
+    for (let t = 0; t < 3000; t++) {
+      let line = "";
+      for (let i = 0; i < 8; i++) line += pick();
+      const cells = styledCells(`${line}\u001b[0m${t}`).map(({ ch }) => ch);
+      // The same as tokenizing with the line's ASCII stretches split off first (graphemes across them aside):
+      // compare the characters and that no cell is split inside a grapheme the segmenter keeps whole.
+      expect(cells.join("")).toBe(`${line}${t}`);
+      const bounds = new Set<number>();
+      let at = 0;
+      for (const { segment } of segmenter.segment(`${line}${t}`)) bounds.add((at += segment.length));
+      at = 0;
+      for (const ch of cells) {
+        at += ch.length;
+        if (ch.length > 1 || !/[\x20-\x7e]/.test(ch)) expect(bounds.has(at) || /[\x20-\x7e]/.test(`${line}${t}`[at] ?? "")).toBe(true);
+      }
+    }
+  });
+
   it("holds a pane's border as one run a style: box drawing is narrow like ASCII", () => {
     const dim = "\u001b[2m";
     const top = `${dim}╭${"─".repeat(30)}╮\u001b[22m`;
