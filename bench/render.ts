@@ -220,8 +220,9 @@ export function slowFrameSplit(records: readonly FrameRecord[], p: number): Reco
     p99LayoutMs: mean((r) => r.layout),
     p99GcMs: mean((r) => r.gc),
     p99WaitedMs: mean((r) => r.waited),
-    // The p99 of what the frames took less their wait for a CPU: the frames' own time, without the machine's load.
-    frameP99OwnMs: percentile(records.map((r) => r.total - r.waited), p),
+    // The p99 of what the frames took less their wait for a CPU: the frames' own time, without the machine's load (the
+    // wait is read just outside the frame's clock, so a frame that waited all along comes out at 0, not below).
+    frameP99OwnMs: percentile(records.map((r) => Math.max(0, r.total - r.waited)), p),
   };
 }
 

@@ -29,6 +29,8 @@ describe("slowFrameSplit: where the frames that make the p99 went", () => {
     // Less their waits, the two slow frames took 3 and 9 ms: the 99th of the 100 (nearest rank) is 3.
     expect(split.frameP99OwnMs).toBe(3);
     expect(slowFrameSplit([], 99)).toEqual({});
+    // A frame that waited for a CPU all along (the wait is read just outside its clock) took none of its own time.
+    expect(slowFrameSplit([frame(20, { waited: 20.3 })], 99).frameP99OwnMs).toBe(0);
   });
 });
 
