@@ -141,6 +141,38 @@ describe("treeRows: the laid-out tree drawn to rows, the same cells as Ink's own
   });
 });
 
+describe("treeRows reads of yoga only what the frame needs", () => {
+  it("a box's borders only when it clips (overflow hidden), a text's left and right insets only; every node's position and size", () => {
+    const ref = createRef<DOMElement>();
+    render(
+      <Box ref={ref} width={30} flexDirection="column">
+        <Box paddingLeft={2} borderStyle="round" flexDirection="column">
+          <Text>one</Text>
+          <Text>two</Text>
+        </Box>
+        <Box borderStyle="single" overflow="hidden" height={3}>
+          <Text>clipped</Text>
+        </Box>
+      </Box>,
+    );
+    let root = ref.current!;
+    while (root.parentNode) root = root.parentNode;
+    const yoga = Object.getPrototypeOf(ref.current!.yogaNode!) as Record<string, (...a: unknown[]) => unknown>;
+    const border = vi.spyOn(yoga, "getComputedBorder");
+    const padding = vi.spyOn(yoga, "getComputedPadding");
+    try {
+      const rows = treeRows(root).map(rowLine);
+      expect(rows.slice(0, 4).map((r) => r.replace(/\u001b\[[0-9;]*m/g, ""))).toEqual([`╭${"─".repeat(28)}╮`, "│  one" + " ".repeat(23) + "│", "│  two" + " ".repeat(23) + "│", `╰${"─".repeat(28)}╯`]);
+      // 3 texts × (left + right) borders and paddings; the clipping box's 4 borders; nothing of the other 3 boxes.
+      expect(padding).toHaveBeenCalledTimes(3 * 2);
+      expect(border).toHaveBeenCalledTimes(3 * 2 + 4);
+    } finally {
+      border.mockRestore();
+      padding.mockRestore();
+    }
+  });
+});
+
 describe("ink-seam: pinned to the installed Ink", () => {
   it("accepts the installed Ink's version and refuses another minor, naming what to check", () => {
     const installed = JSON.parse(readFileSync(new URL("../../node_modules/ink/package.json", import.meta.url), "utf8")) as { version: string };

@@ -12,7 +12,7 @@ import stringWidth from "string-width";
 import { CARET_MARK, type CaretAt } from "./caret.js";
 import { applySgr } from "./sgr-state.js";
 import { BoundedCache } from "./bounded-cache.js";
-import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
+import { bordersOf, colorize, dim, firstChildOffset, insetXOf, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
 
 const CSI = "\u001b[";
 
@@ -275,7 +275,7 @@ function draw(grid: Grid, node: SeamNode, offsetX: number, offsetY: number, tran
   if (node.nodeName === "ink-text") {
     let text = textOf(node);
     if (!text) return;
-    const maxWidth = layout.width - layout.paddingLeft - layout.paddingRight - layout.borderLeft - layout.borderRight;
+    const maxWidth = layout.width - insetXOf(node);
     if (widest(text) > maxWidth) text = wrapForLayout(text, maxWidth, node.style.textWrap ?? "wrap");
     const at = firstChildOffset(node);
     if (at.x || at.y) text = "\n".repeat(at.y) + text.split("\n").map((l) => (l ? " ".repeat(at.x) + l : l)).join("\n");
@@ -290,11 +290,12 @@ function draw(grid: Grid, node: SeamNode, offsetX: number, offsetY: number, tran
     const hideX = s.overflowX === "hidden" || s.overflow === "hidden";
     const hideY = s.overflowY === "hidden" || s.overflow === "hidden";
     if (hideX || hideY) {
+      const border = bordersOf(node);
       inner = intersect(clip, {
-        x1: hideX ? x + layout.borderLeft : -Infinity,
-        x2: hideX ? x + layout.width - layout.borderRight : Infinity,
-        y1: hideY ? y + layout.borderTop : -Infinity,
-        y2: hideY ? y + layout.height - layout.borderBottom : Infinity,
+        x1: hideX ? x + border.left : -Infinity,
+        x2: hideX ? x + layout.width - border.right : Infinity,
+        y1: hideY ? y + border.top : -Infinity,
+        y2: hideY ? y + layout.height - border.bottom : Infinity,
       });
     }
   }
