@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
 import { type ByteProfile, bytesProfile, profileExtra } from "./bytes-profile.js";
 import { historySession, longAnswerSession } from "./history-session.js";
+import { parseFrameLine, type FrameRecord } from "../components/terminal/frame-phases.js";
 import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
 import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
@@ -83,8 +84,8 @@ interface RunResult {
   frames: number;
   clears: number;
   peakRssMb: number;
-  /** Ink's render time of each frame in the measured window (ms; INK_BENCH_FRAMES). */
-  frameMs: number[];
+  /** Each frame drawn in the measured window: its time and phases (ms; INK_BENCH_FRAMES). */
+  drawn: FrameRecord[];
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -139,10 +140,11 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     // INK_BENCH_BYTES_DIR: keep everything the app wrote to the terminal, one file a run.
     const keep = process.env.INK_BENCH_BYTES_DIR;
     if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.bytes`), readFileSync(out));
-    const frameMs = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean).map(Number);
-    // …and each measured frame's render time (ms), one a line, in the order drawn.
-    if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.frames`), frameMs.join("\n"));
-    return { frameMs, cpuS, wallS, bytes: written.length, profile: bytesProfile(written), frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
+    // (Lines are written ~0.1 s after their frame, with the GC pauses in it: the wait above covers that.)
+    const lines = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean);
+    // …and each measured frame's time and phases (ms), one a line, in the order drawn (frame-phases.ts `frameLine`).
+    if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.frames`), lines.join("\n"));
+    return { drawn: lines.map(parseFrameLine), cpuS, wallS, bytes: written.length, profile: bytesProfile(written), frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     await stopAndRemove(name, [inkHome, cwd]);
   }
@@ -196,6 +198,34 @@ function pacedScenarios(big: string): Scenario[] {
   ];
 }
 
+/**
+ * Where the time of the frames at or above the `p`-th percentile went (the frames that make the p99
+ * figure): the frames drawn, their count, and the mean of their time and of each phase (frame-phases.ts), as figure
+ * extras `framesDrawn`, `p99Frames`, `p99FrameMs`, `p99RowsMs`, `p99CellsMs`, `p99DiffMs`, `p99WriteMs`, `p99LayoutMs`,
+ * `p99GcMs`, `p99WaitedMs`; and `frameP99OwnMs`, the p99 of the frames' time less the time each waited for a CPU.
+ */
+export function slowFrameSplit(records: readonly FrameRecord[], p: number): Record<string, number> {
+  if (records.length === 0) return {};
+  const cut = percentile(records.map((r) => r.total), p);
+  const slow = records.filter((r) => r.total >= cut);
+  const mean = (f: (r: FrameRecord) => number) => slow.reduce((sum, r) => sum + f(r), 0) / slow.length;
+  return {
+    framesDrawn: records.length,
+    p99Frames: slow.length,
+    p99FrameMs: mean((r) => r.total),
+    p99RowsMs: mean((r) => r.rows),
+    p99CellsMs: mean((r) => r.cells),
+    p99DiffMs: mean((r) => r.diff),
+    p99WriteMs: mean((r) => r.write),
+    p99LayoutMs: mean((r) => r.layout),
+    p99GcMs: mean((r) => r.gc),
+    p99WaitedMs: mean((r) => r.waited),
+    // The p99 of what the frames took less their wait for a CPU: the frames' own time, without the machine's load (the
+    // wait is read just outside the frame's clock, so a frame that waited all along comes out at 0, not below).
+    frameP99OwnMs: percentile(records.map((r) => Math.max(0, r.total - r.waited)), p),
+  };
+}
+
 /** `85 KB` below a megabyte, else `1.15 MB`. */
 export function formatBytes(n: number): string {
   return n < 1e6 ? `${(n / 1e3).toFixed(0)} KB` : `${(n / 1e6).toFixed(2)} MB`;
@@ -240,7 +270,8 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         continue;
       }
       const m = (f: (r: RunResult) => number) => median(results.map(f));
-      const frameMs = results.flatMap((r) => r.frameMs);
+      const records = results.flatMap((r) => r.drawn);
+      const frameMs = records.map((f) => f.total);
       const p50 = percentile(frameMs, 50);
       const p99 = percentile(frameMs, 99);
       const cpu = m((r) => r.cpuS);
@@ -253,8 +284,8 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         median: cpu,
         unit: "s",
         runs: results.length,
-        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} synchronized frames of ${m((r) => r.frameMs.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
+        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb), ...slowFrameSplit(records, 99) },
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} synchronized frames of ${m((r) => r.drawn.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).

@@ -1,5 +1,5 @@
 import { EventEmitter } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -7,7 +7,8 @@ import { resumeCommand } from "../src/host/launch-command.js";
 import { AgentSession } from "../src/host/agent-session.js";
 import { createScriptedProvider } from "../src/providers/scripted.js";
 import { heapTuned } from "./terminal/heap-tuning.js";
-import { frameRecorder, runTui } from "./run-tui.js";
+import { FRAME_FLUSH_MS, frameRecorder, runTui } from "./run-tui.js";
+import { parseFrameLine } from "./terminal/frame-phases.js";
 import { tuiSessionFactory } from "../src/cli/main.js";
 import { stripAnsi, waitUntil } from "./testing/wait-for-frame.js";
 
@@ -212,17 +213,26 @@ describe("runTui with the CLI's session factory (ink --continue)", () => {
 });
 
 describe("frameRecorder (INK_BENCH_FRAMES)", () => {
-  it("appends each frame's render time to the file when set, and is absent otherwise", () => {
+  it("appends a line for each frame (its time, phases, GC within it and wait for a CPU) to the file when set, in batches; absent otherwise", async () => {
     expect(frameRecorder(undefined)).toBeUndefined();
     const dir = mkdtempSync(join(tmpdir(), "ink-frames-"));
     try {
       const file = join(dir, "frames.txt");
       const record = frameRecorder(file)!;
-      record({ renderTime: 1.23456 });
-      record({ renderTime: 20 });
-      expect(readFileSync(file, "utf8")).toBe("1.235\n20.000\n");
+      record({ renderTime: 1.23456 }); // a frame Ink drew: its time alone
+      record({ renderTime: 20, start: performance.now(), phases: { rows: 2, cells: 1, diff: 12, write: 4, layout: 0.5 }, waited: 6 });
+      expect(existsSync(file)).toBe(false); // written once the GC pauses within them are reported
+      await new Promise((r) => setTimeout(r, FRAME_FLUSH_MS + 50));
+      const lines = readFileSync(file, "utf8").split("\n").filter(Boolean).map(parseFrameLine);
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toEqual({ total: 1.235, rows: 0, cells: 0, diff: 0, write: 0, layout: 0, gc: 0, waited: 0 });
+      expect(lines[1]).toMatchObject({ total: 20, rows: 2, cells: 1, diff: 12, write: 4, layout: 0.5, waited: 6 });
+      expect(lines[1]!.gc).toBeGreaterThanOrEqual(0);
+      expect(lines[1]!.gc).toBeLessThanOrEqual(20);
       // A file that cannot be written never breaks the UI.
-      expect(() => frameRecorder(join(dir, "missing", "x.txt"))!({ renderTime: 1 })).not.toThrow();
+      const broken = frameRecorder(join(dir, "missing", "x.txt"))!;
+      expect(() => broken({ renderTime: 1 })).not.toThrow();
+      await new Promise((r) => setTimeout(r, FRAME_FLUSH_MS + 50));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -11,6 +11,7 @@
  * the alternate screen and, after exit, prints the last answer and how to resume on the normal one.
  */
 import { appendFileSync } from "node:fs";
+import { PerformanceObserver } from "node:perf_hooks";
 import { format } from "node:util";
 import { render } from "ink";
 import type { AgentSession } from "../src/host/agent-session.js";
@@ -21,6 +22,7 @@ import { lastHistoryAnswer } from "./state/copy-answer.js";
 import { tuneHeapForTui } from "./terminal/heap-tuning.js";
 import { frameDiffEnabled, scrollRegionSupport } from "./terminal/terminal-options.js";
 import { ownFullscreenFrames, ownInlineFrames } from "./terminal/frame-owner.js";
+import { frameLine, overlapMs, runQueueWaitReader, type FramePhases } from "./terminal/frame-phases.js";
 import { TerminalWriteContext } from "./terminal/terminal-write.js";
 import { CaretMarkContext } from "./terminal/caret.js";
 import type { NotifyMode } from "./terminal/terminal-notify.js";
@@ -65,17 +67,45 @@ export interface RunTuiOptions {
 }
 
 
-/** With `INK_BENCH_FRAMES` set (benchmarks): appends each frame's render time (Ink's onRender, ms) to that file; otherwise nothing. */
-export function frameRecorder(file: string | undefined): ((metrics: { renderTime: number }) => void) | undefined {
+/**
+ * With `INK_BENCH_FRAMES` set (benchmarks): appends a line for each frame to that file — its time
+ * and phases, the GC pauses within it and the time it waited for a CPU (frame-phases.ts `frameLine`;
+ * a frame Ink drew has only its time) — otherwise nothing. GC pauses are reported a moment after they end, so the lines are
+ * written in batches, `FRAME_FLUSH_MS` after the first frame of each.
+ */
+export function frameRecorder(file: string | undefined): ((metrics: { renderTime: number; start?: number; phases?: FramePhases; waited?: number }) => void) | undefined {
   if (!file) return undefined;
-  return ({ renderTime }) => {
+  const pauses: { startTime: number; duration: number }[] = [];
+  const pending: { renderTime: number; start?: number; phases?: FramePhases; waited?: number }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  // Pauses are kept only while frames wait for them (none pile up while the app is idle).
+  const gc = new PerformanceObserver((list) => {
+    if (timer) for (const e of list.getEntries()) pauses.push({ startTime: e.startTime, duration: e.duration });
+  });
+  gc.observe({ entryTypes: ["gc"] });
+  const flush = () => {
+    timer = undefined;
+    let out = "";
+    for (const { renderTime, start, phases, waited } of pending) {
+      const gcMs = start === undefined ? 0 : overlapMs(pauses, start, start + renderTime);
+      out += `${frameLine({ total: renderTime, gc: gcMs, waited: waited ?? 0, ...(phases ?? { rows: 0, cells: 0, diff: 0, write: 0, layout: 0 }) })}\n`;
+    }
+    pending.length = 0;
+    pauses.length = 0;
     try {
-      appendFileSync(file, `${renderTime.toFixed(3)}\n`);
+      appendFileSync(file, out);
     } catch {
       // a benchmark's file: never the UI's problem
     }
   };
+  return (metrics) => {
+    pending.push({ ...metrics, phases: metrics.phases && { ...metrics.phases } });
+    timer ??= setTimeout(flush, FRAME_FLUSH_MS).unref();
+  };
 }
+
+/** How long a frame's line waits for the GC pauses within it to be reported (ms). */
+export const FRAME_FLUSH_MS = 100;
 
 /** Runs the UI until the person exits; resolves with the process exit code. */
 export async function runTui(options: RunTuiOptions): Promise<number> {
@@ -111,7 +141,7 @@ export async function runTui(options: RunTuiOptions): Promise<number> {
   const diff = frameDiffEnabled(process.env);
   const onFrame = frameRecorder(process.env.INK_BENCH_FRAMES);
   const ownFrames = fullscreen ? ownFullscreenFrames : stdout.isTTY ? ownInlineFrames : undefined;
-  const owner = ownFrames?.(stdout, { scroll, whole: !diff, maxFps: 30, onFrame });
+  const owner = ownFrames?.(stdout, { scroll, whole: !diff, maxFps: 30, onFrame, waitedMs: onFrame && runQueueWaitReader() });
   const inkStdout = owner ? owner.inkStdout : stdout;
   holdKeys(stdin); // again: the trust question's Ink gave raw mode back when it closed
   if (stdout.isTTY) stdout.write(PASTE_ON);

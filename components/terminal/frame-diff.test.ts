@@ -1,6 +1,6 @@
 import stringWidth from "string-width";
-import { describe, expect, it } from "vitest";
-import { cellsOf, fullscreenUpdate, inlineUpdate, rowPatch, scrollBytes } from "./frame-diff.js";
+import { describe, expect, it, vi } from "vitest";
+import { cachedCells, cellsOf, fullscreenUpdate, inlineUpdate, primeCells, rowPatch, scrollBytes } from "./frame-diff.js";
 import { compactSgr } from "./sgr-peephole.js";
 import { random } from "../testing/random.js";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
@@ -337,4 +337,15 @@ describe("rows of side-by-side panes whose bodies move up a row", () => {
       expect(bands).toBeGreaterThan(20); // scrolls were used (where a row of panes moved together), and never garbled
     });
   }
+});
+
+describe("primeCells: the renderer's cells of a row, handed to the diff", () => {
+  it("works the cells out only for a row the diff does not hold yet (most rows are the same from frame to frame)", () => {
+    const line = `prime ${Math.random()} · row`;
+    const cells = vi.fn(() => ({ text: line, styles: null }));
+    primeCells(line, cells);
+    primeCells(line, cells);
+    expect(cells).toHaveBeenCalledTimes(1);
+    expect(cachedCells(line)).toEqual({ text: line, styles: null });
+  });
 });

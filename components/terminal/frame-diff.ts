@@ -96,11 +96,12 @@ export function cachedCells(line: string): Cells | undefined {
 
 /**
  * Gives the diff the cells of `line` straight from the renderer that drew it (components/terminal/
- * tree-rows.ts), so the row is not parsed back from its text; `cells` undefined: rewritten whole.
+ * tree-rows.ts), so the row is not parsed back from its text; `cells` gives them (undefined:
+ * rewritten whole), called only for a line the diff does not hold yet.
  */
-export function primeCells(line: string, cells: Cells | undefined): void {
+export function primeCells(line: string, cells: () => Cells | undefined): void {
   if (cellCache.peek(line) !== undefined) return;
-  cellCache.set(line, cells ?? null);
+  cellCache.set(line, cells() ?? null);
 }
 
 /** The text of cells `from`–`to` of `c`, styled, starting and ending in the default style. */

@@ -3,7 +3,7 @@ import { Box, render, Text } from "ink";
 import { useEffect, useState } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
 import { FakeTerminal, fakeStdin } from "../testing/fake-terminal.js";
-import { ownFullscreenFrames, UNSYNCED_PATCH_BYTES, type FrameOwner } from "./frame-owner.js";
+import { ownFullscreenFrames, UNSYNCED_PATCH_BYTES, type FrameMetrics, type FrameOwner } from "./frame-owner.js";
 import { TerminalWriteContext, useTerminalWrite } from "./terminal-write.js";
 import { CaretMarkContext } from "./caret.js";
 import { LineInput } from "../views/LineInput.js";
@@ -238,6 +238,35 @@ describe("ownFullscreenFrames: the terminal's cursor follows the prompt's caret"
     move(3);
     await settle(60);
     expect(term.writes.length).toBe(before + 1); // a real change still writes its frame
+    app.unmount();
+  });
+});
+
+describe("ownFullscreenFrames: each frame's time and where it went (INK_BENCH_FRAMES)", () => {
+  it("reports every drawn frame with its phases, Yoga's layout before it and, when it can be read, its wait for a CPU", async () => {
+    const term = new FakeTerminal();
+    const frames: FrameMetrics[] = [];
+    let waitedSoFar = 0;
+    // A reading of the thread's wait that grows 3 ms across each frame (read before and after it).
+    const waitedMs = () => (waitedSoFar += 1.5);
+    owner = ownFullscreenFrames(term as unknown as NodeJS.WriteStream, { scroll: true, maxFps: 30, onFrame: (m) => frames.push(m), waitedMs });
+    const app = render(
+      <TerminalWriteContext.Provider value={owner.write}>
+        <View ticks={4} />
+        {owner.probe}
+      </TerminalWriteContext.Provider>,
+      { stdout: owner.inkStdout, stdin: fakeStdin() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false },
+    );
+    for (let i = 0; i < 100 && term.screen.lines().at(-1)?.trimEnd() !== "done"; i++) await settle(50);
+    expect(frames.length).toBeGreaterThanOrEqual(4);
+    for (const f of frames) {
+      const { rows, cells, diff, write, layout } = f.phases;
+      for (const v of [rows, cells, diff, write, layout]) expect(v).toBeGreaterThanOrEqual(0);
+      expect(rows + cells + diff + write).toBeLessThanOrEqual(f.renderTime + 1e-6);
+      expect(f.waited).toBe(1.5);
+    }
+    // Every frame after the first followed a commit Yoga laid out (the first's layout was before the owner took over).
+    expect(frames.slice(1).some((f) => f.phases.layout > 0)).toBe(true);
     app.unmount();
   });
 });

@@ -31,6 +31,7 @@
 import { Box, type DOMElement } from "ink";
 import type { ReactElement } from "react";
 import type { CaretAt } from "./caret.js";
+import { FrameClock, type FramePhases } from "./frame-phases.js";
 import { rootOf, staticNodeOf, takeOverCommits } from "./ink-seam.js";
 import { InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows } from "./tree-rows.js";
@@ -65,8 +66,18 @@ export interface FrameOwnerOptions {
   whole?: boolean;
   /** Frames a second at most (Ink's maxFps). */
   maxFps?: number;
-  /** Each drawn frame's time, ms (INK_BENCH_FRAMES). */
-  onFrame?: (metrics: { renderTime: number }) => void;
+  /** Each drawn frame's time and where it went (INK_BENCH_FRAMES). */
+  onFrame?: (metrics: FrameMetrics) => void;
+  /** (Benchmarks) The main thread's time waiting for a CPU so far, ms (frame-phases.ts `runQueueWaitReader`): read before and after each frame. */
+  waitedMs?: () => number;
+}
+
+/** One drawn frame: when it started (`performance.now()`), its time (ms), its phases (frame-phases.ts) and the time it waited for a CPU (with `waitedMs`). */
+export interface FrameMetrics {
+  renderTime: number;
+  start: number;
+  phases: FramePhases;
+  waited?: number;
 }
 
 export interface FrameOwner {
@@ -81,20 +92,27 @@ export interface FrameOwner {
 }
 
 /** Owns the full-screen frames on `stdout`. */
-export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame }: FrameOwnerOptions): FrameOwner {
+export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame, waitedMs }: FrameOwnerOptions): FrameOwner {
   let cursorHidden = false;
-  const writer = new TreeFrameWriter((bytes) => {
-    stdout.write(framed(bytes, cursorHidden));
-    cursorHidden = true;
-  }, scroll);
-  return own(stdout, maxFps, {
+  const clock = new FrameClock();
+  const writer = new TreeFrameWriter(
+    (bytes) => {
+      stdout.write(framed(bytes, cursorHidden));
+      cursorHidden = true;
+    },
+    scroll,
+    clock,
+  );
+  return own(stdout, maxFps, clock, {
     draw: (root) => {
       if (whole) writer.invalidate();
       let caret: CaretAt | undefined;
       const rows = treeRows(root, { caret: (at) => (caret = at) });
+      clock.mark("rows");
       writer.draw(rows, stdout.columns || 80, stdout.rows || 24, caret);
     },
     onFrame,
+    waitedMs,
     // Ink's own writes never reach the screen, but one that is more than mode switches means Ink
     // thinks the screen changed (a resize, a console line): the next frame is drawn whole.
     inkWrote: (drawSoon) => {
@@ -118,14 +136,19 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
 }
 
 /** Owns the inline frames on `stdout` (the normal screen: see the module note). */
-export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame }: FrameOwnerOptions): FrameOwner {
+export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame, waitedMs }: FrameOwnerOptions): FrameOwner {
   let cursorHidden = false;
-  const writer = new InlineFrameWriter((bytes) => {
-    stdout.write(framed(bytes, cursorHidden));
-    cursorHidden = true;
-  }, scroll);
+  const clock = new FrameClock();
+  const writer = new InlineFrameWriter(
+    (bytes) => {
+      stdout.write(framed(bytes, cursorHidden));
+      cursorHidden = true;
+    },
+    scroll,
+    clock,
+  );
   let columns = stdout.columns || 80;
-  return own(stdout, maxFps, {
+  return own(stdout, maxFps, clock, {
     draw: (root) => {
       if (whole) writer.invalidate();
       const staticNode = staticNodeOf(root);
@@ -133,9 +156,11 @@ export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = fa
       const above = staticNode && staticNode.childNodes.length > 0 ? treeRows(staticNode, { skipStatic: false }) : [];
       let caret: CaretAt | undefined;
       const rows = treeRows(root, { caret: (at) => (caret = at) });
+      clock.mark("rows");
       writer.draw(rows, stdout.columns || 80, stdout.rows || 24, above, caret);
     },
     onFrame,
+    waitedMs,
     // Ink writes its own frame (into nothing) on a resize, on a console line and at unmount, each
     // time with the tree laid out afresh: ours is drawn at once (at unmount, the last one).
     inkWrote: (_drawSoon, drawNow) => drawNow(),
@@ -160,7 +185,8 @@ export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = fa
 interface Mode {
   /** Draws the frame of the laid-out tree under `root`. */
   draw: (root: DOMElement) => void;
-  onFrame?: (metrics: { renderTime: number }) => void;
+  onFrame?: (metrics: FrameMetrics) => void;
+  waitedMs?: () => number;
   /** Ink wrote something besides mode switches (dropped). */
   inkWrote: (drawSoon: () => void, drawNow: () => void) => void;
   /** The terminal was resized (before Ink's own handler runs). */
@@ -171,8 +197,8 @@ interface Mode {
   stopped: () => void;
 }
 
-/** What both modes share: the take-over of Ink's commits, the throttle, the probe and the stream given to Ink. */
-function own(stdout: NodeJS.WriteStream, maxFps: number, mode: Mode): FrameOwner {
+/** What both modes share: the take-over of Ink's commits, the throttle, the frame clock's start and layout, the probe and the stream given to Ink. */
+function own(stdout: NodeJS.WriteStream, maxFps: number, clock: FrameClock, mode: Mode): FrameOwner {
   let root: DOMElement | undefined;
   let giveBack: (() => void) | undefined;
   let stopped = false;
@@ -184,9 +210,11 @@ function own(stdout: NodeJS.WriteStream, maxFps: number, mode: Mode): FrameOwner
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (stopped || !root) return;
-    last = performance.now();
+    const waited = mode.onFrame && mode.waitedMs?.();
+    last = clock.start();
     mode.draw(root);
-    mode.onFrame?.({ renderTime: performance.now() - last });
+    const renderTime = performance.now() - last;
+    mode.onFrame?.({ renderTime, start: last, phases: clock.phases, waited: waited === undefined ? undefined : mode.waitedMs!() - waited });
   };
   /** A frame soon: now if the last was at least a frame's interval ago, else once it is (later requests join it). */
   const request = () => {
@@ -212,7 +240,7 @@ function own(stdout: NodeJS.WriteStream, maxFps: number, mode: Mode): FrameOwner
     if (!node) return stop(); // the app unmounts: Ink's last commit draws nothing of ours
     if (root || stopped) return;
     root = rootOf(node);
-    giveBack = takeOverCommits(root, { throttled: request, immediate: draw });
+    giveBack = takeOverCommits(root, { throttled: request, immediate: draw, laidOut: (ms) => clock.laidOut(ms) });
     draw(); // the layout of this commit is computed: the first frame of ours
   };
 

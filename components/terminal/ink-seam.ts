@@ -26,18 +26,20 @@ export function checkInkVersion(version: string): void {
   }
 }
 
-/** A yoga node's computed layout, as the seam reads it. */
+/** A yoga node's computed position and size, as the seam reads it. */
 export interface NodeLayout {
   left: number;
   top: number;
   width: number;
   height: number;
-  borderLeft: number;
-  borderRight: number;
-  borderTop: number;
-  borderBottom: number;
-  paddingLeft: number;
-  paddingRight: number;
+}
+
+/** A yoga node's computed borders (cells on each side). */
+export interface NodeBorders {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
 }
 
 // yoga-layout's enum values (stable across yoga 2/3): Edge Left 0, Top 1, Right 2, Bottom 3; Display None 1.
@@ -49,22 +51,29 @@ const DISPLAY_NONE = 1;
 
 type Yoga = NonNullable<DOMElement["yogaNode"]>;
 
-/** The layout of `node`, or undefined when it has no yoga node or is display:none. */
+/**
+ * The position and size of `node`, or undefined when it has no yoga node or is display:none. Its
+ * borders and padding are read apart (`bordersOf`, `insetXOf`), only where the frame needs them:
+ * each is a call into yoga's WebAssembly, and a frame reads every node of the tree.
+ */
 export function layoutOf(node: { yogaNode?: Yoga }): NodeLayout | undefined {
   const y = node.yogaNode;
   if (!y || y.getDisplay() === DISPLAY_NONE) return undefined;
-  return {
-    left: y.getComputedLeft(),
-    top: y.getComputedTop(),
-    width: y.getComputedWidth(),
-    height: y.getComputedHeight(),
-    borderLeft: y.getComputedBorder(EDGE_LEFT),
-    borderRight: y.getComputedBorder(EDGE_RIGHT),
-    borderTop: y.getComputedBorder(EDGE_TOP),
-    borderBottom: y.getComputedBorder(EDGE_BOTTOM),
-    paddingLeft: y.getComputedPadding(EDGE_LEFT),
-    paddingRight: y.getComputedPadding(EDGE_RIGHT),
-  };
+  return { left: y.getComputedLeft(), top: y.getComputedTop(), width: y.getComputedWidth(), height: y.getComputedHeight() };
+}
+
+/** The computed borders of `node` (none without a yoga node). */
+export function bordersOf(node: { yogaNode?: Yoga }): NodeBorders {
+  const y = node.yogaNode;
+  if (!y) return { left: 0, right: 0, top: 0, bottom: 0 };
+  return { left: y.getComputedBorder(EDGE_LEFT), right: y.getComputedBorder(EDGE_RIGHT), top: y.getComputedBorder(EDGE_TOP), bottom: y.getComputedBorder(EDGE_BOTTOM) };
+}
+
+/** The columns `node`'s left and right padding and borders take together (none without a yoga node). */
+export function insetXOf(node: { yogaNode?: Yoga }): number {
+  const y = node.yogaNode;
+  if (!y) return 0;
+  return y.getComputedPadding(EDGE_LEFT) + y.getComputedPadding(EDGE_RIGHT) + y.getComputedBorder(EDGE_LEFT) + y.getComputedBorder(EDGE_RIGHT);
 }
 
 /** The offset of a text node's first child (Ink positions a text's padding by it). */
@@ -147,15 +156,17 @@ export function rootOf(node: DOMElement): DOMElement {
  * `render` runs in both places instead and Ink draws no frame of its own after a commit (it still
  * does on a resize and at unmount, into a stream that drops it: see frame-owner.tsx). And before
  * each layout, the text nodes Ink made since are given this seam's measure (`adoptTextMeasures`).
- * Returns how to give Ink its own back.
+ * `laidOut` is told how long each layout took (ms). Returns how to give Ink its own back.
  */
-export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void }): () => void {
+export function takeOverCommits(root: DOMElement, render: { throttled: () => void; immediate: () => void; laidOut?: (ms: number) => void }): () => void {
   const r = root as DOMElement & { onRender?: () => void; onImmediateRender?: () => void; onComputeLayout?: () => void };
   const own = { onRender: r.onRender, onImmediateRender: r.onImmediateRender, onComputeLayout: r.onComputeLayout };
   adoptTextMeasures(root, true);
   r.onComputeLayout = () => {
+    const start = performance.now();
     adoptTextMeasures(root, false);
     own.onComputeLayout?.();
+    render.laidOut?.(performance.now() - start);
   };
   r.onRender = render.throttled;
   r.onImmediateRender = render.immediate;

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Box, Text, type DOMElement } from "ink";
 import { cleanup, render } from "ink-testing-library";
 import { createRef } from "react";
 import { ScreenEmulator } from "../testing/screen-emulator.js";
+import { FrameClock } from "./frame-phases.js";
 import { cut, InlineFrameWriter, TreeFrameWriter } from "./tree-frames.js";
 import { treeRows, type CellRow } from "./tree-rows.js";
 
@@ -166,5 +167,26 @@ describe("InlineFrameWriter: rows written above a live frame at the foot of a fu
     while (all.at(-1) === "") all.pop();
     expect(all.filter((l) => l.startsWith("answer line"))).toEqual(lines);
     expect(all.slice(-4)).toEqual(foot(spins[19 % 4]!).map((r) => r.chars.join("").trimEnd()));
+  });
+});
+
+describe("the frame writers tell their clock where a frame's time goes", () => {
+  it("full-screen and inline: the fitting of the rows, the diff and the write, each in its phase", () => {
+    const row = (text: string): CellRow => ({ chars: [...text], styles: [...text].map(() => "") });
+    for (const inline of [false, true]) {
+      const clock = new FrameClock();
+      let now = 0;
+      vi.spyOn(performance, "now").mockImplementation(() => now);
+      const write = () => (now += 7); // the terminal takes 7 ms to take the bytes
+      const writer = inline ? new InlineFrameWriter(write, false, clock) : new TreeFrameWriter(write, false, clock);
+      clock.start();
+      now += 2; // the tree's rows
+      clock.mark("rows");
+      writer.draw([row("one"), row("two")], 20, 10);
+      expect(clock.phases.rows).toBe(2);
+      expect(clock.phases.write).toBe(7);
+      expect(clock.phases.cells + clock.phases.diff).toBe(0); // no time passed there
+      vi.restoreAllMocks();
+    }
   });
 });

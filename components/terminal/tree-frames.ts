@@ -10,6 +10,7 @@ import stringWidth from "string-width";
 import { fullscreenUpdate, inlineGrow, primeCells, type Cells } from "./frame-diff.js";
 import { compactSgr } from "./sgr-peephole.js";
 import type { CaretAt } from "./caret.js";
+import type { FrameClock } from "./frame-phases.js";
 import { rowLine, type CellRow } from "./tree-rows.js";
 
 const ESC = "\u001b";
@@ -56,10 +57,19 @@ export class TreeFrameWriter {
   /** Where the last frame left the cursor: the caret's cell ("row;col"), or "" for below the frame. */
   private parked = "";
 
+  /** `clock`, when given, is told where each frame's time goes (frame-phases.ts): the cells, the diff, the write. */
   constructor(
     private readonly write: (bytes: string) => void,
     private readonly scroll: boolean,
+    private readonly clock?: FrameClock,
   ) {}
+
+  /** The bytes of a frame out: what was done since the last mark was the diff, then the write. */
+  private emit(bytes: string): void {
+    this.clock?.mark("diff");
+    this.write(bytes);
+    this.clock?.mark("write");
+  }
 
   /** The screen no longer shows the last frame (a resize, a write beside the frames): the next is drawn whole. */
   invalidate(): void {
@@ -73,20 +83,21 @@ export class TreeFrameWriter {
    */
   draw(rows: readonly CellRow[], columns: number, height: number, caret?: CaretAt): void {
     const lines = fittedLines(rows.slice(0, height), columns);
+    this.clock?.mark("cells");
     const shown = this.shown;
     this.shown = lines;
     const at = caret && caret.y < lines.length && caret.x < columns ? `${caret.y + 1};${caret.x + 1}` : "";
     const park = at ? `${CSI}${at}H` : "";
     if (shown && shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
       // nothing changed: nothing written, unless the caret moved
-      if (at && at !== this.parked) this.write(park);
+      if (at && at !== this.parked) this.emit(park);
       this.parked = at;
       return;
     }
     const was = this.parked;
     this.parked = at;
     if (!shown) {
-      this.write(`${CSI}H${CSI}J${lines.join("\r\n")}${park || (lines.length < height ? `${CSI}${lines.length + 1};1H` : "")}`);
+      this.emit(`${CSI}H${CSI}J${lines.join("\r\n")}${park || (lines.length < height ? `${CSI}${lines.length + 1};1H` : "")}`);
       return;
     }
     const patch = compactSgr(fullscreenUpdate(shown, lines, columns, this.scroll, !park));
@@ -94,7 +105,7 @@ export class TreeFrameWriter {
     // (DECSC/DECRC, 4 bytes) when that is shorter than moving back to it (a spinner's step: 7–8).
     // Frames end in the default pen, which is also what DECSC saves.
     const stay = at && at === was ? `${ESC}7${patch}${ESC}8` : undefined;
-    this.write(stay && stay.length < patch.length + park.length ? stay : patch + park);
+    this.emit(stay && stay.length < patch.length + park.length ? stay : patch + park);
   }
 }
 
@@ -103,7 +114,7 @@ function fittedLines(rows: readonly CellRow[], columns: number): string[] {
   return rows.map((row) => {
     const fitted = cut(row, columns);
     const line = rowLine(fitted);
-    primeCells(line, diffCells(fitted));
+    primeCells(line, () => diffCells(fitted));
     return line;
   });
 }
@@ -126,10 +137,19 @@ export class InlineFrameWriter {
   /** Where the cursor was left: on the prompt's caret, `up` rows above the row below the frame; undefined: at the start of that row. */
   private parked: { up: number; x: number } | undefined;
 
+  /** `clock`, when given, is told where each frame's time goes (frame-phases.ts): the cells, the diff, the write. */
   constructor(
     private readonly write: (bytes: string) => void,
     private readonly scroll: boolean,
+    private readonly clock?: FrameClock,
   ) {}
+
+  /** The bytes of a frame out: what was done since the last mark was the diff, then the write. */
+  private emit(bytes: string): void {
+    this.clock?.mark("diff");
+    this.write(bytes);
+    this.clock?.mark("write");
+  }
 
   /** The screen may not show the last frame as it was drawn: the next is erased and written whole. */
   invalidate(): void {
@@ -201,6 +221,8 @@ export class InlineFrameWriter {
     const shift = rows.length - cutRows.length;
     if (caret && shift > 0) caret = caret.y >= shift ? { x: caret.x, y: caret.y - shift } : undefined;
     const lines = fittedLines(cutRows, columns);
+    const aboveLines = above.length > 0 ? fittedLines(above, columns) : [];
+    this.clock?.mark("cells");
     const shown = this.shown;
     this.shown = lines;
     const was = this.parked;
@@ -210,19 +232,19 @@ export class InlineFrameWriter {
       // The rows above and the frame are written as one taller frame over the one shown: the rows
       // they share are patched, the rest written below, the terminal scrolling the top ones into
       // the scrollback. A streaming answer's rows that settled were mostly on screen already.
-      const all = [...fittedLines(above, columns), ...lines];
+      const all = [...aboveLines, ...lines];
       const patch = !this.whole && shown.length < height;
       this.whole = false;
-      this.write(this.back() + (patch ? compactSgr(inlineGrow(shown, all, columns, this.scroll)) : over(shown.length, all)) + parkBytes);
+      this.emit(this.back() + (patch ? compactSgr(inlineGrow(shown, all, columns, this.scroll)) : over(shown.length, all)) + parkBytes);
     } else if (!this.whole && shown.length === lines.length && shown.every((l, i) => l === lines[i])) {
       // nothing changed (however tall the frame): nothing written, unless the caret moved
       if (was?.up === park?.up && was?.x === park?.x) return;
-      this.write(this.back() + parkBytes);
+      this.emit(this.back() + parkBytes);
     } else if (this.whole || shown.length >= height || lines.length >= height) {
       // rows scrolled off the top cannot be reached to patch: a frame as tall as the terminal is written whole
       this.whole = false;
-      this.write(this.back() + over(shown.length, lines) + parkBytes);
-    } else this.write(this.back() + compactSgr(inlineGrow(shown, lines, columns, this.scroll)) + parkBytes);
+      this.emit(this.back() + over(shown.length, lines) + parkBytes);
+    } else this.emit(this.back() + compactSgr(inlineGrow(shown, lines, columns, this.scroll)) + parkBytes);
     this.parked = park;
   }
 }

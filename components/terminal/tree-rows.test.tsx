@@ -141,6 +141,38 @@ describe("treeRows: the laid-out tree drawn to rows, the same cells as Ink's own
   });
 });
 
+describe("treeRows reads of yoga only what the frame needs", () => {
+  it("a box's borders only when it clips (overflow hidden), a text's left and right insets only; every node's position and size", () => {
+    const ref = createRef<DOMElement>();
+    render(
+      <Box ref={ref} width={30} flexDirection="column">
+        <Box paddingLeft={2} borderStyle="round" flexDirection="column">
+          <Text>one</Text>
+          <Text>two</Text>
+        </Box>
+        <Box borderStyle="single" overflow="hidden" height={3}>
+          <Text>clipped</Text>
+        </Box>
+      </Box>,
+    );
+    let root = ref.current!;
+    while (root.parentNode) root = root.parentNode;
+    const yoga = Object.getPrototypeOf(ref.current!.yogaNode!) as Record<string, (...a: unknown[]) => unknown>;
+    const border = vi.spyOn(yoga, "getComputedBorder");
+    const padding = vi.spyOn(yoga, "getComputedPadding");
+    try {
+      const rows = treeRows(root).map(rowLine);
+      expect(rows.slice(0, 4).map((r) => r.replace(/\u001b\[[0-9;]*m/g, ""))).toEqual([`╭${"─".repeat(28)}╮`, "│  one" + " ".repeat(23) + "│", "│  two" + " ".repeat(23) + "│", `╰${"─".repeat(28)}╯`]);
+      // 3 texts × (left + right) borders and paddings; the clipping box's 4 borders; nothing of the other 3 boxes.
+      expect(padding).toHaveBeenCalledTimes(3 * 2);
+      expect(border).toHaveBeenCalledTimes(3 * 2 + 4);
+    } finally {
+      border.mockRestore();
+      padding.mockRestore();
+    }
+  });
+});
+
 describe("ink-seam: pinned to the installed Ink", () => {
   it("accepts the installed Ink's version and refuses another minor, naming what to check", () => {
     const installed = JSON.parse(readFileSync(new URL("../../node_modules/ink/package.json", import.meta.url), "utf8")) as { version: string };
@@ -169,6 +201,47 @@ describe("styledRuns: a line mostly of ASCII with a few other characters", () =>
     const runs = styledRuns(lines[2]!);
     expect(runs.filter((r) => r.narrow).map((r) => r.ch)).toContain(" at work · ");
     expect(runs.find((r) => r.ch === "漢")).toMatchObject({ width: 2 });
+  });
+
+  it("segments only what is not one-cell characters side by side: a row of ASCII, `·`, `●`, `…` and borders is never handed to Intl.Segmenter", () => {
+    const row = "\u001b[32m●\u001b[39m general · look at part 7 of [8e8226] 9s · …quest and redirects the use… ⠸ → ✓ — café";
+    styledCells(`${row} and its characters met once`); // (string-width segments a character the first time it is measured)
+    const segment = vi.spyOn(Intl.Segmenter.prototype, "segment");
+    try {
+      // New lines (the cache has not seen them): a child's row and a pane's side, as they first appear.
+      const side = "\u001b[2m│\u001b[22m ›● [7a6458] look at part 6 of the… \u001b[2m│ ╰────╯\u001b[22m";
+      expect(styledCells(row).map((c) => c.ch).join("")).toBe(row.replace(/\u001b\[[0-9;]*m/g, ""));
+      expect(styledCells(side).map((c) => c.ch).join("")).toBe(side.replace(/\u001b\[[0-9;]*m/g, ""));
+      expect(segment).not.toHaveBeenCalled();
+      // What may join a neighbour is still segmented: the accent with its letter, the emoji alone.
+      expect(styledCells("· cafe\u0301 · 漢 ·").map((c) => c.ch)).toEqual(["·", " ", "c", "a", "f", "e\u0301", " ", "·", " ", "漢", " ", "·"]);
+      expect(segment).toHaveBeenCalled();
+    } finally {
+      segment.mockRestore();
+    }
+  });
+
+  it("gives the graphemes a split of the whole line gives, for mixes of one-cell characters with marks, joiners, prepended and wide ones", () => {
+    const segmenter = new Intl.Segmenter();
+    const pool = ["a", " ", "·", "●", "…", "─", "│", "é", "\u0301", "\u200d", "\ufe0f", "👍", "👍🏽", "漢", "ß", "Ω", "⠋", "✓", "⚡", "→", "\u0e33", "\u0600", "1", "x\u20d7", "🇺🇸"];
+    let seed = 7;
+    const pick = () => pool[(seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length]!;
+    for (let t = 0; t < 3000; t++) {
+      let line = "";
+      for (let i = 0; i < 8; i++) line += pick();
+      const cells = styledCells(`${line}\u001b[0m${t}`).map(({ ch }) => ch);
+      // The same as tokenizing with the line's ASCII stretches split off first (graphemes across them aside):
+      // compare the characters and that no cell is split inside a grapheme the segmenter keeps whole.
+      expect(cells.join("")).toBe(`${line}${t}`);
+      const bounds = new Set<number>();
+      let at = 0;
+      for (const { segment } of segmenter.segment(`${line}${t}`)) bounds.add((at += segment.length));
+      at = 0;
+      for (const ch of cells) {
+        at += ch.length;
+        if (ch.length > 1 || !/[\x20-\x7e]/.test(ch)) expect(bounds.has(at) || /[\x20-\x7e]/.test(`${line}${t}`[at] ?? "")).toBe(true);
+      }
+    }
   });
 
   it("holds a pane's border as one run a style: box drawing is narrow like ASCII", () => {

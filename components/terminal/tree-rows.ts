@@ -12,7 +12,7 @@ import stringWidth from "string-width";
 import { CARET_MARK, type CaretAt } from "./caret.js";
 import { applySgr } from "./sgr-state.js";
 import { BoundedCache } from "./bounded-cache.js";
-import { colorize, dim, firstChildOffset, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
+import { bordersOf, colorize, dim, firstChildOffset, insetXOf, layoutOf, textOf, wrapForLayout, type SeamNode } from "./ink-seam.js";
 
 const CSI = "\u001b[";
 
@@ -28,6 +28,25 @@ interface Clip {
   x2: number;
   y1: number;
   y2: number;
+}
+
+/**
+ * Characters that are one cell and a grapheme on their own, never joined to a neighbour that is one
+ * too: printable ASCII, and the one-unit characters of Latin-1, Latin Extended-A, general
+ * punctuation, arrows and technical symbols, box drawing, shapes, dingbats and braille that
+ * string-width counts one cell (frame-diff's narrow ranges; none is a mark, a joiner or a
+ * prepended character).
+ */
+const ONE_CELL_RANGES = /^[\x20-\x7e\u00a1-\u00ac\u00ae-\u017f\u2010-\u2027\u2030-\u205e\u2190-\u23ff\u2500-\u27bf\u2800-\u28ff]$/;
+/** oneCell by UTF-16 unit: 0 not asked yet, 1 yes, 2 no (64 KB, filled as characters are met). */
+const oneCellUnits = new Uint8Array(0x10000);
+function oneCell(code: number): boolean {
+  let known = oneCellUnits[code]!;
+  if (known === 0) {
+    const ch = String.fromCharCode(code);
+    known = oneCellUnits[code] = ONE_CELL_RANGES.test(ch) && stringWidth(ch) === 1 ? 1 : 2;
+  }
+  return known === 1;
 }
 
 const ESCAPE = /\u001b(?:\[([0-9;:]*)([ -/]*[@-~])|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/y;
@@ -96,12 +115,26 @@ function tokenize(line: string): StyledRun[] {
       last.width += ch.length;
     } else out.push({ ch, style, width: ch.length, narrow: true });
   };
-  const addGraphemes = (text: string) => {
+  const segment = (text: string) => {
     for (const { segment } of segmenter.segment(text)) {
       const width = stringWidth(segment);
       if (segment.length === 1 && width === 1) addNarrow(segment);
       else out.push({ ch: segment, style, width: Math.max(1, width) });
     }
+  };
+  // A one-cell character (oneCell) between two others, or at an end of `text`, is a grapheme of
+  // its own: it is added as it is, and only the pieces between such characters are segmented and
+  // measured (the same graphemes: a boundary lies on either side of it).
+  const addGraphemes = (text: string) => {
+    const n = text.length;
+    let from = 0;
+    for (let i = 0; i < n; i++) {
+      if (!oneCell(text.charCodeAt(i)) || (i > 0 && !oneCell(text.charCodeAt(i - 1))) || (i + 1 < n && !oneCell(text.charCodeAt(i + 1)))) continue;
+      if (i > from) segment(text.slice(from, i));
+      addNarrow(text[i]!);
+      from = i + 1;
+    }
+    if (from < n) segment(text.slice(from));
   };
   const addText = (text: string) => {
     if (!text) return;
@@ -242,7 +275,7 @@ function draw(grid: Grid, node: SeamNode, offsetX: number, offsetY: number, tran
   if (node.nodeName === "ink-text") {
     let text = textOf(node);
     if (!text) return;
-    const maxWidth = layout.width - layout.paddingLeft - layout.paddingRight - layout.borderLeft - layout.borderRight;
+    const maxWidth = layout.width - insetXOf(node);
     if (widest(text) > maxWidth) text = wrapForLayout(text, maxWidth, node.style.textWrap ?? "wrap");
     const at = firstChildOffset(node);
     if (at.x || at.y) text = "\n".repeat(at.y) + text.split("\n").map((l) => (l ? " ".repeat(at.x) + l : l)).join("\n");
@@ -257,11 +290,12 @@ function draw(grid: Grid, node: SeamNode, offsetX: number, offsetY: number, tran
     const hideX = s.overflowX === "hidden" || s.overflow === "hidden";
     const hideY = s.overflowY === "hidden" || s.overflow === "hidden";
     if (hideX || hideY) {
+      const border = bordersOf(node);
       inner = intersect(clip, {
-        x1: hideX ? x + layout.borderLeft : -Infinity,
-        x2: hideX ? x + layout.width - layout.borderRight : Infinity,
-        y1: hideY ? y + layout.borderTop : -Infinity,
-        y2: hideY ? y + layout.height - layout.borderBottom : Infinity,
+        x1: hideX ? x + border.left : -Infinity,
+        x2: hideX ? x + layout.width - border.right : Infinity,
+        y1: hideY ? y + border.top : -Infinity,
+        y2: hideY ? y + layout.height - border.bottom : Infinity,
       });
     }
   }

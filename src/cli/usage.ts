@@ -48,7 +48,7 @@ Environment:
   INK_DEMO_DELAY_MS         pacing of the offline demo model (0 = no delay)
   INK_SCROLL_REGION         on | off | auto (default): let the terminal scroll the full-screen transcript (DECSTBM)
   INK_FRAME_DIFF            off: write every frame whole instead of only its changed cells
-  INK_BENCH_FRAMES          (benchmarks) append each frame's render time in ms to this file
+  INK_BENCH_FRAMES          (benchmarks) append each frame's time and phases in ms to this file
 
 Settings ($INK_HOME/settings.json; a trusted project's .ink/settings.json): model, provider, thinking,
 maxChildren, childTimeout, childPauseLimit, maxTokens, maxCostUsd, permissions, mcpServers, theme, inline, mouse, notify, hooks, claudeMcpServers, envPassthrough, sandbox. Flags win.`;
