@@ -23,7 +23,6 @@ const withoutMaps = {
 export default defineConfig({
   plugins: [viteSwaps(), withoutMaps],
   test: {
-    include: ["test/**/*.test.ts", "test/**/*.test.tsx", "components/**/*.test.ts", "components/**/*.test.tsx"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",
@@ -31,5 +30,13 @@ export default defineConfig({
     server: { deps: { inline: [SWAPPED] } },
     // A developer's real ~/.claude/agents and ~/.agents/skills must not leak into tests (tests that want one pass claudeHome).
     env: { INK_CLAUDE_HOME: "/nonexistent-ink-claude-home", INK_AGENTS_HOME: "/nonexistent-ink-agents-home" },
+    // Unit and component tests first, two files at a time (most of a file's time is loading Ink and
+    // React in its own process, which two cores do side by side; vitest's default on 2 cores is one);
+    // then the end-to-end tests one file at a time, as before (each drives real processes in tmux, and
+    // two at once race for the machine).
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/**/*.test.ts", "test/**/*.test.tsx", "components/**/*.test.ts", "components/**/*.test.tsx"], exclude: ["test/e2e/**"], maxWorkers: 2, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "e2e", include: ["test/e2e/**/*.test.ts", "test/e2e/**/*.test.tsx"], maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });
