@@ -313,7 +313,7 @@ export async function renderFigures(quick: boolean, log: (line: string) => void,
         median: cpu,
         unit: "s",
         runs: results.length,
-        extra: { mainUserS: m((r) => r.mainUserS), mainSystemS: m((r) => r.mainSystemS), frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
+        extra: { mainUserS: m((r) => r.mainUserS), mainSystemS: m((r) => r.mainSystemS), otherThreadsS: m((r) => r.cpuS - r.mainUserS - r.mainSystemS), frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb) },
         profile,
         note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s (main thread ${m((r) => r.mainUserS).toFixed(2)} s user + ${m((r) => r.mainSystemS).toFixed(2)} s system, other threads ${m((r) => r.cpuS - r.mainUserS - r.mainSystemS).toFixed(2)} s); ${m((r) => r.frames)} synchronized frames of ${m((r) => r.frameMs.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });

@@ -64,7 +64,8 @@ function bytesNote(extra: Record<string, number> | undefined, lead = ""): string
 function cpuLimit(met: boolean, f: Figure): string {
   if (met) return "";
   const e = f.extra;
-  const threads = e?.mainUserS !== undefined && e.mainSystemS !== undefined ? `CPU by thread: main ${e.mainUserS.toFixed(2)} s user + ${e.mainSystemS.toFixed(2)} s system, other threads (V8's GC and compiler, libuv) ${(f.median - e.mainUserS - e.mainSystemS).toFixed(2)} s; ` : "";
+  // Each a median over the runs, as the figure's note gives them.
+  const threads = e?.mainUserS !== undefined && e.mainSystemS !== undefined ? `CPU by thread: main ${e.mainUserS.toFixed(2)} s user + ${e.mainSystemS.toFixed(2)} s system, other threads (V8's GC and compiler, libuv) ${(e.otherThreadsS ?? f.median - e.mainUserS - e.mainSystemS).toFixed(2)} s; ` : "";
   return `; what limits it: ${threads}${f.profile ? `the main thread in a --cpu-prof run of the scenario: ${f.profile}` : "not profiled (INK_BENCH_PROFILE=1 adds a profiled run of each scenario)"}`;
 }
 
