@@ -22,8 +22,8 @@ import { join } from "node:path";
 import { startFakeAnthropic, type FakeAnthropic } from "../test/helpers/fake-anthropic-server.js";
 import { routeClaudeCode, type ClaudeScript } from "./claude-code-router.js";
 import { answerText, CHILD_DONE, childPrompt, childrenFinal, childStream, END, formatBytes, pacedStream, stopAndRemove } from "./render.js";
-import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
-import type { Figure } from "./stats.js";
+import { BELOW, CHILDREN_51, PACED, scenarioWanted } from "./scenario-names.js";
+import { median, type Figure } from "./stats.js";
 import { claudeCodeFigureName } from "./targets.js";
 import { count, killTmuxServer, panePid, peakRssMb, tmux, treeCpuSeconds, waitForScreen } from "./tmux.js";
 
@@ -113,6 +113,8 @@ interface ClaudeScenario {
   longAnswer?: string;
   /** Environment added. */
   env?: Record<string, string>;
+  /** For comparison only (no target divides by it): run once. */
+  once?: boolean;
 }
 
 function scenarios(): ClaudeScenario[] {
@@ -124,10 +126,9 @@ function scenarios(): ClaudeScenario[] {
     { name: CHILDREN_51, script: { answers: {}, children } },
     // For comparison only (no target uses it): Claude Code runs agents in the background by default, showing
     // none of their progress until each finishes; in the foreground the main turn waits and shows each one live, as ours.
-    { name: `${CHILDREN_51}, agents in the foreground`, script: { answers: {}, children }, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" } },
+    { name: `${CHILDREN_51}, agents in the foreground`, script: { answers: {}, children }, env: { CLAUDE_CODE_DISABLE_BACKGROUND_TASKS: "1" }, once: true },
   ];
-  const only = process.env.INK_BENCH_SCENARIO;
-  return only ? list.filter((sc) => sc.name.includes(only)) : list;
+  return list.filter((sc) => scenarioWanted(sc.name));
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -177,39 +178,70 @@ async function runOnce(bin: string, server: FakeAnthropic, sc: ClaudeScenario, i
   }
 }
 
-/** Claude Code's figures for the scenarios (INK_BENCH_SCENARIO filters them as the render group's); one skipped row when it cannot run. */
-export async function claudeCodeFigures(log: (line: string) => void): Promise<Figure[]> {
+/** Claude Code's runs of the scenarios, made one at a time (beside ours, interleaved), and their figures at the end. */
+export interface ClaudeCodeRuns {
+  /** Runs Claude Code once on the scenario the render scenario `renderName` is measured against, when there is one. */
+  runFor: (renderName: string) => Promise<void>;
+  /** Runs each scenario until it has `runs` runs, then gives the figures (medians of the runs; one skipped row when Claude Code cannot run) and stops. */
+  finish: (runs: number) => Promise<Figure[]>;
+}
+
+/**
+ * Claude Code's runs of the scenarios (INK_BENCH_SCENARIO filters them as the render group's). The render group calls
+ * `runFor` after each run of ours, so each of Claude Code's runs is made in the same minute as one of ours (the
+ * machine is shared: its load moves both programs by ±15 % from minute to minute); `finish` completes the count (the
+ * scenarios no run of ours asked for, e.g. its agents in the foreground, or all of them with `--only claude`).
+ */
+export async function claudeCodeRuns(log: (line: string) => void): Promise<ClaudeCodeRuns> {
   const found = claudeBinary(log);
   if ("skipped" in found) {
     log(`claude: ${found.skipped}`);
-    return [{ group: "claude", name: `Claude Code ${VERSION}`, median: Number.NaN, unit: "s", runs: 0, note: `skipped: ${found.skipped}` }];
+    return { runFor: async () => {}, finish: async () => [{ group: "claude", name: `Claude Code ${VERSION}`, median: Number.NaN, unit: "s", runs: 0, note: `skipped: ${found.skipped}` }] };
   }
   const server = await startFakeAnthropic();
-  const figures: Figure[] = [];
-  try {
-    let index = 0;
-    for (const sc of scenarios()) {
+  const list = scenarios();
+  const results = new Map<string, NonNullable<Figure["extra"]>[]>(list.map((sc) => [sc.name, []]));
+  const failed = new Map<string, string>();
+  let index = 0;
+  const run = async (sc: ClaudeScenario) => {
+    if (failed.has(sc.name)) return;
+    try {
+      const r = await runOnce(found.bin, server, sc, index++);
+      log(`claude: ${sc.name}: ${r.cpuS!.toFixed(2)} s CPU, ${formatBytes(r.bytes!)}, ${r.requests} requests`);
+      results.get(sc.name)!.push(r);
+    } catch (err) {
+      log(`claude: ${sc.name} failed: ${(err as Error).message}`);
+      failed.set(sc.name, (err as Error).message.split("\n")[0]!);
+    }
+  };
+  return {
+    runFor: async (renderName) => {
+      const sc = list.find((c) => renderName === c.name || renderName === `${c.name}, full-screen`);
+      if (sc) await run(sc);
+    },
+    finish: async (runs) => {
       try {
-        const r = await runOnce(found.bin, server, sc, index++);
-        log(`claude: ${sc.name}: ${r.cpuS!.toFixed(2)} s CPU, ${formatBytes(r.bytes!)}, ${r.requests} requests`);
-        figures.push({
+        for (const sc of list) while (!failed.has(sc.name) && results.get(sc.name)!.length < (sc.once ? 1 : runs)) await run(sc);
+      } finally {
+        killTmuxServer();
+        await server.close();
+      }
+      return list.map((sc): Figure => {
+        const rs = results.get(sc.name)!;
+        const why = failed.get(sc.name);
+        if (rs.length === 0) return { group: "claude", name: claudeCodeFigureName(sc.name), median: Number.NaN, unit: "s", runs: 0, note: `failed: ${why}` };
+        const keys = Object.keys(rs[0]!);
+        const r = Object.fromEntries(keys.map((k) => [k, median(rs.map((x) => x[k]!))]));
+        return {
           group: "claude",
           name: claudeCodeFigureName(sc.name),
           median: r.cpuS!,
           unit: "s",
-          runs: 1,
+          runs: rs.length,
           extra: r,
-          note: `Claude Code ${VERSION}, same run: ${r.cpuPercentOfOneCore!.toFixed(0)} % of a core over ${r.wallS!.toFixed(1)} s; ${r.frames} frames; ${r.clears} full clears; ${formatBytes(r.bytes!)} written; peak RSS ${r.peakRssMb!.toFixed(0)} MB`,
-        });
-      } catch (err) {
-        const why = (err as Error).message.split("\n")[0];
-        log(`claude: ${sc.name} failed: ${(err as Error).message}`);
-        figures.push({ group: "claude", name: claudeCodeFigureName(sc.name), median: Number.NaN, unit: "s", runs: 0, note: `failed: ${why}` });
-      }
-    }
-  } finally {
-    killTmuxServer();
-    await server.close();
-  }
-  return figures;
+          note: `Claude Code ${VERSION}, same run: ${r.cpuPercentOfOneCore!.toFixed(0)} % of a core over ${r.wallS!.toFixed(1)} s; ${r.frames} frames; ${r.clears} full clears; ${formatBytes(r.bytes!)} written; peak RSS ${r.peakRssMb!.toFixed(0)} MB${rs.length > 1 ? ` (medians of ${rs.length} runs: CPU ${rs.map((x) => x.cpuS!.toFixed(2)).join(", ")} s)` : ""}${why ? `; a later run failed: ${why}` : ""}`,
+        };
+      });
+    },
+  };
 }

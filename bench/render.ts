@@ -13,16 +13,17 @@
  * the cost of a frame must not follow the size of what is above (the "below" figure's note gives
  * its CPU as a multiple of the same answer on an empty screen).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startFakeAnthropic, turnEvents, type FakeAnthropic, type FakeResponse, type SseEvent } from "../test/helpers/fake-anthropic-server.js";
 import { type ByteProfile, bytesProfile, profileExtra } from "./bytes-profile.js";
+import { formatSummary, summarizeProfileFile } from "./cpu-profile.js";
 import { historySession, longAnswerSession } from "./history-session.js";
 import { parseFrameLine, type FrameRecord } from "../components/terminal/frame-phases.js";
-import { BELOW, CHILDREN_51, PACED } from "./scenario-names.js";
+import { BELOW, CHILDREN_51, PACED, scenarioWanted } from "./scenario-names.js";
 import { CLI, median, percentile, type Figure } from "./stats.js";
-import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, tmux, waitForScreen } from "./tmux.js";
+import { count, cpuSeconds, killTmuxServer, panePid, peakRssMb, rssMb, threadCpuSeconds, tmux, waitForScreen } from "./tmux.js";
 
 /** About 4 characters a token; one delta carries this many characters (~10 tokens). */
 const DELTA_CHARS = 40;
@@ -73,10 +74,15 @@ interface Scenario {
   runs: number;
   /** Terminal size (default 120×40). */
   size?: [number, number];
+  /** A CPU target reads this scenario's CPU: a profiled run says what it went to (see `profiling`). */
+  cpuTarget?: boolean;
 }
 
 interface RunResult {
   cpuS: number;
+  /** Of `cpuS`: the main thread's user and system (kernel: the terminal writes, reads, timers) seconds; the rest is other threads' (V8's GC and compiler, libuv). */
+  mainUserS: number;
+  mainSystemS: number;
   wallS: number;
   bytes: number;
   /** The bytes by kind (bench/bytes-profile.ts). */
@@ -86,6 +92,9 @@ interface RunResult {
   peakRssMb: number;
   /** Each frame drawn in the measured window: its time and phases (ms; INK_BENCH_FRAMES). */
   drawn: FrameRecord[];
+  /** The app's pid, and the measured window on the monotonic clock (µs), to read a CPU profile of the run over. */
+  pid: number;
+  window: { fromUs: number; toUs: number };
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -110,7 +119,10 @@ async function launchApp(name: string, o: { server: FakeAnthropic; inkHome: stri
   return panePid(name);
 }
 
-async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number): Promise<RunResult> {
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/** One run of `scenario`; with `nodeArgs` (e.g. --cpu-prof) given to the app. */
+async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number, nodeArgs?: string[]): Promise<RunResult> {
   server.reset();
   scenario.script(server);
   const inkHome = mkdtempSync(join(tmpdir(), "ink-bench-render-home-"));
@@ -123,17 +135,21 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
   const resume = scenario.longAnswer ? ["--resume", longAnswerSession(inkHome, cwd, scenario.longAnswer)] : scenario.history > 0 ? ["--resume", historySession(inkHome, cwd, scenario.history)] : [];
   const name = `r${index}`;
   try {
-    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out, size: scenario.size });
+    const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_FRAMES: framesFile }, nodeArgs, args: [...resume, ...(scenario.args ?? [])], terminalBytes: out, size: scenario.size });
     await new Promise((r) => setTimeout(r, 300)); // let the start-up frames settle
     const cpu0 = cpuSeconds(pid);
+    const threads0 = threadCpuSeconds(pid);
     const bytes0 = statSync(out).size;
     const frames0 = statSync(framesFile).size;
     const t0 = performance.now();
+    const fromUs = monotonicUs();
     tmux("send-keys", "-t", name, "-l", "explain the login flow");
     tmux("send-keys", "-t", name, "Enter");
     await waitForScreen(name, (s) => s.includes(END) && s.includes("Ask Ink"), "the end of the answer", 300_000, 200);
     const wallS = (performance.now() - t0) / 1000;
+    const toUs = monotonicUs();
     const cpuS = cpuSeconds(pid) - cpu0;
+    const threads = threadCpuSeconds(pid);
     const rss = peakRssMb(pid);
     await new Promise((r) => setTimeout(r, 200)); // pipe-pane catches up
     const written = readFileSync(out).subarray(bytes0).toString("latin1");
@@ -144,7 +160,7 @@ async function runOnce(server: FakeAnthropic, scenario: Scenario, index: number)
     const lines = readFileSync(framesFile, "utf8").slice(frames0).split("\n").filter(Boolean);
     // …and each measured frame's time and phases (ms), one a line, in the order drawn (frame-phases.ts `frameLine`).
     if (keep) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.frames`), lines.join("\n"));
-    return { drawn: lines.map(parseFrameLine), cpuS, wallS, bytes: written.length, profile: bytesProfile(written), frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
+    return { pid, window: { fromUs, toUs }, drawn: lines.map(parseFrameLine), cpuS, mainUserS: threads.mainUser - threads0.mainUser, mainSystemS: threads.mainSystem - threads0.mainSystem, wallS, bytes: written.length, profile: bytesProfile(written), frames: count(written, "\u001b[?2026h"), clears: count(written, "\u001b[2J") + count(written, "\u001b[3J"), peakRssMb: rss };
   } finally {
     await stopAndRemove(name, [inkHome, cwd]);
   }
@@ -164,6 +180,36 @@ export async function stopAndRemove(name: string, dirs: string[]): Promise<void>
   }
   for (let waited = 0; pid !== undefined && existsSync(`/proc/${pid}`) && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+}
+
+/**
+ * Whether a scenario gets a profiled run: INK_BENCH_PROFILE=0 never, =1 (or a directory, where the profiles are kept)
+ * every scenario run, unset the scenarios a CPU target reads in the full bench (not `--quick`).
+ */
+function profiling(sc: Scenario, quick: boolean): boolean {
+  const opt = process.env.INK_BENCH_PROFILE;
+  if (opt === "0") return false;
+  return opt ? true : !quick && sc.cpuTarget === true;
+}
+
+/**
+ * One more run of `scenario` with the app under `--cpu-prof`, not counted in the scenario's figures (profiling costs
+ * CPU), its profile summarised over the measured window (bench/cpu-profile.ts): the areas its busy time went to, what
+ * a missed CPU target names as its limit. INK_BENCH_PROFILE=<directory> keeps the profile there.
+ */
+async function profiledRun(server: FakeAnthropic, scenario: Scenario, index: number): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), "ink-bench-cpuprof-"));
+  try {
+    const r = await runOnce(server, scenario, index, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    // The main thread's profile (CPU.<date>.<time>.<pid>.<thread 0>.<n>.cpuprofile); a worker thread writes its own.
+    const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile") && f.includes(`.${r.pid}.0.`));
+    if (!file) throw new Error("the app wrote no CPU profile");
+    const keep = process.env.INK_BENCH_PROFILE;
+    if (keep && keep !== "1" && existsSync(keep)) writeFileSync(join(keep, `${scenario.name.replace(/[^\w.-]+/g, "_")}.${index}.cpuprofile`), readFileSync(join(dir, file)));
+    return formatSummary(summarizeProfileFile(join(dir, file), { window: r.window }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The prompt the main agent gives child `part` in the 8-children scenarios. */
@@ -186,15 +232,15 @@ function eightChildren(server: FakeAnthropic, marker = END, tokens = 500): void 
 /** The paced answer's text: ~2,000 tokens, streamed at 100 tokens/s. */
 export const pacedStream = () => textStream(answerText(2_000), 100);
 
-/** The paced answer on an empty screen and below one finished 20,000-token answer (`big`, its end marker renamed), full-screen and --inline. */
-function pacedScenarios(big: string): Scenario[] {
+/** The paced answer on an empty screen and below one finished 20,000-token answer (`big`, its end marker renamed), full-screen and --inline, `runs` times each. */
+function pacedScenarios(big: string, runs: number): Scenario[] {
   const script = (s: FakeAnthropic) => s.enqueue(pacedStream());
   const above = big.replace(END, "end of the earlier answer");
   return [
-    { name: PACED, history: 0, script, runs: 1 },
-    { name: BELOW, history: 0, longAnswer: above, script, runs: 1, baseline: PACED },
-    { name: `${PACED}, --inline`, history: 0, args: ["--inline"], script, runs: 1 },
-    { name: `${BELOW}, --inline`, history: 0, longAnswer: above, args: ["--inline"], script, runs: 1, baseline: `${PACED}, --inline` },
+    { name: PACED, history: 0, script, runs, cpuTarget: true },
+    { name: BELOW, history: 0, longAnswer: above, script, runs, baseline: PACED, cpuTarget: true },
+    { name: `${PACED}, --inline`, history: 0, args: ["--inline"], script, runs, cpuTarget: true },
+    { name: `${BELOW}, --inline`, history: 0, longAnswer: above, args: ["--inline"], script, runs, baseline: `${PACED}, --inline`, cpuTarget: true },
   ];
 }
 
@@ -231,7 +277,7 @@ export function formatBytes(n: number): string {
   return n < 1e6 ? `${(n / 1e3).toFixed(0)} KB` : `${(n / 1e6).toFixed(2)} MB`;
 }
 
-/** The scenarios; `quick` runs each once. */
+/** The scenarios; `quick` runs each once (the others run the 20k answer, the paced answers and the 51 s children 3 times). */
 function scenarios(quick: boolean): Scenario[] {
   const big = answerText(20_000);
   const fast = (server: FakeAnthropic) => server.enqueue(textStream(big, 2));
@@ -241,21 +287,23 @@ function scenarios(quick: boolean): Scenario[] {
     { name: "20,000-token answer (~4,000 tokens/s)", history: 0, script: fast, runs },
     ...[100, 1000, 5000].map((h) => ({ name: `20,000-token answer, ${h.toLocaleString("en")} messages above`, history: h, script: fast, runs: 1 })),
     { name: "20,000-token answer (~4,000 tokens/s), --inline", history: 0, args: ["--inline"], script: fast, runs: 1 },
-    ...pacedScenarios(big),
+    ...pacedScenarios(big, runs),
     { name: "paced answer, scroll-heavy at 80×24", history: 0, script: paced, runs: 1, size: [80, 24] },
     { name: "1 main + 8 children (50 tokens/s each, ~10 s)", history: 0, runs: 1, script: eightChildren },
     { name: "1 main + 8 children, 5,000 messages above", history: 5000, runs: 1, script: eightChildren },
     // 2,500 tokens a child at 50 tokens/s: ~51 s from the prompt to the answer (issue #29's figures).
-    { name: `${CHILDREN_51}, full-screen`, history: 0, runs: 1, script: (s) => eightChildren(s, END, 2_500) },
-    { name: `${CHILDREN_51}, --inline`, history: 0, runs: 1, args: ["--inline"], script: (s) => eightChildren(s, END, 2_500) },
+    { name: `${CHILDREN_51}, full-screen`, history: 0, runs, script: (s) => eightChildren(s, END, 2_500), cpuTarget: true },
+    { name: `${CHILDREN_51}, --inline`, history: 0, runs, args: ["--inline"], script: (s) => eightChildren(s, END, 2_500), cpuTarget: true },
   ];
-  // INK_BENCH_SCENARIO: only the scenarios whose name contains it.
-  const only = process.env.INK_BENCH_SCENARIO;
-  return only ? list.filter((sc) => sc.name.includes(only)) : list;
+  // INK_BENCH_SCENARIO: only the scenarios whose name contains it (or is it, after a "=").
+  return list.filter((sc) => scenarioWanted(sc.name));
 }
 
-/** The render figures; a scenario that fails is reported with its error instead of numbers. */
-export async function renderFigures(quick: boolean, log: (line: string) => void): Promise<Figure[]> {
+/**
+ * The render figures; a scenario that fails is reported with its error instead of numbers. `afterRun`, when given, is
+ * called with the scenario's name after each measured run (Claude Code's run of the same scenario: interleaved).
+ */
+export async function renderFigures(quick: boolean, log: (line: string) => void, afterRun?: (scenario: string) => Promise<void>): Promise<Figure[]> {
   const server = await startFakeAnthropic();
   const figures: Figure[] = [];
   let index = 0;
@@ -263,11 +311,23 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
     for (const sc of scenarios(quick)) {
       const results: RunResult[] = [];
       try {
-        for (let i = 0; i < sc.runs; i++) results.push(await runOnce(server, sc, index++));
+        for (let i = 0; i < sc.runs; i++) {
+          results.push(await runOnce(server, sc, index++));
+          await afterRun?.(sc.name);
+        }
       } catch (err) {
         log(`render: ${sc.name} failed: ${(err as Error).message.split("\n")[0]}`);
         figures.push({ group: "render", name: sc.name, median: Number.NaN, unit: "s", runs: 0, note: `failed: ${(err as Error).message.split("\n")[0]}` });
         continue;
+      }
+      let profile: string | undefined;
+      if (profiling(sc, quick)) {
+        try {
+          profile = await profiledRun(server, sc, index++);
+          log(`render: ${sc.name}: profile: ${profile}`);
+        } catch (err) {
+          profile = `no profile: ${(err as Error).message.split("\n")[0]}`;
+        }
       }
       const m = (f: (r: RunResult) => number) => median(results.map(f));
       const records = results.flatMap((r) => r.drawn);
@@ -284,8 +344,9 @@ export async function renderFigures(quick: boolean, log: (line: string) => void)
         median: cpu,
         unit: "s",
         runs: results.length,
-        extra: { frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb), ...slowFrameSplit(records, 99) },
-        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s; ${m((r) => r.frames)} synchronized frames of ${m((r) => r.drawn.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
+        extra: { mainUserS: m((r) => r.mainUserS), mainSystemS: m((r) => r.mainSystemS), otherThreadsS: m((r) => r.cpuS - r.mainUserS - r.mainSystemS), frameP50Ms: p50, frameP99Ms: p99, wallS: wall, cpuPercentOfOneCore: (100 * cpu) / wall, bytes: m((r) => r.bytes), ...profileExtra(results.map((r) => r.profile)), frames: m((r) => r.frames), clears: m((r) => r.clears), peakRssMb: m((r) => r.peakRssMb), ...slowFrameSplit(records, 99) },
+        profile,
+        note: `${((100 * cpu) / wall).toFixed(0)} % of a core over ${wall.toFixed(1)} s (main thread ${m((r) => r.mainUserS).toFixed(2)} s user + ${m((r) => r.mainSystemS).toFixed(2)} s system, other threads ${m((r) => r.cpuS - r.mainUserS - r.mainSystemS).toFixed(2)} s); ${m((r) => r.frames)} synchronized frames of ${m((r) => r.drawn.length)} drawn (a patch of a cell or two is written without the pair); ${m((r) => r.clears)} full clears; ${formatBytes(m((r) => r.bytes))} written; peak RSS ${m((r) => r.peakRssMb).toFixed(0)} MB; frame p50/p99 ${p50.toFixed(1)}/${p99.toFixed(1)} ms${ratio}`,
       });
     }
     // The soak (INK_BENCH_SCENARIO=soak picks it alone; any other filter leaves it out).

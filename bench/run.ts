@@ -7,11 +7,15 @@
  * bench/claude-code.ts, and runs only when named or with INK_BENCH_CLAUDE=1: it installs Claude Code
  * from npm on first use). The last rows, group "targets", restate
  * issue #41's targets (with round two's still measured) from the figures of the same run (bench/targets.ts).
+ * Without `--quick` the paced answers and the 51 s children run 3 times each (Claude Code's runs interleaved with
+ * ours), and each scenario a CPU target reads gets one more run under `--cpu-prof`, not counted, summarised by area
+ * (bench/cpu-profile.ts): a missed CPU target names it. INK_BENCH_PROFILE=1 profiles every scenario run (also with
+ * `--quick`), =<dir> keeps the profiles there, =0 never; INK_BENCH_SCENARIO takes "|"-separated parts, "=" an exact name.
  */
 import { writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { claudeCodeFigures } from "./claude-code.js";
+import { claudeCodeRuns, type ClaudeCodeRuns } from "./claude-code.js";
 import { installFigures } from "./install.js";
 import { loopFigures } from "./loop.js";
 import { renderFigures } from "./render.js";
@@ -52,20 +56,22 @@ async function main(): Promise<void> {
     const ui = await benchReducer(8);
     figures.push({ group: "ui", name: "TUI reducer: events of 8 streaming children, per event", median: (ui.ms * 1000) / ui.events, unit: "µs", runs: 1, note: `${ui.events} events` });
   }
+  // Claude Code (opt-in: it needs the npm registry once, and its own runs take ~4 minutes a round): each of its runs
+  // is made right after one of ours on the same scenario (interleaved), the rest after the render group.
+  let claude: ClaudeCodeRuns | undefined;
+  if (only?.has("claude") || process.env.INK_BENCH_CLAUDE === "1") {
+    if (hasCommand("tmux")) {
+      log("bench: claude (Claude Code in tmux, same scenarios, its runs interleaved with ours; about 4 minutes a run) …");
+      claude = await claudeCodeRuns(log);
+    } else log("bench: tmux not found; the claude figures are skipped");
+  }
   if (want("render")) {
     if (hasCommand("tmux")) {
       log("bench: render (tmux; about 2–4 minutes) …");
-      figures.push(...(await renderFigures(quick, log)));
+      figures.push(...(await renderFigures(quick, log, claude?.runFor)));
     } else log("bench: tmux not found; the render figures are skipped");
   }
-
-  // Opt-in (it needs the npm registry once, and Claude Code's own runs take ~4 minutes).
-  if (only?.has("claude") || process.env.INK_BENCH_CLAUDE === "1") {
-    if (hasCommand("tmux")) {
-      log("bench: claude (Claude Code in tmux, same scenarios; about 4 minutes) …");
-      figures.push(...(await claudeCodeFigures(log)));
-    } else log("bench: tmux not found; the claude figures are skipped");
-  }
+  if (claude) figures.push(...(await claude.finish(quick ? 1 : 3)));
 
   if (want("install")) {
     log("bench: install (a fresh clone's npm install) …");

@@ -10,3 +10,13 @@ export const PACED = "paced answer (100 tokens/s for 20 s)";
 export const BELOW = `${PACED} below one 20,000-token answer`;
 /** 1 main + 8 children streaming 50 tokens/s each for 51 s. */
 export const CHILDREN_51 = "8 children × 50 tokens/s for 51 s";
+
+/**
+ * Whether the scenario `name` runs under INK_BENCH_SCENARIO: every scenario when unset, else those matching one of its
+ * "|"-separated parts — a part is contained in the name, or, after a "=", is the whole name (the paced answer alone,
+ * not the ones below it too).
+ */
+export function scenarioWanted(name: string, filter = process.env.INK_BENCH_SCENARIO): boolean {
+  if (!filter) return true;
+  return filter.split("|").some((part) => (part.startsWith("=") ? name === part.slice(1) : name.includes(part)));
+}

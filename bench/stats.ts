@@ -17,6 +17,8 @@ export interface Figure {
   runs: number;
   /** Extra measured values of the same runs (medians), e.g. bytes, clears, RSS. */
   extra?: Record<string, number>;
+  /** Where the CPU of a profiled run of the same scenario went, by area (bench/cpu-profile.ts). */
+  profile?: string;
   note?: string;
 }
 

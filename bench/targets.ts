@@ -74,6 +74,18 @@ export function slowFramesNote(extra: Record<string, number>): string {
   return `the slowest ${n} of ${extra.framesDrawn ?? "?"} frames${n === 1 ? "" : " (mean)"}: ${f(extra.p99FrameMs)} ms = rows ${f(parts[0])} + cells ${f(parts[1])} + diff ${f(parts[2])} + write ${f(parts[3])} + other ${f(other)}; within ${each} GC ${f(extra.p99GcMs)} ms, waiting for a CPU ${f(extra.p99WaitedMs)} ms; Yoga's layout before ${each} ${f(extra.p99LayoutMs)} ms${own}`;
 }
 
+/**
+ * What a missed CPU target's row adds: where the CPU of a profiled run of its scenario went (the render group's
+ * `profile`, bench/cpu-profile.ts), or how to get one. Nothing for a target met.
+ */
+function cpuLimit(met: boolean, f: Figure): string {
+  if (met) return "";
+  const e = f.extra;
+  // Each a median over the runs, as the figure's note gives them.
+  const threads = e?.mainUserS !== undefined && e.mainSystemS !== undefined ? `CPU by thread: main ${e.mainUserS.toFixed(2)} s user + ${e.mainSystemS.toFixed(2)} s system, other threads (V8's GC and compiler, libuv) ${(e.otherThreadsS ?? f.median - e.mainUserS - e.mainSystemS).toFixed(2)} s; ` : "";
+  return `; what limits it: ${threads}${f.profile ? `the main thread in a --cpu-prof run of the scenario: ${f.profile}` : "not profiled (INK_BENCH_PROFILE=1 adds a profiled run of each scenario)"}`;
+}
+
 /** The target rows for `figures` (group "targets"); none when no figure of a target was measured. */
 export function targetFigures(figures: Figure[]): Figure[] {
   const find = (name: string) => figures.find((f) => f.name === name && Number.isFinite(f.median));
@@ -88,16 +100,16 @@ export function targetFigures(figures: Figure[]): Figure[] {
     const emptyRef = claudeCodeReference(figures, PACED, "cpuS");
     if (empty && emptyRef) {
       const ratio = empty.median / emptyRef.value;
-      row(`paced answer, CPU ÷ Claude Code's (${mode})`, ratio, "×", "≤ 0.5×", ratio <= 0.5, `${empty.median.toFixed(2)} s vs Claude Code's ${emptyRef.value.toFixed(2)} s (${emptyRef.source})`);
+      row(`paced answer, CPU ÷ Claude Code's (${mode})`, ratio, "×", "≤ 0.5×", ratio <= 0.5, `${empty.median.toFixed(2)} s vs Claude Code's ${emptyRef.value.toFixed(2)} s (${emptyRef.source})${cpuLimit(ratio <= 0.5, empty)}`);
     }
     const belowRef = claudeCodeReference(figures, BELOW, "cpuS");
     if (below && belowRef) {
       const ratio = below.median / belowRef.value;
-      row(`paced answer below a 20k answer, CPU ÷ Claude Code's (${mode})`, ratio, "×", "≤ 0.5×", ratio <= 0.5, `${below.median.toFixed(2)} s vs Claude Code's ${belowRef.value.toFixed(2)} s (${belowRef.source})`);
+      row(`paced answer below a 20k answer, CPU ÷ Claude Code's (${mode})`, ratio, "×", "≤ 0.5×", ratio <= 0.5, `${below.median.toFixed(2)} s vs Claude Code's ${belowRef.value.toFixed(2)} s (${belowRef.source})${cpuLimit(ratio <= 0.5, below)}`);
     }
     if (empty && below) {
       const ratio = below.median / empty.median;
-      row(`paced answer below a 20k answer, CPU ÷ empty screen (${mode})`, ratio, "×", "≤ 1.1×", ratio <= 1.1, `${below.median.toFixed(2)} s vs ${empty.median.toFixed(2)} s`);
+      row(`paced answer below a 20k answer, CPU ÷ empty screen (${mode})`, ratio, "×", "≤ 1.1×", ratio <= 1.1, `${below.median.toFixed(2)} s vs ${empty.median.toFixed(2)} s${cpuLimit(ratio <= 1.1, below)}`);
     }
     if (empty?.extra) row(`paced answer, bytes written (${mode})`, empty.extra.bytes!, "bytes", "≤ 270 KB", empty.extra.bytes! <= 270e3, bytesNote(empty.extra));
     const kids = find(`${CHILDREN_51}, ${mode}: CPU`);
@@ -108,7 +120,7 @@ export function targetFigures(figures: Figure[]): Figure[] {
       else if (bytesRef) row(`8 children for 51 s, bytes written (${mode})`, bytes, "bytes", `≤ Claude Code's ${(bytesRef.value / 1e3).toFixed(1)} KB (${bytesRef.source})`, bytes <= bytesRef.value, bytesNote(kids.extra, `${(bytes / bytesRef.value).toFixed(1)}× Claude Code's`));
       const cpuRef = claudeCodeReference(figures, CHILDREN_51, "cpuS");
       const core = `${kids.extra.cpuPercentOfOneCore!.toFixed(0)} % of a core (round two's target ≤ 8 %)`;
-      if (cpuRef) row(`8 children for 51 s, CPU ÷ Claude Code's (${mode})`, kids.median / cpuRef.value, "×", "≤ 0.5×", kids.median / cpuRef.value <= 0.5, `${kids.median.toFixed(2)} s vs Claude Code's ${cpuRef.value.toFixed(2)} s (${cpuRef.source}); ${core}`);
+      if (cpuRef) row(`8 children for 51 s, CPU ÷ Claude Code's (${mode})`, kids.median / cpuRef.value, "×", "≤ 0.5×", kids.median / cpuRef.value <= 0.5, `${kids.median.toFixed(2)} s vs Claude Code's ${cpuRef.value.toFixed(2)} s (${cpuRef.source}); ${core}${cpuLimit(kids.median / cpuRef.value <= 0.5, kids)}`);
       else row(`8 children for 51 s, CPU ÷ Claude Code's (${mode})`, kids.median, "s", "≤ 0.5× Claude Code's", undefined, `no Claude Code CPU figure for this scenario has been measured (run the \`claude\` group); ${core}`);
     }
   }

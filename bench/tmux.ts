@@ -51,6 +51,24 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND; // utime, stime (fields 14, 15)
 }
 
+/** CPU seconds process `pid`'s threads have used so far: its main thread's user and system time, and its other threads' in all (Node's: V8's GC and compiler threads, libuv's pool). */
+export function threadCpuSeconds(pid: number): { mainUser: number; mainSystem: number; others: number } {
+  const out = { mainUser: 0, mainSystem: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue; // the thread ended
+    }
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const [user, system] = [Number(fields[11]) / TICKS_PER_SECOND, Number(fields[12]) / TICKS_PER_SECOND];
+    if (Number(tid) === pid) Object.assign(out, { mainUser: user, mainSystem: system });
+    else out.others += user + system;
+  }
+  return out;
+}
+
 /**
  * CPU seconds (user + system) process `pid` and its descendants have used so far: each live
  * process's own time and that of its children it has waited for (cutime, cstime), so a helper

@@ -14,8 +14,10 @@ export type PaneLine = { kind: "text"; text: string } | { kind: "tool"; tool: Ch
 
 /**
  * The last `n` body rows of `child`, oldest first: text is wrapped at `width` columns and its
- * newest rows kept (a long paragraph shows its newest words, not its first ones); a tool call is
- * one row.
+ * newest rows kept (a long paragraph shows its newest words, not its first ones), blank lines
+ * left out; a tool call is one row. A text is read from its end, a line at a time, until the rows
+ * are there: a child streaming a long report costs the pane its last lines each frame, not all
+ * of them (the whole text was split, trimmed and each line wrapped, every frame of every pane).
  */
 export function paneTail(child: Pick<ChildView, "entries">, n: number, width = 60): PaneLine[] {
   const out: PaneLine[] = [];
@@ -25,11 +27,16 @@ export function paneTail(child: Pick<ChildView, "entries">, n: number, width = 6
       out.push({ kind: "tool", tool: entry });
       continue;
     }
-    const text = entry.text.split("\n").map((l) => l.trimEnd()).filter((l) => l.trim() !== "").join("\n");
-    if (text === "") continue;
-    // Each source line wrapped on its own, its continuation rows without the space they broke at.
-    const rows = text.split("\n").flatMap((line) => wrapRows(line, Math.max(1, width)).map(dropBreakSpace));
-    for (const text of rows.slice(-(n - out.length)).reverse()) out.push({ kind: "text", text });
+    const text = entry.text;
+    for (let end = text.length; end >= 0 && out.length < n; ) {
+      const start = end > 0 ? text.lastIndexOf("\n", end - 1) : -1;
+      const line = text.slice(start + 1, end).trimEnd();
+      end = start;
+      if (line.trim() === "") continue;
+      // Each source line wrapped on its own, its continuation rows without the space they broke at; the newest first.
+      const rows = wrapRows(line, Math.max(1, width));
+      for (let r = rows.length - 1; r >= 0 && out.length < n; r--) out.push({ kind: "text", text: dropBreakSpace(rows[r]!, r) });
+    }
   }
   return out.reverse();
 }

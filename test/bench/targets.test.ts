@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { claudeCodeFigureName, claudeCodeReference, targetFigures } from "../../bench/targets.js";
 import type { Figure } from "../../bench/stats.js";
+import { scenarioWanted } from "../../bench/scenario-names.js";
 
 const PACED = "paced answer (100 tokens/s for 20 s)";
 const BELOW = `${PACED} below one 20,000-token answer`;
@@ -56,5 +57,35 @@ describe("targets against Claude Code", () => {
     expect(claudeCodeReference([claude(`${KIDS}, agents in the foreground`, 7, 37e3)], KIDS, "cpuS")).toBeUndefined();
     // A figure of ours with the same scenario is not Claude Code's.
     expect(claudeCodeReference([{ ...claude(KIDS, 1, 1), group: "render" }], KIDS, "bytes")).toEqual({ value: 20e3, source: "2026-12-06, issue #41" });
+  });
+});
+
+describe("a missed CPU target names what limits it", () => {
+  const profile = "busy 0.90 s of 21.6 s profiled: React 31 %, Yoga layout 18 %";
+  it("gives the profile of a profiled run of the scenario, or says how to get one", () => {
+    const paced = { ...ours(PACED, 1.4, 20e3), profile };
+    paced.extra = { ...paced.extra, mainUserS: 0.9, mainSystemS: 0.05 };
+    const rows = targetFigures([paced, ours(`${KIDS}, full-screen`, 2.0, 19e3), claude(PACED, 2.5, 220e3), claude(KIDS, 5.0, 19e3)]);
+    expect(rowOf(rows, "paced answer, CPU ÷ Claude Code's (full-screen)")!.note).toMatch(
+      /^MISSED: .*; what limits it: CPU by thread: main 0\.90 s user \+ 0\.05 s system, other threads \(V8's GC and compiler, libuv\) 0\.45 s; the main thread in a --cpu-prof run of the scenario: busy 0\.90 s of 21\.6 s profiled: React 31 %, Yoga layout 18 %$/,
+    );
+    const kids = rowOf(targetFigures([ours(`${KIDS}, full-screen`, 3.0, 19e3), claude(KIDS, 5.0, 19e3)]), "8 children for 51 s, CPU ÷ Claude Code's (full-screen)")!;
+    expect(kids.note).toMatch(/^MISSED: .*; what limits it: not profiled \(INK_BENCH_PROFILE=1 adds a profiled run of each scenario\)$/);
+  });
+
+  it("adds nothing to a target met", () => {
+    const rows = targetFigures([{ ...ours(PACED, 1.0, 20e3), profile }, claude(PACED, 2.5, 220e3)]);
+    expect(rowOf(rows, "paced answer, CPU ÷ Claude Code's (full-screen)")!.note).not.toContain("limits");
+  });
+});
+
+describe("INK_BENCH_SCENARIO", () => {
+  it("picks the scenarios whose names contain a part, or are one after a '='", () => {
+    expect(scenarioWanted(PACED, undefined)).toBe(true);
+    expect(scenarioWanted(BELOW, "paced")).toBe(true);
+    expect(scenarioWanted(BELOW, `=${PACED}`)).toBe(false);
+    expect(scenarioWanted(PACED, `=${PACED}`)).toBe(true);
+    expect(scenarioWanted(`${KIDS}, --inline`, `=${PACED}|51 s`)).toBe(true);
+    expect(scenarioWanted(`${KIDS}, --inline`, `=${PACED}|soak`)).toBe(false);
   });
 });
