@@ -307,22 +307,20 @@ if (file) {
 }
 `;
 
-/** Bytes (MB) of the session files under `dir` (the conversation as saved: the main session and its children's). */
-function sessionFilesMb(dir: string): number {
-  let bytes = 0;
-  const walk = (d: string) => {
-    for (const e of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, e.name);
-      if (e.isDirectory()) walk(path);
-      else if (e.name.endsWith(".jsonl")) bytes += statSync(path).size;
-    }
-  };
+/**
+ * Bytes (MB) of the main session's file under `inkHome` (the largest session file: the children's
+ * are one task each): the conversation as saved, whose growth stands for the conversation's in the
+ * heap (its history and transcript share the same texts).
+ */
+function conversationFileMb(inkHome: string): number {
+  const dir = join(inkHome, "sessions");
+  let largest = 0;
   try {
-    walk(dir);
+    for (const name of readdirSync(dir)) if (name.endsWith(".jsonl")) largest = Math.max(largest, statSync(join(dir, name)).size);
   } catch {
-    // a file removed while walking: the next sample counts it
+    // a file removed while listing: the next sample counts it
   }
-  return bytes / 1048576;
+  return largest / 1048576;
 }
 
 /** Least-squares slope of `ys` over `xs`. */
@@ -358,7 +356,7 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
   writeFileSync(memlog, "");
   const name = `r${index}`;
   const samples: { t: number; rss: number; filesMb: number }[] = [];
-  const sample = (pid: number) => ({ t: Date.now(), rss: rssMb(pid), filesMb: sessionFilesMb(inkHome) });
+  const sample = (pid: number) => ({ t: Date.now(), rss: rssMb(pid), filesMb: conversationFileMb(inkHome) });
   let timer: NodeJS.Timeout | undefined;
   try {
     const pid = await launchApp(name, { server, inkHome, cwd, env: { INK_BENCH_MEMLOG: memlog }, nodeArgs: ["--import", preload] });
@@ -396,8 +394,8 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     const mem = readFileSync(memlog, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, number>);
     const endMem = mem.at(-1) ?? {};
     // Where the RSS slope comes from, over the same second half: what survives a full GC (live) and
-    // its parts — JIT code and bytecode, large objects, the rest (the conversation: its files' growth
-    // on disk beside it) —, V8's old space and its free part, the rest of RSS.
+    // its parts — JIT code and bytecode, large objects, the conversation (its session file's growth),
+    // the rest —, V8's old space and its free part, the rest of RSS.
     const memHalf = mem.filter((r) => r.t >= t0 + (samples.at(-1)!.t - t0) / 2 && Number.isFinite(r.liveMb));
     const memSlope = (f: (r: Record<string, number>) => number) => slope(memHalf.map((r) => (r.t - t0) / 60_000), memHalf.map(f));
     const liveSlope = memSlope((r) => r.liveMb!);
@@ -406,15 +404,15 @@ async function soakFigure(server: FakeAnthropic, quick: boolean, index: number, 
     const oldSlope = memSlope((r) => r.oldSpace!);
     const oldFreeSlope = memSlope((r) => r.oldFree!);
     const outsideSlope = memSlope((r) => r.rss! - r.heapTotal! - r.external!);
-    const sessionFilesSlope = slope(half.map((s) => (s.t - t0) / 60_000), half.map((s) => s.filesMb));
-    log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min, CPU ${cpuPercent.toFixed(0)} % of a core; end heapUsed ${endMem.heapUsed} heapTotal ${endMem.heapTotal} (old ${endMem.oldSpace}, free in it ${endMem.oldFree}, new ${endMem.newSpace}, large objects ${endMem.largeObjectSpace}; after the last full GC ${endMem.liveMb}, JIT code and bytecode ${endMem.codeMb}) external ${endMem.external} MB; session files ${last.filesMb.toFixed(1)} MB`);
+    const conversationSlope = slope(half.map((s) => (s.t - t0) / 60_000), half.map((s) => s.filesMb));
+    log(`render: soak ${minutes} min, ${rounds} rounds: idle ${idleMb.toFixed(0)} MB, start ${start.toFixed(0)}, end ${endMb.toFixed(0)}, peak ${peak.toFixed(0)}, slope ${perMin.toFixed(2)} MB/min, CPU ${cpuPercent.toFixed(0)} % of a core; end heapUsed ${endMem.heapUsed} heapTotal ${endMem.heapTotal} (old ${endMem.oldSpace}, free in it ${endMem.oldFree}, new ${endMem.newSpace}, large objects ${endMem.largeObjectSpace}; after the last full GC ${endMem.liveMb}, JIT code and bytecode ${endMem.codeMb}) external ${endMem.external} MB; the main session's file ${last.filesMb.toFixed(1)} MB`);
     return {
       group: "render",
       name: `${SOAK}: RSS slope`,
       median: perMin,
       unit: "MB/min",
       runs: 1,
-      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, cpuPercentOfOneCore: cpuPercent, endHeapUsedMb: endMem.heapUsed ?? Number.NaN, endExternalMb: endMem.external ?? Number.NaN, endLiveMb: endMem.liveMb ?? Number.NaN, endCodeMb: endMem.codeMb ?? Number.NaN, endSessionFilesMb: last.filesMb, liveSlope, codeSlope, largeObjectSlope, sessionFilesSlope, oldSpaceSlope: oldSlope, oldFreeSlope, outsideHeapSlope: outsideSlope },
+      extra: { minutes, rounds, idleRssMb: idleMb, startRssMb: start, endRssMb: endMb, peakRssMb: peak, cpuPercentOfOneCore: cpuPercent, endHeapUsedMb: endMem.heapUsed ?? Number.NaN, endExternalMb: endMem.external ?? Number.NaN, endLiveMb: endMem.liveMb ?? Number.NaN, endCodeMb: endMem.codeMb ?? Number.NaN, endConversationFileMb: last.filesMb, liveSlope, codeSlope, largeObjectSlope, conversationSlope, oldSpaceSlope: oldSlope, oldFreeSlope, outsideHeapSlope: outsideSlope },
       note: `${minutes} min, ${rounds} rounds; RSS idle ${idleMb.toFixed(0)} MB, after the first answer ${start.toFixed(0)} MB, end ${endMb.toFixed(0)} MB, peak ${peak.toFixed(0)} MB; slope over the second half ${perMin.toFixed(2)} MB/min; CPU ${cpuPercent.toFixed(0)} % of a core after the first answer`,
     };
   } finally {

@@ -44,10 +44,10 @@ const ROUND_ONE = { printApiMs: 404, printDemoMs: 274, firstFrameMs: 438, idleRs
 
 /**
  * Where a soak's RSS slope came from (its memory log, the same second half), what limits a missed
- * soak: the heap live after a full GC, split into its parts largest growth first — JIT code and
- * bytecode, large objects, the rest (the conversation, whose session files' growth on disk is given
- * beside it, and caches still filling) —, V8's old space and its free part (what a compaction could
- * give back), and RSS outside the heap.
+ * soak: the heap live after a full GC split into its parts, largest growth first — JIT code and
+ * bytecode, large objects, the conversation (as its session file grows: the history and the
+ * transcript hold the same texts), the rest (caches still filling, …) —, V8's old space and its
+ * free part (what a compaction could give back), and RSS outside the heap.
  */
 function soakSplit(extra: Record<string, number>): string {
   const known = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
@@ -56,9 +56,8 @@ function soakSplit(extra: Record<string, number>): string {
   const parts: [string, number][] = [];
   if (known(extra.codeSlope)) parts.push(["JIT code and bytecode", extra.codeSlope]);
   if (known(extra.largeObjectSlope)) parts.push(["large objects", extra.largeObjectSlope]);
-  const rest = extra.liveSlope - parts.reduce((n, [, v]) => n + v, 0);
-  const files = known(extra.sessionFilesSlope) ? `; the session files grew ${mb(extra.sessionFilesSlope)} MB/min on disk` : "";
-  parts.push([`the rest (the conversation${files}; caches still filling)`, rest]);
+  if (known(extra.conversationSlope)) parts.push(["the conversation (its session file)", extra.conversationSlope]);
+  parts.push(["the rest (caches still filling, …)", extra.liveSlope - parts.reduce((n, [, v]) => n + v, 0)]);
   parts.sort((x, y) => y[1] - x[1]);
   const live = parts.map(([what, v]) => `${what} ${mb(v)}`).join(", ");
   const end = known(extra.endLiveMb) ? ` (${extra.endLiveMb.toFixed(0)} MB at the end)` : "";
