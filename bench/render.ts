@@ -280,7 +280,7 @@ const SOAK = "soak (answers and 1 main + 8 children, continuously)";
  * A preload for the soak's app: appends process.memoryUsage() (MB) as a JSON line to INK_BENCH_MEMLOG
  * every second, with the size of V8's young and old generations (new, old, large-object space: the
  * mappings an RSS growth has been found in), the part of old space free, and, as of the last full GC,
- * the heap used (`liveMb`) and V8's JIT code and bytecode with their metadata (`codeMb`,
+ * the heap used outside the young generation (`liveMb`) and V8's JIT code and bytecode with their metadata (`codeMb`,
  * getHeapCodeStatistics): the parts the soak's slope is split into (bench/targets.ts).
  */
 const MEMLOG_PRELOAD = `import { appendFileSync } from "node:fs";
@@ -293,7 +293,8 @@ let codeMb;
 if (file) {
   new PerformanceObserver((list) => {
     if (!list.getEntries().some((e) => e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)) return;
-    liveMb = mb(process.memoryUsage().heapUsed);
+    // What the heap holds outside the young generation (which refills between the GC and this callback).
+    liveMb = mb(process.memoryUsage().heapUsed - (getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_used_size ?? 0));
     const c = getHeapCodeStatistics();
     codeMb = mb(c.code_and_metadata_size + c.bytecode_and_metadata_size);
   }).observe({ entryTypes: ["gc"] });
