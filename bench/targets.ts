@@ -42,12 +42,27 @@ export function claudeCodeReference(figures: Figure[], scenario: string, what: "
 /** Round one's figures on a quiet machine (docs/performance.md), the "no regression" references. */
 const ROUND_ONE = { printApiMs: 404, printDemoMs: 274, firstFrameMs: 438, idleRssMb: 79 };
 
-/** Where a soak's RSS slope came from (its memory log, the same second half): what is live after a full GC, V8's old space, RSS outside the heap. */
+/**
+ * Where a soak's RSS slope came from (its memory log, the same second half), what limits a missed
+ * soak: the heap live after a full GC split into its parts, largest growth first — JIT code and
+ * bytecode, large objects, the conversation (as its session file grows: the history and the
+ * transcript hold the same texts), the rest (caches still filling, …) —, V8's old space and its
+ * free part (what a compaction could give back), and RSS outside the heap.
+ */
 function soakSplit(extra: Record<string, number>): string {
-  const mb = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? `${n >= 0 ? "+" : ""}${n.toFixed(2)}` : undefined);
-  const [live, old, outside] = [mb(extra.liveSlope), mb(extra.oldSpaceSlope), mb(extra.outsideHeapSlope)];
-  if (live === undefined) return "";
-  return `; per minute: live heap after a full GC ${live} MB (${extra.endLiveMb!.toFixed(0)} MB at the end), V8 old space ${old ?? "?"} MB, RSS outside the heap ${outside ?? "?"} MB`;
+  const known = (n: number | undefined): n is number => n !== undefined && Number.isFinite(n);
+  const mb = (n: number | undefined) => (known(n) ? `${n >= 0 ? "+" : ""}${n.toFixed(2)}` : "?");
+  if (!known(extra.liveSlope)) return "";
+  const parts: [string, number][] = [];
+  if (known(extra.codeSlope)) parts.push(["JIT code and bytecode", extra.codeSlope]);
+  if (known(extra.largeObjectSlope)) parts.push(["large objects", extra.largeObjectSlope]);
+  if (known(extra.conversationSlope)) parts.push(["the conversation (its session file)", extra.conversationSlope]);
+  parts.push(["the rest (caches still filling, …)", extra.liveSlope - parts.reduce((n, [, v]) => n + v, 0)]);
+  parts.sort((x, y) => y[1] - x[1]);
+  const live = parts.map(([what, v]) => `${what} ${mb(v)}`).join(", ");
+  const end = known(extra.endLiveMb) ? ` (${extra.endLiveMb.toFixed(0)} MB at the end)` : "";
+  const free = known(extra.oldFreeSlope) ? ` (its free part ${mb(extra.oldFreeSlope)})` : "";
+  return `; per minute: live heap after a full GC ${mb(extra.liveSlope)} MB${end}: ${live}; V8 old space ${mb(extra.oldSpaceSlope)} MB${free}; RSS outside the heap ${mb(extra.outsideHeapSlope)} MB`;
 }
 
 /** What a run's bytes carried (bench/bytes-profile.ts): the profile a byte target is read with. */

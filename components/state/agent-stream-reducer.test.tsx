@@ -212,6 +212,23 @@ describe("reduceStream: children", () => {
     expect(s.live.map((i) => i.id)).toEqual(["t2"]);
   });
 
+  it("the child index holds the running children only: an ended child's entry goes, a resumed one comes back", () => {
+    const summary = { status: "ok" as const, turns: 1, usage: usage(9, 8), durationMs: 21 };
+    expect(Object.keys(started().childIndex)).toEqual(["c-aaa111", "c-bbb222"]);
+    const ended = run([ev({ type: "subagent_end", childId: "c-aaa111", parentToolCallId: "t1", summary })], started());
+    expect(Object.keys(ended.childIndex)).toEqual(["c-bbb222"]);
+    // A long session: a hundred children started and ended leave nothing behind.
+    const many = Array.from({ length: 100 }, (_, i) => [
+      ev({ type: "subagent_start", childId: `c-${i}`, parentToolCallId: "t2", prompt: "p", resumed: false }),
+      ev({ type: "subagent_end", childId: `c-${i}`, parentToolCallId: "t2", summary }),
+    ]).flat();
+    expect(Object.keys(run(many, ended).childIndex)).toEqual(["c-bbb222"]);
+    // Resumed: it starts anew, and its events reach its call's item again.
+    const resumed = run([ev({ type: "subagent_start", childId: "c-aaa111", parentToolCallId: "t1", prompt: "more", resumed: true }), child("c-aaa111", "t1", { type: "turn_start", turn: 4 })], ended);
+    expect(Object.keys(resumed.childIndex).sort()).toEqual(["c-aaa111", "c-bbb222"]);
+    expect(tool(resumed, "t1").child).toMatchObject({ childId: "c-aaa111", status: "running", turns: 4 });
+  });
+
   it("a finished child keeps its text once: no entries (its transcript is in its session file), its report as the start of the task result", () => {
     const grep = call("g1", "grep", { pattern: "login" });
     const report = "REPORT-ONCE login is in src/auth/login.ts";

@@ -172,7 +172,7 @@ export interface StreamState {
   cost: CostTally;
   /** Input tokens (incl. cache) of the main agent's latest model call: its context use. */
   contextTokens: number;
-  /** childId → tool call id of its task item. */
+  /** childId → tool call id of its task item, for the children that have not ended. */
   childIndex: Record<string, string>;
   /** Source of item ids. */
   nextId: number;
