@@ -70,10 +70,14 @@ describe.skipIf(!hasTmux)("checkpoints, /rewind and /merge at 80x24 (tmux, demo 
       );
       const visible = () => server.visible(name);
       const idle = (s: string) => s.includes("Ask Ink") && s.includes("Enter send");
-      /** Waits until the visible screen (flattened) passes `test`; returns it flattened. */
+      /**
+       * Waits until the visible screen (flattened) passes `test`; returns that capture (a capture taken
+       * again could be a later frame: once the note's rows had scrolled off by the time it was read).
+       */
       const see = async (test: (flatScreen: string) => boolean, what: string) => {
-        await server.waitFor(name, () => test(flat(visible())), what, TRIES, INTERVAL);
-        return flat(visible());
+        let passed = "";
+        await server.waitFor(name, () => test((passed = flat(visible()))), what, TRIES, INTERVAL);
+        return passed;
       };
       /** Types `text` on the idle prompt and sends it. */
       const send = async (text: string) => {
