@@ -19,6 +19,7 @@ import { claudeCodeRuns, type ClaudeCodeRuns } from "./claude-code.js";
 import { installFigures } from "./install.js";
 import { loopFigures } from "./loop.js";
 import { renderFigures } from "./render.js";
+import { soakFigures } from "./soak.js";
 import { sessionFigures } from "./sessions.js";
 import { startupFigures } from "./startup.js";
 import { formatValue, hasCommand, ROOT, spawnMedian, type Figure } from "./stats.js";
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
     if (hasCommand("tmux")) {
       log("bench: render (tmux; about 2–4 minutes) …");
       figures.push(...(await renderFigures(quick, log, claude?.runFor)));
+      figures.push(...(await soakFigures(quick, log)));
     } else log("bench: tmux not found; the render figures are skipped");
   }
   if (claude) figures.push(...(await claude.finish(quick ? 1 : 3)));
