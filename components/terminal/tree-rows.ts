@@ -51,9 +51,6 @@ function oneCell(code: number): boolean {
 
 const ESCAPE = /\u001b(?:\[([0-9;:]*)([ -/]*[@-~])|\][^\u0007\u001b]*(?:\u0007|\u001b\\))/y;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const ASCII_RUN = /[\x20-\x7e]+/g;
-/** A character that joins the one before it into one grapheme (a combining mark, a joiner, a variation selector). */
-const JOINS_BEFORE = /^[\p{M}\u200c\u200d]$/u;
 const segmenter = new Intl.Segmenter();
 
 /** A styled text line (SGR codes in it) as cells: [grapheme, style, width] in order. Other escapes are dropped. */
@@ -142,20 +139,9 @@ function tokenize(line: string): StyledRun[] {
       addNarrow(text);
       return;
     }
-    // Mostly ASCII with a few other characters (`·`, `●`, `…` in a row of figures): the ASCII runs
-    // stay runs and only the rest is split into graphemes (each measured). An ASCII character
-    // followed by a mark or a joiner is part of that grapheme: it goes with the rest.
-    let from = 0;
-    ASCII_RUN.lastIndex = 0;
-    for (let m = ASCII_RUN.exec(text); m; m = ASCII_RUN.exec(text)) {
-      let end = ASCII_RUN.lastIndex;
-      if (end < text.length && JOINS_BEFORE.test(text[end]!)) end--;
-      if (end <= m.index) continue;
-      if (m.index > from) addGraphemes(text.slice(from, m.index));
-      addNarrow(text.slice(m.index, end));
-      from = end;
-    }
-    if (from < text.length) addGraphemes(text.slice(from));
+    // Mostly one-cell characters with a few others (`·`, `●`, `…` in a row of figures): the one-cell
+    // ones stay runs and only the rest is split into graphemes (each measured).
+    addGraphemes(text);
   };
   let from = 0;
   for (let i = line.indexOf("\u001b"); i >= 0; i = line.indexOf("\u001b", i)) {
