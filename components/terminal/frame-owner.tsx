@@ -54,6 +54,21 @@ function framed(bytes: string, cursorHidden: boolean): string {
   return `${BSU}${cursorHidden ? "" : HIDE_CURSOR}${bytes}${ESU}`;
 }
 
+/** Frames' bytes to `stdout`, each `framed`, the cursor hidden with the first; `showCursor` gives it back. */
+function frameStream(stdout: NodeJS.WriteStream): { write: (bytes: string) => void; showCursor: () => void } {
+  let cursorHidden = false;
+  return {
+    write: (bytes) => {
+      stdout.write(framed(bytes, cursorHidden));
+      cursorHidden = true;
+    },
+    showCursor: () => {
+      if (cursorHidden) stdout.write(SHOW_CURSOR);
+      cursorHidden = false;
+    },
+  };
+}
+
 /** Ink's writes that are only mode switches (synchronized output, cursor show/hide): they change nothing on screen. */
 const MODES_ONLY = /^(?:\u001b\[\?\d+[hl])*$/;
 /** Bells and OSC sequences alone (a notification): they change no cell on screen. */
@@ -93,16 +108,9 @@ export interface FrameOwner {
 
 /** Owns the full-screen frames on `stdout`. */
 export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame, waitedMs }: FrameOwnerOptions): FrameOwner {
-  let cursorHidden = false;
+  const frames = frameStream(stdout);
   const clock = new FrameClock();
-  const writer = new TreeFrameWriter(
-    (bytes) => {
-      stdout.write(framed(bytes, cursorHidden));
-      cursorHidden = true;
-    },
-    scroll,
-    clock,
-  );
+  const writer = new TreeFrameWriter(frames.write, scroll, clock);
   return own(stdout, maxFps, clock, {
     draw: (root) => {
       if (whole) writer.invalidate();
@@ -137,16 +145,9 @@ export function ownFullscreenFrames(stdout: NodeJS.WriteStream, { scroll, whole 
 
 /** Owns the inline frames on `stdout` (the normal screen: see the module note). */
 export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = false, maxFps = 30, onFrame, waitedMs }: FrameOwnerOptions): FrameOwner {
-  let cursorHidden = false;
+  const frames = frameStream(stdout);
   const clock = new FrameClock();
-  const writer = new InlineFrameWriter(
-    (bytes) => {
-      stdout.write(framed(bytes, cursorHidden));
-      cursorHidden = true;
-    },
-    scroll,
-    clock,
-  );
+  const writer = new InlineFrameWriter(frames.write, scroll, clock);
   let columns = stdout.columns || 80;
   return own(stdout, maxFps, clock, {
     draw: (root) => {
@@ -176,8 +177,7 @@ export function ownInlineFrames(stdout: NodeJS.WriteStream, { scroll, whole = fa
     },
     stopped: () => {
       writer.release();
-      if (cursorHidden) stdout.write(SHOW_CURSOR);
-      cursorHidden = false;
+      frames.showCursor();
     },
   });
 }
